@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Top-level build: the kernel module through Kbuild, everything else here.
+#
+#   make            build kmod/dtrace.ko and user/dtrace
+#   make deps       install the Debian packages the project needs (root)
+#   make demo       deps, build, then a real trace in a QEMU guest
+#   make check      every test; ends with "N passed, N failed"
+#
+# KVER/KDIR pick the kernel to build for: by default the newest Debian
+# kernel whose headers are installed.
+
+KVER ?= $(shell ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | \
+	  sed 's|.*/linux-headers-||' | sort -V | tail -n 1)
+KDIR ?= /lib/modules/$(KVER)/build
+LINUX_SOURCE ?= /usr/src/linux-source-6.1.tar.xz
+
+.SECONDEXPANSION:
+B := build
+CC ?= cc
+CFLAGS ?= -O2 -g
+WFLAGS := -Wall -Wextra -Werror -std=gnu11
+CPPFLAGS += -Iinclude -Idif -I$(B)/ksft -I$(B)/gen
+export KVER KDIR
+
+.PHONY: all kmod user deps demo check clean tools
+all: kmod user
+
+kmod:
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod modules
+
+# kselftest_harness.h and checkpatch.pl come from Debian's linux-source
+# package at build time; nothing of it is committed.
+KSFT := $(B)/ksft/kselftest_harness.h
+CHECKPATCH := $(B)/checkpatch/checkpatch.pl
+tools: $(KSFT) $(CHECKPATCH)
+$(KSFT) $(CHECKPATCH) &:
+	@test -r $(LINUX_SOURCE) || \
+		{ echo "missing $(LINUX_SOURCE): run 'make deps'" >&2; exit 1; }
+	rm -rf $(B)/lsrc && mkdir -p $(B)/lsrc $(B)/ksft $(B)/checkpatch
+	tar -xJf $(LINUX_SOURCE) -C $(B)/lsrc --strip-components=1 \
+		linux-source-6.1/tools/testing/selftests/kselftest_harness.h \
+		linux-source-6.1/tools/testing/selftests/kselftest.h \
+		linux-source-6.1/scripts/checkpatch.pl \
+		linux-source-6.1/scripts/spelling.txt \
+		linux-source-6.1/scripts/const_structs.checkpatch
+	cp $(B)/lsrc/tools/testing/selftests/kselftest*.h $(B)/ksft/
+	cp $(B)/lsrc/scripts/checkpatch.pl $(B)/lsrc/scripts/spelling.txt \
+		$(B)/lsrc/scripts/const_structs.checkpatch $(B)/checkpatch/
+	rm -rf $(B)/lsrc
+
+deps:
+	./tests/install-deps.sh
+
+# Userspace objects: a plain build and an ASan+UBSan build of every
+# source. Fragments list sources; $(call obj,...) and $(call asan,...)
+# name the objects.
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
+asan = $(patsubst %.c,$(B)/asan/%.o,$(1))
+$(B)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WFLAGS) -MMD -MP -c $< -o $@
+$(B)/asan/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WFLAGS) $(SAN) -MMD -MP -c $< -o $@
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
+
+# Each part keeps its own rules in a fragment.
+include dif/dif.mk
+include user/user.mk
+include tests/unit/unit.mk
+include tests/vm/vm.mk
+
+demo: deps all
+	./tests/vm/demo.sh
+
+check: all tools
+	./tests/run-check.sh
+
+clean:
+	-$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod clean
+	rm -rf $(B) user/dtrace

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * The ABI between dtrace.ko and the dtrace command: ioctls on /dev/dtrace.
+ *
+ * Rules every struct follows:
+ *  - fixed-width fields, naturally aligned, no implicit padding;
+ *  - the first field is the struct's size as the caller knows it; the
+ *    kernel refuses a size it does not understand;
+ *  - reserved fields and flag bits outside the *_MASK must be 0;
+ *  - variable-size blobs (an enabling) are copied whole once, then every
+ *    offset and count inside them is checked against that copy.
+ *
+ * One open of the device is one consumer. Its life:
+ *
+ *   open --> [OPTIONS] --> ENABLE* --> GO --> (BUFSNAP | STATUS)* --> STOP
+ *                                                                     |
+ *   close <------------------------ (BUFSNAP | STATUS)* <-------------+
+ *
+ * Calls out of this order fail with EBUSY (after GO) or EINVAL.
+ */
+#ifndef _DTRACE_IOCTL_H
+#define _DTRACE_IOCTL_H
+
+#include <linux/types.h>
+#include <linux/ioctl.h>
+
+#define DTRACE_ABI_VERSION	1
+#define DTRACE_DEVNAME		"dtrace"
+
+#define DTRACE_PROVNAMELEN	64
+#define DTRACE_MODNAMELEN	64
+#define DTRACE_FUNCNAMELEN	128
+#define DTRACE_NAMELEN		64
+
+#define DTRACE_ENABLE_MAX	(1u << 20)	/* bytes of one enabling blob */
+#define DTRACE_ACTIONS_MAX	256		/* actions in one clause */
+#define DTRACE_RECSIZE_MAX	65536		/* bytes of one record's data */
+
+struct dtrace_ioc_version {
+	__u32	dv_size;
+	__u32	dv_abi;			/* out: DTRACE_ABI_VERSION */
+	char	dv_module[32];		/* out: the module's version */
+	__u32	dv_reserved[4];
+};
+
+/* A probe description: empty strings match anything, globs allowed. */
+struct dtrace_probedesc {
+	__u32	dpd_id;			/* 0 in patterns */
+	__u32	dpd_reserved;
+	char	dpd_provider[DTRACE_PROVNAMELEN];
+	char	dpd_mod[DTRACE_MODNAMELEN];
+	char	dpd_func[DTRACE_FUNCNAMELEN];
+	char	dpd_name[DTRACE_NAMELEN];
+};
+
+/* List the probes that match a pattern, in id order, from dp_first_id. */
+struct dtrace_ioc_probes {
+	__u32	dp_size;
+	__u32	dp_flags;		/* 0 */
+	struct dtrace_probedesc dp_pattern;
+	__u32	dp_first_id;		/* in: lowest id to report */
+	__u32	dp_count;		/* in: room in dp_buf; out: written */
+	__u64	dp_buf;			/* user address of probedesc[] */
+	__u32	dp_next_id;		/* out: where to continue, 0: done */
+	__u32	dp_reserved[3];
+};
+
+enum dtrace_bufpolicy {
+	DTRACE_BUFPOLICY_SWITCH	= 0,	/* consumer switches buffer pairs */
+	DTRACE_BUFPOLICY_FILL	= 1,	/* stop tracing when one fills */
+	DTRACE_BUFPOLICY_RING	= 2,	/* keep the newest records */
+};
+
+/* Options, set before GO. A 0 leaves the module's default. */
+struct dtrace_ioc_options {
+	__u32	do_size;
+	__u32	do_bufpolicy;
+	__u64	do_bufsize;		/* bytes per CPU buffer */
+	__u64	do_aggsize;
+	__u64	do_dynvarsize;
+	__u64	do_specsize;
+	__u32	do_strsize;
+	__u32	do_nspec;
+	__u32	do_flags;		/* DTRACE_OPT_* */
+	__u32	do_reserved[7];
+};
+
+#define DTRACE_OPT_DESTRUCTIVE	0x1
+#define DTRACE_OPT_MASK		DTRACE_OPT_DESTRUCTIVE
+
+#define DTRACE_BUFSIZE_MIN	4096
+#define DTRACE_BUFSIZE_MAX	(64u << 20)
+#define DTRACE_STRSIZE_MAX	8192
+
+/* What an action does in the kernel; printing is the consumer's. */
+enum dtrace_act_kind {
+	DTRACE_ACT_RECORD	= 1,	/* store the program's value */
+	DTRACE_ACT_EXIT		= 2,	/* store it and request exit */
+};
+
+struct dtrace_ioc_action {
+	__u32	da_kind;		/* enum dtrace_act_kind */
+	__u32	da_difo_off;		/* blob offset of dif_object_hdr */
+	__u32	da_rec_off;		/* where its data lies in a record */
+	__u32	da_rec_size;		/* bytes it stores there */
+	__u64	da_arg;			/* kind-specific, 0 if unused */
+	__u32	da_reserved[2];
+};
+
+/*
+ * One clause: a probe description, a predicate and actions. The blob is
+ * this header, then the actions, then the DIF objects they point to.
+ */
+struct dtrace_ioc_enable {
+	__u32	de_size;		/* bytes of the whole blob */
+	__u32	de_flags;		/* 0 */
+	struct dtrace_probedesc de_desc;
+	__u32	de_pred_off;		/* predicate's DIF object, 0: none */
+	__u32	de_nacts;
+	__u32	de_act_off;		/* struct dtrace_ioc_action[] */
+	__u32	de_recsize;		/* bytes of record data, 8-aligned */
+	__u32	de_epid;		/* out: tags this clause's records */
+	__u32	de_nprobes;		/* out: probes it enabled */
+	__u32	de_reserved[4];
+};
+
+/*
+ * Each record in a buffer: this header, then de_recsize bytes of data.
+ * The header and the data are 8-byte aligned.
+ */
+struct dtrace_rechdr {
+	__u32	dr_epid;
+	__u32	dr_probe_id;
+	__u64	dr_timestamp;		/* ns, monotonic */
+};
+
+/* Switch one CPU's buffers and copy out the one just retired. */
+struct dtrace_ioc_bufsnap {
+	__u32	db_size;
+	__u32	db_cpu;			/* in */
+	__u64	db_buf;			/* in: user address */
+	__u64	db_bufsize;		/* in: room (>= bufsize); out: copied */
+	__u64	db_drops;		/* out: records dropped on this CPU */
+	__u32	db_reserved[4];
+};
+
+#define DTRACE_STATUS_EXITED	0x1	/* exit() ran */
+#define DTRACE_STATUS_STOPPED	0x2	/* STOP done, END fired */
+#define DTRACE_STATUS_FILLED	0x4	/* a fill buffer filled */
+
+struct dtrace_ioc_status {
+	__u32	ds_size;
+	__u32	ds_flags;		/* out: DTRACE_STATUS_* */
+	__s32	ds_exitval;		/* out: exit()'s argument */
+	__u32	ds_ncpus;		/* out: CPU ids are below this */
+	__u64	ds_drops;		/* out: buffer drops, all CPUs */
+	__u64	ds_errors;		/* out: faults in probe context */
+	__u64	ds_dyndrops;		/* out: dynamic variable drops */
+	__u64	ds_specdrops;		/* out: speculation drops */
+	__u64	ds_reentered;		/* out: probes skipped in probe context */
+	__u32	ds_reserved[6];
+};
+
+#define DTRACE_IOC_MAGIC	0xD7
+
+#define DTRACE_IOC_VERSION	_IOWR(DTRACE_IOC_MAGIC, 1, struct dtrace_ioc_version)
+#define DTRACE_IOC_PROBES	_IOWR(DTRACE_IOC_MAGIC, 2, struct dtrace_ioc_probes)
+#define DTRACE_IOC_OPTIONS	_IOW(DTRACE_IOC_MAGIC, 3, struct dtrace_ioc_options)
+#define DTRACE_IOC_ENABLE	_IOWR(DTRACE_IOC_MAGIC, 4, struct dtrace_ioc_enable)
+#define DTRACE_IOC_GO		_IO(DTRACE_IOC_MAGIC, 5)
+#define DTRACE_IOC_STOP		_IO(DTRACE_IOC_MAGIC, 6)
+#define DTRACE_IOC_BUFSNAP	_IOWR(DTRACE_IOC_MAGIC, 7, struct dtrace_ioc_bufsnap)
+#define DTRACE_IOC_STATUS	_IOWR(DTRACE_IOC_MAGIC, 8, struct dtrace_ioc_status)
+
+#endif /* _DTRACE_IOCTL_H */

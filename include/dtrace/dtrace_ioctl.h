@@ -110,6 +110,9 @@ struct dtrace_ioc_action {
 /*
  * One clause: a probe description, a predicate and actions. The blob is
  * this header, then the actions, then the DIF objects they point to.
+ * ENABLE fails with EINVAL for a malformed blob and with EACCES for a
+ * program the verifier refuses; then the verifier's reasons, one line
+ * each naming the DIF offset, are in de_log (NUL-terminated).
  */
 struct dtrace_ioc_enable {
 	__u32	de_size;		/* bytes of the whole blob */
@@ -121,8 +124,12 @@ struct dtrace_ioc_enable {
 	__u32	de_recsize;		/* bytes of record data, 8-aligned */
 	__u32	de_epid;		/* out: tags this clause's records */
 	__u32	de_nprobes;		/* out: probes it enabled */
-	__u32	de_reserved[4];
+	__u64	de_log;			/* in: user buffer for reasons */
+	__u32	de_logsize;		/* in: its size */
+	__u32	de_reserved;
 };
+
+#define DTRACE_LOG_MAX		65536
 
 /*
  * Each record in a buffer: this header, then de_recsize bytes of data.

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The DIF environment in the kernel: what dif/ asks of its host.
+ *
+ * Everything here runs in probe context (see dtrace_fire.c): interrupts
+ * are off, nothing sleeps, nothing allocates, and the only lock is the
+ * dynamic variable store's, taken with trylock. Reads of addresses a
+ * script chose are nofault copies.
+ */
+#include <linux/cred.h>
+#include <linux/prandom.h>
+#include <linux/random.h>
+#include <linux/sched.h>
+#include <linux/sched/task.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
+#include <linux/ktime.h>
+#include <linux/uaccess.h>
+#include "dtrace_impl.h"
+
+/* How far progenyof() climbs before it gives up. */
+#define DTRACE_PROGENY_DEPTH	1024
+
+static DEFINE_PER_CPU(struct rnd_state, dtrace_rnd);
+
+static struct dtrace_mctx *dtrace_mctx(struct dif_mstate *ms)
+{
+	return container_of(ms, struct dtrace_mctx, dm_ms);
+}
+
+/**
+ * dtrace_mctx_init() - prepare the machine state for one clause.
+ * @mc:    this CPU's context of @state
+ * @state: the consumer
+ * @cpu:   this CPU's part of @state
+ * @ecb:   the clause about to run
+ * @probe: the probe that fired
+ * @args:  its arguments
+ *
+ * Context: probe context.
+ */
+void dtrace_mctx_init(struct dtrace_mctx *mc, struct dtrace_state *state,
+		      struct dtrace_cpu *cpu, struct dtrace_ecb *ecb,
+		      struct dtrace_probe *probe, const u64 *args)
+{
+	struct dif_mstate *ms = &mc->dm_ms;
+
+	ms->scratch = cpu->dc_scratch;
+	ms->scratch_size = state->ds_scratchsize;
+	ms->strsize = state->ds_strsize;
+	ms->globals = state->ds_globals;
+	ms->nglobals = DIF_VARID_MAX + 1;
+	ms->locals = cpu->dc_locals;
+	ms->nlocals = DIF_VARID_MAX + 1;
+	ms->dyn = state->ds_dyn_mem ? &state->ds_dyn : NULL;
+	ms->env = mc;
+	dif_mstate_reset(ms);
+	memset(cpu->dc_locals, 0, ecb->de_nlocals * sizeof(u64));
+	mc->dm_probe = probe;
+	mc->dm_args = args;
+	mc->dm_ecb = ecb;
+}
+
+int dif_env_copy(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
+		 bool user)
+{
+	if (user)
+		return copy_from_user_nofault(dst, u64_to_user_ptr(addr), size) ?
+		       DIF_FAULT_BADADDR : 0;
+	return copy_from_kernel_nofault(dst, (const void *)(uintptr_t)addr,
+					size) ? DIF_FAULT_BADADDR : 0;
+}
+
+static u64 dtrace_env_illop(struct dif_mstate *ms, u64 what)
+{
+	ms->fault.kind = DIF_FAULT_ILLOP;
+	ms->fault.addr = what;
+	return 0;
+}
+
+u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
+{
+	struct dtrace_mctx *mc = dtrace_mctx(ms);
+	struct task_struct *t = current;
+
+	switch (var) {
+	case DIF_VAR_ARG0 ... DIF_VAR_ARG9:
+		return mc->dm_args[var - DIF_VAR_ARG0];
+	case DIF_VAR_ARGS:
+		if (idx > DIF_VAR_ARG9 - DIF_VAR_ARG0)
+			return dtrace_env_illop(ms, idx);
+		return mc->dm_args[idx];
+	case DIF_VAR_PID:
+		return t->tgid;
+	case DIF_VAR_PPID:
+		/* Interrupts are off: an RCU read side, as real_parent wants. */
+		return READ_ONCE(t->real_parent)->tgid;
+	case DIF_VAR_TID:
+		return t->pid;
+	case DIF_VAR_UID:
+		return from_kuid(&init_user_ns, current_uid());
+	case DIF_VAR_GID:
+		return from_kgid(&init_user_ns, current_gid());
+	case DIF_VAR_EXECNAME:
+		return (uintptr_t)t->comm;
+	case DIF_VAR_CURTHREAD:
+		return (uintptr_t)t;
+	case DIF_VAR_TIMESTAMP:
+		return ktime_get_mono_fast_ns();
+	case DIF_VAR_VTIMESTAMP:
+		return t->se.sum_exec_runtime;
+	case DIF_VAR_WALLTIMESTAMP:
+		return ktime_get_real_fast_ns();
+	case DIF_VAR_CPU:
+		return smp_processor_id();
+	case DIF_VAR_PROBEPROV:
+		return (uintptr_t)mc->dm_probe->dp_ops->name;
+	case DIF_VAR_PROBEMOD:
+		return (uintptr_t)mc->dm_probe->dp_mod;
+	case DIF_VAR_PROBEFUNC:
+		return (uintptr_t)mc->dm_probe->dp_func;
+	case DIF_VAR_PROBENAME:
+		return (uintptr_t)mc->dm_probe->dp_name;
+	case DIF_VAR_EPID:
+		return mc->dm_ecb->de_epid;
+	case DIF_VAR_ID:
+		return mc->dm_probe->dp_id;
+	case DIF_VAR_ERRNO:
+		return 0;
+	default:
+		/* Not provided yet; the compiler refuses these too. */
+		return dtrace_env_illop(ms, var);
+	}
+}
+
+u64 dif_env_thread_key(struct dif_mstate *ms)
+{
+	return (uintptr_t)current;
+}
+
+u64 dif_env_rand(struct dif_mstate *ms)
+{
+	struct rnd_state *rs = this_cpu_ptr(&dtrace_rnd);
+
+	return (u64)prandom_u32_state(rs) << 32 | prandom_u32_state(rs);
+}
+
+u64 dif_env_progenyof(struct dif_mstate *ms, u64 pid)
+{
+	struct task_struct *t = current;
+	int depth;
+
+	for (depth = 0; depth < DTRACE_PROGENY_DEPTH; depth++) {
+		struct task_struct *parent = READ_ONCE(t->real_parent);
+
+		if (t->tgid == pid)
+			return 1;
+		if (!parent || parent == t)
+			break;
+		t = parent;
+	}
+	return 0;
+}
+
+u64 dif_env_speculation(struct dif_mstate *ms)
+{
+	return 0;
+}
+
+/* The store's lock is an arch spinlock: no lockdep, fine in NMI. */
+bool dif_env_trylock(void *lock)
+{
+	return arch_spin_trylock(lock);
+}
+
+void dif_env_unlock(void *lock)
+{
+	arch_spin_unlock(lock);
+}
+
+/* Context: module init. */
+void dtrace_env_init(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		prandom_seed_state(per_cpu_ptr(&dtrace_rnd, cpu),
+				   get_random_u64());
+}

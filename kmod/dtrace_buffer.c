@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Per-CPU buffer pairs.
+ *
+ * Each CPU has two buffers. Probe context on that CPU appends records to
+ * the active one; the consumer asks for a switch, which runs on that CPU
+ * with interrupts off (so never in the middle of a firing there), and then
+ * copies out the buffer just retired at leisure:
+ *
+ *        probe context               consumer (BUFSNAP)
+ *   +---------+---------+        IPI: active ^= 1, read drops
+ *   | active  |  spare  |   -->  copy_to_user(spare), spare.offset = 0
+ *   +---------+---------+
+ *
+ * A record that does not fit is dropped and counted on its CPU; no record
+ * is ever split or overwritten. With the fill policy the first drop also
+ * stops tracing, as DTrace does.
+ */
+#include <linux/cpu.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/uaccess.h>
+#include "dtrace_impl.h"
+
+#define DTRACE_GFP	(GFP_KERNEL | __GFP_NOWARN | __GFP_RETRY_MAYFAIL)
+
+static void dtrace_cpu_free(struct dtrace_cpu *c)
+{
+	kvfree(c->dc_bufs[0].db_data);
+	kvfree(c->dc_bufs[1].db_data);
+	kvfree(c->dc_scratch);
+	kvfree(c->dc_locals);
+	kfree(c->dc_mctx);
+	memset(c, 0, sizeof(*c));
+}
+
+static int dtrace_cpu_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
+			    int node)
+{
+	c->dc_bufs[0].db_data = kvzalloc_node(state->ds_bufsize, DTRACE_GFP,
+					      node);
+	c->dc_bufs[1].db_data = kvzalloc_node(state->ds_bufsize, DTRACE_GFP,
+					      node);
+	c->dc_scratch = kvzalloc_node(state->ds_scratchsize, DTRACE_GFP, node);
+	c->dc_locals = kvcalloc(DIF_VARID_MAX + 1, sizeof(u64), DTRACE_GFP);
+	c->dc_mctx = kzalloc_node(sizeof(*c->dc_mctx), DTRACE_GFP, node);
+	if (!c->dc_bufs[0].db_data || !c->dc_bufs[1].db_data ||
+	    !c->dc_scratch || !c->dc_locals || !c->dc_mctx) {
+		dtrace_cpu_free(c);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/**
+ * dtrace_buffers_alloc() - allocate the buffers of every online CPU.
+ * @state: the consumer, before GO
+ *
+ * A CPU that comes online later has no buffers: its firings are skipped.
+ *
+ * Context: process context, state->ds_lock held.
+ * Return: 0 or -ENOMEM, in which case nothing stays allocated.
+ */
+int dtrace_buffers_alloc(struct dtrace_state *state)
+{
+	int cpu, err = 0;
+
+	state->ds_cpus = kvcalloc(nr_cpu_ids, sizeof(*state->ds_cpus),
+				  DTRACE_GFP);
+	if (!state->ds_cpus)
+		return -ENOMEM;
+
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		err = dtrace_cpu_alloc(state, &state->ds_cpus[cpu],
+				       cpu_to_node(cpu));
+		if (err)
+			break;
+	}
+	cpus_read_unlock();
+	if (err)
+		dtrace_buffers_free(state);
+	return err;
+}
+
+/* Context: no probe can reach @state any more (after dtrace_sync()). */
+void dtrace_buffers_free(struct dtrace_state *state)
+{
+	unsigned int cpu;
+
+	if (!state->ds_cpus)
+		return;
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		dtrace_cpu_free(&state->ds_cpus[cpu]);
+	kvfree(state->ds_cpus);
+	state->ds_cpus = NULL;
+}
+
+/**
+ * dtrace_buffer_reserve() - room for one record in this CPU's buffer.
+ * @state: the consumer
+ * @c:     this CPU's part of it
+ * @size:  bytes of the whole record, a multiple of 8
+ *
+ * The record becomes visible only with dtrace_buffer_commit().
+ *
+ * Context: probe context.
+ * Return: where to write, or NULL if it does not fit (counted).
+ */
+char *dtrace_buffer_reserve(struct dtrace_state *state, struct dtrace_cpu *c,
+			    u32 size)
+{
+	struct dtrace_buffer *b = &c->dc_bufs[c->dc_active];
+
+	if (unlikely(b->db_offset + size > state->ds_bufsize)) {
+		c->dc_drops++;
+		if (state->ds_bufpolicy == DTRACE_BUFPOLICY_FILL &&
+		    cmpxchg(&state->ds_activity, DTRACE_ACTIVE,
+			    DTRACE_DRAINING) == DTRACE_ACTIVE)
+			atomic_or(DTRACE_STATUS_FILLED, &state->ds_status);
+		return NULL;
+	}
+	return b->db_data + b->db_offset;
+}
+
+/* Context: probe context, after a successful reserve of @size. */
+void dtrace_buffer_commit(struct dtrace_cpu *c, u32 size)
+{
+	c->dc_bufs[c->dc_active].db_offset += size;
+}
+
+struct dtrace_switch {
+	struct dtrace_cpu	*ds_cpu;
+	u64			ds_drops;
+};
+
+/* Runs on the buffer's own CPU with interrupts off. */
+static void dtrace_buffer_switch(void *arg)
+{
+	struct dtrace_switch *sw = arg;
+
+	sw->ds_cpu->dc_active ^= 1;
+	sw->ds_drops = sw->ds_cpu->dc_drops;
+}
+
+/**
+ * dtrace_buffer_snap() - switch one CPU's buffers, copy out the old one.
+ * @state: the consumer, after GO
+ * @snap:  the request, validated for size and reserved fields
+ *
+ * Context: process context, state->ds_lock held.
+ * Return: 0; -EINVAL for a bad CPU or too small a user buffer; -ENXIO for
+ * a CPU that has no buffers or is offline; -EFAULT.
+ */
+int dtrace_buffer_snap(struct dtrace_state *state,
+		       struct dtrace_ioc_bufsnap *snap)
+{
+	struct dtrace_switch sw = { };
+	struct dtrace_buffer *b;
+	struct dtrace_cpu *c;
+	int err;
+
+	if (snap->db_cpu >= nr_cpu_ids || snap->db_bufsize < state->ds_bufsize)
+		return -EINVAL;
+	c = &state->ds_cpus[snap->db_cpu];
+	if (!c->dc_mctx)
+		return -ENXIO;
+
+	sw.ds_cpu = c;
+	err = smp_call_function_single(snap->db_cpu, dtrace_buffer_switch,
+				       &sw, 1);
+	if (err)
+		return err;
+
+	/* The retired buffer: no probe writes it until the next switch. */
+	b = &c->dc_bufs[c->dc_active ^ 1];
+	if (copy_to_user(u64_to_user_ptr(snap->db_buf), b->db_data,
+			 b->db_offset))
+		return -EFAULT;
+	snap->db_bufsize = b->db_offset;
+	snap->db_drops = sw.ds_drops;
+	b->db_offset = 0;
+	return 0;
+}

@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Enablings: a clause sent by ENABLE becomes an ECB (enabling control
+ * block) linked to every probe its description matches.
+ *
+ * The blob is copied in whole once; from then on only the kernel's copy
+ * is read, and every offset, count and size in it is checked before use,
+ * with 64-bit arithmetic so that no sum can wrap. Every DIF program in it
+ * goes through dif_prog_load(), which checks the object and verifies the
+ * code. The copy stays allocated as long as the ECB: the programs point
+ * into it.
+ */
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include <linux/uaccess.h>
+#include "dtrace_impl.h"
+
+#define DTRACE_ECBS_MAX		65536	/* clauses of one consumer */
+
+/* @off..@off+@len lies inside a blob of @size bytes, @off 8-aligned. */
+static bool dtrace_blob_range_ok(u32 size, u64 off, u64 len)
+{
+	return off % 8 == 0 && off <= size && len <= size - off;
+}
+
+static bool dtrace_str_terminated(const char *s, size_t n)
+{
+	return strnlen(s, n) < n;
+}
+
+static bool dtrace_desc_ok(const struct dtrace_probedesc *d)
+{
+	return !d->dpd_id && !d->dpd_reserved &&
+	       dtrace_str_terminated(d->dpd_provider, sizeof(d->dpd_provider)) &&
+	       dtrace_str_terminated(d->dpd_mod, sizeof(d->dpd_mod)) &&
+	       dtrace_str_terminated(d->dpd_func, sizeof(d->dpd_func)) &&
+	       dtrace_str_terminated(d->dpd_name, sizeof(d->dpd_name));
+}
+
+static int dtrace_ecb_load_prog(const void *blob, u32 size, u32 off,
+				struct dif_prog *prog, struct dif_log *log)
+{
+	if (!off || !dtrace_blob_range_ok(size, off,
+					  sizeof(struct dif_object_hdr)))
+		return -EINVAL;
+	return dif_prog_load(prog, (const char *)blob + off, size - off, log) ?
+	       -EACCES : 0;
+}
+
+/* Does the program leave what the action stores? */
+static int dtrace_action_check(struct dtrace_action *act, u32 recsize)
+{
+	const struct dif_type *t = &act->dac_prog.rtype;
+	u32 sz = act->dac_rec_size;
+
+	if ((u64)act->dac_rec_off + sz > recsize)
+		return -EINVAL;
+	if (t->dt_kind == DIF_TYPE_STRING) {
+		if (act->dac_kind != DTRACE_ACT_RECORD || !sz ||
+		    sz > DTRACE_STRSIZE_MAX)
+			return -EINVAL;
+		act->dac_string = true;
+		act->dac_user = t->dt_flags & DIF_TF_USER;
+		return 0;
+	}
+	if (sz != 1 && sz != 2 && sz != 4 && sz != 8)
+		return -EINVAL;
+	return act->dac_rec_off % sz ? -EINVAL : 0;
+}
+
+static int dtrace_ecb_load_actions(struct dtrace_ecb *ecb, const void *blob,
+				   u32 size, u32 act_off, struct dif_log *log)
+{
+	const struct dtrace_ioc_action *ua = (const void *)
+					     ((const char *)blob + act_off);
+	u32 i;
+	int err;
+
+	for (i = 0; i < ecb->de_nacts; i++) {
+		struct dtrace_action *act = &ecb->de_acts[i];
+
+		if ((ua[i].da_kind != DTRACE_ACT_RECORD &&
+		     ua[i].da_kind != DTRACE_ACT_EXIT) || ua[i].da_arg ||
+		    ua[i].da_reserved[0] || ua[i].da_reserved[1])
+			return -EINVAL;
+		act->dac_kind = ua[i].da_kind;
+		act->dac_rec_off = ua[i].da_rec_off;
+		act->dac_rec_size = ua[i].da_rec_size;
+		err = dtrace_ecb_load_prog(blob, size, ua[i].da_difo_off,
+					   &act->dac_prog, log);
+		err = err ?: dtrace_action_check(act, ecb->de_recsize);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* The clause-local variables a firing of @ecb must start with zeroed. */
+static void dtrace_ecb_count_locals(struct dtrace_ecb *ecb)
+{
+	u32 i, n = 0;
+
+	if (ecb->de_has_pred)
+		n = ecb->de_pred.nids[DIF_SCOPE_LOCAL];
+	for (i = 0; i < ecb->de_nacts; i++)
+		n = max(n, ecb->de_acts[i].dac_prog.nids[DIF_SCOPE_LOCAL]);
+	ecb->de_nlocals = n;
+}
+
+/* Copy in and check a whole ENABLE blob, and load its programs. */
+static struct dtrace_ecb *dtrace_ecb_create(struct dtrace_ioc_enable __user *u,
+					    struct dif_log *log, int *errp)
+{
+	struct dtrace_ioc_enable first, *h;
+	struct dtrace_ecb *ecb = NULL;
+	void *blob;
+	int err = -EINVAL;
+
+	if (copy_from_user(&first, u, sizeof(first))) {
+		*errp = -EFAULT;
+		return NULL;
+	}
+	if (first.de_size < sizeof(first) || first.de_size > DTRACE_ENABLE_MAX) {
+		*errp = -EINVAL;
+		return NULL;
+	}
+	blob = kvmalloc(first.de_size, GFP_KERNEL);
+	if (!blob) {
+		*errp = -ENOMEM;
+		return NULL;
+	}
+	if (copy_from_user(blob, u, first.de_size)) {
+		err = -EFAULT;
+		goto fail;
+	}
+
+	/* From here on, only the copy. It must still say the same size. */
+	h = blob;
+	if (h->de_size != first.de_size || h->de_flags || h->de_reserved ||
+	    h->de_epid || h->de_nprobes || !dtrace_desc_ok(&h->de_desc) ||
+	    h->de_nacts > DTRACE_ACTIONS_MAX || h->de_recsize % 8 ||
+	    h->de_recsize > DTRACE_RECSIZE_MAX ||
+	    h->de_act_off < sizeof(*h) ||
+	    !dtrace_blob_range_ok(h->de_size, h->de_act_off,
+				  (u64)h->de_nacts *
+				  sizeof(struct dtrace_ioc_action)))
+		goto fail;
+
+	ecb = kzalloc(struct_size(ecb, de_acts, h->de_nacts), GFP_KERNEL);
+	if (!ecb) {
+		err = -ENOMEM;
+		goto fail;
+	}
+	ecb->de_blob = blob;
+	ecb->de_nacts = h->de_nacts;
+	ecb->de_recsize = h->de_recsize;
+	if (h->de_pred_off) {
+		ecb->de_has_pred = true;
+		err = dtrace_ecb_load_prog(blob, h->de_size, h->de_pred_off,
+					   &ecb->de_pred, log);
+		if (err)
+			goto fail;
+		err = -EINVAL;
+		if (ecb->de_pred.rtype.dt_kind == DIF_TYPE_STRING)
+			goto fail;
+	}
+	err = dtrace_ecb_load_actions(ecb, blob, h->de_size, h->de_act_off,
+				      log);
+	if (err)
+		goto fail;
+	dtrace_ecb_count_locals(ecb);
+	return ecb;
+
+fail:
+	kfree(ecb);
+	kvfree(blob);
+	*errp = err;
+	return NULL;
+}
+
+static void dtrace_link_unlink(struct dtrace_ecb_link *link)
+{
+	struct dtrace_probe *probe = link->del_probe;
+	struct dtrace_ecb_link **pp;
+
+	for (pp = &probe->dp_ecbs; *pp; pp = &(*pp)->del_next) {
+		if (*pp != link)
+			continue;
+		/* Firings in flight may still walk @link: freed after sync. */
+		WRITE_ONCE(*pp, link->del_next);
+		if (!--probe->dp_nenabled && probe->dp_ops->disable)
+			probe->dp_ops->disable(probe);
+		return;
+	}
+}
+
+/* Append, so that a probe runs its clauses in the order they came. */
+static int dtrace_link_add(struct dtrace_ecb_link *link)
+{
+	struct dtrace_probe *probe = link->del_probe;
+	struct dtrace_ecb_link **pp = &probe->dp_ecbs;
+	int err;
+
+	if (!probe->dp_nenabled && probe->dp_ops->enable) {
+		err = probe->dp_ops->enable(probe);
+		if (err)
+			return err;
+	}
+	probe->dp_nenabled++;
+	while (*pp)
+		pp = &(*pp)->del_next;
+	link->del_next = NULL;
+	smp_store_release(pp, link);	/* fields before publication */
+	return 0;
+}
+
+/* Link @ecb to every probe that matches @desc. Context: dtrace_lock. */
+static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
+				  const struct dtrace_probedesc *desc)
+{
+	struct dtrace_probe *probe;
+	u32 id, n = 0;
+	int err;
+
+	for (id = 1; (probe = dtrace_probe_next(&id)); id++)
+		n += dtrace_probe_matches(probe, desc);
+	if (!n)
+		return 0;
+	ecb->de_links = kvcalloc(n, sizeof(*ecb->de_links), GFP_KERNEL);
+	if (!ecb->de_links)
+		return -ENOMEM;
+
+	for (id = 1; ecb->de_nlinks < n && (probe = dtrace_probe_next(&id));
+	     id++) {
+		struct dtrace_ecb_link *link = &ecb->de_links[ecb->de_nlinks];
+
+		if (!dtrace_probe_matches(probe, desc))
+			continue;
+		link->del_ecb = ecb;
+		link->del_probe = probe;
+		err = dtrace_link_add(link);
+		if (err)
+			goto undo;
+		ecb->de_nlinks++;
+	}
+	return 0;
+
+undo:
+	while (ecb->de_nlinks)
+		dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
+	return err;
+}
+
+static void dtrace_ecb_free(struct dtrace_ecb *ecb)
+{
+	kvfree(ecb->de_links);
+	kvfree(ecb->de_blob);
+	kfree(ecb);
+}
+
+static void dtrace_log_copyout(struct dtrace_ioc_enable __user *u,
+			       const struct dif_log *log)
+{
+	u64 ulog;
+	u32 size;
+
+	if (get_user(ulog, &u->de_log) || get_user(size, &u->de_logsize) ||
+	    !ulog || !size || !log->len)
+		return;
+	size = min(size, log->len + 1);
+	if (copy_to_user(u64_to_user_ptr(ulog), log->buf, size - 1) ||
+	    put_user('\0', (char __user *)u64_to_user_ptr(ulog) + size - 1))
+		return;
+}
+
+/**
+ * dtrace_ecb_enable() - the ENABLE ioctl.
+ * @state: the consumer, before GO
+ * @u:     the user's blob
+ *
+ * Context: process context, state->ds_lock held; takes dtrace_lock.
+ * Return: 0, with de_epid and de_nprobes written back; -EBUSY after GO;
+ * -EINVAL for a malformed blob; -EACCES for a refused program (reasons
+ * in de_log); -ENOSPC, -ENOMEM, -EFAULT; or a provider's error.
+ */
+int dtrace_ecb_enable(struct dtrace_state *state,
+		      struct dtrace_ioc_enable __user *u)
+{
+	struct dtrace_ecb **ecbs, *ecb;
+	struct dif_log log = { };
+	int err = 0;
+
+	if (state->ds_activity != DTRACE_INACTIVE)
+		return -EBUSY;
+	if (state->ds_necbs >= DTRACE_ECBS_MAX)
+		return -ENOSPC;
+
+	log.size = 4096;
+	log.buf = kzalloc(log.size, GFP_KERNEL);
+	if (!log.buf)
+		return -ENOMEM;
+	ecb = dtrace_ecb_create(u, &log, &err);
+	if (!ecb) {
+		dtrace_log_copyout(u, &log);
+		goto out;
+	}
+
+	ecbs = krealloc_array(state->ds_ecbs, state->ds_necbs + 1,
+			      sizeof(*ecbs), GFP_KERNEL);
+	if (!ecbs) {
+		err = -ENOMEM;
+		goto free;
+	}
+	state->ds_ecbs = ecbs;
+	ecb->de_state = state;
+	ecb->de_epid = state->ds_necbs + 1;
+
+	mutex_lock(&dtrace_lock);
+	err = dtrace_ecb_link_probes(ecb, &((struct dtrace_ioc_enable *)
+					    ecb->de_blob)->de_desc);
+	mutex_unlock(&dtrace_lock);
+	if (err)
+		goto sync_free;
+	if (put_user(ecb->de_epid, &u->de_epid) ||
+	    put_user(ecb->de_nlinks, &u->de_nprobes)) {
+		err = -EFAULT;
+		goto unlink;
+	}
+	state->ds_ecbs[state->ds_necbs++] = ecb;
+	goto out;
+
+unlink:
+	mutex_lock(&dtrace_lock);
+	while (ecb->de_nlinks)
+		dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
+	mutex_unlock(&dtrace_lock);
+sync_free:
+	/* Another consumer's firing may be walking our links. */
+	dtrace_sync();
+free:
+	dtrace_ecb_free(ecb);
+out:
+	kfree(log.buf);
+	return err;
+}
+
+/* Unlink every clause of @state from its probes. Context: process. */
+void dtrace_ecb_disable_all(struct dtrace_state *state)
+{
+	u32 i;
+
+	mutex_lock(&dtrace_lock);
+	for (i = 0; i < state->ds_necbs; i++) {
+		struct dtrace_ecb *ecb = state->ds_ecbs[i];
+
+		while (ecb->de_nlinks)
+			dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
+	}
+	mutex_unlock(&dtrace_lock);
+}
+
+/* Context: after dtrace_ecb_disable_all() and dtrace_sync(). */
+void dtrace_ecb_free_all(struct dtrace_state *state)
+{
+	u32 i;
+
+	for (i = 0; i < state->ds_necbs; i++)
+		dtrace_ecb_free(state->ds_ecbs[i]);
+	kfree(state->ds_ecbs);
+	state->ds_ecbs = NULL;
+	state->ds_necbs = 0;
+}

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Probe context: what runs when a probe fires.
+ *
+ * Providers call dtrace_probe_fire() from wherever their mechanism runs:
+ * process, softirq, hard irq or NMI context, preemptible or not. The rules
+ * that make that safe:
+ *
+ *  - Interrupts are off on this CPU for the whole firing. A record is
+ *    therefore written by one CPU into that CPU's own buffer, and
+ *    dtrace_sync() (an IPI answered by every CPU) waits for every firing
+ *    in progress before anything it used is changed or freed.
+ *  - Nothing here sleeps, allocates or takes a lock. Everything a firing
+ *    touches (ECB lists, buffers, scratch, variables) was set up before
+ *    GO and is freed only after a dtrace_sync().
+ *  - A probe that fires while this CPU is already in probe context (a
+ *    traced function called from here, an NMI) is skipped and counted,
+ *    never nested, except the ERROR probe fired on purpose below.
+ *  - Every load from an address a script chose is a nofault copy
+ *    (dif_env_kernel.c). A fault ends the clause: its record is not
+ *    committed, the error is counted and the ERROR probe fires.
+ *  - Nothing is printed from here.
+ */
+#include <linux/irqflags.h>
+#include <linux/smp.h>
+#include <linux/ktime.h>
+#include "dtrace_impl.h"
+
+static DEFINE_PER_CPU(int, dtrace_in_probe);
+
+/* May this state's clauses run for this firing? */
+static bool dtrace_state_fires(const struct dtrace_state *state,
+			       const struct dtrace_state *only)
+{
+	int act = READ_ONCE(state->ds_activity);
+
+	if (only)	/* BEGIN, END, ERROR: fired for one consumer */
+		return state == only && act >= DTRACE_WARMUP &&
+		       act <= DTRACE_DRAINING;
+	return act == DTRACE_ACTIVE;
+}
+
+/* exit(): stop every probe but END; STOP will fire END. */
+static void dtrace_state_exit(struct dtrace_state *state, int val)
+{
+	int act = READ_ONCE(state->ds_activity);
+
+	if (act != DTRACE_WARMUP && act != DTRACE_ACTIVE)
+		return;
+	if (cmpxchg(&state->ds_activity, act, DTRACE_DRAINING) != act)
+		return;
+	WRITE_ONCE(state->ds_exitval, val);
+	smp_wmb();	/* exitval before the flag the consumer polls */
+	atomic_or(DTRACE_STATUS_EXITED, &state->ds_status);
+}
+
+/* Store an action's value in its slot of the record. */
+static int dtrace_action_store(struct dtrace_mctx *mc,
+			       const struct dtrace_action *act, char *data,
+			       u64 val)
+{
+	char *dst = data + act->dac_rec_off;
+
+	if (act->dac_string)
+		return dif_copy_string(&mc->dm_ms, dst, val,
+				       act->dac_rec_size, act->dac_user);
+	switch (act->dac_rec_size) {
+	case 1:
+		*(u8 *)dst = val;
+		break;
+	case 2:
+		*(u16 *)dst = val;
+		break;
+	case 4:
+		*(u32 *)dst = val;
+		break;
+	default:
+		*(u64 *)dst = val;
+		break;
+	}
+	return 0;
+}
+
+/*
+ * Run one clause for one firing. Returns the fault that stopped it
+ * (DIF_FAULT_NONE if none) and which action faulted in *actp.
+ */
+static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
+			  struct dtrace_ecb *ecb, u32 probe_id, u32 *actp)
+{
+	struct dtrace_state *state = ecb->de_state;
+	u32 size = sizeof(struct dtrace_rechdr) + ecb->de_recsize;
+	struct dtrace_rechdr *hdr;
+	bool exiting = false;
+	int exitval = 0;
+	u32 i;
+	u64 v;
+
+	*actp = 0;
+	if (ecb->de_has_pred) {
+		v = dif_exec(&ecb->de_pred, &mc->dm_ms);
+		if (mc->dm_ms.fault.kind != DIF_FAULT_NONE)
+			return mc->dm_ms.fault.kind;
+		if (!v)
+			return DIF_FAULT_NONE;
+	}
+
+	hdr = (struct dtrace_rechdr *)dtrace_buffer_reserve(state, cpu, size);
+	if (!hdr)
+		return DIF_FAULT_NONE;	/* counted as a drop */
+	hdr->dr_epid = ecb->de_epid;
+	hdr->dr_probe_id = probe_id;
+	hdr->dr_timestamp = ktime_get_mono_fast_ns();
+
+	for (i = 0; i < ecb->de_nacts; i++) {
+		const struct dtrace_action *act = &ecb->de_acts[i];
+		int fault;
+
+		*actp = i + 1;
+		v = dif_exec(&act->dac_prog, &mc->dm_ms);
+		if (mc->dm_ms.fault.kind != DIF_FAULT_NONE)
+			return mc->dm_ms.fault.kind;
+		fault = dtrace_action_store(mc, act, (char *)(hdr + 1), v);
+		if (fault) {
+			mc->dm_ms.fault.kind = fault;
+			mc->dm_ms.fault.pc = 0;
+			return fault;
+		}
+		if (act->dac_kind == DTRACE_ACT_EXIT) {
+			exiting = true;
+			exitval = (int)v;
+		}
+	}
+
+	dtrace_buffer_commit(cpu, size);
+	if (exiting)
+		dtrace_state_exit(state, exitval);
+	return DIF_FAULT_NONE;
+}
+
+static void __dtrace_probe_fire(struct dtrace_probe *probe, const u64 *args,
+				struct dtrace_state *only)
+{
+	unsigned int cpuid = smp_processor_id();
+	struct dtrace_ecb_link *link;
+
+	for (link = READ_ONCE(probe->dp_ecbs); link;
+	     link = READ_ONCE(link->del_next)) {
+		struct dtrace_ecb *ecb = link->del_ecb;
+		struct dtrace_state *state = ecb->de_state;
+		struct dtrace_cpu *cpu;
+		struct dtrace_mctx *mc;
+		struct dif_fault fault;
+		u32 act;
+
+		if (!dtrace_state_fires(state, only))
+			continue;
+		cpu = &state->ds_cpus[cpuid];
+		mc = cpu->dc_mctx;
+		if (!mc)	/* a CPU that came online after GO */
+			continue;
+		dtrace_mctx_init(mc, state, cpu, ecb, probe, args);
+		if (dtrace_ecb_run(mc, cpu, ecb, probe->dp_id, &act) ==
+		    DIF_FAULT_NONE)
+			continue;
+
+		cpu->dc_errors++;
+		fault = mc->dm_ms.fault;
+		if (probe != dtrace_probe_error)
+			dtrace_fire_error(state, ecb->de_epid, act, &fault);
+	}
+}
+
+/**
+ * dtrace_probe_fire() - a probe fired: run every clause enabled on it.
+ * @probe: the probe
+ * @args:  its arguments, arg0..arg9
+ * @only:  NULL, or the one consumer whose clauses run (BEGIN, END, ERROR)
+ *
+ * Context: any, including NMI. Does not sleep.
+ */
+void dtrace_probe_fire(struct dtrace_probe *probe, const u64 *args,
+		       struct dtrace_state *only)
+{
+	unsigned long flags;
+	int *in;
+
+	local_irq_save(flags);
+	in = this_cpu_ptr(&dtrace_in_probe);
+	if (*in) {
+		struct dtrace_ecb_link *link;
+
+		for (link = READ_ONCE(probe->dp_ecbs); link;
+		     link = READ_ONCE(link->del_next))
+			atomic64_inc(&link->del_ecb->de_state->ds_reentered);
+		local_irq_restore(flags);
+		return;
+	}
+	*in = 1;
+	__dtrace_probe_fire(probe, args, only);
+	*in = 0;
+	local_irq_restore(flags);
+}
+
+/**
+ * dtrace_fire_error() - fire ERROR for one consumer from probe context.
+ * @state: the consumer whose clause faulted
+ * @epid:  the clause
+ * @act:   the action that faulted, 0 for the predicate
+ * @fault: what happened
+ *
+ * ERROR's arguments are DTrace's: arg1 the EPID, arg2 the action,
+ * arg3 the DIF offset, arg4 the fault kind, arg5 the address.
+ *
+ * Context: probe context (interrupts off, dtrace_in_probe set).
+ */
+void dtrace_fire_error(struct dtrace_state *state, u32 epid, u32 act,
+		       const struct dif_fault *fault)
+{
+	u64 args[10] = { 0, epid, act, fault->pc, fault->kind, fault->addr };
+
+	if (dtrace_probe_error)
+		__dtrace_probe_fire(dtrace_probe_error, args, state);
+}

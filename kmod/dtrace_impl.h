@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dtrace.ko internals shared by the framework's files.
+ *
+ * Locking, from outermost:
+ *   dtrace_lock (mutex)     the probe registry, every probe's ECB list and
+ *                           every provider's enable/disable;
+ *   state->ds_lock (mutex)  one consumer's ioctls.
+ * A consumer's ioctl takes ds_lock first, then dtrace_lock when it needs
+ * the registry. Probe context takes no lock: see dtrace_probe.c.
+ */
+#ifndef _DTRACE_IMPL_H
+#define _DTRACE_IMPL_H
+
+#include <linux/types.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/spinlock.h>
+#include <dtrace/dtrace_ioctl.h>
+#include <dtrace/dif.h>
+#include "dif_vm.h"
+
+#define DTRACE_MODULE_VERSION	"0.1.0"
+
+struct dtrace_probe;
+struct dtrace_state;
+
+/*
+ * A provider: a named source of probes. Each callback is documented at
+ * its implementation; all are called with dtrace_lock held, in process
+ * context, never from probe context.
+ */
+struct dtrace_provider_ops {
+	const char *name;
+	/* create this provider's probes with dtrace_probe_create() */
+	int (*provide)(void);
+	/* arm / disarm one probe: called on its first and last enabling */
+	int (*enable)(struct dtrace_probe *probe);
+	void (*disable)(struct dtrace_probe *probe);
+	/* free provider data hanging off dp_arg at unregistration */
+	void (*destroy)(struct dtrace_probe *probe);
+};
+
+/* Links a probe to one enabled clause; a probe fires each in order. */
+struct dtrace_ecb_link {
+	struct dtrace_ecb_link	*del_next;
+	struct dtrace_ecb	*del_ecb;
+	struct dtrace_probe	*del_probe;
+};
+
+struct dtrace_probe {
+	u32				dp_id;
+	const struct dtrace_provider_ops *dp_ops;
+	const char			*dp_mod;
+	const char			*dp_func;
+	const char			*dp_name;
+	void				*dp_arg;	/* the provider's */
+	struct dtrace_ecb_link		*dp_ecbs;	/* read in probe context */
+	u32				dp_nenabled;
+};
+
+struct dtrace_action {
+	u32		dac_kind;	/* enum dtrace_act_kind */
+	u32		dac_rec_off;
+	u32		dac_rec_size;
+	bool		dac_string;	/* the value is a string address */
+	bool		dac_user;	/* ... in user memory */
+	struct dif_prog	dac_prog;
+};
+
+/* An enabled clause: one per ENABLE, shared by every probe it matched. */
+struct dtrace_ecb {
+	u32			de_epid;
+	struct dtrace_state	*de_state;
+	bool			de_has_pred;
+	struct dif_prog		de_pred;
+	u32			de_nacts;
+	u32			de_recsize;	/* bytes after the header */
+	u32			de_nlocals;	/* this-> ids it uses */
+	void			*de_blob;	/* the programs point into it */
+	u32			de_nlinks;
+	struct dtrace_ecb_link	*de_links;
+	struct dtrace_action	de_acts[];
+};
+
+/*
+ * What a DIF program sees of its firing; the environment functions in
+ * dif_env_kernel.c find it from the machine state.
+ */
+struct dtrace_mctx {
+	struct dif_mstate	dm_ms;
+	struct dtrace_probe	*dm_probe;
+	const u64		*dm_args;
+	struct dtrace_ecb	*dm_ecb;
+};
+
+/* One CPU's buffer: the consumer reads it while the other is written. */
+struct dtrace_buffer {
+	char	*db_data;
+	u64	db_offset;	/* next free byte */
+};
+
+struct dtrace_cpu {
+	struct dtrace_buffer	dc_bufs[2];
+	unsigned int		dc_active;	/* index of the written one */
+	u64			dc_drops;	/* records that did not fit */
+	u64			dc_errors;	/* faults in probe context */
+	char			*dc_scratch;
+	u64			*dc_locals;	/* this-> variables */
+	struct dtrace_mctx	*dc_mctx;	/* NULL: CPU was offline at GO */
+};
+
+enum dtrace_activity {
+	DTRACE_INACTIVE = 0,	/* being set up: ENABLE, OPTIONS */
+	DTRACE_WARMUP,		/* GO in progress: only BEGIN fires */
+	DTRACE_ACTIVE,		/* every enabled probe fires */
+	DTRACE_DRAINING,	/* exit() or STOP: only END fires */
+	DTRACE_STOPPED,		/* END has fired; nothing fires */
+};
+
+struct dtrace_state {
+	struct mutex		ds_lock;
+	int			ds_activity;	/* enum dtrace_activity */
+	u64			ds_bufsize;
+	u32			ds_bufpolicy;
+	u32			ds_strsize;
+	u64			ds_scratchsize;
+	u32			ds_flags;	/* DTRACE_OPT_* */
+	struct dtrace_ecb	**ds_ecbs;	/* by epid - 1 */
+	u32			ds_necbs;
+	struct dtrace_cpu	*ds_cpus;	/* [nr_cpu_ids], at GO */
+	u64			*ds_globals;	/* [DIF_VARID_MAX + 1] */
+	u64			ds_dynvarsize;
+	void			*ds_dyn_mem;	/* at GO */
+	struct dif_dyn		ds_dyn;		/* self->, arrays */
+	arch_spinlock_t		ds_dyn_lock;
+	int			ds_exitval;
+	atomic_t		ds_status;	/* DTRACE_STATUS_* */
+	atomic64_t		ds_reentered;
+};
+
+/* dtrace_probe.c: the registry and firing */
+extern struct mutex dtrace_lock;
+int dtrace_probe_create(const struct dtrace_provider_ops *ops,
+			const char *mod, const char *func, const char *name,
+			void *arg);
+void dtrace_probe_remove_provider(const struct dtrace_provider_ops *ops);
+struct dtrace_probe *dtrace_probe_lookup(u32 id);
+struct dtrace_probe *dtrace_probe_next(u32 *id);
+bool dtrace_probe_matches(const struct dtrace_probe *probe,
+			  const struct dtrace_probedesc *pat);
+void dtrace_probe_fire(struct dtrace_probe *probe, const u64 *args,
+		       struct dtrace_state *only);
+void dtrace_sync(void);
+int dtrace_probe_init(void);
+void dtrace_probe_exit(void);
+
+/* dtrace_ecb.c: enablings */
+int dtrace_ecb_enable(struct dtrace_state *state,
+		      struct dtrace_ioc_enable __user *uarg);
+void dtrace_ecb_disable_all(struct dtrace_state *state);
+void dtrace_ecb_free_all(struct dtrace_state *state);
+
+/* dtrace_buffer.c: per-CPU buffer pairs */
+int dtrace_buffers_alloc(struct dtrace_state *state);
+void dtrace_buffers_free(struct dtrace_state *state);
+int dtrace_buffer_snap(struct dtrace_state *state,
+		       struct dtrace_ioc_bufsnap *snap);
+char *dtrace_buffer_reserve(struct dtrace_state *state,
+			    struct dtrace_cpu *cpu, u32 size);
+void dtrace_buffer_commit(struct dtrace_cpu *cpu, u32 size);
+
+/* dtrace_state.c: one consumer */
+struct dtrace_state *dtrace_state_create(void);
+void dtrace_state_destroy(struct dtrace_state *state);
+int dtrace_state_options(struct dtrace_state *state,
+			 const struct dtrace_ioc_options *opt);
+int dtrace_state_go(struct dtrace_state *state);
+int dtrace_state_stop(struct dtrace_state *state);
+void dtrace_state_status(struct dtrace_state *state,
+			 struct dtrace_ioc_status *st);
+
+/* dtrace_ioctl.c */
+long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+
+/* providers */
+int dtrace_provider_dtrace_init(void);
+void dtrace_provider_dtrace_exit(void);
+void dtrace_fire_begin(struct dtrace_state *state);
+void dtrace_fire_end(struct dtrace_state *state);
+void dtrace_fire_error(struct dtrace_state *state, u32 epid, u32 act,
+		       const struct dif_fault *fault);
+extern struct dtrace_probe *dtrace_probe_error;
+
+/* dif_env_kernel.c: the DIF environment in the kernel */
+void dtrace_env_init(void);
+void dtrace_mctx_init(struct dtrace_mctx *mc, struct dtrace_state *state,
+		      struct dtrace_cpu *cpu, struct dtrace_ecb *ecb,
+		      struct dtrace_probe *probe, const u64 *args);
+
+#endif /* _DTRACE_IMPL_H */

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ioctls of /dev/dtrace. Every handler has the same shape: a zeroed
+ * struct, copy in, check its size and reserved fields, take the
+ * consumer's lock, check the state, call the helper, copy out.
+ */
+#include <linux/fs.h>
+#include <linux/uaccess.h>
+#include <linux/utsname.h>
+#include "dtrace_impl.h"
+
+/* True if the @n bytes at @p are all zero. */
+static bool dtrace_zeroed(const void *p, size_t n)
+{
+	return !memchr_inv(p, 0, n);
+}
+
+#define DTRACE_RESERVED_OK(s, f)	dtrace_zeroed((s).f, sizeof((s).f))
+
+static long dtrace_ioc_version(void __user *u)
+{
+	struct dtrace_ioc_version v = { };
+
+	if (copy_from_user(&v, u, sizeof(v)))
+		return -EFAULT;
+	if (v.dv_size != sizeof(v) || !DTRACE_RESERVED_OK(v, dv_reserved))
+		return -EINVAL;
+	v.dv_abi = DTRACE_ABI_VERSION;
+	strscpy(v.dv_module, DTRACE_MODULE_VERSION, sizeof(v.dv_module));
+	return copy_to_user(u, &v, sizeof(v)) ? -EFAULT : 0;
+}
+
+/* Copy out the probes matching a pattern, from dp_first_id on. */
+static long dtrace_ioc_probes(void __user *u)
+{
+	struct dtrace_ioc_probes p = { };
+	struct dtrace_probedesc __user *out;
+	struct dtrace_probedesc d;
+	struct dtrace_probe *probe;
+	u32 id, n = 0;
+	long err = 0;
+
+	if (copy_from_user(&p, u, sizeof(p)))
+		return -EFAULT;
+	if (p.dp_size != sizeof(p) || p.dp_flags || p.dp_pattern.dpd_id ||
+	    p.dp_pattern.dpd_reserved || !DTRACE_RESERVED_OK(p, dp_reserved))
+		return -EINVAL;
+	/* Terminate the pattern's strings: a long one just matches less. */
+	p.dp_pattern.dpd_provider[DTRACE_PROVNAMELEN - 1] = '\0';
+	p.dp_pattern.dpd_mod[DTRACE_MODNAMELEN - 1] = '\0';
+	p.dp_pattern.dpd_func[DTRACE_FUNCNAMELEN - 1] = '\0';
+	p.dp_pattern.dpd_name[DTRACE_NAMELEN - 1] = '\0';
+	out = u64_to_user_ptr(p.dp_buf);
+
+	mutex_lock(&dtrace_lock);
+	p.dp_next_id = 0;
+	for (id = max(p.dp_first_id, 1u); (probe = dtrace_probe_next(&id));
+	     id++) {
+		if (!dtrace_probe_matches(probe, &p.dp_pattern))
+			continue;
+		if (n == p.dp_count) {
+			p.dp_next_id = id;
+			break;
+		}
+		memset(&d, 0, sizeof(d));
+		d.dpd_id = probe->dp_id;
+		strscpy(d.dpd_provider, probe->dp_ops->name,
+			sizeof(d.dpd_provider));
+		strscpy(d.dpd_mod, probe->dp_mod, sizeof(d.dpd_mod));
+		strscpy(d.dpd_func, probe->dp_func, sizeof(d.dpd_func));
+		strscpy(d.dpd_name, probe->dp_name, sizeof(d.dpd_name));
+		if (copy_to_user(&out[n], &d, sizeof(d))) {
+			err = -EFAULT;
+			break;
+		}
+		n++;
+	}
+	mutex_unlock(&dtrace_lock);
+	if (err)
+		return err;
+	p.dp_count = n;
+	return copy_to_user(u, &p, sizeof(p)) ? -EFAULT : 0;
+}
+
+static long dtrace_ioc_options(struct dtrace_state *state, void __user *u)
+{
+	struct dtrace_ioc_options o = { };
+	long err;
+
+	if (copy_from_user(&o, u, sizeof(o)))
+		return -EFAULT;
+	if (o.do_size != sizeof(o) || !DTRACE_RESERVED_OK(o, do_reserved))
+		return -EINVAL;
+	mutex_lock(&state->ds_lock);
+	err = dtrace_state_options(state, &o);
+	mutex_unlock(&state->ds_lock);
+	return err;
+}
+
+static long dtrace_ioc_bufsnap(struct dtrace_state *state, void __user *u)
+{
+	struct dtrace_ioc_bufsnap b = { };
+	long err = -EINVAL;
+
+	if (copy_from_user(&b, u, sizeof(b)))
+		return -EFAULT;
+	if (b.db_size != sizeof(b) || !DTRACE_RESERVED_OK(b, db_reserved))
+		return -EINVAL;
+	mutex_lock(&state->ds_lock);
+	if (state->ds_activity != DTRACE_INACTIVE)
+		err = dtrace_buffer_snap(state, &b);
+	mutex_unlock(&state->ds_lock);
+	if (err)
+		return err;
+	return copy_to_user(u, &b, sizeof(b)) ? -EFAULT : 0;
+}
+
+static long dtrace_ioc_status(struct dtrace_state *state, void __user *u)
+{
+	struct dtrace_ioc_status s = { };
+
+	if (copy_from_user(&s.ds_size, u, sizeof(s.ds_size)))
+		return -EFAULT;
+	if (s.ds_size != sizeof(s))
+		return -EINVAL;
+	mutex_lock(&state->ds_lock);
+	dtrace_state_status(state, &s);
+	mutex_unlock(&state->ds_lock);
+	return copy_to_user(u, &s, sizeof(s)) ? -EFAULT : 0;
+}
+
+/* The locked state transitions that take no argument. */
+static long dtrace_ioc_transition(struct dtrace_state *state,
+				  int (*fn)(struct dtrace_state *))
+{
+	long err;
+
+	mutex_lock(&state->ds_lock);
+	err = fn(state);
+	mutex_unlock(&state->ds_lock);
+	return err;
+}
+
+static long dtrace_ioc_enable(struct dtrace_state *state, void __user *u)
+{
+	long err;
+
+	mutex_lock(&state->ds_lock);
+	err = dtrace_ecb_enable(state, u);
+	mutex_unlock(&state->ds_lock);
+	return err;
+}
+
+/**
+ * dtrace_ioctl() - dispatch one ioctl of a consumer.
+ * @file: the open device; private_data is the consumer's state
+ * @cmd:  DTRACE_IOC_*
+ * @arg:  user address of the command's struct
+ *
+ * Context: process context, may sleep.
+ */
+long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct dtrace_state *state = file->private_data;
+	void __user *u = (void __user *)arg;
+
+	switch (cmd) {
+	case DTRACE_IOC_VERSION:
+		return dtrace_ioc_version(u);
+	case DTRACE_IOC_PROBES:
+		return dtrace_ioc_probes(u);
+	case DTRACE_IOC_OPTIONS:
+		return dtrace_ioc_options(state, u);
+	case DTRACE_IOC_ENABLE:
+		return dtrace_ioc_enable(state, u);
+	case DTRACE_IOC_GO:
+		return dtrace_ioc_transition(state, dtrace_state_go);
+	case DTRACE_IOC_STOP:
+		return dtrace_ioc_transition(state, dtrace_state_stop);
+	case DTRACE_IOC_BUFSNAP:
+		return dtrace_ioc_bufsnap(state, u);
+	case DTRACE_IOC_STATUS:
+		return dtrace_ioc_status(state, u);
+	default:
+		return -ENOTTY;
+	}
+}

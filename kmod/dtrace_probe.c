@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The probe registry: every probe any provider offers, by id.
+ *
+ * Ids are handed out in creation order from 1 and never reused while
+ * the module is loaded, so a listing is stable. Probes are created and
+ * removed only with dtrace_lock held, in process context.
+ */
+#include <linux/slab.h>
+#include <linux/xarray.h>
+#include <linux/glob.h>
+#include <linux/string.h>
+#include <linux/smp.h>
+#include "dtrace_impl.h"
+
+DEFINE_MUTEX(dtrace_lock);
+static DEFINE_XARRAY_ALLOC1(dtrace_probes);
+static u32 dtrace_probe_next_id = 1;
+
+/**
+ * dtrace_probe_create() - add a probe to the registry.
+ * @ops:  its provider
+ * @mod:  module name ("" for none); copied
+ * @func: function name ("" for none); copied
+ * @name: probe name; copied
+ * @arg:  the provider's private data, passed back in its callbacks
+ *
+ * Context: process context, dtrace_lock held.
+ * Return: the new probe's id (> 0), or a negative errno.
+ */
+int dtrace_probe_create(const struct dtrace_provider_ops *ops,
+			const char *mod, const char *func, const char *name,
+			void *arg)
+{
+	struct dtrace_probe *probe;
+	size_t lm = strlen(mod) + 1, lf = strlen(func) + 1;
+	size_t ln = strlen(name) + 1;
+	char *s;
+	int err;
+
+	lockdep_assert_held(&dtrace_lock);
+	/* Ids stay below U32_MAX so that "id + 1" never wraps. */
+	if (dtrace_probe_next_id >= U32_MAX - 1)
+		return -ENOSPC;
+	if (lm > DTRACE_MODNAMELEN || lf > DTRACE_FUNCNAMELEN ||
+	    ln > DTRACE_NAMELEN)
+		return -ENAMETOOLONG;
+
+	/* One allocation holds the probe and its three names. */
+	probe = kzalloc(sizeof(*probe) + lm + lf + ln, GFP_KERNEL);
+	if (!probe)
+		return -ENOMEM;
+	s = (char *)(probe + 1);
+	probe->dp_mod = memcpy(s, mod, lm);
+	probe->dp_func = memcpy(s + lm, func, lf);
+	probe->dp_name = memcpy(s + lm + lf, name, ln);
+	probe->dp_ops = ops;
+	probe->dp_arg = arg;
+
+	err = xa_insert(&dtrace_probes, dtrace_probe_next_id, probe,
+			GFP_KERNEL);
+	if (err) {
+		kfree(probe);
+		return err;
+	}
+	probe->dp_id = dtrace_probe_next_id++;
+	return probe->dp_id;
+}
+
+/**
+ * dtrace_probe_remove_provider() - remove every probe of a provider.
+ * @ops: the provider
+ *
+ * The provider's probes must no longer be enabled: enablings hold
+ * module references through their consumers, so this runs only at
+ * module unload or for probes nobody enabled.
+ *
+ * Context: process context, dtrace_lock held.
+ */
+void dtrace_probe_remove_provider(const struct dtrace_provider_ops *ops)
+{
+	struct dtrace_probe *probe;
+	unsigned long id;
+
+	lockdep_assert_held(&dtrace_lock);
+	xa_for_each(&dtrace_probes, id, probe) {
+		if (probe->dp_ops != ops)
+			continue;
+		WARN_ON_ONCE(probe->dp_nenabled);
+		xa_erase(&dtrace_probes, id);
+		if (ops->destroy)
+			ops->destroy(probe);
+		kfree(probe);
+	}
+}
+
+/* Context: dtrace_lock held. */
+struct dtrace_probe *dtrace_probe_lookup(u32 id)
+{
+	lockdep_assert_held(&dtrace_lock);
+	return xa_load(&dtrace_probes, id);
+}
+
+/**
+ * dtrace_probe_next() - the probe with the lowest id >= *id.
+ * @id: in: where to start; out: that probe's id
+ *
+ * Context: dtrace_lock held.
+ * Return: the probe, or NULL when there is none.
+ */
+struct dtrace_probe *dtrace_probe_next(u32 *id)
+{
+	unsigned long index = *id;
+	struct dtrace_probe *probe;
+
+	lockdep_assert_held(&dtrace_lock);
+	probe = xa_find(&dtrace_probes, &index, U32_MAX, XA_PRESENT);
+	if (probe)
+		*id = index;
+	return probe;
+}
+
+/* An empty pattern field matches anything; otherwise a shell glob. */
+static bool dtrace_field_matches(const char *pat, const char *s)
+{
+	return !pat[0] || glob_match(pat, s);
+}
+
+/* @pat's strings must be NUL-terminated (the ioctl code ensures it). */
+bool dtrace_probe_matches(const struct dtrace_probe *probe,
+			  const struct dtrace_probedesc *pat)
+{
+	return dtrace_field_matches(pat->dpd_provider, probe->dp_ops->name) &&
+	       dtrace_field_matches(pat->dpd_mod, probe->dp_mod) &&
+	       dtrace_field_matches(pat->dpd_func, probe->dp_func) &&
+	       dtrace_field_matches(pat->dpd_name, probe->dp_name);
+}
+
+static void dtrace_sync_func(void *unused)
+{
+}
+
+/**
+ * dtrace_sync() - wait until no CPU is in probe context it entered
+ * before this call.
+ *
+ * Probe context runs with interrupts disabled, and a CPU serves the IPI
+ * only once they are enabled again, so when every CPU has answered, all
+ * firings that could see old state are over. This holds even where RCU
+ * is not watching (idle, early entry code).
+ *
+ * Context: process context, may sleep.
+ */
+void dtrace_sync(void)
+{
+	on_each_cpu(dtrace_sync_func, NULL, 1);
+}
+
+int dtrace_probe_init(void)
+{
+	return 0;
+}
+
+void dtrace_probe_exit(void)
+{
+	WARN_ON(!xa_empty(&dtrace_probes));
+	xa_destroy(&dtrace_probes);
+}

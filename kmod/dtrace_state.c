@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One consumer's state: options, enablings, buffers and its life cycle.
+ *
+ *            GO                         exit() / fill       STOP
+ *  INACTIVE ----> WARMUP --BEGIN done--> ACTIVE ----> DRAINING ----> STOPPED
+ *                   |                                   ^      (END fires)
+ *                   +------ exit() in BEGIN ------------+
+ *
+ * Only BEGIN fires in WARMUP and only END (and ERROR) while DRAINING, so
+ * BEGIN comes before every other probe and END after all of them.
+ */
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include "dtrace_impl.h"
+
+#define DTRACE_BUFSIZE_DEFAULT	(4u << 20)
+#define DTRACE_STRSIZE_DEFAULT	256
+#define DTRACE_SCRATCH_MIN	(16u << 10)
+#define DTRACE_DYNVARSIZE_DEFAULT	(1u << 20)
+#define DTRACE_DYNVARSIZE_MAX	(256u << 20)
+
+static void dtrace_state_size_scratch(struct dtrace_state *state)
+{
+	state->ds_scratchsize = max_t(u64, DTRACE_SCRATCH_MIN,
+				      16ULL * state->ds_strsize);
+}
+
+/* Context: process context. Return: the new state or NULL. */
+struct dtrace_state *dtrace_state_create(void)
+{
+	struct dtrace_state *state;
+
+	state = kzalloc(sizeof(*state), GFP_KERNEL);
+	if (!state)
+		return NULL;
+	state->ds_globals = kvcalloc(DIF_VARID_MAX + 1, sizeof(u64),
+				     GFP_KERNEL);
+	if (!state->ds_globals) {
+		kfree(state);
+		return NULL;
+	}
+	mutex_init(&state->ds_lock);
+	state->ds_bufsize = DTRACE_BUFSIZE_DEFAULT;
+	state->ds_bufpolicy = DTRACE_BUFPOLICY_SWITCH;
+	state->ds_strsize = DTRACE_STRSIZE_DEFAULT;
+	state->ds_dynvarsize = DTRACE_DYNVARSIZE_DEFAULT;
+	state->ds_dyn_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	dtrace_state_size_scratch(state);
+	return state;
+}
+
+/**
+ * dtrace_state_destroy() - tear a consumer down, whatever its activity.
+ * @state: the consumer; freed on return
+ *
+ * Called when the device is closed, including when the command was
+ * killed. END does not fire: nobody would read it.
+ *
+ * Context: process context, may sleep.
+ */
+void dtrace_state_destroy(struct dtrace_state *state)
+{
+	WRITE_ONCE(state->ds_activity, DTRACE_STOPPED);
+	dtrace_ecb_disable_all(state);
+	dtrace_sync();		/* no firing still sees this state */
+	dtrace_buffers_free(state);
+	kvfree(state->ds_dyn_mem);
+	dtrace_ecb_free_all(state);
+	kvfree(state->ds_globals);
+	mutex_destroy(&state->ds_lock);
+	kfree(state);
+}
+
+/* Context: state->ds_lock held. */
+int dtrace_state_options(struct dtrace_state *state,
+			 const struct dtrace_ioc_options *opt)
+{
+	if (state->ds_activity != DTRACE_INACTIVE)
+		return -EBUSY;
+	if (opt->do_flags & ~DTRACE_OPT_MASK)
+		return -EINVAL;
+	if (opt->do_bufpolicy > DTRACE_BUFPOLICY_RING)
+		return -EINVAL;
+	if (opt->do_bufpolicy == DTRACE_BUFPOLICY_RING)
+		return -EOPNOTSUPP;
+	if (opt->do_bufsize && (opt->do_bufsize < DTRACE_BUFSIZE_MIN ||
+				opt->do_bufsize > DTRACE_BUFSIZE_MAX))
+		return -EINVAL;
+	if (opt->do_strsize > DTRACE_STRSIZE_MAX ||
+	    opt->do_dynvarsize > DTRACE_DYNVARSIZE_MAX)
+		return -EINVAL;
+
+	state->ds_bufpolicy = opt->do_bufpolicy;
+	if (opt->do_bufsize)
+		state->ds_bufsize = ALIGN(opt->do_bufsize, 8);
+	if (opt->do_strsize)
+		state->ds_strsize = opt->do_strsize;
+	if (opt->do_dynvarsize)
+		state->ds_dynvarsize = opt->do_dynvarsize;
+	state->ds_flags = opt->do_flags;
+	dtrace_state_size_scratch(state);
+	return 0;
+}
+
+/* The dynamic variable store: self-> variables and arrays. */
+static int dtrace_state_dyn_alloc(struct dtrace_state *state)
+{
+	int err;
+
+	state->ds_dyn_mem = kvzalloc(state->ds_dynvarsize,
+				     GFP_KERNEL | __GFP_NOWARN);
+	if (!state->ds_dyn_mem)
+		return -ENOMEM;
+	err = dif_dyn_init(&state->ds_dyn, state->ds_dyn_mem,
+			   state->ds_dynvarsize,
+			   dif_dyn_chunksize(state->ds_strsize),
+			   &state->ds_dyn_lock);
+	if (err) {
+		kvfree(state->ds_dyn_mem);
+		state->ds_dyn_mem = NULL;
+	}
+	return err;
+}
+
+/**
+ * dtrace_state_go() - start tracing: allocate buffers, fire BEGIN.
+ * @state: the consumer
+ *
+ * Context: process context, state->ds_lock held.
+ * Return: 0, -EBUSY if already started, -ENOMEM.
+ */
+int dtrace_state_go(struct dtrace_state *state)
+{
+	int err;
+
+	if (state->ds_activity != DTRACE_INACTIVE)
+		return -EBUSY;
+	err = dtrace_buffers_alloc(state);
+	if (err)
+		return err;
+	err = dtrace_state_dyn_alloc(state);
+	if (err) {
+		dtrace_buffers_free(state);
+		return err;
+	}
+
+	WRITE_ONCE(state->ds_activity, DTRACE_WARMUP);
+	dtrace_fire_begin(state);
+	/* exit() in BEGIN has already moved us to DRAINING. */
+	cmpxchg(&state->ds_activity, DTRACE_WARMUP, DTRACE_ACTIVE);
+	return 0;
+}
+
+/**
+ * dtrace_state_stop() - stop tracing and fire END.
+ * @state: the consumer, after GO
+ *
+ * Context: process context, state->ds_lock held. May sleep.
+ * Return: 0 (also when already stopped), -EINVAL before GO.
+ */
+int dtrace_state_stop(struct dtrace_state *state)
+{
+	int act = READ_ONCE(state->ds_activity);
+
+	if (act == DTRACE_INACTIVE)
+		return -EINVAL;
+	if (act == DTRACE_STOPPED)
+		return 0;
+
+	WRITE_ONCE(state->ds_activity, DTRACE_DRAINING);
+	dtrace_sync();		/* every other firing is over */
+	dtrace_fire_end(state);
+	WRITE_ONCE(state->ds_activity, DTRACE_STOPPED);
+	atomic_or(DTRACE_STATUS_STOPPED, &state->ds_status);
+	return 0;
+}
+
+/* Context: state->ds_lock held. */
+void dtrace_state_status(struct dtrace_state *state,
+			 struct dtrace_ioc_status *st)
+{
+	unsigned int cpu;
+
+	st->ds_flags = atomic_read(&state->ds_status);
+	smp_rmb();	/* the flag before the value it announces */
+	st->ds_exitval = READ_ONCE(state->ds_exitval);
+	st->ds_ncpus = nr_cpu_ids;
+	st->ds_reentered = atomic64_read(&state->ds_reentered);
+	if (!state->ds_cpus)
+		return;
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		struct dtrace_cpu *c = &state->ds_cpus[cpu];
+
+		st->ds_drops += READ_ONCE(c->dc_drops);
+		st->ds_errors += READ_ONCE(c->dc_errors);
+		if (c->dc_mctx)
+			st->ds_dyndrops += READ_ONCE(c->dc_mctx->dm_ms.dyn_drops);
+	}
+}

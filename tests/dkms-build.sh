@@ -1,0 +1,21 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build the module the way DKMS does, from a copy of the source tree in
+# private DKMS trees under build/, so the system's DKMS state is untouched.
+# Usage: dkms-build.sh KVER
+set -eu
+kver=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")
+work="$top/build/dkms"
+rm -rf "$work"
+mkdir -p "$work/tree" "$work/src/dtrace-$ver"
+(cd "$top" && cp -r dkms.conf kmod dif include "$work/src/dtrace-$ver/")
+find "$work/src/dtrace-$ver" \( -name '*.o' -o -name '*.ko' -o -name '.*.cmd' \
+	-o -name '*.mod*' -o -name Module.symvers -o -name modules.order \) \
+	-delete
+dk() { dkms --dkmstree "$work/tree" --sourcetree "$work/src" "$@"; }
+dk add -m dtrace -v "$ver"
+dk build -m dtrace -v "$ver" -k "$kver"
+ls "$work/tree/dtrace/$ver/$kver/x86_64/module/"dtrace.ko*

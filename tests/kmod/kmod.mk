@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Tests of the module itself, built here and run in the guest: each
+# tests/kmod/test_*.c is a kselftest binary that drives /dev/dtrace
+# directly, started by the tests/kmod/NAME.sh of the same name.
+
+KMOD_TEST_SRCS := $(wildcard tests/kmod/test_*.c)
+KMOD_TEST_BINS := $(patsubst tests/kmod/%.c,$(B)/guest/%,$(KMOD_TEST_SRCS))
+
+$(B)/guest/%: tests/kmod/%.c include/dtrace/*.h | $(KSFT)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WFLAGS) -o $@ $<
+
+.PHONY: kmod-tests
+kmod-tests: $(KMOD_TEST_BINS)

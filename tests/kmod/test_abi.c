@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The module's ioctl ABI, driven directly (no compiler): what it accepts,
+ * what it refuses and with which errno, and what lands in the buffers.
+ * Runs in the guest with dtrace.ko loaded, as root.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <linux/capability.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <dtrace/dtrace_ioctl.h>
+#include <dtrace/dif.h>
+#include "kselftest_harness.h"
+
+#define INSN(o, d, a, b, i) \
+	((struct dif_insn){ .di_op = DIF_OP_##o, .di_rd = (d), .di_ra = (a), \
+			    .di_rb = (b), .di_imm = (i) })
+
+/* A clause under construction: header, actions, then DIF objects. */
+struct clause {
+	char	buf[8192];
+	size_t	len;
+	struct dtrace_ioc_enable *hdr;
+	struct dtrace_ioc_action *acts;
+	char	log[1024];
+};
+
+static size_t align8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+static void clause_init(struct clause *c, const char *prov, const char *name,
+			unsigned int nacts, unsigned int recsize)
+{
+	memset(c, 0, sizeof(*c));
+	c->hdr = (void *)c->buf;
+	strcpy(c->hdr->de_desc.dpd_provider, prov);
+	strcpy(c->hdr->de_desc.dpd_name, name);
+	c->hdr->de_nacts = nacts;
+	c->hdr->de_act_off = sizeof(*c->hdr);
+	c->hdr->de_recsize = recsize;
+	c->hdr->de_log = (uintptr_t)c->log;
+	c->hdr->de_logsize = sizeof(c->log);
+	c->acts = (void *)(c->buf + c->hdr->de_act_off);
+	c->len = align8(c->hdr->de_act_off + nacts * sizeof(*c->acts));
+	c->hdr->de_size = c->len;
+}
+
+/* Append a DIF object; returns its offset in the blob. */
+static uint32_t clause_prog(struct clause *c, const struct dif_insn *insns,
+			    unsigned int n, const char *strtab, size_t slen,
+			    uint8_t rkind, uint32_t rsize)
+{
+	struct dif_object_hdr *h = (void *)(c->buf + c->len);
+	uint32_t off = c->len, pos = sizeof(*h);
+
+	memset(h, 0, sizeof(*h));
+	h->doh_magic = DIF_OBJECT_MAGIC;
+	h->doh_insn_off = pos;
+	h->doh_ninsns = n;
+	memcpy((char *)h + pos, insns, n * sizeof(*insns));
+	pos = align8(pos + n * sizeof(*insns));
+	if (slen) {
+		h->doh_str_off = pos;
+		h->doh_strlen = slen;
+		memcpy((char *)h + pos, strtab, slen);
+		pos = align8(pos + slen);
+	}
+	h->doh_rtype.dt_kind = rkind;
+	h->doh_rtype.dt_size = rsize;
+	h->doh_size = pos;
+	c->len += pos;
+	c->hdr->de_size = c->len;
+	return off;
+}
+
+static void clause_act(struct clause *c, unsigned int i, uint32_t kind,
+		       uint32_t difo, uint32_t off, uint32_t size)
+{
+	c->acts[i].da_kind = kind;
+	c->acts[i].da_difo_off = difo;
+	c->acts[i].da_rec_off = off;
+	c->acts[i].da_rec_size = size;
+}
+
+/* BEGIN { trace(value); } as a clause. */
+static void clause_trace_const(struct clause *c, const char *name, int value)
+{
+	struct dif_insn p[] = { INSN(SETI, 1, 0, 0, value), INSN(RET, 0, 1, 0, 0) };
+	uint32_t off;
+
+	clause_init(c, "dtrace", name, 1, 8);
+	off = clause_prog(c, p, 2, NULL, 0, DIF_TYPE_INT, 8);
+	clause_act(c, 0, DTRACE_ACT_RECORD, off, 0, 8);
+}
+
+static int status(int fd, struct dtrace_ioc_status *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->ds_size = sizeof(*st);
+	return ioctl(fd, DTRACE_IOC_STATUS, st);
+}
+
+/* Drain every CPU; returns the bytes gathered into out. */
+static size_t snap_all(int fd, char *out, size_t room, uint64_t bufsize)
+{
+	struct dtrace_ioc_status st;
+	size_t got = 0;
+	char *buf = malloc(bufsize);
+	unsigned int cpu;
+
+	if (!buf || status(fd, &st))
+		return 0;
+	for (cpu = 0; cpu < st.ds_ncpus; cpu++) {
+		struct dtrace_ioc_bufsnap b = {
+			.db_size = sizeof(b), .db_cpu = cpu,
+			.db_buf = (uintptr_t)buf, .db_bufsize = bufsize,
+		};
+
+		if (ioctl(fd, DTRACE_IOC_BUFSNAP, &b))
+			continue;	/* offline or never online */
+		if (got + b.db_bufsize <= room) {
+			memcpy(out + got, buf, b.db_bufsize);
+			got += b.db_bufsize;
+		}
+	}
+	free(buf);
+	return got;
+}
+
+FIXTURE(dev) {
+	int fd;
+};
+
+FIXTURE_SETUP(dev)
+{
+	self->fd = open("/dev/dtrace", O_RDWR);
+	ASSERT_LE(0, self->fd) TH_LOG("open /dev/dtrace: %s", strerror(errno));
+}
+
+FIXTURE_TEARDOWN(dev)
+{
+	close(self->fd);
+}
+
+TEST_F(dev, version)
+{
+	struct dtrace_ioc_version v = { .dv_size = sizeof(v) };
+
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_VERSION, &v));
+	EXPECT_EQ(DTRACE_ABI_VERSION, v.dv_abi);
+	EXPECT_STREQ("0.1.0", v.dv_module);
+
+	v.dv_size = sizeof(v) - 4;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_VERSION, &v));
+	EXPECT_EQ(EINVAL, errno);
+	v.dv_size = sizeof(v);
+	v.dv_reserved[2] = 1;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_VERSION, &v));
+	EXPECT_EQ(EINVAL, errno);
+}
+
+TEST_F(dev, unknown_ioctl)
+{
+	EXPECT_EQ(-1, ioctl(self->fd, _IO(DTRACE_IOC_MAGIC, 99)));
+	EXPECT_EQ(ENOTTY, errno);
+}
+
+TEST_F(dev, list_dtrace_provider)
+{
+	struct dtrace_probedesc d[8];
+	struct dtrace_ioc_probes p = {
+		.dp_size = sizeof(p), .dp_count = 8, .dp_buf = (uintptr_t)d,
+	};
+
+	strcpy(p.dp_pattern.dpd_provider, "dtrace");
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_PROBES, &p));
+	ASSERT_EQ(3, p.dp_count);
+	EXPECT_EQ(0, p.dp_next_id);
+	EXPECT_STREQ("BEGIN", d[0].dpd_name);
+	EXPECT_STREQ("END", d[1].dpd_name);
+	EXPECT_STREQ("ERROR", d[2].dpd_name);
+	EXPECT_STREQ("dtrace", d[0].dpd_provider);
+	EXPECT_LT(d[0].dpd_id, d[1].dpd_id);
+
+	/* A glob, and paging one probe at a time. */
+	strcpy(p.dp_pattern.dpd_name, "E*");
+	p.dp_count = 1;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_PROBES, &p));
+	ASSERT_EQ(1, p.dp_count);
+	EXPECT_STREQ("END", d[0].dpd_name);
+	EXPECT_EQ(d[0].dpd_id + 1, p.dp_next_id);
+	p.dp_first_id = p.dp_next_id;
+	p.dp_count = 8;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_PROBES, &p));
+	ASSERT_EQ(1, p.dp_count);
+	EXPECT_STREQ("ERROR", d[0].dpd_name);
+
+	strcpy(p.dp_pattern.dpd_name, "nosuch");
+	p.dp_first_id = 0;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_PROBES, &p));
+	EXPECT_EQ(0, p.dp_count);
+}
+
+TEST_F(dev, options_checked)
+{
+	struct dtrace_ioc_options o = { .do_size = sizeof(o) };
+
+	o.do_bufsize = 100;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	EXPECT_EQ(EINVAL, errno);
+	o.do_bufsize = 0;
+	o.do_bufpolicy = DTRACE_BUFPOLICY_RING;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	EXPECT_EQ(EOPNOTSUPP, errno);
+	o.do_bufpolicy = 7;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	EXPECT_EQ(EINVAL, errno);
+	o.do_bufpolicy = 0;
+	o.do_reserved[6] = 1;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	EXPECT_EQ(EINVAL, errno);
+	o.do_reserved[6] = 0;
+	o.do_flags = 0x80;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	EXPECT_EQ(EINVAL, errno);
+	o.do_flags = 0;
+	o.do_bufsize = 8192;
+	EXPECT_EQ(0, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+}
+
+TEST_F(dev, enable_refuses_malformed_blobs)
+{
+	struct clause c;
+
+	clause_trace_const(&c, "BEGIN", 1);
+	c.hdr->de_size = 8;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	EXPECT_EQ(EINVAL, errno);
+
+	clause_trace_const(&c, "BEGIN", 1);
+	c.hdr->de_size = DTRACE_ENABLE_MAX + 8;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	EXPECT_EQ(EINVAL, errno);
+
+	clause_trace_const(&c, "BEGIN", 1);
+	c.acts[0].da_difo_off = c.len + 64;	/* beyond the blob */
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	EXPECT_EQ(EINVAL, errno);
+
+	clause_trace_const(&c, "BEGIN", 1);
+	c.acts[0].da_rec_off = 8;		/* beyond the record */
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	EXPECT_EQ(EINVAL, errno);
+
+	clause_trace_const(&c, "BEGIN", 1);
+	c.hdr->de_nacts = 0x10000000;		/* counts past the blob */
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	EXPECT_EQ(EINVAL, errno);
+
+	clause_trace_const(&c, "BEGIN", 1);
+	c.hdr->de_desc.dpd_name[DTRACE_NAMELEN - 1] = 'x';
+	memset(c.hdr->de_desc.dpd_name, 'x', DTRACE_NAMELEN);
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	EXPECT_EQ(EINVAL, errno);
+
+	clause_trace_const(&c, "BEGIN", 1);
+	c.acts[0].da_kind = 77;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	EXPECT_EQ(EINVAL, errno);
+}
+
+TEST_F(dev, enable_refuses_bad_dif_with_reason)
+{
+	/* Writes %r0 and never returns: two reasons to refuse it. */
+	struct dif_insn p[] = { INSN(SETI, 0, 0, 0, 1) };
+	struct clause c;
+	uint32_t off;
+
+	clause_init(&c, "dtrace", "BEGIN", 1, 8);
+	off = clause_prog(&c, p, 1, NULL, 0, DIF_TYPE_INT, 8);
+	clause_act(&c, 0, DTRACE_ACT_RECORD, off, 0, 8);
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	EXPECT_EQ(EACCES, errno);
+	EXPECT_NE(NULL, strstr(c.log, "DIF offset 0")) TH_LOG("log: %s", c.log);
+}
+
+TEST_F(dev, lifecycle_order)
+{
+	struct dtrace_ioc_bufsnap b = { .db_size = sizeof(b) };
+	struct clause c;
+
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_BUFSNAP, &b));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_STOP));
+	EXPECT_EQ(EINVAL, errno);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_GO));
+	EXPECT_EQ(EBUSY, errno);
+	clause_trace_const(&c, "BEGIN", 1);
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	EXPECT_EQ(EBUSY, errno);
+	EXPECT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	EXPECT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+}
+
+/* BEGIN { trace(42); exit(3); } END { trace(7); } */
+TEST_F(dev, begin_trace_exit_end)
+{
+	struct dif_insn ex[] = { INSN(SETI, 1, 0, 0, 3), INSN(RET, 0, 1, 0, 0) };
+	struct dtrace_ioc_options o = { .do_size = sizeof(o),
+					.do_bufsize = 65536 };
+	struct dtrace_ioc_status st;
+	struct dtrace_rechdr *r;
+	static char out[1 << 20];
+	struct clause c;
+	uint32_t off;
+	size_t n;
+
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	clause_trace_const(&c, "BEGIN", 42);
+	c.hdr->de_act_off = sizeof(*c.hdr);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	EXPECT_EQ(1, c.hdr->de_epid);
+	EXPECT_EQ(1, c.hdr->de_nprobes);
+
+	clause_init(&c, "dtrace", "BEGIN", 1, 8);
+	off = clause_prog(&c, ex, 2, NULL, 0, DIF_TYPE_INT, 8);
+	clause_act(&c, 0, DTRACE_ACT_EXIT, off, 0, 8);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	EXPECT_EQ(2, c.hdr->de_epid);
+
+	clause_trace_const(&c, "END", 7);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	EXPECT_EQ(3, c.hdr->de_epid);
+
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	ASSERT_EQ(0, status(self->fd, &st));
+	EXPECT_EQ(DTRACE_STATUS_EXITED, st.ds_flags & DTRACE_STATUS_EXITED);
+	EXPECT_EQ(3, st.ds_exitval);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	ASSERT_EQ(0, status(self->fd, &st));
+	EXPECT_EQ(DTRACE_STATUS_STOPPED, st.ds_flags & DTRACE_STATUS_STOPPED);
+	EXPECT_EQ(0, st.ds_drops);
+	EXPECT_EQ(0, st.ds_errors);
+
+	/* Three records, in firing order: 42 (BEGIN), 3 (exit), 7 (END). */
+	n = snap_all(self->fd, out, sizeof(out), 65536);
+	ASSERT_EQ(3 * (sizeof(*r) + 8), n);
+	r = (void *)out;
+	EXPECT_EQ(1, r->dr_epid);
+	EXPECT_EQ(42, *(uint64_t *)(r + 1));
+	r = (void *)((char *)r + sizeof(*r) + 8);
+	EXPECT_EQ(2, r->dr_epid);
+	EXPECT_EQ(3, *(uint64_t *)(r + 1));
+	r = (void *)((char *)r + sizeof(*r) + 8);
+	EXPECT_EQ(3, r->dr_epid);
+	EXPECT_EQ(7, *(uint64_t *)(r + 1));
+	EXPECT_NE(0, r->dr_timestamp);
+}
+
+/* BEGIN { trace("hello"); } records the string, NUL-padded. */
+TEST_F(dev, string_record)
+{
+	static const char strtab[] = "hello";
+	struct dif_insn p[] = { INSN(SETS, 1, 0, 0, 0), INSN(RET, 0, 1, 0, 0) };
+	static char out[1 << 20];
+	struct clause c;
+	uint32_t off;
+	size_t n;
+
+	clause_init(&c, "dtrace", "BEGIN", 1, 16);
+	off = clause_prog(&c, p, 2, strtab, sizeof(strtab), DIF_TYPE_STRING, 16);
+	clause_act(&c, 0, DTRACE_ACT_RECORD, off, 0, 16);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	n = snap_all(self->fd, out, sizeof(out), 4u << 20);
+	ASSERT_EQ(sizeof(struct dtrace_rechdr) + 16, n);
+	EXPECT_STREQ("hello", out + sizeof(struct dtrace_rechdr));
+}
+
+/*
+ * BEGIN { trace(*(uint64_t *)0); } faults: no record from it, one error
+ * counted, and ERROR fires with the EPID and fault kind as arg1, arg4.
+ */
+TEST_F(dev, fault_fires_error)
+{
+	struct dif_insn bad[] = { INSN(LDX, 1, 0, 0, 0), INSN(RET, 0, 1, 0, 0) };
+	struct dif_insn a1[] = { INSN(LDB, 1, 0, 0, DIF_VAR_ARG1),
+				 INSN(RET, 0, 1, 0, 0) };
+	struct dif_insn a4[] = { INSN(LDB, 1, 0, 0, DIF_VAR_ARG4),
+				 INSN(RET, 0, 1, 0, 0) };
+	struct dtrace_ioc_status st;
+	struct dtrace_rechdr *r;
+	static char out[1 << 20];
+	struct clause c;
+	uint32_t o1, o4;
+	size_t n;
+
+	clause_init(&c, "dtrace", "BEGIN", 1, 8);
+	o1 = clause_prog(&c, bad, 2, NULL, 0, DIF_TYPE_INT, 8);
+	clause_act(&c, 0, DTRACE_ACT_RECORD, o1, 0, 8);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+
+	clause_init(&c, "dtrace", "ERROR", 2, 16);
+	o1 = clause_prog(&c, a1, 2, NULL, 0, DIF_TYPE_INT, 8);
+	o4 = clause_prog(&c, a4, 2, NULL, 0, DIF_TYPE_INT, 8);
+	clause_act(&c, 0, DTRACE_ACT_RECORD, o1, 0, 8);
+	clause_act(&c, 1, DTRACE_ACT_RECORD, o4, 8, 8);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	ASSERT_EQ(0, status(self->fd, &st));
+	EXPECT_EQ(1, st.ds_errors);
+	n = snap_all(self->fd, out, sizeof(out), 4u << 20);
+	ASSERT_EQ(sizeof(*r) + 16, n);
+	r = (void *)out;
+	EXPECT_EQ(2, r->dr_epid);
+	EXPECT_EQ(1, ((uint64_t *)(r + 1))[0]);
+	EXPECT_EQ(DIF_FAULT_BADADDR, ((uint64_t *)(r + 1))[1]);
+}
+
+/* A consumer sees only its own BEGIN, not another one's. */
+TEST_F(dev, consumers_are_separate)
+{
+	static char out[1 << 20];
+	int fd2 = open("/dev/dtrace", O_RDWR);
+	struct clause c;
+
+	ASSERT_LE(0, fd2);
+	clause_trace_const(&c, "BEGIN", 5);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	clause_trace_const(&c, "BEGIN", 6);
+	ASSERT_EQ(0, ioctl(fd2, DTRACE_IOC_ENABLE, c.buf));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	ASSERT_EQ(0, ioctl(fd2, DTRACE_IOC_GO));
+	ASSERT_EQ(sizeof(struct dtrace_rechdr) + 8,
+		  snap_all(self->fd, out, sizeof(out), 4u << 20));
+	EXPECT_EQ(5, *(uint64_t *)(out + sizeof(struct dtrace_rechdr)));
+	ASSERT_EQ(sizeof(struct dtrace_rechdr) + 8,
+		  snap_all(fd2, out, sizeof(out), 4u << 20));
+	EXPECT_EQ(6, *(uint64_t *)(out + sizeof(struct dtrace_rechdr)));
+	close(fd2);
+}
+
+/* Runs @fn in a child; returns the errno its open got, or -1. */
+static int open_errno_as(int (*fn)(void))
+{
+	pid_t pid = fork();
+	int st;
+
+	if (!pid) {
+		if (fn())
+			_exit(255);
+		_exit(open("/dev/dtrace", O_RDWR) < 0 ? errno : 0);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return -1;
+	return WEXITSTATUS(st);
+}
+
+static int become_nobody(void)
+{
+	return setgid(65534) || setuid(65534);
+}
+
+/* Still uid 0, so the node's 0600 lets it through to the module. */
+static int drop_sys_admin(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	d[0].effective &= ~(1u << CAP_SYS_ADMIN);
+	return syscall(SYS_capset, &h, d);
+}
+
+TEST(unprivileged_open_refused)
+{
+	EXPECT_EQ(EACCES, open_errno_as(become_nobody));
+	EXPECT_EQ(EPERM, open_errno_as(drop_sys_admin));
+}
+
+TEST_HARNESS_MAIN

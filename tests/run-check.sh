@@ -1,0 +1,98 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Everything `make check` runs, in order: host unit tests (plain and
+# ASan+UBSan), a DIF fuzzing smoke run, checkpatch over the kernel-side
+# sources, a DKMS build, and the guest suite in one QEMU boot. Each stage
+# adds to one tally; the last line is "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+
+passed=0
+failed=0
+failures=()
+
+pass() { passed=$((passed + $1)); }
+fail() { failed=$((failed + $1)); failures+=("$2"); }
+
+# One check that passes or fails as a whole.
+check() {
+	local name=$1 log
+	shift
+	log=$(mktemp)
+	if "$@" >"$log" 2>&1; then
+		pass 1
+		echo "ok - $name"
+	else
+		fail 1 "$name"
+		echo "not ok - $name"
+		sed 's/^/#   /' "$log" | tail -n 40
+	fi
+	rm -f "$log"
+}
+
+# A kselftest binary: count its tests from the "# Totals:" line.
+run_ksft() {
+	local bin=$1 out p f
+	out=$("$bin" 2>&1)
+	local rc=$?
+	p=$(sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1/p' <<<"$out")
+	f=$(sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\2/p' <<<"$out")
+	if [ -z "$p" ]; then
+		p=0
+		f=1
+	fi
+	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
+	pass "$p"
+	if [ "$f" -gt 0 ]; then
+		fail "$f" "$bin"
+		echo "not ok - $bin"
+		grep -E '^(not ok|#.*(FAIL|Expected|fail))' <<<"$out" | head -n 40 |
+			sed 's/^/#   /'
+	else
+		echo "ok - $bin ($p tests)"
+	fi
+}
+
+echo "== host unit tests"
+for bin in build/tests/test_* build/tests-asan/test_*; do
+	[ -x "$bin" ] && run_ksft "$bin"
+done
+
+echo "== DIF fuzzing smoke run"
+check "fuzz-smoke" make -s fuzz-smoke
+
+echo "== checkpatch"
+for f in $(git ls-files 'kmod/*.[ch]' 'dif/*.[ch]'); do
+	check "checkpatch $f" perl build/checkpatch/checkpatch.pl --no-tree \
+		-q --terse -f "$f"
+done
+
+echo "== dkms build"
+check "dkms build for $KVER" tests/dkms-build.sh "$KVER"
+
+echo "== guest suite"
+out=$(tests/vm/run-guest.sh --kver "$KVER" --module kmod/dtrace.ko -- \
+	tests/guest-suite.sh 2>&1)
+rc=$?
+echo "$out" | grep -E '^(ok|not ok|#)' | grep -v '^# *$'
+gp=$(echo "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' | tail -n 1)
+gf=$(echo "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' | tail -n 1)
+pass "${gp:-0}"
+[ "${gf:-0}" -gt 0 ] && fail "$gf" "guest tests"
+# The boot as a whole: clean dmesg, rmmod succeeded, no timeout.
+if [ "$rc" -eq 0 ] && [ -n "$gp" ]; then
+	pass 1
+	echo "ok - guest run (dmesg clean, rmmod dtrace succeeded)"
+else
+	fail 1 "guest run"
+	echo "not ok - guest run (exit $rc)"
+	echo "$out" | grep -vE '^(ok|not ok)' | tail -n 40 | sed 's/^/#   /'
+fi
+
+if [ "$failed" -gt 0 ]; then
+	echo "failed:"
+	printf '  %s\n' "${failures[@]}"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,3 +1,37 @@
 # SPDX-License-Identifier: GPL-2.0
-# DIF sources, built into dtrace.ko and into userspace tests.
-DIF_SRCS :=
+#
+# DIF: the verifier, interpreter and dynamic variables, built into
+# dtrace.ko (DIF_SRCS, which kmod/ compiles) and into userspace tests.
+# DIF_USER_SRCS are userspace helpers: blob builder and assembler.
+
+DIF_SRCS := dif/dif_log.c dif/dif_names.c dif/dif_load.c dif/dif_verify.c \
+	dif/dif_mem.c dif/dif_exec.c dif/dif_subr.c dif/dif_dyn.c
+DIF_USER_SRCS := dif/dif_blob.c
+UNIT_EXTRA_SRCS += $(DIF_USER_SRCS) tests/unit/dif_env_user.c
+
+# The interpreter's dispatch is a computed goto, or a switch with
+# -DDIF_NO_COMPUTED_GOTO. Every test_dif_* binary is also linked against
+# a switch build of dif_exec.c, as NAME-switch, so both are tested.
+DIF_SW_TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_dif_*.c))
+DIF_SW_OTHER = $(filter-out dif/dif_exec.c,$(UNIT_LINK_SRCS))
+$(B)/obj-sw/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DDIF_NO_COMPUTED_GOTO $(CFLAGS) $(WFLAGS) -MMD -MP -c $< -o $@
+$(B)/asan-sw/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DDIF_NO_COMPUTED_GOTO $(CFLAGS) $(WFLAGS) $(SAN) -MMD -MP -c $< -o $@
+$(B)/tests/%-switch: $(B)/obj/tests/unit/%.o $(B)/obj-sw/dif/dif_exec.o \
+		$$(call obj,$$(DIF_SW_OTHER))
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) $(DT_LDLIBS)
+$(B)/tests-asan/%-switch: $(B)/asan/tests/unit/%.o \
+		$(B)/asan-sw/dif/dif_exec.o $$(call asan,$$(DIF_SW_OTHER))
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS) $(DT_LDLIBS)
+
+.PHONY: dif-unit
+dif-unit: $(patsubst %,$(B)/tests/%,$(DIF_SW_TESTS)) \
+	$(patsubst %,$(B)/tests-asan/%,$(DIF_SW_TESTS)) \
+	$(patsubst %,$(B)/tests/%-switch,$(DIF_SW_TESTS)) \
+	$(patsubst %,$(B)/tests-asan/%-switch,$(DIF_SW_TESTS))
+unit: dif-unit

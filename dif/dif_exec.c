@@ -1,0 +1,561 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The DIF interpreter.
+ *
+ * Probe-context rules: dif_exec() runs wherever a probe fires (any
+ * context, NMI included). It allocates nothing, sleeps never, takes no
+ * lock but the dynamic store's trylock, and stops at the first fault,
+ * recording kind, pc and address in ms->fault. It runs only verified
+ * programs, so every instruction is known and every branch forward:
+ * at most ninsns instructions run. It still fails safe on what the
+ * verifier rules out (a pc past the end, an unknown opcode, a register
+ * number too big) rather than trusting it blindly.
+ *
+ * The dispatch loop is written once. DIF_CASE/DIF_NEXT become a switch
+ * in a loop with -DDIF_NO_COMPUTED_GOTO (or a compiler without labels
+ * as values) and a computed goto through a table expanded from
+ * dif_ops.h otherwise; the unit tests run both.
+ */
+#include "dif_impl.h"
+
+#if defined(DIF_NO_COMPUTED_GOTO) || !defined(__GNUC__)
+#define DIF_USE_SWITCH	1
+#endif
+
+#define DIF_R(f)	regs[in->f & (DIF_NREGS - 1)]
+#define RD		DIF_R(di_rd)
+#define RA		DIF_R(di_ra)
+#define RB		DIF_R(di_rb)
+#define IMM		((s64)in->di_imm)
+
+#define DIF_FETCH()							\
+	do {								\
+		if (unlikely(pc >= p->ninsns))				\
+			goto illegal;					\
+		in = &p->insns[pc++];					\
+	} while (0)
+
+#ifdef DIF_USE_SWITCH
+#define DIF_DISPATCH(op)	switch (op)
+#define DIF_CASE(name)		case DIF_OP_##name:
+#define DIF_NEXT		break
+#define DIF_DEFAULT		default:
+#else
+#define DIF_DISPATCH(op)						\
+	goto *dif_jump[(op) < DIF_OP_COUNT ? (op) : DIF_OP_COUNT];
+#define DIF_CASE(name)		L_##name:
+#define DIF_NEXT							\
+	do {								\
+		DIF_FETCH();						\
+		DIF_DISPATCH(in->di_op);				\
+	} while (0)
+#define DIF_DEFAULT		L_ILLEGAL:
+#endif
+
+/* Natural alignment of loads and stores, as DTrace has it everywhere. */
+#define DIF_ALIGNED(a, type)	(((a) & (sizeof(type) - 1)) == 0)
+
+#define DIF_LOAD(type, user)						\
+	do {								\
+		u64 a_ = RA + IMM;					\
+		type v_;						\
+									\
+		if (unlikely(!DIF_ALIGNED(a_, type))) {			\
+			dif_fault(ms, DIF_FAULT_BADALIGN, a_);		\
+			goto fault;					\
+		}							\
+		if (unlikely(!dif_mem_read(ms, &v_, a_, sizeof(v_),	\
+					   user)))			\
+			goto fault;					\
+		RD = (u64)v_;						\
+	} while (0)
+
+/* Stores go to allocated scratch memory only. */
+#define DIF_STORE(type)							\
+	do {								\
+		u64 a_ = RD + IMM;					\
+		type v_ = (type)RA;					\
+		u8 *d_;							\
+									\
+		if (unlikely(!DIF_ALIGNED(a_, type))) {			\
+			dif_fault(ms, DIF_FAULT_BADALIGN, a_);		\
+			goto fault;					\
+		}							\
+		d_ = dif_scratch_range(ms, a_, sizeof(v_));		\
+		if (unlikely(!d_)) {					\
+			dif_fault(ms, DIF_FAULT_BADADDR, a_);		\
+			goto fault;					\
+		}							\
+		memcpy(d_, &v_, sizeof(v_));				\
+	} while (0)
+
+#define DIF_CHECK()							\
+	do {								\
+		if (dif_faulted(ms))					\
+			goto fault;					\
+	} while (0)
+
+static inline bool dif_isstr(const struct dif_prog *p, u32 scope, u32 id)
+{
+	return p->strvar[scope][id / 8] & (1u << (id % 8));
+}
+
+/*
+ * Variable ids are checked against the variable table by the verifier;
+ * against the host's storage here, where a short array must not be
+ * overrun.
+ */
+static u64 *dif_slot(struct dif_mstate *ms, u32 scope, u32 id)
+{
+	if (scope == DIF_SCOPE_GLOBAL && id < ms->nglobals && ms->globals)
+		return &ms->globals[id];
+	if (scope == DIF_SCOPE_LOCAL && id < ms->nlocals && ms->locals)
+		return &ms->locals[id];
+	dif_fault(ms, DIF_FAULT_ILLOP, id);
+	return NULL;
+}
+
+static u64 dif_ldgs(struct dif_mstate *ms, u32 id)
+{
+	u64 *slot;
+
+	if (id > DIF_VARID_MAX) {
+		dif_fault(ms, DIF_FAULT_ILLOP, id);
+		return 0;
+	}
+	if (dif_isstr(ms->prog, DIF_SCOPE_GLOBAL, id))
+		return dif_dyn_load(ms, DIF_SCOPE_GLOBAL, false, id, true);
+	slot = dif_slot(ms, DIF_SCOPE_GLOBAL, id);
+	return slot ? *slot : 0;
+}
+
+static void dif_stgs(struct dif_mstate *ms, u32 id, u64 val)
+{
+	u64 *slot;
+
+	if (id > DIF_VARID_MAX) {
+		dif_fault(ms, DIF_FAULT_ILLOP, id);
+		return;
+	}
+	if (dif_isstr(ms->prog, DIF_SCOPE_GLOBAL, id)) {
+		dif_dyn_store(ms, DIF_SCOPE_GLOBAL, false, id, true, val);
+		return;
+	}
+	slot = dif_slot(ms, DIF_SCOPE_GLOBAL, id);
+	if (slot)
+		*slot = val;
+}
+
+/* self-> variables and global arrays: the dynamic store. */
+static u64 dif_dynvar(struct dif_mstate *ms, u32 scope, bool array, u32 id,
+		      bool store, u64 val)
+{
+	bool isstr;
+
+	if (id > DIF_VARID_MAX) {
+		dif_fault(ms, DIF_FAULT_ILLOP, id);
+		return 0;
+	}
+	isstr = dif_isstr(ms->prog, scope, id);
+	if (store) {
+		dif_dyn_store(ms, scope, array, id, isstr, val);
+		return 0;
+	}
+	return dif_dyn_load(ms, scope, array, id, isstr);
+}
+
+/* Signed division without the traps of INT64_MIN / -1. */
+static inline u64 dif_sdiv(u64 a, u64 b)
+{
+	if ((s64)b == -1)
+		return 0 - a;
+	return (u64)((s64)a / (s64)b);
+}
+
+static inline u64 dif_srem(u64 a, u64 b)
+{
+	if ((s64)b == -1)
+		return 0;
+	return (u64)((s64)a % (s64)b);
+}
+
+/**
+ * dif_exec() - run a verified program
+ * @p:  a program dif_prog_load() accepted
+ * @ms: the machine state, filled by the host
+ *
+ * Context: any, including NMI; allocates nothing.
+ * Return: the value RET returned, or 0 with ms->fault.kind set.
+ */
+u64 dif_exec(const struct dif_prog *p, struct dif_mstate *ms)
+{
+	u64 regs[DIF_NREGS] = { 0 };
+	const struct dif_insn *in;
+	u32 pc = 0;
+	u64 t;
+#ifndef DIF_USE_SWITCH
+	/* __annotate_jump_table tells the kernel's objtool what this is. */
+	static const void *const dif_jump[DIF_OP_COUNT + 1]
+		__annotate_jump_table = {
+#define DIF_X_LABEL(name, fmt, sem)	\
+	[DIF_OP_##name] = &&L_##name,
+		DIF_OPCODES(DIF_X_LABEL)
+#undef DIF_X_LABEL
+		[DIF_OP_COUNT] = &&L_ILLEGAL,
+	};
+#endif
+
+	ms->prog = p;
+	ms->fault.kind = DIF_FAULT_NONE;
+	ms->fault.pc = DIF_PC_NONE;
+	ms->fault.addr = 0;
+	ms->ntuple = 0;
+
+	for (;;) {
+		DIF_FETCH();
+		DIF_DISPATCH(in->di_op) {
+		DIF_CASE(NOP)
+			DIF_NEXT;
+		DIF_CASE(RET)
+			return RA;
+		DIF_CASE(ADD)
+			RD = RA + RB;
+			DIF_NEXT;
+		DIF_CASE(SUB)
+			RD = RA - RB;
+			DIF_NEXT;
+		DIF_CASE(MUL)
+			RD = RA * RB;
+			DIF_NEXT;
+		DIF_CASE(SDIV)
+			if (unlikely(RB == 0))
+				goto divzero;
+			RD = dif_sdiv(RA, RB);
+			DIF_NEXT;
+		DIF_CASE(UDIV)
+			if (unlikely(RB == 0))
+				goto divzero;
+			RD = RA / RB;
+			DIF_NEXT;
+		DIF_CASE(SREM)
+			if (unlikely(RB == 0))
+				goto divzero;
+			RD = dif_srem(RA, RB);
+			DIF_NEXT;
+		DIF_CASE(UREM)
+			if (unlikely(RB == 0))
+				goto divzero;
+			RD = RA % RB;
+			DIF_NEXT;
+		DIF_CASE(AND)
+			RD = RA & RB;
+			DIF_NEXT;
+		DIF_CASE(OR)
+			RD = RA | RB;
+			DIF_NEXT;
+		DIF_CASE(XOR)
+			RD = RA ^ RB;
+			DIF_NEXT;
+		DIF_CASE(SLL)
+			RD = RA << (RB & 63);
+			DIF_NEXT;
+		DIF_CASE(SRL)
+			RD = RA >> (RB & 63);
+			DIF_NEXT;
+		DIF_CASE(SRA)
+			RD = (u64)((s64)RA >> (RB & 63));
+			DIF_NEXT;
+		DIF_CASE(NOT)
+			RD = ~RA;
+			DIF_NEXT;
+		DIF_CASE(NEG)
+			RD = 0 - RA;
+			DIF_NEXT;
+		DIF_CASE(MOV)
+			RD = RA;
+			DIF_NEXT;
+		DIF_CASE(ADDI)
+			RD = RA + (u64)IMM;
+			DIF_NEXT;
+		DIF_CASE(SETI)
+			RD = (u64)IMM;
+			DIF_NEXT;
+		DIF_CASE(SETX)
+			if (unlikely((u32)in->di_imm >= p->nints))
+				goto illegal;
+			RD = p->ints[in->di_imm];
+			DIF_NEXT;
+		DIF_CASE(SETS)
+			if (unlikely((u32)in->di_imm >= p->strlen))
+				goto illegal;
+			RD = dif_addr(p->strtab + in->di_imm);
+			DIF_NEXT;
+		DIF_CASE(SEQ)
+			RD = RA == RB;
+			DIF_NEXT;
+		DIF_CASE(SNE)
+			RD = RA != RB;
+			DIF_NEXT;
+		DIF_CASE(SLT)
+			RD = (s64)RA < (s64)RB;
+			DIF_NEXT;
+		DIF_CASE(SLE)
+			RD = (s64)RA <= (s64)RB;
+			DIF_NEXT;
+		DIF_CASE(SLTU)
+			RD = RA < RB;
+			DIF_NEXT;
+		DIF_CASE(SLEU)
+			RD = RA <= RB;
+			DIF_NEXT;
+		DIF_CASE(SCMP)
+			t = (u64)(s64)dif_str_cmp(ms, RA, RB);
+			DIF_CHECK();
+			RD = t;
+			DIF_NEXT;
+		DIF_CASE(BA)
+			pc += (u32)in->di_imm;
+			DIF_NEXT;
+		DIF_CASE(BZ)
+			if (RA == 0)
+				pc += (u32)in->di_imm;
+			DIF_NEXT;
+		DIF_CASE(BNZ)
+			if (RA != 0)
+				pc += (u32)in->di_imm;
+			DIF_NEXT;
+		DIF_CASE(LDSB)
+			DIF_LOAD(s8, false);
+			DIF_NEXT;
+		DIF_CASE(LDSH)
+			DIF_LOAD(s16, false);
+			DIF_NEXT;
+		DIF_CASE(LDSW)
+			DIF_LOAD(s32, false);
+			DIF_NEXT;
+		DIF_CASE(LDUB)
+			DIF_LOAD(u8, false);
+			DIF_NEXT;
+		DIF_CASE(LDUH)
+			DIF_LOAD(u16, false);
+			DIF_NEXT;
+		DIF_CASE(LDUW)
+			DIF_LOAD(u32, false);
+			DIF_NEXT;
+		DIF_CASE(LDX)
+			DIF_LOAD(u64, false);
+			DIF_NEXT;
+		DIF_CASE(ULDSB)
+			DIF_LOAD(s8, true);
+			DIF_NEXT;
+		DIF_CASE(ULDSH)
+			DIF_LOAD(s16, true);
+			DIF_NEXT;
+		DIF_CASE(ULDSW)
+			DIF_LOAD(s32, true);
+			DIF_NEXT;
+		DIF_CASE(ULDUB)
+			DIF_LOAD(u8, true);
+			DIF_NEXT;
+		DIF_CASE(ULDUH)
+			DIF_LOAD(u16, true);
+			DIF_NEXT;
+		DIF_CASE(ULDUW)
+			DIF_LOAD(u32, true);
+			DIF_NEXT;
+		DIF_CASE(ULDX)
+			DIF_LOAD(u64, true);
+			DIF_NEXT;
+		DIF_CASE(STB)
+			DIF_STORE(u8);
+			DIF_NEXT;
+		DIF_CASE(STH)
+			DIF_STORE(u16);
+			DIF_NEXT;
+		DIF_CASE(STW)
+			DIF_STORE(u32);
+			DIF_NEXT;
+		DIF_CASE(STX)
+			DIF_STORE(u64);
+			DIF_NEXT;
+		DIF_CASE(ALLOCS) {
+			u8 *s = dif_scratch_alloc(ms, RA, true);
+
+			if (!s)
+				goto fault;
+			RD = dif_addr(s);
+			DIF_NEXT;
+		}
+		DIF_CASE(COPYS) {
+			u8 *s = dif_scratch_alloc(ms, RB, false);
+
+			if (!s || !dif_mem_read(ms, s, RA, (u32)RB, false))
+				goto fault;
+			RD = dif_addr(s);
+			DIF_NEXT;
+		}
+		DIF_CASE(LDB)
+			t = dif_env_builtin(ms, (u32)in->di_imm, 0);
+			DIF_CHECK();
+			RD = t;
+			DIF_NEXT;
+		DIF_CASE(LDBA)
+			t = dif_env_builtin(ms, (u32)in->di_imm, RA);
+			DIF_CHECK();
+			RD = t;
+			DIF_NEXT;
+		DIF_CASE(LDGS)
+			t = dif_ldgs(ms, (u32)in->di_imm);
+			DIF_CHECK();
+			RD = t;
+			DIF_NEXT;
+		DIF_CASE(STGS)
+			dif_stgs(ms, (u32)in->di_imm, RA);
+			DIF_CHECK();
+			DIF_NEXT;
+		DIF_CASE(LDLS) {
+			u64 *slot = dif_slot(ms, DIF_SCOPE_LOCAL,
+					     (u32)in->di_imm);
+
+			if (!slot)
+				goto fault;
+			RD = *slot;
+			DIF_NEXT;
+		}
+		DIF_CASE(STLS) {
+			u64 *slot = dif_slot(ms, DIF_SCOPE_LOCAL,
+					     (u32)in->di_imm);
+
+			if (!slot)
+				goto fault;
+			*slot = RA;
+			DIF_NEXT;
+		}
+		DIF_CASE(LDTS)
+			t = dif_dynvar(ms, DIF_SCOPE_THREAD, false,
+				       (u32)in->di_imm, false, 0);
+			DIF_CHECK();
+			RD = t;
+			DIF_NEXT;
+		DIF_CASE(STTS)
+			dif_dynvar(ms, DIF_SCOPE_THREAD, false,
+				   (u32)in->di_imm, true, RA);
+			DIF_CHECK();
+			DIF_NEXT;
+		DIF_CASE(LDGA)
+			t = dif_dynvar(ms, DIF_SCOPE_GLOBAL, true,
+				       (u32)in->di_imm, false, 0);
+			ms->ntuple = 0;
+			DIF_CHECK();
+			RD = t;
+			DIF_NEXT;
+		DIF_CASE(STGA)
+			dif_dynvar(ms, DIF_SCOPE_GLOBAL, true,
+				   (u32)in->di_imm, true, RA);
+			ms->ntuple = 0;
+			DIF_CHECK();
+			DIF_NEXT;
+		DIF_CASE(PUSHTV)
+			if (unlikely(ms->ntuple >= DIF_TUPLE_MAX))
+				goto tupoflow;
+			ms->tuple[ms->ntuple].dt_value = RA;
+			ms->tuple[ms->ntuple].dt_size = 0;
+			ms->ntuple++;
+			DIF_NEXT;
+		DIF_CASE(PUSHTS)
+			if (unlikely(ms->ntuple >= DIF_TUPLE_MAX))
+				goto tupoflow;
+			ms->tuple[ms->ntuple].dt_value = RA;
+			ms->tuple[ms->ntuple].dt_size = in->di_imm > 0 ?
+				(u32)in->di_imm : dif_strsize(ms);
+			ms->ntuple++;
+			DIF_NEXT;
+		DIF_CASE(POPTS)
+			ms->ntuple = 0;
+			DIF_NEXT;
+		DIF_CASE(CALL)
+			t = dif_subr_call(ms, (u32)in->di_imm);
+			ms->ntuple = 0;
+			DIF_CHECK();
+			RD = t;
+			DIF_NEXT;
+		DIF_DEFAULT
+			goto illegal;
+		}
+	}
+
+illegal:
+	dif_fault(ms, DIF_FAULT_ILLOP, pc);
+	goto fault;
+divzero:
+	dif_fault(ms, DIF_FAULT_DIVZERO, 0);
+	goto fault;
+tupoflow:
+	dif_fault(ms, DIF_FAULT_TUPOFLOW, ms->ntuple);
+fault:
+	ms->fault.pc = pc ? pc - 1 : 0;
+	ms->ntuple = 0;
+	return 0;
+}
+
+/**
+ * dif_mstate_reset() - prepare a machine state for a new probe firing
+ * @ms: the state; its host-filled fields are kept
+ *
+ * Empties scratch and the tuple stack, forgets strtok()'s position and
+ * clears the fault. Context: any.
+ */
+void dif_mstate_reset(struct dif_mstate *ms)
+{
+	ms->scratch_used = 0;
+	ms->strtok_addr = 0;
+	ms->ntuple = 0;
+	ms->fault.kind = DIF_FAULT_NONE;
+	ms->fault.pc = DIF_PC_NONE;
+	ms->fault.addr = 0;
+}
+
+/**
+ * dif_copy_string() - copy a string value into a record
+ * @ms:   the state dif_exec() ran with (its program's string table and
+ *        scratch are read directly)
+ * @dst:  size bytes; always NUL-terminated and zero-filled after the string
+ * @addr: the string's address
+ * @size: bytes of dst; at most size - 1 (and strsize) bytes are copied
+ * @user: addr is in the current task's user memory
+ *
+ * Context: any. Return: 0, or the fault kind (also left in ms->fault
+ * with pc DIF_PC_NONE).
+ */
+int dif_copy_string(struct dif_mstate *ms, char *dst, u64 addr, u32 size,
+		    bool user)
+{
+	u32 max, strsize = dif_strsize(ms);
+	const u8 *p;
+	u64 avail;
+	int len;
+
+	if (size == 0)
+		return 0;
+	memset(dst, 0, size);
+	ms->fault.kind = DIF_FAULT_NONE;
+	ms->fault.pc = DIF_PC_NONE;
+	max = size - 1 < strsize ? size - 1 : strsize;
+	p = user ? NULL : dif_mem_direct(ms, addr, 0, &avail);
+	if (p) {
+		const u8 *z;
+
+		if (avail < max)
+			max = (u32)avail;
+		z = memchr(p, '\0', max);
+		memcpy(dst, p, z ? (u32)(z - p) : max);
+		return 0;
+	}
+	len = dif_str_fetch(ms, dst, addr, max, user);
+	if (len < 0) {
+		memset(dst, 0, size);
+		return ms->fault.kind;
+	}
+	memset(dst + len, 0, size - len);
+	return 0;
+}

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The DIF virtual machine: loader, verifier, interpreter, dynamic
+ * variables, disassembler. The public header of dif/.
+ *
+ * Life of a program:
+ *
+ *   blob --dif_prog_load()--> struct dif_prog --dif_exec(ms)--> value
+ *           (header checks,     (pointers into    (any context; no
+ *            then dif_verify)    the blob)         allocation, bounded)
+ *
+ * The host (dtrace.ko, or a test) owns the blob and keeps it alive and
+ * unchanged as long as the dif_prog is used. It fills a struct
+ * dif_mstate per CPU and implements the dif_env_*() functions declared
+ * at the end of this file.
+ *
+ * Instruction offsets ("pc", "DIF offset N") count instructions, not
+ * bytes, from 0.
+ */
+#ifndef _DIF_VM_H
+#define _DIF_VM_H
+
+#include "dif_env.h"
+
+#define DIF_STRSIZE_DEFAULT	256	/* when dif_mstate.strsize is 0 */
+#define DIF_STRSIZE_MAX		8192	/* = DTRACE_STRSIZE_MAX */
+#define DIF_SCOPE_COUNT		3
+#define DIF_PC_NONE		0xffffffffu
+
+/* Where the verifier writes why it rejected a program, one line each. */
+struct dif_log {
+	char	*buf;		/* may be NULL: nothing is written */
+	u32	size;		/* bytes of buf */
+	u32	len;		/* bytes written so far, excluding the NUL */
+};
+
+/* Limits the verifier applies beyond those of dif.h. 0 = default. */
+struct dif_limits {
+	u32	strsize;	/* largest PUSHTS bound; DIF_STRSIZE_MAX */
+	u32	insns_max;	/* DIF_INSNS_MAX */
+};
+
+/*
+ * A loaded program. Everything points into the caller's blob, which
+ * must stay alive and unchanged.
+ */
+struct dif_prog {
+	const struct dif_insn	*insns;
+	u32			ninsns;
+	const u64		*ints;
+	u32			nints;
+	const char		*strtab;
+	u32			strlen;
+	const struct dif_var	*vars;
+	u32			nvars;
+	struct dif_type		rtype;
+	/*
+	 * Filled by dif_prog_load() from the variable table: one more than
+	 * the largest id of each scope (storage the host must provide:
+	 * dif_mstate.nglobals >= nids[DIF_SCOPE_GLOBAL], nlocals >=
+	 * nids[DIF_SCOPE_LOCAL]) and which variables hold strings.
+	 */
+	u32			nids[DIF_SCOPE_COUNT];
+	u32			flags;		/* DIF_PF_* */
+	u8			strvar[DIF_SCOPE_COUNT][(DIF_VARID_MAX + 8) / 8];
+};
+
+#define DIF_PF_DYN	0x1	/* uses self-> or arrays or string globals */
+#define DIF_PF_USER	0x2	/* reads user memory */
+
+/* One entry of the tuple stack: an array key part or a subr argument. */
+struct dif_tuple {
+	u64	dt_value;	/* a value, or a string's address */
+	u32	dt_size;	/* 0: a value; else string read bound */
+	u32	dt_pad;
+};
+
+struct dif_fault {
+	u32	kind;		/* DIF_FAULT_*; NONE when all went well */
+	u32	pc;		/* offset of the faulting insn, or PC_NONE */
+	u64	addr;		/* the offending address or value */
+};
+
+/*
+ * The dynamic variable store: self-> variables, associative arrays and
+ * string globals, in memory the host gives to dif_dyn_init(). Shared by
+ * all CPUs under one lock taken with dif_env_trylock() (see dif_dyn.c).
+ */
+struct dif_dyn {
+	u8	*dd_base;	/* the memory given to dif_dyn_init() */
+	u64	dd_size;
+	void	*dd_lock;	/* the host's lock, for dif_env_trylock() */
+	u32	*dd_buckets;	/* hash chains: chunk index, or DIF_DYN_NIL */
+	u8	*dd_chunks;
+	u32	dd_nbuckets;	/* a power of 2 */
+	u32	dd_nchunks;
+	u32	dd_chunksize;	/* bytes of one entry, key and value */
+	u32	dd_free;	/* free list head */
+	u32	dd_nused;	/* entries in use */
+	u32	dd_pad;
+};
+
+#define DIF_DYN_NIL	0xffffffffu
+
+/*
+ * Machine state of one execution context (one per CPU in the kernel).
+ * The host fills the first group once, calls dif_mstate_reset() at each
+ * probe firing, and reads the results after dif_exec().
+ */
+struct dif_mstate {
+	/* filled by the host */
+	u8		*scratch;	/* scratch memory, 8-byte aligned */
+	u32		scratch_size;
+	u32		scratch_used;	/* bytes in use; reset per firing */
+	u32		strsize;	/* string bound; 0: default */
+	u32		nglobals;
+	u64		*globals;	/* global integer scalars, by id */
+	u64		*locals;	/* clause-local scalars, by id */
+	u32		nlocals;
+	u32		ms_pad;
+	struct dif_dyn	*dyn;		/* may be NULL: see dif_dyn.c */
+	void		*env;		/* the host's, for dif_env_*() */
+	/* results, read by the host */
+	struct dif_fault fault;
+	u64		dyn_drops;	/* dynamic variable drops, cumulative */
+	/* private to dif/ */
+	const struct dif_prog *prog;
+	u64		strtok_addr;	/* where strtok() goes on; 0: none */
+	u32		ntuple;
+	u32		strtok_user;
+	struct dif_tuple tuple[DIF_TUPLE_MAX];
+};
+
+/* Loader and verifier (dif_load.c, dif_verify.c). */
+int dif_prog_load(struct dif_prog *p, const void *blob, u32 size,
+		  struct dif_log *log);
+int dif_prog_load_lim(struct dif_prog *p, const void *blob, u32 size,
+		      const struct dif_limits *lim, struct dif_log *log);
+int dif_verify(const struct dif_prog *p, const struct dif_limits *lim,
+	       struct dif_log *log);
+__printf(3, 4)
+void dif_log_printf(struct dif_log *log, u32 pc, const char *fmt, ...);
+
+/* Interpreter (dif_exec.c). */
+u64 dif_exec(const struct dif_prog *p, struct dif_mstate *ms);
+void dif_mstate_reset(struct dif_mstate *ms);
+int dif_copy_string(struct dif_mstate *ms, char *dst, u64 addr, u32 size,
+		    bool user);
+
+/* Names (dif_names.c). */
+const char *dif_op_name(u32 op);
+const char *dif_fault_text(u32 kind);
+const char *dif_builtin_name(u32 var);
+const char *dif_subr_name(u32 subr);
+int dif_subr_nargs(u32 subr);
+int dif_op_format(u32 op);
+
+/* Dynamic variable store (dif_dyn.c). */
+int dif_dyn_init(struct dif_dyn *d, void *mem, u64 size, u32 chunksize,
+		 void *lock);
+u32 dif_dyn_chunksize(u32 strsize);
+
+/* Disassembler (dif_disasm.c). */
+typedef void (*dif_emit_fn)(void *arg, const char *line);
+void dif_disasm(const struct dif_prog *p, dif_emit_fn emit, void *arg);
+int dif_disasm_insn(const struct dif_prog *p, u32 pc, char *buf, u32 size);
+
+/*
+ * Environment: the host implements these. Each may be called from probe
+ * context (any context, including NMI), must not sleep and must return
+ * promptly.
+ *
+ * dif_env_copy: copy size bytes from a script-chosen address (kernel
+ *   memory, or the current task's user memory if user) to dst. Must never
+ *   fault itself. Returns 0, or DIF_FAULT_KPRIV / DIF_FAULT_UPRIV if the
+ *   address is not one scripts may read, or any other nonzero value
+ *   (recorded as DIF_FAULT_BADADDR) if it cannot be read.
+ * dif_env_builtin: the value of built-in variable var (DIF_VAR_*); idx
+ *   is the index for ARGS and UREGS, 0 otherwise. Strings are returned
+ *   as an address that dif_env_copy can read. May record a fault in
+ *   ms->fault.kind / ms->fault.addr (the pc is filled in by dif_exec).
+ * dif_env_thread_key: a nonzero value naming the current thread, the key
+ *   of self-> variables.
+ * dif_env_rand: a pseudo-random 64-bit value.
+ * dif_env_progenyof: 1 if the current process is pid or a descendant.
+ * dif_env_speculation: a new speculation id, 0 if none is free.
+ * dif_env_trylock/unlock: the dynamic variable store's lock, the one
+ *   named by dif_dyn.lock. trylock returns true if taken; it must not
+ *   spin or sleep itself (dif/ retries a bounded number of times).
+ */
+int dif_env_copy(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
+		 bool user);
+u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx);
+u64 dif_env_thread_key(struct dif_mstate *ms);
+u64 dif_env_rand(struct dif_mstate *ms);
+u64 dif_env_progenyof(struct dif_mstate *ms, u64 pid);
+u64 dif_env_speculation(struct dif_mstate *ms);
+bool dif_env_trylock(void *lock);
+void dif_env_unlock(void *lock);
+
+#endif /* _DIF_VM_H */

@@ -41,7 +41,7 @@ static struct dtrace_mctx *dtrace_mctx(struct dif_mstate *ms)
  */
 void dtrace_mctx_init(struct dtrace_mctx *mc, struct dtrace_state *state,
 		      struct dtrace_cpu *cpu, struct dtrace_ecb *ecb,
-		      struct dtrace_probe *probe, const u64 *args)
+		      struct dtrace_probe *probe, const struct dtrace_args *args)
 {
 	struct dif_mstate *ms = &mc->dm_ms;
 
@@ -85,11 +85,11 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 
 	switch (var) {
 	case DIF_VAR_ARG0 ... DIF_VAR_ARG9:
-		return mc->dm_args[var - DIF_VAR_ARG0];
+		return mc->dm_args->da_arg[var - DIF_VAR_ARG0];
 	case DIF_VAR_ARGS:
 		if (idx > DIF_VAR_ARG9 - DIF_VAR_ARG0)
 			return dtrace_env_illop(ms, idx);
-		return mc->dm_args[idx];
+		return mc->dm_args->da_arg[idx];
 	case DIF_VAR_PID:
 		return t->tgid;
 	case DIF_VAR_PPID:
@@ -126,7 +126,7 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 	case DIF_VAR_ID:
 		return mc->dm_probe->dp_id;
 	case DIF_VAR_ERRNO:
-		return 0;
+		return mc->dm_args->da_errno;
 	default:
 		/* Not provided yet; the compiler refuses these too. */
 		return dtrace_env_illop(ms, var);

@@ -61,7 +61,7 @@ static int __init dtrace_init(void)
 	err = dtrace_probe_init();
 	if (err)
 		return err;
-	err = dtrace_provider_dtrace_init();
+	err = dtrace_providers_init();
 	if (err)
 		goto probes;
 	err = misc_register(&dtrace_misc);
@@ -70,7 +70,7 @@ static int __init dtrace_init(void)
 	return 0;
 
 providers:
-	dtrace_provider_dtrace_exit();
+	dtrace_providers_exit();
 probes:
 	dtrace_probe_exit();
 	return err;
@@ -80,7 +80,7 @@ static void __exit dtrace_exit(void)
 {
 	/* No consumer is open: each holds a module reference. */
 	misc_deregister(&dtrace_misc);
-	dtrace_provider_dtrace_exit();
+	dtrace_providers_exit();
 	dtrace_probe_exit();
 }
 

@@ -223,6 +223,7 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 	u32 id, n = 0;
 	int err;
 
+	dtrace_providers_provide(desc);
 	for (id = 1; (probe = dtrace_probe_next(&id)); id++)
 		n += dtrace_probe_matches(probe, desc);
 	if (!n)

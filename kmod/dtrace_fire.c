@@ -138,7 +138,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 	return DIF_FAULT_NONE;
 }
 
-static void __dtrace_probe_fire(struct dtrace_probe *probe, const u64 *args,
+static void __dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *args,
 				struct dtrace_state *only)
 {
 	unsigned int cpuid = smp_processor_id();
@@ -174,12 +174,12 @@ static void __dtrace_probe_fire(struct dtrace_probe *probe, const u64 *args,
 /**
  * dtrace_probe_fire() - a probe fired: run every clause enabled on it.
  * @probe: the probe
- * @args:  its arguments, arg0..arg9
+ * @args:  its arguments
  * @only:  NULL, or the one consumer whose clauses run (BEGIN, END, ERROR)
  *
  * Context: any, including NMI. Does not sleep.
  */
-void dtrace_probe_fire(struct dtrace_probe *probe, const u64 *args,
+void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *args,
 		       struct dtrace_state *only)
 {
 	unsigned long flags;
@@ -217,8 +217,10 @@ void dtrace_probe_fire(struct dtrace_probe *probe, const u64 *args,
 void dtrace_fire_error(struct dtrace_state *state, u32 epid, u32 act,
 		       const struct dif_fault *fault)
 {
-	u64 args[10] = { 0, epid, act, fault->pc, fault->kind, fault->addr };
+	struct dtrace_args args = {
+		.da_arg = { 0, epid, act, fault->pc, fault->kind, fault->addr },
+	};
 
 	if (dtrace_probe_error)
-		__dtrace_probe_fire(dtrace_probe_error, args, state);
+		__dtrace_probe_fire(dtrace_probe_error, &args, state);
 }

@@ -32,8 +32,8 @@ struct dtrace_state;
  */
 struct dtrace_provider_ops {
 	const char *name;
-	/* create this provider's probes with dtrace_probe_create() */
-	int (*provide)(void);
+	/* create probes a description names, if they can exist (optional) */
+	void (*provide)(const struct dtrace_probedesc *desc);
 	/* arm / disarm one probe: called on its first and last enabling */
 	int (*enable)(struct dtrace_probe *probe);
 	void (*disable)(struct dtrace_probe *probe);
@@ -83,6 +83,12 @@ struct dtrace_ecb {
 	struct dtrace_action	de_acts[];
 };
 
+/* What a provider passes with a firing. */
+struct dtrace_args {
+	u64	da_arg[10];	/* arg0..arg9 */
+	int	da_errno;	/* errno, for syscall returns */
+};
+
 /*
  * What a DIF program sees of its firing; the environment functions in
  * dif_env_kernel.c find it from the machine state.
@@ -90,7 +96,7 @@ struct dtrace_ecb {
 struct dtrace_mctx {
 	struct dif_mstate	dm_ms;
 	struct dtrace_probe	*dm_probe;
-	const u64		*dm_args;
+	const struct dtrace_args *dm_args;
 	struct dtrace_ecb	*dm_ecb;
 };
 
@@ -149,7 +155,7 @@ struct dtrace_probe *dtrace_probe_lookup(u32 id);
 struct dtrace_probe *dtrace_probe_next(u32 *id);
 bool dtrace_probe_matches(const struct dtrace_probe *probe,
 			  const struct dtrace_probedesc *pat);
-void dtrace_probe_fire(struct dtrace_probe *probe, const u64 *args,
+void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *args,
 		       struct dtrace_state *only);
 void dtrace_sync(void);
 int dtrace_probe_init(void);
@@ -183,9 +189,20 @@ void dtrace_state_status(struct dtrace_state *state,
 /* dtrace_ioctl.c */
 long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 
-/* providers */
+/* dtrace_provider.c: the registry of providers */
+int dtrace_provider_register(const struct dtrace_provider_ops *ops);
+void dtrace_provider_unregister(const struct dtrace_provider_ops *ops);
+void dtrace_providers_provide(const struct dtrace_probedesc *desc);
+int dtrace_providers_init(void);
+void dtrace_providers_exit(void);
+
+/* providers, one file each */
 int dtrace_provider_dtrace_init(void);
 void dtrace_provider_dtrace_exit(void);
+int dtrace_provider_syscall_init(void);
+void dtrace_provider_syscall_exit(void);
+int dtrace_provider_profile_init(void);
+void dtrace_provider_profile_exit(void);
 void dtrace_fire_begin(struct dtrace_state *state);
 void dtrace_fire_end(struct dtrace_state *state);
 void dtrace_fire_error(struct dtrace_state *state, u32 epid, u32 act,
@@ -196,6 +213,6 @@ extern struct dtrace_probe *dtrace_probe_error;
 void dtrace_env_init(void);
 void dtrace_mctx_init(struct dtrace_mctx *mc, struct dtrace_state *state,
 		      struct dtrace_cpu *cpu, struct dtrace_ecb *ecb,
-		      struct dtrace_probe *probe, const u64 *args);
+		      struct dtrace_probe *probe, const struct dtrace_args *args);
 
 #endif /* _DTRACE_IMPL_H */

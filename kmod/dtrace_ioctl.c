@@ -53,6 +53,7 @@ static long dtrace_ioc_probes(void __user *u)
 	out = u64_to_user_ptr(p.dp_buf);
 
 	mutex_lock(&dtrace_lock);
+	dtrace_providers_provide(&p.dp_pattern);
 	p.dp_next_id = 0;
 	for (id = max(p.dp_first_id, 1u); (probe = dtrace_probe_next(&id));
 	     id++) {

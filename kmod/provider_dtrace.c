@@ -30,11 +30,12 @@ int dtrace_provider_dtrace_init(void)
 	struct dtrace_probe *begin, *end, *error;
 
 	mutex_lock(&dtrace_lock);
-	begin = dtrace_provider_probe("BEGIN");
+	error = ERR_PTR(dtrace_provider_register(&dtrace_provider_ops));
+	begin = IS_ERR(error) ? error : dtrace_provider_probe("BEGIN");
 	end = IS_ERR(begin) ? begin : dtrace_provider_probe("END");
 	error = IS_ERR(end) ? end : dtrace_provider_probe("ERROR");
 	if (IS_ERR(error)) {
-		dtrace_probe_remove_provider(&dtrace_provider_ops);
+		dtrace_provider_unregister(&dtrace_provider_ops);
 		mutex_unlock(&dtrace_lock);
 		return PTR_ERR(error);
 	}
@@ -49,7 +50,7 @@ int dtrace_provider_dtrace_init(void)
 void dtrace_provider_dtrace_exit(void)
 {
 	mutex_lock(&dtrace_lock);
-	dtrace_probe_remove_provider(&dtrace_provider_ops);
+	dtrace_provider_unregister(&dtrace_provider_ops);
 	dtrace_probe_begin = NULL;
 	dtrace_probe_end = NULL;
 	dtrace_probe_error = NULL;
@@ -59,15 +60,15 @@ void dtrace_provider_dtrace_exit(void)
 /* Context: process context, the consumer's GO. */
 void dtrace_fire_begin(struct dtrace_state *state)
 {
-	static const u64 args[10];
+	static const struct dtrace_args args;
 
-	dtrace_probe_fire(dtrace_probe_begin, args, state);
+	dtrace_probe_fire(dtrace_probe_begin, &args, state);
 }
 
 /* Context: process context, the consumer's STOP. */
 void dtrace_fire_end(struct dtrace_state *state)
 {
-	static const u64 args[10];
+	static const struct dtrace_args args;
 
-	dtrace_probe_fire(dtrace_probe_end, args, state);
+	dtrace_probe_fire(dtrace_probe_end, &args, state);
 }

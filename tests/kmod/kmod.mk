@@ -7,7 +7,7 @@
 KMOD_TEST_SRCS := $(wildcard tests/kmod/test_*.c)
 KMOD_TEST_BINS := $(patsubst tests/kmod/%.c,$(B)/guest/%,$(KMOD_TEST_SRCS))
 
-$(B)/guest/%: tests/kmod/%.c include/dtrace/*.h | $(KSFT)
+$(B)/guest/%: tests/kmod/%.c tests/kmod/clause.h include/dtrace/*.h | $(KSFT)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WFLAGS) -o $@ $<
 

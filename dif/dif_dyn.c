@@ -1,36 +1,313 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The dynamic variable store.
+ * The dynamic variable store: self-> variables, global associative
+ * arrays and global string scalars.
+ *
+ * Probe-context rules: everything here may run in any context, NMI
+ * included, on any CPU at once. So:
+ *  - the memory is the host's, given once to dif_dyn_init(): a hash
+ *    table of chains, then fixed-size chunks on a free list. Nothing is
+ *    allocated afterwards;
+ *  - one lock guards it all, taken with dif_env_trylock() at most
+ *    DIF_DYN_SPIN times. Failing that (another CPU holds it long, or a
+ *    probe in NMI interrupted the holder on this CPU) the operation is a
+ *    counted drop (ms->dyn_drops), never a wait that could deadlock;
+ *  - a full store, or an entry bigger than a chunk, is a drop too;
+ *  - storing 0 (or a NULL string) frees the entry, as in DTrace;
+ *  - without a store (ms->dyn NULL) loads give 0 and stores are drops.
+ *
+ * An entry's key is built in scratch first, from the scope and id, the
+ * thread key for self-> and the tuple stack for arrays, so the lock is
+ * held only for the lookup and the copy. A string value is copied into
+ * its entry; loading it gives the address of that copy, which dif/ reads
+ * directly. (Another CPU may change it meanwhile: the reader sees other
+ * bytes, never memory outside the store.)
  */
 #include "dif_impl.h"
 
+#define DIF_DYN_SPIN	1024
+
+/* A chunk: this header, the key, then the value. */
+struct dif_dyn_ent {
+	u32	de_next;	/* hash chain, or free list */
+	u32	de_hash;
+	u16	de_keylen;
+	u16	de_vallen;
+	u32	de_pad;
+};
+
+/* In a key, a tuple element: a tag, then 8 bytes or len string bytes. */
+#define DIF_DYN_KSTR	0x80000000u
+
+static struct dif_dyn_ent *dif_dyn_ent(const struct dif_dyn *d, u32 i)
+{
+	return (struct dif_dyn_ent *)(d->dd_chunks + (u64)i * d->dd_chunksize);
+}
+
+static u8 *dif_dyn_key(struct dif_dyn_ent *e)
+{
+	return (u8 *)(e + 1);
+}
+
+static u8 *dif_dyn_val(struct dif_dyn_ent *e)
+{
+	return dif_dyn_key(e) + e->de_keylen;
+}
+
+/**
+ * dif_dyn_chunksize() - a chunk size for entries with strings
+ * @strsize: the consumer's string size
+ *
+ * Room for a key of a few integers and one string, and a string value.
+ */
+u32 dif_dyn_chunksize(u32 strsize)
+{
+	u32 n = sizeof(struct dif_dyn_ent) + 64 + 2 * (strsize + 8);
+
+	return (n + 7) & ~7u;
+}
+
+/**
+ * dif_dyn_init() - lay out a dynamic variable store in host memory
+ * @d:         the store
+ * @mem:       its memory, 8-byte aligned, size bytes
+ * @chunksize: bytes of one entry (see dif_dyn_chunksize())
+ * @lock:      the host's lock, passed to dif_env_trylock()
+ *
+ * Context: any (it only writes @mem). Return: 0, or -EINVAL if the
+ * memory cannot hold one chunk.
+ */
 int dif_dyn_init(struct dif_dyn *d, void *mem, u64 size, u32 chunksize,
 		 void *lock)
 {
+	u64 n, i;
+
 	memset(d, 0, sizeof(*d));
+	chunksize = (chunksize + 7) & ~7u;
+	if (!mem || ((unsigned long)mem & 7) ||
+	    chunksize < sizeof(struct dif_dyn_ent) + 32 || chunksize > 65536)
+		return -EINVAL;
+	/* About one bucket per chunk, a power of 2. */
+	n = size / (chunksize + sizeof(u32));
+	if (n == 0)
+		return -EINVAL;
+	if (n > 0x10000000)
+		n = 0x10000000;
+	d->dd_nbuckets = 1;
+	while ((u64)d->dd_nbuckets * 2 <= n)
+		d->dd_nbuckets *= 2;
 	d->dd_base = mem;
 	d->dd_size = size;
 	d->dd_lock = lock;
 	d->dd_chunksize = chunksize;
+	d->dd_buckets = mem;
+	d->dd_chunks = (u8 *)mem + (((u64)d->dd_nbuckets * 4 + 7) & ~7ull);
+	n = (size - (u64)(d->dd_chunks - d->dd_base)) / chunksize;
+	d->dd_nchunks = (u32)n;
+	if (n == 0)
+		return -EINVAL;
+	for (i = 0; i < d->dd_nbuckets; i++)
+		d->dd_buckets[i] = DIF_DYN_NIL;
+	for (i = 0; i < n; i++)
+		dif_dyn_ent(d, i)->de_next = i + 1 < n ? i + 1 : DIF_DYN_NIL;
+	d->dd_free = 0;
 	return 0;
 }
 
-u32 dif_dyn_chunksize(u32 strsize)
+/* FNV-1a: short keys, no alignment needs, no tables. */
+static u32 dif_dyn_hash(const u8 *k, u32 len)
 {
-	return 2 * strsize + 64;
+	u32 h = 2166136261u;
+
+	while (len--) {
+		h ^= *k++;
+		h *= 16777619u;
+	}
+	return h;
 }
 
+static bool dif_dyn_lock(struct dif_mstate *ms)
+{
+	int i;
+
+	for (i = 0; i < DIF_DYN_SPIN; i++) {
+		if (dif_env_trylock(ms->dyn->dd_lock))
+			return true;
+	}
+	ms->dyn_drops++;
+	return false;
+}
+
+/*
+ * Build the key in scratch: scope, id, then the thread key or the tuple.
+ * Returns its length (0 after a fault); *keyp points at it.
+ */
+static u32 dif_dyn_mkkey(struct dif_mstate *ms, u32 scope, bool array,
+			 u32 id, u8 **keyp)
+{
+	u32 i, len = 8, max = 16;
+	u32 hdr[2] = { scope | (u32)array << 8, id };
+	u8 *k;
+
+	if (array) {
+		for (i = 0; i < ms->ntuple; i++)
+			max += 4 + (ms->tuple[i].dt_size ?
+				    ms->tuple[i].dt_size + 1 : 8);
+	}
+	k = dif_scratch_alloc(ms, max, false);
+	if (!k)
+		return 0;
+	memcpy(k, hdr, 8);
+	if (!array) {
+		u64 key = dif_env_thread_key(ms);
+
+		if (scope == DIF_SCOPE_THREAD) {
+			memcpy(k + 8, &key, 8);
+			len += 8;
+		}
+		*keyp = k;
+		return len;
+	}
+	for (i = 0; i < ms->ntuple; i++) {
+		const struct dif_tuple *t = &ms->tuple[i];
+		u32 tag = 0, slen, mark;
+		const char *s;
+
+		if (!t->dt_size) {
+			memcpy(k + len, &tag, 4);
+			memcpy(k + len + 4, &t->dt_value, 8);
+			len += 12;
+			continue;
+		}
+		mark = ms->scratch_used;
+		s = dif_str_get(ms, t->dt_value, t->dt_size, false, &slen);
+		if (!s)
+			return 0;
+		tag = DIF_DYN_KSTR | slen;
+		memcpy(k + len, &tag, 4);
+		memmove(k + len + 4, s, slen);
+		len += 4 + slen;
+		ms->scratch_used = mark;
+	}
+	*keyp = k;
+	return len;
+}
+
+/* Under the lock: the entry of key, and where its link is. */
+static struct dif_dyn_ent *dif_dyn_find(struct dif_dyn *d, const u8 *key,
+					u32 len, u32 hash, u32 **linkp)
+{
+	u32 *link = &d->dd_buckets[hash & (d->dd_nbuckets - 1)];
+	u32 n = 0;
+
+	/* The chain cannot be longer than the store, even if corrupted. */
+	while (*link != DIF_DYN_NIL && *link < d->dd_nchunks &&
+	       n++ < d->dd_nchunks) {
+		struct dif_dyn_ent *e = dif_dyn_ent(d, *link);
+
+		if (e->de_hash == hash && e->de_keylen == len &&
+		    !memcmp(dif_dyn_key(e), key, len)) {
+			*linkp = link;
+			return e;
+		}
+		link = &e->de_next;
+	}
+	*linkp = link;
+	return NULL;
+}
+
+/* The value of a dynamic variable: an integer, or a string's address. */
 u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		 bool isstr)
 {
-	(void)scope; (void)array; (void)id; (void)isstr;
-	ms->dyn_drops++;
-	return 0;
+	u32 mark = ms->scratch_used, len, hash, *link;
+	struct dif_dyn *d = ms->dyn;
+	struct dif_dyn_ent *e;
+	u64 val = 0;
+	u8 *key;
+
+	if (!d) {
+		ms->dyn_drops++;
+		return 0;
+	}
+	len = dif_dyn_mkkey(ms, scope, array, id, &key);
+	if (!len)
+		return 0;
+	hash = dif_dyn_hash(key, len);
+	if (dif_dyn_lock(ms)) {
+		e = dif_dyn_find(d, key, len, hash, &link);
+		if (e && isstr)
+			val = dif_addr(dif_dyn_val(e));
+		else if (e)
+			memcpy(&val, dif_dyn_val(e), sizeof(val));
+		dif_env_unlock(d->dd_lock);
+	}
+	ms->scratch_used = mark;
+	return val;
 }
 
+/* Set a dynamic variable; 0 (or a NULL string) deletes it. */
 void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		   bool isstr, u64 val)
 {
-	(void)scope; (void)array; (void)id; (void)isstr; (void)val;
-	ms->dyn_drops++;
+	u32 mark = ms->scratch_used, len, hash, vlen = 8, *link;
+	struct dif_dyn *d = ms->dyn;
+	const void *src = &val;
+	struct dif_dyn_ent *e;
+	u8 *key;
+
+	if (!d) {
+		ms->dyn_drops++;
+		return;
+	}
+	len = dif_dyn_mkkey(ms, scope, array, id, &key);
+	if (!len)
+		return;
+	if (isstr && val) {
+		src = dif_str_get(ms, val, 0, false, &vlen);
+		if (!src)
+			goto out;
+		vlen++;		/* with its NUL, which src may lack */
+	}
+	hash = dif_dyn_hash(key, len);
+	if (sizeof(*e) + len + vlen > d->dd_chunksize) {
+		ms->dyn_drops++;
+		goto out;
+	}
+	if (!dif_dyn_lock(ms))
+		goto out;
+	e = dif_dyn_find(d, key, len, hash, &link);
+	if (!val) {
+		if (e) {
+			*link = e->de_next;
+			e->de_next = d->dd_free;
+			d->dd_free = (u32)((u8 *)e - d->dd_chunks) /
+				     d->dd_chunksize;
+			d->dd_nused--;
+		}
+		goto unlock;
+	}
+	if (!e) {
+		if (d->dd_free == DIF_DYN_NIL) {
+			ms->dyn_drops++;
+			goto unlock;
+		}
+		e = dif_dyn_ent(d, d->dd_free);
+		d->dd_free = e->de_next;
+		d->dd_nused++;
+		e->de_hash = hash;
+		e->de_keylen = (u16)len;
+		memcpy(dif_dyn_key(e), key, len);
+		e->de_next = *link;
+		*link = (u32)((u8 *)e - d->dd_chunks) / d->dd_chunksize;
+	}
+	e->de_vallen = (u16)vlen;
+	/* src may be this very entry's value (self->s = self->s). */
+	memmove(dif_dyn_val(e), src, vlen);
+	if (isstr)
+		dif_dyn_val(e)[vlen - 1] = '\0';
+unlock:
+	dif_env_unlock(d->dd_lock);
+out:
+	ms->scratch_used = mark;
 }

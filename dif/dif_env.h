@@ -42,11 +42,16 @@ typedef int64_t s64;
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 #endif
+/* The kernel's spellings of the attributes dif/ uses. */
+#define DIF_ATTR(x)	__attribute__((x))
 #ifndef __printf
-#define __printf(a, b)	__attribute__((__format__(__printf__, a, b)))
+#define __printf(a, b)	DIF_ATTR(__format__(__printf__, a, b))
 #endif
 #ifndef fallthrough
 #define fallthrough	__attribute__((__fallthrough__))
+#endif
+#ifndef __maybe_unused
+#define __maybe_unused	DIF_ATTR(__unused__)
 #endif
 #ifndef __annotate_jump_table
 #define __annotate_jump_table	/* a kernel section objtool reads */

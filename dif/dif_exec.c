@@ -11,10 +11,11 @@
  * verifier rules out (a pc past the end, an unknown opcode, a register
  * number too big) rather than trusting it blindly.
  *
- * The dispatch loop is written once. DIF_CASE/DIF_NEXT become a switch
- * in a loop with -DDIF_NO_COMPUTED_GOTO (or a compiler without labels
- * as values) and a computed goto through a table expanded from
- * dif_ops.h otherwise; the unit tests run both.
+ * The dispatch loop is written once: each handler opens with
+ * DIF_CASE(NAME), which is both a case of a switch and a label of a
+ * computed-goto table expanded from dif_ops.h. With -DDIF_NO_COMPUTED_GOTO
+ * (or a compiler without labels as values) the switch dispatches; else
+ * the table does. The unit tests run both.
  */
 #include "dif_impl.h"
 
@@ -28,72 +29,91 @@
 #define RB		DIF_R(di_rb)
 #define IMM		((s64)in->di_imm)
 
-#define DIF_FETCH()							\
+/*
+ * One handler per opcode, entered through DIF_CASE(NAME): a case label
+ * of the switch, and a label of the computed-goto table. The switch is
+ * always there; with computed goto, dispatch jumps past it straight to
+ * the label. (The labels sit in a do-while so that this is a statement.)
+ * A handler ends with "continue" to run the next instruction.
+ */
+#define DIF_CASE(name)							\
 	do {								\
-		if (unlikely(pc >= p->ninsns))				\
-			goto illegal;					\
-		in = &p->insns[pc++];					\
+		case DIF_OP_##name:					\
+			;						\
+		L_##name: __maybe_unused;				\
 	} while (0)
 
-#ifdef DIF_USE_SWITCH
-#define DIF_DISPATCH(op)	switch (op)
-#define DIF_CASE(name)		case DIF_OP_##name:
-#define DIF_NEXT		break
-#define DIF_DEFAULT		default:
-#else
-#define DIF_DISPATCH(op)						\
-	goto *dif_jump[(op) < DIF_OP_COUNT ? (op) : DIF_OP_COUNT];
-#define DIF_CASE(name)		L_##name:
-#define DIF_NEXT							\
-	do {								\
-		DIF_FETCH();						\
-		DIF_DISPATCH(in->di_op);				\
-	} while (0)
-#define DIF_DEFAULT		L_ILLEGAL:
-#endif
+/* Loads, sign- or zero-extended, naturally aligned as in DTrace. */
+static inline bool dif_load(struct dif_mstate *ms, u64 a, u32 size,
+			    bool sign, bool user, u64 *out)
+{
+	union {
+		u8 b;
+		u16 h;
+		u32 w;
+		u64 x;
+	} v;
 
-/* Natural alignment of loads and stores, as DTrace has it everywhere. */
-#define DIF_ALIGNED(a, type)	(((a) & (sizeof(type) - 1)) == 0)
-
-#define DIF_LOAD(type, user)						\
-	do {								\
-		u64 a_ = RA + IMM;					\
-		type v_;						\
-									\
-		if (unlikely(!DIF_ALIGNED(a_, type))) {			\
-			dif_fault(ms, DIF_FAULT_BADALIGN, a_);		\
-			goto fault;					\
-		}							\
-		if (unlikely(!dif_mem_read(ms, &v_, a_, sizeof(v_),	\
-					   user)))			\
-			goto fault;					\
-		RD = (u64)v_;						\
-	} while (0)
+	if (unlikely(a & (size - 1))) {
+		dif_fault(ms, DIF_FAULT_BADALIGN, a);
+		return false;
+	}
+	if (unlikely(!dif_mem_read(ms, &v, a, size, user)))
+		return false;
+	switch (size) {
+	case 1:
+		*out = sign ? (u64)(s8)v.b : v.b;
+		break;
+	case 2:
+		*out = sign ? (u64)(s16)v.h : v.h;
+		break;
+	case 4:
+		*out = sign ? (u64)(s32)v.w : v.w;
+		break;
+	default:
+		*out = v.x;
+		break;
+	}
+	return true;
+}
 
 /* Stores go to allocated scratch memory only. */
-#define DIF_STORE(type)							\
-	do {								\
-		u64 a_ = RD + IMM;					\
-		type v_ = (type)RA;					\
-		u8 *d_;							\
-									\
-		if (unlikely(!DIF_ALIGNED(a_, type))) {			\
-			dif_fault(ms, DIF_FAULT_BADALIGN, a_);		\
-			goto fault;					\
-		}							\
-		d_ = dif_scratch_range(ms, a_, sizeof(v_));		\
-		if (unlikely(!d_)) {					\
-			dif_fault(ms, DIF_FAULT_BADADDR, a_);		\
-			goto fault;					\
-		}							\
-		memcpy(d_, &v_, sizeof(v_));				\
-	} while (0)
+static inline bool dif_store(struct dif_mstate *ms, u64 a, u32 size,
+			     u64 val)
+{
+	u8 *d;
 
-#define DIF_CHECK()							\
-	do {								\
-		if (dif_faulted(ms))					\
-			goto fault;					\
-	} while (0)
+	if (unlikely(a & (size - 1))) {
+		dif_fault(ms, DIF_FAULT_BADALIGN, a);
+		return false;
+	}
+	d = dif_scratch_range(ms, a, size);
+	if (unlikely(!d)) {
+		dif_fault(ms, DIF_FAULT_BADADDR, a);
+		return false;
+	}
+	switch (size) {
+	case 1:
+		*d = (u8)val;
+		break;
+	case 2: {
+		u16 h = (u16)val;
+
+		memcpy(d, &h, 2);
+		break;
+	}
+	case 4: {
+		u32 w = (u32)val;
+
+		memcpy(d, &w, 4);
+		break;
+	}
+	default:
+		memcpy(d, &val, 8);
+		break;
+	}
+	return true;
+}
 
 static inline bool dif_isstr(const struct dif_prog *p, u32 scope, u32 id)
 {
@@ -201,7 +221,7 @@ u64 dif_exec(const struct dif_prog *p, struct dif_mstate *ms)
 	[DIF_OP_##name] = &&L_##name,
 		DIF_OPCODES(DIF_X_LABEL)
 #undef DIF_X_LABEL
-		[DIF_OP_COUNT] = &&L_ILLEGAL,
+		[DIF_OP_COUNT] = &&illegal,
 	};
 #endif
 
@@ -212,274 +232,322 @@ u64 dif_exec(const struct dif_prog *p, struct dif_mstate *ms)
 	ms->ntuple = 0;
 
 	for (;;) {
-		DIF_FETCH();
-		DIF_DISPATCH(in->di_op) {
-		DIF_CASE(NOP)
-			DIF_NEXT;
-		DIF_CASE(RET)
+		if (unlikely(pc >= p->ninsns))
+			goto illegal;
+		in = &p->insns[pc++];
+#ifndef DIF_USE_SWITCH
+		goto *dif_jump[in->di_op < DIF_OP_COUNT ?
+			       in->di_op : DIF_OP_COUNT];
+#endif
+		switch (in->di_op) {
+		DIF_CASE(NOP);
+			continue;
+		DIF_CASE(RET);
 			return RA;
-		DIF_CASE(ADD)
+		DIF_CASE(ADD);
 			RD = RA + RB;
-			DIF_NEXT;
-		DIF_CASE(SUB)
+			continue;
+		DIF_CASE(SUB);
 			RD = RA - RB;
-			DIF_NEXT;
-		DIF_CASE(MUL)
+			continue;
+		DIF_CASE(MUL);
 			RD = RA * RB;
-			DIF_NEXT;
-		DIF_CASE(SDIV)
+			continue;
+		DIF_CASE(SDIV);
 			if (unlikely(RB == 0))
 				goto divzero;
 			RD = dif_sdiv(RA, RB);
-			DIF_NEXT;
-		DIF_CASE(UDIV)
+			continue;
+		DIF_CASE(UDIV);
 			if (unlikely(RB == 0))
 				goto divzero;
 			RD = RA / RB;
-			DIF_NEXT;
-		DIF_CASE(SREM)
+			continue;
+		DIF_CASE(SREM);
 			if (unlikely(RB == 0))
 				goto divzero;
 			RD = dif_srem(RA, RB);
-			DIF_NEXT;
-		DIF_CASE(UREM)
+			continue;
+		DIF_CASE(UREM);
 			if (unlikely(RB == 0))
 				goto divzero;
 			RD = RA % RB;
-			DIF_NEXT;
-		DIF_CASE(AND)
+			continue;
+		DIF_CASE(AND);
 			RD = RA & RB;
-			DIF_NEXT;
-		DIF_CASE(OR)
+			continue;
+		DIF_CASE(OR);
 			RD = RA | RB;
-			DIF_NEXT;
-		DIF_CASE(XOR)
+			continue;
+		DIF_CASE(XOR);
 			RD = RA ^ RB;
-			DIF_NEXT;
-		DIF_CASE(SLL)
+			continue;
+		DIF_CASE(SLL);
 			RD = RA << (RB & 63);
-			DIF_NEXT;
-		DIF_CASE(SRL)
+			continue;
+		DIF_CASE(SRL);
 			RD = RA >> (RB & 63);
-			DIF_NEXT;
-		DIF_CASE(SRA)
+			continue;
+		DIF_CASE(SRA);
 			RD = (u64)((s64)RA >> (RB & 63));
-			DIF_NEXT;
-		DIF_CASE(NOT)
+			continue;
+		DIF_CASE(NOT);
 			RD = ~RA;
-			DIF_NEXT;
-		DIF_CASE(NEG)
+			continue;
+		DIF_CASE(NEG);
 			RD = 0 - RA;
-			DIF_NEXT;
-		DIF_CASE(MOV)
+			continue;
+		DIF_CASE(MOV);
 			RD = RA;
-			DIF_NEXT;
-		DIF_CASE(ADDI)
+			continue;
+		DIF_CASE(ADDI);
 			RD = RA + (u64)IMM;
-			DIF_NEXT;
-		DIF_CASE(SETI)
+			continue;
+		DIF_CASE(SETI);
 			RD = (u64)IMM;
-			DIF_NEXT;
-		DIF_CASE(SETX)
+			continue;
+		DIF_CASE(SETX);
 			if (unlikely((u32)in->di_imm >= p->nints))
 				goto illegal;
 			RD = p->ints[in->di_imm];
-			DIF_NEXT;
-		DIF_CASE(SETS)
+			continue;
+		DIF_CASE(SETS);
 			if (unlikely((u32)in->di_imm >= p->strlen))
 				goto illegal;
 			RD = dif_addr(p->strtab + in->di_imm);
-			DIF_NEXT;
-		DIF_CASE(SEQ)
+			continue;
+		DIF_CASE(SEQ);
 			RD = RA == RB;
-			DIF_NEXT;
-		DIF_CASE(SNE)
+			continue;
+		DIF_CASE(SNE);
 			RD = RA != RB;
-			DIF_NEXT;
-		DIF_CASE(SLT)
+			continue;
+		DIF_CASE(SLT);
 			RD = (s64)RA < (s64)RB;
-			DIF_NEXT;
-		DIF_CASE(SLE)
+			continue;
+		DIF_CASE(SLE);
 			RD = (s64)RA <= (s64)RB;
-			DIF_NEXT;
-		DIF_CASE(SLTU)
+			continue;
+		DIF_CASE(SLTU);
 			RD = RA < RB;
-			DIF_NEXT;
-		DIF_CASE(SLEU)
+			continue;
+		DIF_CASE(SLEU);
 			RD = RA <= RB;
-			DIF_NEXT;
-		DIF_CASE(SCMP)
+			continue;
+		DIF_CASE(SCMP);
 			t = (u64)(s64)dif_str_cmp(ms, RA, RB);
-			DIF_CHECK();
+			if (dif_faulted(ms))
+				goto fault;
 			RD = t;
-			DIF_NEXT;
-		DIF_CASE(BA)
+			continue;
+		DIF_CASE(BA);
 			pc += (u32)in->di_imm;
-			DIF_NEXT;
-		DIF_CASE(BZ)
+			continue;
+		DIF_CASE(BZ);
 			if (RA == 0)
 				pc += (u32)in->di_imm;
-			DIF_NEXT;
-		DIF_CASE(BNZ)
+			continue;
+		DIF_CASE(BNZ);
 			if (RA != 0)
 				pc += (u32)in->di_imm;
-			DIF_NEXT;
-		DIF_CASE(LDSB)
-			DIF_LOAD(s8, false);
-			DIF_NEXT;
-		DIF_CASE(LDSH)
-			DIF_LOAD(s16, false);
-			DIF_NEXT;
-		DIF_CASE(LDSW)
-			DIF_LOAD(s32, false);
-			DIF_NEXT;
-		DIF_CASE(LDUB)
-			DIF_LOAD(u8, false);
-			DIF_NEXT;
-		DIF_CASE(LDUH)
-			DIF_LOAD(u16, false);
-			DIF_NEXT;
-		DIF_CASE(LDUW)
-			DIF_LOAD(u32, false);
-			DIF_NEXT;
-		DIF_CASE(LDX)
-			DIF_LOAD(u64, false);
-			DIF_NEXT;
-		DIF_CASE(ULDSB)
-			DIF_LOAD(s8, true);
-			DIF_NEXT;
-		DIF_CASE(ULDSH)
-			DIF_LOAD(s16, true);
-			DIF_NEXT;
-		DIF_CASE(ULDSW)
-			DIF_LOAD(s32, true);
-			DIF_NEXT;
-		DIF_CASE(ULDUB)
-			DIF_LOAD(u8, true);
-			DIF_NEXT;
-		DIF_CASE(ULDUH)
-			DIF_LOAD(u16, true);
-			DIF_NEXT;
-		DIF_CASE(ULDUW)
-			DIF_LOAD(u32, true);
-			DIF_NEXT;
-		DIF_CASE(ULDX)
-			DIF_LOAD(u64, true);
-			DIF_NEXT;
-		DIF_CASE(STB)
-			DIF_STORE(u8);
-			DIF_NEXT;
-		DIF_CASE(STH)
-			DIF_STORE(u16);
-			DIF_NEXT;
-		DIF_CASE(STW)
-			DIF_STORE(u32);
-			DIF_NEXT;
-		DIF_CASE(STX)
-			DIF_STORE(u64);
-			DIF_NEXT;
-		DIF_CASE(ALLOCS) {
+			continue;
+		DIF_CASE(LDSB);
+			if (!dif_load(ms, RA + IMM, 1, true, false, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(LDSH);
+			if (!dif_load(ms, RA + IMM, 2, true, false, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(LDSW);
+			if (!dif_load(ms, RA + IMM, 4, true, false, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(LDUB);
+			if (!dif_load(ms, RA + IMM, 1, false, false, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(LDUH);
+			if (!dif_load(ms, RA + IMM, 2, false, false, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(LDUW);
+			if (!dif_load(ms, RA + IMM, 4, false, false, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(LDX);
+			if (!dif_load(ms, RA + IMM, 8, false, false, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(ULDSB);
+			if (!dif_load(ms, RA + IMM, 1, true, true, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(ULDSH);
+			if (!dif_load(ms, RA + IMM, 2, true, true, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(ULDSW);
+			if (!dif_load(ms, RA + IMM, 4, true, true, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(ULDUB);
+			if (!dif_load(ms, RA + IMM, 1, false, true, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(ULDUH);
+			if (!dif_load(ms, RA + IMM, 2, false, true, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(ULDUW);
+			if (!dif_load(ms, RA + IMM, 4, false, true, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(ULDX);
+			if (!dif_load(ms, RA + IMM, 8, false, true, &t))
+				goto fault;
+			RD = t;
+			continue;
+		DIF_CASE(STB);
+			if (!dif_store(ms, RD + IMM, 1, RA))
+				goto fault;
+			continue;
+		DIF_CASE(STH);
+			if (!dif_store(ms, RD + IMM, 2, RA))
+				goto fault;
+			continue;
+		DIF_CASE(STW);
+			if (!dif_store(ms, RD + IMM, 4, RA))
+				goto fault;
+			continue;
+		DIF_CASE(STX);
+			if (!dif_store(ms, RD + IMM, 8, RA))
+				goto fault;
+			continue;
+		DIF_CASE(ALLOCS); {
 			u8 *s = dif_scratch_alloc(ms, RA, true);
 
 			if (!s)
 				goto fault;
 			RD = dif_addr(s);
-			DIF_NEXT;
+			continue;
 		}
-		DIF_CASE(COPYS) {
+		DIF_CASE(COPYS); {
 			u8 *s = dif_scratch_alloc(ms, RB, false);
 
 			if (!s || !dif_mem_read(ms, s, RA, (u32)RB, false))
 				goto fault;
 			RD = dif_addr(s);
-			DIF_NEXT;
+			continue;
 		}
-		DIF_CASE(LDB)
+		DIF_CASE(LDB);
 			t = dif_env_builtin(ms, (u32)in->di_imm, 0);
-			DIF_CHECK();
+			if (dif_faulted(ms))
+				goto fault;
 			RD = t;
-			DIF_NEXT;
-		DIF_CASE(LDBA)
+			continue;
+		DIF_CASE(LDBA);
 			t = dif_env_builtin(ms, (u32)in->di_imm, RA);
-			DIF_CHECK();
+			if (dif_faulted(ms))
+				goto fault;
 			RD = t;
-			DIF_NEXT;
-		DIF_CASE(LDGS)
+			continue;
+		DIF_CASE(LDGS);
 			t = dif_ldgs(ms, (u32)in->di_imm);
-			DIF_CHECK();
+			if (dif_faulted(ms))
+				goto fault;
 			RD = t;
-			DIF_NEXT;
-		DIF_CASE(STGS)
+			continue;
+		DIF_CASE(STGS);
 			dif_stgs(ms, (u32)in->di_imm, RA);
-			DIF_CHECK();
-			DIF_NEXT;
-		DIF_CASE(LDLS) {
+			if (dif_faulted(ms))
+				goto fault;
+			continue;
+		DIF_CASE(LDLS); {
 			u64 *slot = dif_slot(ms, DIF_SCOPE_LOCAL,
 					     (u32)in->di_imm);
 
 			if (!slot)
 				goto fault;
 			RD = *slot;
-			DIF_NEXT;
+			continue;
 		}
-		DIF_CASE(STLS) {
+		DIF_CASE(STLS); {
 			u64 *slot = dif_slot(ms, DIF_SCOPE_LOCAL,
 					     (u32)in->di_imm);
 
 			if (!slot)
 				goto fault;
 			*slot = RA;
-			DIF_NEXT;
+			continue;
 		}
-		DIF_CASE(LDTS)
+		DIF_CASE(LDTS);
 			t = dif_dynvar(ms, DIF_SCOPE_THREAD, false,
 				       (u32)in->di_imm, false, 0);
-			DIF_CHECK();
+			if (dif_faulted(ms))
+				goto fault;
 			RD = t;
-			DIF_NEXT;
-		DIF_CASE(STTS)
+			continue;
+		DIF_CASE(STTS);
 			dif_dynvar(ms, DIF_SCOPE_THREAD, false,
 				   (u32)in->di_imm, true, RA);
-			DIF_CHECK();
-			DIF_NEXT;
-		DIF_CASE(LDGA)
+			if (dif_faulted(ms))
+				goto fault;
+			continue;
+		DIF_CASE(LDGA);
 			t = dif_dynvar(ms, DIF_SCOPE_GLOBAL, true,
 				       (u32)in->di_imm, false, 0);
 			ms->ntuple = 0;
-			DIF_CHECK();
+			if (dif_faulted(ms))
+				goto fault;
 			RD = t;
-			DIF_NEXT;
-		DIF_CASE(STGA)
+			continue;
+		DIF_CASE(STGA);
 			dif_dynvar(ms, DIF_SCOPE_GLOBAL, true,
 				   (u32)in->di_imm, true, RA);
 			ms->ntuple = 0;
-			DIF_CHECK();
-			DIF_NEXT;
-		DIF_CASE(PUSHTV)
+			if (dif_faulted(ms))
+				goto fault;
+			continue;
+		DIF_CASE(PUSHTV);
 			if (unlikely(ms->ntuple >= DIF_TUPLE_MAX))
 				goto tupoflow;
 			ms->tuple[ms->ntuple].dt_value = RA;
 			ms->tuple[ms->ntuple].dt_size = 0;
 			ms->ntuple++;
-			DIF_NEXT;
-		DIF_CASE(PUSHTS)
+			continue;
+		DIF_CASE(PUSHTS);
 			if (unlikely(ms->ntuple >= DIF_TUPLE_MAX))
 				goto tupoflow;
 			ms->tuple[ms->ntuple].dt_value = RA;
 			ms->tuple[ms->ntuple].dt_size = in->di_imm > 0 ?
 				(u32)in->di_imm : dif_strsize(ms);
 			ms->ntuple++;
-			DIF_NEXT;
-		DIF_CASE(POPTS)
+			continue;
+		DIF_CASE(POPTS);
 			ms->ntuple = 0;
-			DIF_NEXT;
-		DIF_CASE(CALL)
+			continue;
+		DIF_CASE(CALL);
 			t = dif_subr_call(ms, (u32)in->di_imm);
 			ms->ntuple = 0;
-			DIF_CHECK();
+			if (dif_faulted(ms))
+				goto fault;
 			RD = t;
-			DIF_NEXT;
-		DIF_DEFAULT
+			continue;
+		default:
 			goto illegal;
 		}
 	}

@@ -74,7 +74,7 @@ bool dif_mem_read(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
 	if (!user) {
 		p = dif_mem_direct(ms, addr, size, NULL);
 		if (p) {
-			memcpy(dst, p, size);
+			memmove(dst, p, size);	/* bcopy() within scratch */
 			return true;
 		}
 	}

@@ -1,12 +1,392 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * DIF subroutines, called by CALL with their arguments on the tuple
- * stack.
+ * stack (ms->tuple[0..ntuple)).
+ *
+ * Probe-context rules as in dif_impl.h. Strings come in through
+ * dif_str_get() (bounded by strsize, or the PUSHTS bound) and go out to
+ * scratch through dif_str_result(); a full scratch is NOSCRATCH. Where
+ * DTrace returns a pointer into an argument (strchr, strstr, ...), so do
+ * these: the argument's address plus an offset.
  */
 #include "dif_impl.h"
 
-u64 dif_subr_call(struct dif_mstate *ms, u32 subr)
+struct dif_sarg {
+	const char	*s;	/* its bytes: not NUL-terminated, use len */
+	u32		len;
+};
+
+/* String argument i; false after a fault. */
+static bool dif_subr_str(struct dif_mstate *ms, u32 i, struct dif_sarg *a)
 {
+	a->s = dif_str_get(ms, ms->tuple[i].dt_value, ms->tuple[i].dt_size,
+			   false, &a->len);
+	return a->s != NULL;
+}
+
+static s64 dif_subr_sarg_find(const struct dif_sarg *s,
+			      const struct dif_sarg *t, bool last)
+{
+	s64 i, found = -1;
+
+	if (t->len > s->len)
+		return -1;
+	for (i = 0; i <= (s64)(s->len - t->len); i++) {
+		if (memcmp(s->s + i, t->s, t->len) == 0) {
+			found = i;
+			if (!last)
+				break;
+		}
+	}
+	return found;
+}
+
+static u64 dif_subr_strjoin(struct dif_mstate *ms, u32 mark)
+{
+	u32 strsize = dif_strsize(ms), n1, n2;
+	struct dif_sarg a, b;
+	char *out;
+
+	if (!dif_subr_str(ms, 0, &a) || !dif_subr_str(ms, 1, &b))
+		return 0;
+	n1 = a.len < strsize ? a.len : strsize;
+	n2 = b.len < strsize - n1 ? b.len : strsize - n1;
+	out = (char *)dif_scratch_alloc(ms, (u64)n1 + n2 + 1, false);
+	if (!out)
+		return 0;
+	memcpy(out, a.s, n1);
+	memcpy(out + n1, b.s, n2);
+	return dif_str_result(ms, mark, out, n1 + n2);
+}
+
+/*
+ * substr(s, index, length): a negative index counts from the end, a
+ * negative length leaves that many bytes off the end; both are clipped
+ * to the string. (The two-argument form passes length >= strsize.)
+ */
+static u64 dif_subr_substr(struct dif_mstate *ms, u32 mark)
+{
+	s64 i = (s64)ms->tuple[1].dt_value, n = (s64)ms->tuple[2].dt_value;
+	struct dif_sarg a;
+	s64 len;
+
+	if (!dif_subr_str(ms, 0, &a))
+		return 0;
+	len = a.len;
+	if (i < 0 && i >= -len) {
+		i += len;
+	} else if (i < 0) {
+		/* Starts before the string: keep what of n reaches it. */
+		s64 before = -(i + len);
+
+		n = n > before ? n - before : 0;
+		i = 0;
+	}
+	if (i >= len)
+		n = 0;
+	else if (n < 0)
+		n = n < i - len ? 0 : n + len - i;
+	else if (n > len - i)
+		n = len - i;
+	return dif_str_result(ms, mark, a.s + i, (u32)n);
+}
+
+static u64 dif_subr_index(struct dif_mstate *ms, bool last)
+{
+	struct dif_sarg a, b;
+
+	if (!dif_subr_str(ms, 0, &a) || !dif_subr_str(ms, 1, &b))
+		return 0;
+	if (b.len == 0)
+		return last ? a.len : 0;
+	return (u64)dif_subr_sarg_find(&a, &b, last);
+}
+
+/* strchr/strrchr: the address of c in s, or 0; c may be its NUL. */
+static u64 dif_subr_strchr(struct dif_mstate *ms, bool last)
+{
+	char c = (char)ms->tuple[1].dt_value;
+	struct dif_sarg a;
+	s64 i, found = -1;
+
+	if (!dif_subr_str(ms, 0, &a))
+		return 0;
+	if (c == '\0')
+		return ms->tuple[0].dt_value + a.len;
+	for (i = 0; i < a.len; i++) {
+		if (a.s[i] == c) {
+			found = i;
+			if (!last)
+				break;
+		}
+	}
+	return found < 0 ? 0 : ms->tuple[0].dt_value + (u64)found;
+}
+
+static u64 dif_subr_strstr(struct dif_mstate *ms)
+{
+	struct dif_sarg a, b;
+	s64 i;
+
+	if (!dif_subr_str(ms, 0, &a) || !dif_subr_str(ms, 1, &b))
+		return 0;
+	i = dif_subr_sarg_find(&a, &b, false);
+	return i < 0 ? 0 : ms->tuple[0].dt_value + (u64)i;
+}
+
+static bool dif_subr_isdelim(const struct dif_sarg *d, char c)
+{
+	return memchr(d->s, c, d->len) != NULL;
+}
+
+/*
+ * strtok(s, delims): a token of s, or with s NULL of the string the last
+ * call worked on, from where it stopped. The position lives in the
+ * mstate, for one probe firing.
+ */
+static u64 dif_subr_strtok(struct dif_mstate *ms, u32 mark)
+{
+	u64 addr = ms->tuple[0].dt_value;
+	struct dif_sarg s, d;
+	u32 i, j;
+
+	if (!addr)
+		addr = ms->strtok_addr;
+	if (!addr)
+		return 0;
+	if (!dif_subr_str(ms, 1, &d))
+		return 0;
+	s.s = dif_str_get(ms, addr, 0, false, &s.len);
+	if (!s.s)
+		return 0;
+	for (i = 0; i < s.len && dif_subr_isdelim(&d, s.s[i]); i++)
+		;
+	if (i == s.len) {
+		ms->strtok_addr = 0;
+		ms->scratch_used = mark;
+		return 0;
+	}
+	for (j = i; j < s.len && !dif_subr_isdelim(&d, s.s[j]); j++)
+		;
+	ms->strtok_addr = addr + j;
+	return dif_str_result(ms, mark, s.s + i, j - i);
+}
+
+/* basename and dirname, as the shell commands. */
+static u64 dif_subr_path(struct dif_mstate *ms, u32 mark, bool dir)
+{
+	struct dif_sarg a;
+	u32 end, start;
+
+	if (!dif_subr_str(ms, 0, &a))
+		return 0;
+	end = a.len;
+	while (end > 1 && a.s[end - 1] == '/')
+		end--;
+	if (end == 0)
+		return dif_str_result(ms, mark, ".", 1);
+	if (end == 1 && a.s[0] == '/')
+		return dif_str_result(ms, mark, "/", 1);
+	start = end;
+	while (start > 0 && a.s[start - 1] != '/')
+		start--;
+	if (!dir)
+		return dif_str_result(ms, mark, a.s + start, end - start);
+	if (start == 0)
+		return dif_str_result(ms, mark, ".", 1);
+	while (start > 1 && a.s[start - 1] == '/')
+		start--;
+	return dif_str_result(ms, mark, a.s, start);
+}
+
+static u64 dif_subr_lltostr(struct dif_mstate *ms, u32 mark)
+{
+	s64 v = (s64)ms->tuple[0].dt_value;
+	u64 m = v < 0 ? 0 - (u64)v : (u64)v;
+	char buf[24];
+	int i = sizeof(buf);
+
+	do {
+		buf[--i] = (char)('0' + m % 10);
+		m /= 10;
+	} while (m);
+	if (v < 0)
+		buf[--i] = '-';
+	return dif_str_result(ms, mark, buf + i, sizeof(buf) - i);
+}
+
+static u64 dif_subr_case(struct dif_mstate *ms, u32 mark, bool upper)
+{
+	struct dif_sarg a;
+	char *out;
+	u32 i;
+
+	if (!dif_subr_str(ms, 0, &a))
+		return 0;
+	out = (char *)dif_scratch_alloc(ms, (u64)a.len + 1, false);
+	if (!out)
+		return 0;
+	for (i = 0; i < a.len; i++) {
+		char c = a.s[i];
+
+		if (upper && c >= 'a' && c <= 'z')
+			c -= 'a' - 'A';
+		else if (!upper && c >= 'A' && c <= 'Z')
+			c += 'a' - 'A';
+		out[i] = c;
+	}
+	return dif_str_result(ms, mark, out, a.len);
+}
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define DIF_BE16(x)	((u16)(x))
+#define DIF_BE32(x)	((u32)(x))
+#define DIF_BE64(x)	((u64)(x))
+#else
+#define DIF_BE16(x)	__builtin_bswap16((u16)(x))
+#define DIF_BE32(x)	__builtin_bswap32((u32)(x))
+#define DIF_BE64(x)	__builtin_bswap64((u64)(x))
+#endif
+
+/* copyin(uaddr, size): a scratch copy of user memory. */
+static u64 dif_subr_copyin(struct dif_mstate *ms)
+{
+	u64 size = ms->tuple[1].dt_value;
+	u8 *buf = dif_scratch_alloc(ms, size, false);
+
+	if (!buf || !dif_mem_read(ms, buf, ms->tuple[0].dt_value, (u32)size,
+				  true))
+		return 0;
+	return dif_addr(buf);
+}
+
+static u64 dif_subr_copyinstr(struct dif_mstate *ms, u32 mark)
+{
+	const char *s;
+	u32 len;
+
+	s = dif_str_get(ms, ms->tuple[0].dt_value, 0, true, &len);
+	if (!s)
+		return 0;
+	return dif_str_result(ms, mark, s, len);
+}
+
+/* copyinto(uaddr, size, dest) and bcopy(src, dest, size): into scratch. */
+static u64 dif_subr_copyto(struct dif_mstate *ms, u64 src, u64 dest,
+			   u64 size, bool user)
+{
+	u8 *d = dif_scratch_range(ms, dest, size);
+
+	if (!d) {
+		dif_fault(ms, DIF_FAULT_BADADDR, dest);
+		return 0;
+	}
+	dif_mem_read(ms, d, src, (u32)size, user);
+	return 0;
+}
+
+static u64 dif_subr_alloca(struct dif_mstate *ms)
+{
+	u8 *p = dif_scratch_alloc(ms, ms->tuple[0].dt_value, true);
+
+	return p ? dif_addr(p) : 0;
+}
+
+static u64 dif_subr_dispatch(struct dif_mstate *ms, enum dif_subr subr,
+			     u32 mark)
+{
+	const struct dif_tuple *a = ms->tuple;
+	struct dif_sarg s;
+
+	switch (subr) {
+	case DIF_SUBR_STRLEN:
+		return dif_subr_str(ms, 0, &s) ? s.len : 0;
+	case DIF_SUBR_STRJOIN:
+		return dif_subr_strjoin(ms, mark);
+	case DIF_SUBR_SUBSTR:
+		return dif_subr_substr(ms, mark);
+	case DIF_SUBR_INDEX:
+		return dif_subr_index(ms, false);
+	case DIF_SUBR_RINDEX:
+		return dif_subr_index(ms, true);
+	case DIF_SUBR_STRCHR:
+		return dif_subr_strchr(ms, false);
+	case DIF_SUBR_STRRCHR:
+		return dif_subr_strchr(ms, true);
+	case DIF_SUBR_STRSTR:
+		return dif_subr_strstr(ms);
+	case DIF_SUBR_STRTOK:
+		return dif_subr_strtok(ms, mark);
+	case DIF_SUBR_BASENAME:
+		return dif_subr_path(ms, mark, false);
+	case DIF_SUBR_DIRNAME:
+		return dif_subr_path(ms, mark, true);
+	case DIF_SUBR_LLTOSTR:
+		return dif_subr_lltostr(ms, mark);
+	case DIF_SUBR_TOUPPER:
+		return dif_subr_case(ms, mark, true);
+	case DIF_SUBR_TOLOWER:
+		return dif_subr_case(ms, mark, false);
+	case DIF_SUBR_HTONS:
+	case DIF_SUBR_NTOHS:
+		return DIF_BE16(a[0].dt_value);
+	case DIF_SUBR_HTONL:
+	case DIF_SUBR_NTOHL:
+		return DIF_BE32(a[0].dt_value);
+	case DIF_SUBR_HTONLL:
+	case DIF_SUBR_NTOHLL:
+		return DIF_BE64(a[0].dt_value);
+	case DIF_SUBR_RAND:
+		return dif_env_rand(ms);
+	case DIF_SUBR_COPYIN:
+		return dif_subr_copyin(ms);
+	case DIF_SUBR_COPYINSTR:
+		return dif_subr_copyinstr(ms, mark);
+	case DIF_SUBR_COPYINTO:
+		return dif_subr_copyto(ms, a[0].dt_value, a[2].dt_value,
+				       a[1].dt_value, true);
+	case DIF_SUBR_ALLOCA:
+		return dif_subr_alloca(ms);
+	case DIF_SUBR_BCOPY:
+		return dif_subr_copyto(ms, a[0].dt_value, a[1].dt_value,
+				       a[2].dt_value, false);
+	case DIF_SUBR_STRINGOF:
+		return a[0].dt_value;
+	case DIF_SUBR_PROGENYOF:
+		return dif_env_progenyof(ms, a[0].dt_value);
+	case DIF_SUBR_SPECULATION:
+		return dif_env_speculation(ms);
+	case DIF_SUBR_COUNT:
+		break;
+	}
 	dif_fault(ms, DIF_FAULT_ILLOP, subr);
 	return 0;
+}
+
+/**
+ * dif_subr_call() - run subroutine subr on the tuple stack
+ *
+ * A tuple stack that does not hold exactly the subroutine's arguments is
+ * BADSTACK (the verifier rules it out where it can see it). Scratch used
+ * for temporary copies is given back; a fault gives back all of it.
+ */
+u64 dif_subr_call(struct dif_mstate *ms, u32 subr)
+{
+	u32 mark = ms->scratch_used;
+	u64 r;
+
+	if (subr >= DIF_SUBR_COUNT) {
+		dif_fault(ms, DIF_FAULT_ILLOP, subr);
+		return 0;
+	}
+	if (ms->ntuple != (u32)dif_subr_nargs(subr)) {
+		dif_fault(ms, DIF_FAULT_BADSTACK, ms->ntuple);
+		return 0;
+	}
+	r = dif_subr_dispatch(ms, subr, mark);
+	if (dif_faulted(ms)) {
+		ms->scratch_used = mark;
+		return 0;
+	}
+	return r;
 }

@@ -1,0 +1,206 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-guest.sh [--kver KVER] [--timeout SECS] [--cpus N] [--mem MB]
+#              [--module PATH.ko] [--interactive] -- COMMAND [ARGS...]
+#
+# Boot Debian's kernel KVER in QEMU, with the host's root (read-only,
+# under a RAM overlay) as the guest's root, and run COMMAND there as
+# root in the repository root, with RESULTS_DIR naming a directory that
+# comes back to the host. With --module, insmod PATH.ko before and
+# rmmod it after. The guest's dmesg is saved and checked.
+#
+# Exit status: COMMAND's, if the run was otherwise clean; 124 if
+# COMMAND ran out of time; 125 if anything else went wrong (insmod or
+# rmmod failed, the kernel logged a bug or warning, the guest crashed
+# or hung); 2 for bad usage. The reason is printed on stderr.
+#
+# --timeout limits COMMAND (default 300 s); the whole guest gets 60 s
+# more for booting and shutting down before QEMU is killed.
+# --interactive gives COMMAND the serial console as its terminal
+# (make vm-shell); type Ctrl-A X to kill the guest.
+set -eu
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+vmb=$repo/build/vm
+
+usage() {
+	sed -n '4,5s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+	exit 2
+}
+say() { echo "vm: $*" >&2; }
+
+kver=
+timeout=300
+cpus=2
+mem=2048
+module=
+interactive=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kver) kver=${2?}; shift 2 ;;
+	--timeout) timeout=${2?}; shift 2 ;;
+	--cpus) cpus=${2?}; shift 2 ;;
+	--mem) mem=${2?}; shift 2 ;;
+	--module) module=${2?}; shift 2 ;;
+	--interactive) interactive=1; shift ;;
+	--) shift; break ;;
+	*) usage ;;
+	esac
+done
+[ $# -gt 0 ] || usage
+case $timeout$cpus$mem in *[!0-9]*) usage ;; esac
+
+# Same default as the top-level Makefile.
+if [ -z "$kver" ]; then
+	kver=$(find /usr/src -maxdepth 1 -name 'linux-headers-*-amd64' |
+		sed 's|.*/linux-headers-||' | sort -V | tail -n 1)
+fi
+[ -n "$kver" ] || { say "no Debian amd64 kernel headers installed"; exit 125; }
+[ -r "/boot/vmlinuz-$kver" ] || { say "no /boot/vmlinuz-$kver"; exit 125; }
+
+# The guest sees the host's paths, so make relative ones absolute.
+if [ -n "$module" ]; then
+	[ -r "$module" ] || { say "no module $module"; exit 125; }
+	module=$(realpath "$module")
+fi
+cmd=("$@")
+case ${cmd[0]} in
+*/*) [ -e "${cmd[0]}" ] && cmd[0]=$(realpath "${cmd[0]}") ;;
+esac
+
+initrd=$vmb/initramfs-$kver.cpio.gz
+"$here/mkinitramfs.sh" "$kver" "$initrd" >&2
+# An uncompressed kernel boots faster; the bzImage does as well.
+kernel=$vmb/vmlinux-$kver
+"$here/mkvmlinux.sh" "$kver" "$kernel" 2>/dev/null || kernel=/boot/vmlinuz-$kver
+accel=$("$here/accel.sh" "$kernel" "$vmb/accel-probe")
+# Multi-threaded TCG runs the vCPUs truly in parallel (more races
+# shown, ~20% faster on parallel work) but oopsed 6.12 at boot once in
+# 12, so kernels from 6.12 on get single-threaded TCG. VM_TCG=single or
+# multi overrides. -cpu max gives the guest SMAP/SMEP, which matter for
+# a tracer.
+tcg=multi
+if [ "$(printf '%s\n' 6.12 "$kver" | sort -V | head -n 1)" = 6.12 ]; then
+	tcg=single
+fi
+case $accel in
+kvm) accel_args=(-accel kvm -cpu host) ;;
+*) accel_args=(-accel "tcg,thread=${VM_TCG:-$tcg}" -cpu max) ;;
+esac
+
+# One directory per run: the writable 9p export, kept for inspection.
+mkdir -p "$vmb/runs"
+run=$(mktemp -d "$vmb/runs/$(date +%Y%m%d-%H%M%S).XXXX")
+run_id=${run##*/}
+ln -sfn "runs/$run_id" "$vmb/last"
+# Drop all but the 30 newest runs.
+find "$vmb/runs" -mindepth 1 -maxdepth 1 -type d | sort | head -n -30 |
+	xargs -r rm -rf --
+: >"$run/stdout"
+: >"$run/stderr"
+{
+	echo "# Written by run-guest.sh; sourced in the guest."
+	printf 'VM_RUN_ID=%q\n' "$run_id"
+	printf 'VM_REPO=%q\n' "$repo"
+	printf 'VM_MODULE=%q\n' "$module"
+	printf 'VM_TIMEOUT=%q\n' "$timeout"
+	printf 'VM_INTERACTIVE=%q\n' "$interactive"
+	printf 'VM_TERM=%q\n' "${TERM:-dumb}"
+	if [ "$interactive" = 1 ] && size=$(stty size 2>/dev/null); then
+		printf 'VM_ROWS=%q\nVM_COLS=%q\n' "${size% *}" "${size#* }"
+	fi
+	printf 'VM_CMD=('
+	printf ' %q' "${cmd[@]}"
+	printf ' )\n'
+	printf '. %q\n' "$here/guest-run.sh"
+} >"$run/job.sh"
+
+# The console goes to console.log; in interactive mode to the terminal
+# as well. Batch runs log everything there (loglevel=7) so a guest that
+# dies still leaves its oops behind; results never go through it.
+if [ "$interactive" = 1 ]; then
+	console=(-chardev "stdio,id=con,mux=on,signal=off,logfile=$run/console.log"
+		-serial chardev:con -mon chardev=con)
+	append="quiet loglevel=3"
+else
+	console=(-chardev "file,id=con,path=$run/console.log" -serial chardev:con)
+	append="loglevel=7"
+fi
+# panic=-1 turns a panic into a reset and -no-reboot a reset into
+# QEMU's exit. Oopses don't panic: the run goes on and the oops is
+# found in dmesg; a guest that hangs meets the timeout.
+append="console=ttyS0 panic=-1 $append ${VM_APPEND:-}"
+bios=()
+[ -r /usr/share/qemu/qboot.rom ] && bios=(-bios /usr/share/qemu/qboot.rom)
+
+qemu=(qemu-system-x86_64 "${accel_args[@]}" -machine q35 "${bios[@]}"
+	-smp "$cpus" -m "$mem" -nodefaults -nographic -no-reboot
+	"${console[@]}"
+	-kernel "$kernel" -initrd "$initrd" -append "$append"
+	-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
+	-virtfs "local,path=$run,mount_tag=results,security_model=none,multidevs=remap")
+
+limit=$((timeout + 60))
+start=$(date +%s)
+qemu_status=0
+if [ "$interactive" = 1 ]; then
+	timeout -k 5 "$limit" "${qemu[@]}" || qemu_status=$?
+else
+	timeout -k 5 "$limit" "${qemu[@]}" </dev/null \
+		>"$run/qemu.log" 2>&1 &
+	qpid=$!
+	# Stream the command's output while it runs.
+	tail -q -n +1 -s 0.2 -f --pid="$qpid" "$run/stdout" &
+	t1=$!
+	tail -q -n +1 -s 0.2 -f --pid="$qpid" "$run/stderr" >&2 &
+	t2=$!
+	wait "$qpid" || qemu_status=$?
+	wait "$t1" "$t2" || :
+fi
+elapsed=$(($(date +%s) - start))
+
+bad=0
+fail() { say "FAIL: $*"; bad=1; }
+get() { sed -n "s/^$1=//p" "$run/status"; }
+
+if ! [ -s "$run/status" ]; then
+	if [ "$qemu_status" = 124 ] || [ "$qemu_status" = 137 ]; then
+		fail "guest killed after ${limit}s: it hung (no result)"
+	else
+		fail "guest stopped without a result (QEMU status $qemu_status): crash?"
+	fi
+	[ -s "$run/qemu.log" ] && sed 's/^/vm: qemu: /' "$run/qemu.log" >&2
+	say "last console lines ($run/console.log):"
+	tail -n 40 "$run/console.log" | sed 's/^/vm:   /' >&2
+	"$here/dmesg-check.sh" "$run/console.log" | sed 's/^/vm: bad: /' >&2 || :
+	say "run directory: $run"
+	exit 125
+fi
+
+if [ "$(get run_id)" != "$run_id" ]; then
+	fail "status file is not this run's"
+fi
+[ "$(get insmod)" = failed ] && fail "insmod $module failed"
+[ "$(get rmmod)" = failed ] && fail "rmmod of $module failed"
+[ -s "$run/harness.log" ] && sed 's/^/vm: guest: /' "$run/harness.log" >&2
+# Taint flags D (oops), W (warning) and L (soft lockup) catch what the
+# log may have lost.
+tainted=$(get tainted)
+if [ -z "$tainted" ] || [ $((tainted & (1 << 7 | 1 << 9 | 1 << 14))) != 0 ]; then
+	fail "kernel tainted ($tainted): oops, warning or lockup"
+fi
+if ! bad_lines=$("$here/dmesg-check.sh" "$run/dmesg"); then
+	fail "guest dmesg shows kernel problems:"
+	printf '%s\n' "$bad_lines" | sed 's/^/vm:   /' >&2
+fi
+say "guest dmesg: $run/dmesg (${elapsed}s, $accel)"
+
+status=$(get cmd_status)
+if [ "$(get timed_out)" = 1 ]; then
+	say "FAIL: command timed out after ${timeout}s"
+	exit 124
+fi
+[ "$bad" = 0 ] || exit 125
+exit "${status:-125}"

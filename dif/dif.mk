@@ -5,8 +5,9 @@
 # DIF_USER_SRCS are userspace helpers: blob builder and assembler.
 
 DIF_SRCS := dif/dif_log.c dif/dif_names.c dif/dif_load.c dif/dif_verify.c \
-	dif/dif_mem.c dif/dif_exec.c dif/dif_subr.c dif/dif_dyn.c
-DIF_USER_SRCS := dif/dif_blob.c
+	dif/dif_mem.c dif/dif_exec.c dif/dif_subr.c dif/dif_dyn.c \
+	dif/dif_disasm.c
+DIF_USER_SRCS := dif/dif_blob.c dif/dif_asm.c
 UNIT_EXTRA_SRCS += $(DIF_USER_SRCS) tests/unit/dif_env_user.c
 
 # The interpreter's dispatch is a computed goto, or a switch with

@@ -31,8 +31,38 @@ u32 dif_blob_size(const struct dif_prog *src);
 /*
  * Lay out src's tables as a DIF object in buf (8-byte aligned, size
  * bytes): header, instructions, integers, variables, strings. Returns
- * the blob's size, or 0 if buf is too small.
+ * the blob's size, or 0 if buf is too small. An all-zero return type
+ * becomes a 64-bit integer.
  */
 u32 dif_blob_build(const struct dif_prog *src, void *buf, u32 size);
+
+/* The text assembler's output and state (see dif_asm.c for the syntax). */
+struct dif_asm {
+	struct dif_insn	insns[DIF_INSNS_MAX];
+	u32		ninsns;
+	u32		nints;
+	u64		ints[DIF_INTS_MAX];
+	char		strtab[DIF_STRTAB_MAX];
+	u32		strlen;
+	u32		nvars;
+	struct dif_var	vars[DIF_VARS_MAX];
+	struct dif_type	rtype;
+	char		err[128];	/* "line N: what", after a failure */
+	u32		errline;
+	u32		nlabels;
+	struct {
+		char	name[32];
+		u32	pc;
+	} labels[256];
+	u32		nfixups;
+	struct {
+		char	name[32];
+		u32	pc;
+		u32	line;
+	} fixups[1024];
+};
+
+int dif_asm(struct dif_asm *a, const char *text);
+void dif_asm_prog(const struct dif_asm *a, struct dif_prog *src);
 
 #endif /* _DIF_ASM_H */

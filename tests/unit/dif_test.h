@@ -14,6 +14,7 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wsign-compare"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include "dif_vm.h"
 #include "dif_asm.h"
@@ -36,6 +37,7 @@ struct dift {
 	u64			scratch[DIFT_SCRATCH_BYTES / 8];
 	u64			dynmem[DIFT_DYN_BYTES / 8];
 	u64			blob[DIFT_BLOB_BYTES / 8];
+	struct dif_asm		as;
 };
 
 /* An array of instructions and its length, as two arguments. */
@@ -87,11 +89,38 @@ static inline int dift_load(struct dift *t, const struct dif_insn *insns,
 	return dift_load_prog(t, &src);
 }
 
+/*
+ * Assemble text and load it: 0, the load's -EINVAL (the log says why),
+ * or -EILSEQ if the text does not assemble (t->as.err says why).
+ */
+static inline int dift_asm(struct dift *t, const char *text)
+{
+	struct dif_prog src;
+
+	if (dif_asm(&t->as, text))
+		return -EILSEQ;
+	dif_asm_prog(&t->as, &src);
+	return dift_load_prog(t, &src);
+}
+
 /* One probe firing: fresh scratch, then run. */
 static inline u64 dift_run(struct dift *t)
 {
 	dif_mstate_reset(&t->ms);
 	return dif_exec(&t->prog, &t->ms);
+}
+
+/* Assemble, load and run; the fault is in t->ms.fault. */
+static inline u64 dift_asm_run(struct dift *t, const char *text)
+{
+	int rc = dift_asm(t, text);
+
+	if (rc) {
+		fprintf(stderr, "dift_asm: %d: %s%s\n", rc, t->as.err,
+			t->logbuf);
+		abort();
+	}
+	return dift_run(t);
 }
 
 static inline const char *dift_str(u64 addr)

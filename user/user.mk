@@ -1,4 +1,49 @@
 # SPDX-License-Identifier: GPL-2.0
-# The dtrace command.
-DT_LIB_SRCS :=
-user:
+# The dtrace command: a library of small passes (DT_LIB_SRCS, also linked
+# into the unit tests) and dt_main.c, which holds main().
+#
+# The lexer and parser are generated into $(B)/gen/; every object of the
+# command and of the tests waits for them (order-only).
+
+DT_GEN := $(B)/gen
+DT_GEN_SRCS := $(DT_GEN)/dt_grammar.c $(DT_GEN)/dt_lex.c
+DT_GEN_HDRS := $(DT_GEN)/dt_grammar.h $(DT_GEN)/dt_lex.h
+DT_LIB_SRCS := $(filter-out user/dt_main.c,$(wildcard user/*.c)) \
+	$(DT_GEN_SRCS)
+DT_LDLIBS := -lelf
+
+$(DT_GEN)/dt_grammar.c $(DT_GEN)/dt_grammar.h &: user/dt_grammar.y
+	@mkdir -p $(DT_GEN)
+	bison -Wall -Werror --defines=$(DT_GEN)/dt_grammar.h \
+		-o $(DT_GEN)/dt_grammar.c $<
+
+$(DT_GEN)/dt_lex.c $(DT_GEN)/dt_lex.h &: user/dt_lex.l $(DT_GEN)/dt_grammar.h
+	@mkdir -p $(DT_GEN)
+	flex --header-file=$(DT_GEN)/dt_lex.h -o $(DT_GEN)/dt_lex.c $<
+
+# Every object that may include the generated headers waits for them.
+$(call obj,$(DT_LIB_SRCS) user/dt_main.c) \
+$(call asan,$(DT_LIB_SRCS) user/dt_main.c): | $(DT_GEN_HDRS) $(DT_GEN_SRCS)
+$(call obj,$(wildcard tests/unit/test_dt_*.c)) \
+$(call asan,$(wildcard tests/unit/test_dt_*.c)): | $(DT_GEN_HDRS) $(DT_GEN_SRCS)
+
+# The generated C is not ours to keep warning-free in every detail.
+$(call obj,$(DT_GEN_SRCS)) $(call asan,$(DT_GEN_SRCS)): \
+	CPPFLAGS += -Iuser -Wno-unused-function -Wno-sign-compare
+$(call obj,$(wildcard user/*.c) $(wildcard tests/unit/test_dt_*.c)) \
+$(call asan,$(wildcard user/*.c) $(wildcard tests/unit/test_dt_*.c)): \
+	CPPFLAGS += -Iuser
+
+# The command uses dif/'s loader, verifier and disassembler (not the
+# interpreter, whose environment is the module's).
+DT_DIF_SRCS = $(filter dif/dif_log.c dif/dif_names.c dif/dif_load.c \
+	dif/dif_verify.c dif/dif_disasm.c,$(DIF_SRCS) $(DIF_USER_SRCS) \
+	$(wildcard dif/dif_disasm.c))
+
+user: user/dtrace
+user/dtrace: $$(call obj,user/dt_main.c $$(DT_LIB_SRCS) $$(DT_DIF_SRCS))
+	$(CC) $(CFLAGS) -o $@ $^ $(DT_LDLIBS)
+
+# The command under ASan+UBSan, for the D tests on the host.
+$(B)/dtrace-asan: $$(call asan,user/dt_main.c $$(DT_LIB_SRCS) $$(DT_DIF_SRCS))
+	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(DT_LDLIBS)

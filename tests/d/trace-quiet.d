@@ -1,0 +1,10 @@
+#pragma D option quiet
+
+BEGIN
+{
+	trace(42);
+	trace(" ");
+	trace("str");
+	trace("\n");
+	exit(0);
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AST nodes and D types: construction, naming, freeing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_ast.h"
+
+const struct dt_type dt_type_void = { DT_T_VOID, 0, false };
+const struct dt_type dt_type_int = { DT_T_INT, 4, true };
+const struct dt_type dt_type_uint = { DT_T_INT, 4, false };
+const struct dt_type dt_type_long = { DT_T_INT, 8, true };
+const struct dt_type dt_type_ulong = { DT_T_INT, 8, false };
+const struct dt_type dt_type_char = { DT_T_INT, 1, true };
+const struct dt_type dt_type_string = { DT_T_STRING, 0, false };
+
+const char *dt_type_name(const struct dt_type *t)
+{
+	static const char *const sname[] = {
+		[1] = "char", [2] = "short", [4] = "int", [8] = "long",
+	};
+	static const char *const uname[] = {
+		[1] = "unsigned char", [2] = "unsigned short",
+		[4] = "unsigned int", [8] = "unsigned long",
+	};
+
+	switch (t->kind) {
+	case DT_T_VOID:
+		return "void";
+	case DT_T_STRING:
+		return "string";
+	case DT_T_INT:
+		if (t->size == 1 || t->size == 2 || t->size == 4 ||
+		    t->size == 8)
+			return t->is_signed ? sname[t->size] : uname[t->size];
+		break;
+	}
+	return "<unknown>";
+}
+
+bool dt_type_eq(const struct dt_type *a, const struct dt_type *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	if (a->kind != DT_T_INT)
+		return true;
+	return a->size == b->size && a->is_signed == b->is_signed;
+}
+
+const char *dt_op_str(enum dt_op op)
+{
+	static const char *const s[] = {
+		[DT_OP_NONE] = "", [DT_OP_ADD] = "+", [DT_OP_SUB] = "-",
+		[DT_OP_MUL] = "*", [DT_OP_DIV] = "/", [DT_OP_MOD] = "%",
+		[DT_OP_AND] = "&", [DT_OP_OR] = "|", [DT_OP_XOR] = "^",
+		[DT_OP_SHL] = "<<", [DT_OP_SHR] = ">>", [DT_OP_EQ] = "==",
+		[DT_OP_NE] = "!=", [DT_OP_LT] = "<", [DT_OP_LE] = "<=",
+		[DT_OP_GT] = ">", [DT_OP_GE] = ">=", [DT_OP_LAND] = "&&",
+		[DT_OP_LOR] = "||", [DT_OP_LXOR] = "^^", [DT_OP_NEG] = "-",
+		[DT_OP_PLUS] = "+", [DT_OP_LNOT] = "!", [DT_OP_BNOT] = "~",
+		[DT_OP_DEREF] = "*", [DT_OP_ADDROF] = "&", [DT_OP_INC] = "++",
+		[DT_OP_DEC] = "--", [DT_OP_SET] = "=",
+	};
+
+	return (size_t)op < sizeof(s) / sizeof(s[0]) && s[op] ? s[op] : "?";
+}
+
+struct dt_node *dt_node_new(enum dt_nkind kind, const struct dt_loc *loc)
+{
+	struct dt_node *n = calloc(1, sizeof(*n));
+
+	if (!n) {
+		fputs("dtrace: out of memory\n", stderr);
+		exit(1);
+	}
+	n->n_kind = kind;
+	if (loc)
+		n->n_loc = *loc;
+	n->n_act = -1;
+	return n;
+}
+
+struct dt_node *dt_node_int(int64_t v, const struct dt_type *t,
+			    const struct dt_loc *loc)
+{
+	struct dt_node *n = dt_node_new(DT_N_INT, loc);
+
+	n->n_int = v;
+	n->n_type = *t;
+	return n;
+}
+
+struct dt_node *dt_node_op(enum dt_nkind kind, enum dt_op op,
+			   struct dt_node *l, struct dt_node *r,
+			   const struct dt_loc *loc)
+{
+	struct dt_node *n = dt_node_new(kind, loc);
+
+	n->n_op = op;
+	n->n_left = l;
+	n->n_right = r;
+	return n;
+}
+
+struct dt_node *dt_node_append(struct dt_node *list, struct dt_node *n)
+{
+	struct dt_node *p;
+
+	if (!list)
+		return n;
+	for (p = list; p->n_next; p = p->n_next)
+		;
+	p->n_next = n;
+	return list;
+}
+
+int dt_node_count(const struct dt_node *list)
+{
+	int n = 0;
+
+	for (; list; list = list->n_next)
+		n++;
+	return n;
+}
+
+void dt_node_free(struct dt_node *n)
+{
+	while (n) {
+		struct dt_node *next = n->n_next;
+
+		dt_node_free(n->n_left);
+		dt_node_free(n->n_right);
+		dt_node_free(n->n_cond);
+		dt_node_free(n->n_args);
+		free(n->n_str);
+		free(n);
+		n = next;
+	}
+}
+
+void dt_program_free(struct dt_program *p)
+{
+	struct dt_clause *c = p->p_clauses;
+	struct dt_var *v = p->p_vars;
+
+	while (c) {
+		struct dt_clause *cn = c->c_next;
+		struct dt_pdesc *pd = c->c_probes;
+
+		while (pd) {
+			struct dt_pdesc *pn = pd->pd_next;
+
+			free(pd->pd_text);
+			free(pd);
+			pd = pn;
+		}
+		dt_node_free(c->c_pred);
+		dt_node_free(c->c_stmts);
+		free(c);
+		c = cn;
+	}
+	while (v) {
+		struct dt_var *vn = v->v_next;
+
+		free(v->v_name);
+		free(v);
+		v = vn;
+	}
+	memset(p, 0, sizeof(*p));
+}

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The D abstract syntax tree: what the parser builds and the passes
+ * (resolve, check, fold, layout, cg) walk and annotate.
+ *
+ * A program is a list of clauses; a clause is a list of probe
+ * descriptions, an optional predicate and a list of statements. Every
+ * statement is an expression node (actions are calls).
+ */
+#ifndef DT_AST_H
+#define DT_AST_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+struct dt_loc {
+	int	first_line, first_column;
+	int	last_line, last_column;
+};
+
+/* A D type: what the checker computes for every expression. */
+enum dt_tkind {
+	DT_T_VOID,
+	DT_T_INT,
+	DT_T_STRING,
+};
+
+struct dt_type {
+	enum dt_tkind	kind;
+	uint8_t		size;		/* integers: 1, 2, 4, 8 */
+	bool		is_signed;
+};
+
+extern const struct dt_type dt_type_void, dt_type_int, dt_type_uint,
+	dt_type_long, dt_type_ulong, dt_type_string, dt_type_char;
+
+const char *dt_type_name(const struct dt_type *t);
+bool dt_type_eq(const struct dt_type *a, const struct dt_type *b);
+
+enum dt_nkind {
+	DT_N_INT,	/* integer constant: n_int */
+	DT_N_STR,	/* string constant: n_str */
+	DT_N_IDENT,	/* a bare name before resolution: n_str */
+	DT_N_BUILTIN,	/* resolved built-in variable: n_builtin */
+	DT_N_VAR,	/* resolved D variable: n_var */
+	DT_N_SELF,	/* self->name: n_str, then n_var */
+	DT_N_THIS,	/* this->name: n_str, then n_var */
+	DT_N_INDEX,	/* n_left[n_args]: associative array or args[] */
+	DT_N_CALL,	/* n_str(n_args): action or subroutine */
+	DT_N_UNARY,	/* n_op n_left */
+	DT_N_BINARY,	/* n_left n_op n_right */
+	DT_N_LOGICAL,	/* && || ^^ */
+	DT_N_TERNARY,	/* n_cond ? n_left : n_right */
+	DT_N_ASSIGN,	/* n_left n_op n_right, n_op '=' or the binary op */
+	DT_N_INCDEC,	/* ++/-- n_left, n_op, n_post */
+	DT_N_CAST,	/* (n_ctype) n_left */
+	DT_N_SIZEOF,	/* sizeof(type) folded at parse or sizeof expr */
+	DT_N_MACRO,	/* $N: n_int index, n_str "$1" */
+	DT_N_AGG,	/* @name: not supported yet */
+	DT_N_UNSUPP,	/* a construct the parser knows but we do not */
+};
+
+/* Operators, as tokens in the grammar and tags in nodes. */
+enum dt_op {
+	DT_OP_NONE,
+	DT_OP_ADD, DT_OP_SUB, DT_OP_MUL, DT_OP_DIV, DT_OP_MOD,
+	DT_OP_AND, DT_OP_OR, DT_OP_XOR, DT_OP_SHL, DT_OP_SHR,
+	DT_OP_EQ, DT_OP_NE, DT_OP_LT, DT_OP_LE, DT_OP_GT, DT_OP_GE,
+	DT_OP_LAND, DT_OP_LOR, DT_OP_LXOR,
+	DT_OP_NEG, DT_OP_PLUS, DT_OP_LNOT, DT_OP_BNOT,
+	DT_OP_DEREF, DT_OP_ADDROF,
+	DT_OP_INC, DT_OP_DEC,
+	DT_OP_SET,
+};
+
+const char *dt_op_str(enum dt_op op);
+
+struct dt_var;
+
+struct dt_node {
+	enum dt_nkind	n_kind;
+	struct dt_loc	n_loc;
+	struct dt_type	n_type;		/* set by dt_check */
+	enum dt_op	n_op;
+	bool		n_post;		/* INCDEC: x++ rather than ++x */
+	bool		n_paren;	/* written in parentheses */
+	int64_t		n_int;
+	char		*n_str;
+	int		n_builtin;	/* DIF_VAR_* */
+	struct dt_var	*n_var;
+	struct dt_type	n_ctype;	/* CAST, SIZEOF of a type */
+	struct dt_node	*n_left, *n_right, *n_cond;
+	struct dt_node	*n_args;	/* a list linked through n_next */
+	struct dt_node	*n_next;
+	/* set by dt_layout for action calls: where their records lie */
+	int		n_act;
+};
+
+/* A D variable; ids are per scope and shared by every DIF object. */
+enum dt_vscope {
+	DT_V_GLOBAL,
+	DT_V_THREAD,	/* self-> */
+	DT_V_LOCAL,	/* this-> */
+};
+
+struct dt_var {
+	struct dt_var	*v_next;
+	char		*v_name;
+	enum dt_vscope	v_scope;
+	bool		v_array;
+	int		v_nkeys;	/* arrays: key count */
+	struct dt_type	v_keys[8];
+	uint32_t	v_id;
+	struct dt_type	v_type;
+	bool		v_typed;	/* v_type known (first assignment seen) */
+};
+
+struct dt_pdesc {
+	struct dt_pdesc	*pd_next;
+	char		*pd_text;	/* as written */
+	struct dt_loc	pd_loc;
+};
+
+struct dt_clause {
+	struct dt_clause *c_next;
+	struct dt_pdesc	*c_probes;
+	struct dt_node	*c_pred;	/* NULL: none */
+	struct dt_node	*c_stmts;	/* list through n_next */
+	struct dt_loc	c_loc;
+	int		c_index;	/* 0-based position in the program */
+};
+
+struct dt_program {
+	struct dt_clause *p_clauses;
+	struct dt_var	*p_vars;
+	int		p_nclauses;
+};
+
+struct dt_node *dt_node_new(enum dt_nkind kind, const struct dt_loc *loc);
+struct dt_node *dt_node_int(int64_t v, const struct dt_type *t,
+			    const struct dt_loc *loc);
+struct dt_node *dt_node_op(enum dt_nkind kind, enum dt_op op,
+			   struct dt_node *l, struct dt_node *r,
+			   const struct dt_loc *loc);
+struct dt_node *dt_node_append(struct dt_node *list, struct dt_node *n);
+int dt_node_count(const struct dt_node *list);
+void dt_node_free(struct dt_node *n);
+void dt_program_free(struct dt_program *p);
+
+#endif /* DT_AST_H */

@@ -1,0 +1,650 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pass 5: code generation, one DIF object per predicate and action.
+ *
+ * Registers are handed out from %r1..%r15 as a tree walk needs them;
+ * each dt_cg_expr() returns a register its caller owns and frees. Values
+ * are kept normalized to their D type in the 64-bit registers (sign- or
+ * zero-extended), so every narrowing operation is followed by a shift
+ * pair. Branches only go forward, as DIF requires: they are emitted with
+ * imm 0 and patched once the target is known.
+ *
+ * Keys of associative arrays and arguments of subroutines are evaluated
+ * into registers first and pushed on the tuple stack only then, so that
+ * nested tuples never interleave.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dtrace/dtrace_ioctl.h>
+#include "dt_compile.h"
+#include "dt_error.h"
+#include "dt_options.h"
+
+struct dt_cg {
+	struct dt_pcb	*cg_pcb;
+	struct dt_difo	*cg_d;
+	uint32_t	cg_regs;	/* bit r set: %rr in use */
+	uint32_t	cg_strsize;
+	struct dt_loc	cg_loc;
+};
+
+#define EMIT(cg, op, rd, ra, rb, imm) \
+	dt_difo_emit((cg)->cg_d, DIF_OP_##op, rd, ra, rb, imm)
+
+static int dt_cg_expr(struct dt_cg *cg, struct dt_node *n);
+
+static int dt_cg_reg(struct dt_cg *cg)
+{
+	int r;
+
+	for (r = 1; r < DIF_NREGS; r++) {
+		if (!(cg->cg_regs & (1u << r))) {
+			cg->cg_regs |= 1u << r;
+			return r;
+		}
+	}
+	return dt_error(cg->cg_pcb, &cg->cg_loc, "D_NOREG",
+			"expression is too complex: out of DIF registers");
+}
+
+static void dt_cg_free(struct dt_cg *cg, int r)
+{
+	if (r > 0)
+		cg->cg_regs &= ~(1u << r);
+}
+
+static struct dif_type dt_cg_diftype(const struct dt_type *t, uint32_t strsize)
+{
+	struct dif_type d;
+
+	memset(&d, 0, sizeof(d));
+	if (t->kind == DT_T_STRING) {
+		d.dt_kind = DIF_TYPE_STRING;
+		d.dt_size = strsize;
+	} else {
+		d.dt_kind = DIF_TYPE_INT;
+		d.dt_flags = t->is_signed ? DIF_TF_SIGNED : 0;
+		d.dt_size = t->kind == DT_T_INT ? t->size : 8;
+	}
+	return d;
+}
+
+static void dt_cg_setint(struct dt_cg *cg, int r, int64_t v)
+{
+	if (v >= INT32_MIN && v <= INT32_MAX)
+		EMIT(cg, SETI, r, 0, 0, (int32_t)v);
+	else
+		EMIT(cg, SETX, r, 0, 0,
+		     (int32_t)dt_difo_int(cg->cg_d, (uint64_t)v));
+}
+
+/* Sign- or zero-extend %r from the size of t. */
+static int dt_cg_normalize(struct dt_cg *cg, int r, const struct dt_type *t)
+{
+	int s;
+
+	if (t->kind != DT_T_INT || t->size >= 8)
+		return 0;
+	s = dt_cg_reg(cg);
+	if (s < 0)
+		return -1;
+	EMIT(cg, SETI, s, 0, 0, 64 - 8 * t->size);
+	EMIT(cg, SLL, r, r, s, 0);
+	if (t->is_signed)
+		EMIT(cg, SRA, r, r, s, 0);
+	else
+		EMIT(cg, SRL, r, r, s, 0);
+	dt_cg_free(cg, s);
+	return 0;
+}
+
+/* Convert %r, holding a value of type from, to type to. */
+static int dt_cg_convert(struct dt_cg *cg, int r, const struct dt_type *from,
+			 const struct dt_type *to)
+{
+	if (to->kind != DT_T_INT || from->kind != DT_T_INT)
+		return 0;
+	if (to->size >= 8)
+		return 0;	/* 64-bit patterns are already right */
+	if (from->size < to->size ||
+	    (from->size == to->size && from->is_signed == to->is_signed))
+		return 0;	/* widening keeps a normalized value */
+	return dt_cg_normalize(cg, r, to);
+}
+
+static void dt_cg_usevar(struct dt_cg *cg, const struct dt_var *v)
+{
+	struct dif_var dv;
+
+	memset(&dv, 0, sizeof(dv));
+	dv.dv_id = v->v_id;
+	dv.dv_scope = (__u8)(v->v_scope == DT_V_GLOBAL ? DIF_SCOPE_GLOBAL :
+			     v->v_scope == DT_V_THREAD ? DIF_SCOPE_THREAD :
+			     DIF_SCOPE_LOCAL);
+	dv.dv_kind = v->v_array ? DIF_KIND_ARRAY : DIF_KIND_SCALAR;
+	dv.dv_type = dt_cg_diftype(&v->v_type, cg->cg_strsize);
+	dt_difo_var(cg->cg_d, &dv);
+}
+
+/* Evaluate a list into registers. */
+static int dt_cg_eval(struct dt_cg *cg, struct dt_node *list, int *regs,
+		      int *n)
+{
+	struct dt_node *a;
+
+	*n = 0;
+	for (a = list; a; a = a->n_next) {
+		regs[*n] = dt_cg_expr(cg, a);
+		if (regs[*n] < 0)
+			return -1;
+		(*n)++;
+	}
+	return 0;
+}
+
+static void dt_cg_repush(struct dt_cg *cg, struct dt_node *list, int *regs)
+{
+	struct dt_node *a;
+	int i;
+
+	for (a = list, i = 0; a; a = a->n_next, i++) {
+		if (a->n_type.kind == DT_T_STRING)
+			EMIT(cg, PUSHTS, 0, regs[i], 0, 0);
+		else
+			EMIT(cg, PUSHTV, 0, regs[i], 0, 0);
+	}
+}
+
+/* Evaluate a list into registers, then push them all. */
+static int dt_cg_push(struct dt_cg *cg, struct dt_node *list, int *regs,
+		      int *n)
+{
+	if (dt_cg_eval(cg, list, regs, n))
+		return -1;
+	dt_cg_repush(cg, list, regs);
+	return 0;
+}
+
+static void dt_cg_freeregs(struct dt_cg *cg, int *regs, int n)
+{
+	while (n-- > 0)
+		dt_cg_free(cg, regs[n]);
+}
+
+/*
+ * An lvalue: load it into a new register; keys of an array element are
+ * kept in keys[] so the caller can store back.
+ */
+static int dt_cg_load(struct dt_cg *cg, struct dt_node *lv, int *keys,
+		      int *nkeys)
+{
+	const struct dt_var *v = lv->n_kind == DT_N_INDEX ?
+		lv->n_left->n_var : lv->n_var;
+	int r;
+
+	*nkeys = 0;
+	if (lv->n_kind == DT_N_INDEX &&
+	    dt_cg_push(cg, lv->n_args, keys, nkeys))
+		return -1;
+	r = dt_cg_reg(cg);
+	if (r < 0)
+		return -1;
+	dt_cg_usevar(cg, v);
+	if (lv->n_kind == DT_N_INDEX) {
+		EMIT(cg, LDGA, r, 0, 0, (int32_t)v->v_id);
+		EMIT(cg, POPTS, 0, 0, 0, 0);
+	} else if (v->v_scope == DT_V_GLOBAL) {
+		EMIT(cg, LDGS, r, 0, 0, (int32_t)v->v_id);
+	} else if (v->v_scope == DT_V_THREAD) {
+		EMIT(cg, LDTS, r, 0, 0, (int32_t)v->v_id);
+	} else {
+		EMIT(cg, LDLS, r, 0, 0, (int32_t)v->v_id);
+	}
+	return r;
+}
+
+static void dt_cg_store(struct dt_cg *cg, struct dt_node *lv, int r,
+			int *keys, int nkeys)
+{
+	const struct dt_var *v = lv->n_kind == DT_N_INDEX ?
+		lv->n_left->n_var : lv->n_var;
+
+	dt_cg_usevar(cg, v);
+	if (lv->n_kind == DT_N_INDEX) {
+		(void)nkeys;
+		dt_cg_repush(cg, lv->n_args, keys);
+		EMIT(cg, STGA, 0, r, 0, (int32_t)v->v_id);
+		EMIT(cg, POPTS, 0, 0, 0, 0);
+	} else if (v->v_scope == DT_V_GLOBAL) {
+		EMIT(cg, STGS, 0, r, 0, (int32_t)v->v_id);
+	} else if (v->v_scope == DT_V_THREAD) {
+		EMIT(cg, STTS, 0, r, 0, (int32_t)v->v_id);
+	} else {
+		EMIT(cg, STLS, 0, r, 0, (int32_t)v->v_id);
+	}
+}
+
+static enum dif_opcode dt_cg_arith_op(enum dt_op op, bool sg)
+{
+	switch (op) {
+	case DT_OP_ADD: return DIF_OP_ADD;
+	case DT_OP_SUB: return DIF_OP_SUB;
+	case DT_OP_MUL: return DIF_OP_MUL;
+	case DT_OP_DIV: return sg ? DIF_OP_SDIV : DIF_OP_UDIV;
+	case DT_OP_MOD: return sg ? DIF_OP_SREM : DIF_OP_UREM;
+	case DT_OP_AND: return DIF_OP_AND;
+	case DT_OP_OR: return DIF_OP_OR;
+	case DT_OP_XOR: return DIF_OP_XOR;
+	case DT_OP_SHL: return DIF_OP_SLL;
+	case DT_OP_SHR: return sg ? DIF_OP_SRA : DIF_OP_SRL;
+	default: return DIF_OP_NOP;
+	}
+}
+
+/* %ra = %ra op %rb in type t (operands already converted to t). */
+static int dt_cg_arith(struct dt_cg *cg, enum dt_op op, int ra, int rb,
+		       const struct dt_type *t)
+{
+	dt_difo_emit(cg->cg_d, dt_cg_arith_op(op, t->is_signed), ra, ra, rb,
+		     0);
+	switch (op) {
+	case DT_OP_ADD: case DT_OP_SUB: case DT_OP_MUL: case DT_OP_SHL:
+	case DT_OP_DIV: case DT_OP_MOD:
+		return dt_cg_normalize(cg, ra, t);
+	default:
+		return 0;
+	}
+}
+
+static int dt_cg_compare(struct dt_cg *cg, struct dt_node *n, int ra, int rb)
+{
+	const struct dt_type *lt = &n->n_left->n_type;
+	const struct dt_type *rt = &n->n_right->n_type;
+	bool sg = true;
+	enum dif_opcode op;
+	int a = ra, b = rb;
+
+	if (lt->kind == DT_T_STRING) {
+		/* strcmp() result against 0 */
+		EMIT(cg, SCMP, ra, ra, rb, 0);
+		b = 0;
+	} else {
+		int sl = lt->size < 4 ? 4 : lt->size;
+		int sr = rt->size < 4 ? 4 : rt->size;
+		bool gl = lt->is_signed || lt->size < 4;
+		bool gr = rt->is_signed || rt->size < 4;
+		struct dt_type common = { DT_T_INT,
+			(uint8_t)(sl > sr ? sl : sr), false };
+
+		sg = sl != sr ? (sl > sr ? gl : gr) : (gl && gr);
+		common.is_signed = sg;
+		if (dt_cg_convert(cg, ra, lt, &common) ||
+		    dt_cg_convert(cg, rb, rt, &common))
+			return -1;
+	}
+	switch (n->n_op) {
+	case DT_OP_EQ: op = DIF_OP_SEQ; break;
+	case DT_OP_NE: op = DIF_OP_SNE; break;
+	case DT_OP_LT: op = sg ? DIF_OP_SLT : DIF_OP_SLTU; break;
+	case DT_OP_LE: op = sg ? DIF_OP_SLE : DIF_OP_SLEU; break;
+	case DT_OP_GT:
+		op = sg ? DIF_OP_SLT : DIF_OP_SLTU;
+		a = b; b = ra;
+		break;
+	default: /* GE */
+		op = sg ? DIF_OP_SLE : DIF_OP_SLEU;
+		a = b; b = ra;
+		break;
+	}
+	dt_difo_emit(cg->cg_d, op, ra, a, b, 0);
+	return 0;
+}
+
+static int dt_cg_binary(struct dt_cg *cg, struct dt_node *n)
+{
+	int ra = dt_cg_expr(cg, n->n_left), rb;
+
+	if (ra < 0)
+		return -1;
+	rb = dt_cg_expr(cg, n->n_right);
+	if (rb < 0)
+		return -1;
+	switch (n->n_op) {
+	case DT_OP_EQ: case DT_OP_NE: case DT_OP_LT: case DT_OP_LE:
+	case DT_OP_GT: case DT_OP_GE:
+		if (dt_cg_compare(cg, n, ra, rb))
+			return -1;
+		break;
+	case DT_OP_SHL: case DT_OP_SHR:
+		if (dt_cg_convert(cg, ra, &n->n_left->n_type, &n->n_type) ||
+		    dt_cg_arith(cg, n->n_op, ra, rb, &n->n_type))
+			return -1;
+		break;
+	default:
+		if (dt_cg_convert(cg, ra, &n->n_left->n_type, &n->n_type) ||
+		    dt_cg_convert(cg, rb, &n->n_right->n_type, &n->n_type) ||
+		    dt_cg_arith(cg, n->n_op, ra, rb, &n->n_type))
+			return -1;
+		break;
+	}
+	dt_cg_free(cg, rb);
+	return ra;
+}
+
+static int dt_cg_logical(struct dt_cg *cg, struct dt_node *n)
+{
+	int ra = dt_cg_expr(cg, n->n_left), rb;
+	uint32_t br, end;
+
+	if (ra < 0)
+		return -1;
+	if (n->n_op == DT_OP_LXOR) {
+		rb = dt_cg_expr(cg, n->n_right);
+		if (rb < 0)
+			return -1;
+		EMIT(cg, SNE, ra, ra, 0, 0);
+		EMIT(cg, SNE, rb, rb, 0, 0);
+		EMIT(cg, XOR, ra, ra, rb, 0);
+		dt_cg_free(cg, rb);
+		return ra;
+	}
+	/* && : if (!a) goto false;  || : if (a) goto true */
+	if (n->n_op == DT_OP_LAND)
+		br = EMIT(cg, BZ, 0, ra, 0, 0);
+	else
+		br = EMIT(cg, BNZ, 0, ra, 0, 0);
+	rb = dt_cg_expr(cg, n->n_right);
+	if (rb < 0)
+		return -1;
+	EMIT(cg, SNE, ra, rb, 0, 0);
+	dt_cg_free(cg, rb);
+	end = EMIT(cg, BA, 0, 0, 0, 0);
+	dt_difo_patch(cg->cg_d, br);
+	EMIT(cg, SETI, ra, 0, 0, n->n_op == DT_OP_LAND ? 0 : 1);
+	dt_difo_patch(cg->cg_d, end);
+	return ra;
+}
+
+static int dt_cg_ternary(struct dt_cg *cg, struct dt_node *n)
+{
+	int rc = dt_cg_expr(cg, n->n_cond), r;
+	uint32_t br, end;
+
+	if (rc < 0)
+		return -1;
+	br = EMIT(cg, BZ, 0, rc, 0, 0);
+	r = dt_cg_expr(cg, n->n_left);
+	if (r < 0 || dt_cg_convert(cg, r, &n->n_left->n_type, &n->n_type))
+		return -1;
+	EMIT(cg, MOV, rc, r, 0, 0);
+	dt_cg_free(cg, r);
+	end = EMIT(cg, BA, 0, 0, 0, 0);
+	dt_difo_patch(cg->cg_d, br);
+	r = dt_cg_expr(cg, n->n_right);
+	if (r < 0 || dt_cg_convert(cg, r, &n->n_right->n_type, &n->n_type))
+		return -1;
+	EMIT(cg, MOV, rc, r, 0, 0);
+	dt_cg_free(cg, r);
+	dt_difo_patch(cg->cg_d, end);
+	return rc;
+}
+
+static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
+{
+	struct dt_node *lv = n->n_left;
+	int keys[DIF_TUPLE_MAX], nkeys = 0, r, rv;
+
+	if (n->n_op == DT_OP_SET) {
+		rv = dt_cg_expr(cg, n->n_right);
+		if (rv < 0 || dt_cg_convert(cg, rv, &n->n_right->n_type,
+					    &n->n_type))
+			return -1;
+		if (lv->n_kind == DT_N_INDEX) {
+			if (dt_cg_eval(cg, lv->n_args, keys, &nkeys))
+				return -1;
+		}
+		dt_cg_store(cg, lv, rv, keys, nkeys);
+		dt_cg_freeregs(cg, keys, nkeys);
+		return rv;
+	}
+	r = dt_cg_load(cg, lv, keys, &nkeys);
+	if (r < 0)
+		return -1;
+	rv = dt_cg_expr(cg, n->n_right);
+	if (rv < 0)
+		return -1;
+	if (n->n_op != DT_OP_SHL && n->n_op != DT_OP_SHR) {
+		struct dt_type t = lv->n_type;
+
+		/* compute in the converted type, store in the lvalue's */
+		if (t.size < 4) {
+			t = dt_type_int;
+		}
+		if (dt_cg_convert(cg, rv, &n->n_right->n_type, &t))
+			return -1;
+		if (dt_cg_arith(cg, n->n_op, r, rv, &t))
+			return -1;
+	} else if (dt_cg_arith(cg, n->n_op, r, rv, &lv->n_type)) {
+		return -1;
+	}
+	if (dt_cg_normalize(cg, r, &lv->n_type))
+		return -1;
+	dt_cg_free(cg, rv);
+	dt_cg_store(cg, lv, r, keys, nkeys);
+	dt_cg_freeregs(cg, keys, nkeys);
+	return r;
+}
+
+static int dt_cg_incdec(struct dt_cg *cg, struct dt_node *n)
+{
+	int keys[DIF_TUPLE_MAX], nkeys = 0, r, rn;
+
+	r = dt_cg_load(cg, n->n_left, keys, &nkeys);
+	if (r < 0)
+		return -1;
+	rn = dt_cg_reg(cg);
+	if (rn < 0)
+		return -1;
+	EMIT(cg, ADDI, rn, r, 0, n->n_op == DT_OP_INC ? 1 : -1);
+	if (dt_cg_normalize(cg, rn, &n->n_left->n_type))
+		return -1;
+	dt_cg_store(cg, n->n_left, rn, keys, nkeys);
+	dt_cg_freeregs(cg, keys, nkeys);
+	if (n->n_post) {
+		dt_cg_free(cg, rn);
+		return r;
+	}
+	dt_cg_free(cg, r);
+	return rn;
+}
+
+static int dt_cg_call(struct dt_cg *cg, struct dt_node *n)
+{
+	const struct dt_func *f = dt_func_lookup(n->n_str);
+	int regs[DIF_TUPLE_MAX + 1], nregs = 0, r;
+
+	if (!f || f->f_kind != DT_F_SUBR)
+		return dt_error(cg->cg_pcb, &n->n_loc, "D_UNSUPPORTED",
+				"%s( ) cannot be used here", n->n_str);
+	if (dt_cg_push(cg, n->n_args, regs, &nregs))
+		return -1;
+	if (f->f_subr == DIF_SUBR_SUBSTR && nregs == 2) {
+		/* substr(s, i): the rest of the string */
+		r = dt_cg_reg(cg);
+		if (r < 0)
+			return -1;
+		dt_cg_setint(cg, r, cg->cg_strsize);
+		EMIT(cg, PUSHTV, 0, r, 0, 0);
+		regs[nregs++] = r;
+	}
+	dt_cg_freeregs(cg, regs, nregs);
+	r = dt_cg_reg(cg);
+	if (r < 0)
+		return -1;
+	EMIT(cg, CALL, r, 0, 0, f->f_subr);
+	if (dt_cg_normalize(cg, r, &n->n_type))
+		return -1;
+	return r;
+}
+
+static int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
+{
+	int r, ra;
+
+	cg->cg_loc = n->n_loc;
+	switch (n->n_kind) {
+	case DT_N_INT:
+		r = dt_cg_reg(cg);
+		if (r > 0)
+			dt_cg_setint(cg, r, n->n_int);
+		return r;
+	case DT_N_STR:
+		r = dt_cg_reg(cg);
+		if (r > 0)
+			EMIT(cg, SETS, r, 0, 0,
+			     (int32_t)dt_difo_str(cg->cg_d, n->n_str));
+		return r;
+	case DT_N_BUILTIN:
+		r = dt_cg_reg(cg);
+		if (r > 0)
+			EMIT(cg, LDB, r, 0, 0, n->n_builtin);
+		return r;
+	case DT_N_VAR:
+	case DT_N_SELF:
+	case DT_N_THIS: {
+		int keys[1], nkeys;
+
+		return dt_cg_load(cg, n, keys, &nkeys);
+	}
+	case DT_N_INDEX:
+		if (n->n_left->n_kind == DT_N_BUILTIN) {
+			ra = dt_cg_expr(cg, n->n_args);
+			if (ra < 0)
+				return -1;
+			EMIT(cg, LDBA, ra, ra, 0, n->n_left->n_builtin);
+			return ra;
+		} else {
+			int keys[DIF_TUPLE_MAX], nkeys;
+
+			r = dt_cg_load(cg, n, keys, &nkeys);
+			dt_cg_freeregs(cg, keys, nkeys);
+			return r;
+		}
+	case DT_N_UNARY:
+		r = dt_cg_expr(cg, n->n_left);
+		if (r < 0 || dt_cg_convert(cg, r, &n->n_left->n_type,
+					   &n->n_type))
+			return -1;
+		switch (n->n_op) {
+		case DT_OP_NEG:
+			EMIT(cg, NEG, r, r, 0, 0);
+			return dt_cg_normalize(cg, r, &n->n_type) ? -1 : r;
+		case DT_OP_BNOT:
+			EMIT(cg, NOT, r, r, 0, 0);
+			return dt_cg_normalize(cg, r, &n->n_type) ? -1 : r;
+		case DT_OP_LNOT:
+			EMIT(cg, SEQ, r, r, 0, 0);
+			return r;
+		default:
+			return r;
+		}
+	case DT_N_BINARY:
+		return dt_cg_binary(cg, n);
+	case DT_N_LOGICAL:
+		return dt_cg_logical(cg, n);
+	case DT_N_TERNARY:
+		return dt_cg_ternary(cg, n);
+	case DT_N_ASSIGN:
+		return dt_cg_assign(cg, n);
+	case DT_N_INCDEC:
+		return dt_cg_incdec(cg, n);
+	case DT_N_CAST:
+		r = dt_cg_expr(cg, n->n_left);
+		if (r < 0 || dt_cg_normalize(cg, r, &n->n_ctype))
+			return -1;
+		return r;
+	case DT_N_CALL:
+		return dt_cg_call(cg, n);
+	default:
+		return dt_error(cg->cg_pcb, &n->n_loc, "D_UNSUPPORTED",
+				"cannot generate code for this expression");
+	}
+}
+
+/* One program: run the statements pre[], evaluate n, return it. */
+static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
+		      struct dt_node **pre, int npre, struct dt_node *n,
+		      const struct dif_type *rt, uint32_t strsize)
+{
+	struct dt_cg cg = {
+		.cg_pcb = pcb, .cg_d = d, .cg_strsize = strsize,
+	};
+	int r, i;
+
+	for (i = 0; i < npre; i++) {
+		r = dt_cg_expr(&cg, pre[i]);
+		if (r < 0)
+			return -1;
+		dt_cg_free(&cg, r);
+	}
+	r = dt_cg_expr(&cg, n);
+	if (r < 0)
+		return -1;
+	EMIT(&cg, RET, 0, r, 0, 0);
+	dt_cg_free(&cg, r);
+	d->d_rtype = *rt;
+	if (d->d_failed)
+		return dt_error(pcb, &n->n_loc, "D_DIF_LIMIT",
+				"the program exceeds a DIF limit "
+				"(instructions, constants or strings)");
+	return 0;
+}
+
+int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
+{
+	struct dif_type rt;
+	int i, j;
+
+	for (i = 0; i < cp->cp_necbs; i++) {
+		struct dt_ecb *e = &cp->cp_ecbs[i];
+
+		pcb->pcb_region = "predicate";
+		if (e->e_clause->c_pred) {
+			rt = dt_cg_diftype(&e->e_clause->c_pred->n_type,
+					   cp->cp_strsize);
+			if (dt_cg_prog(pcb, &e->e_pred, NULL, 0,
+				       e->e_clause->c_pred, &rt,
+				       cp->cp_strsize))
+				return -1;
+			e->e_haspred = true;
+		}
+		pcb->pcb_region = "action list";
+		for (j = 0; j < e->e_nacts; j++) {
+			struct dt_act *a = &e->e_acts[j];
+
+			rt = dt_cg_diftype(&a->a_type, cp->cp_strsize);
+			if (rt.dt_kind == DIF_TYPE_INT)
+				rt.dt_size = 8;
+			if (dt_cg_prog(pcb, &a->a_difo, a->a_pre, a->a_npre,
+				       a->a_expr, &rt, cp->cp_strsize))
+				return -1;
+		}
+	}
+	pcb->pcb_region = NULL;
+	return 0;
+}
+
+int dt_compile(struct dt_pcb *pcb, struct dt_cprog *cp)
+{
+	int err = 0;
+
+	memset(cp, 0, sizeof(*cp));
+	err = err ?: dt_parse(pcb);
+	err = err ?: dt_resolve(pcb);
+	err = err ?: dt_check(pcb);
+	err = err ?: dt_fold(pcb);
+	err = err ?: dt_layout(pcb, cp);
+	err = err ?: dt_cg(pcb, cp);
+	return err;
+}

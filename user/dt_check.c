@@ -1,0 +1,457 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pass 2: types.
+ *
+ * Gives every expression its D type with C's rules (integer promotion,
+ * usual arithmetic conversions), types each variable from its first
+ * assignment, and checks operands, lvalues, actions, subroutine
+ * prototypes and printf( ) formats.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_compile.h"
+#include "dt_error.h"
+#include "dt_options.h"
+#include "dt_printf.h"
+
+static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n);
+
+static struct dt_type dt_promote(const struct dt_type *t)
+{
+	if (t->kind == DT_T_INT && t->size < 4)
+		return dt_type_int;
+	return *t;
+}
+
+static struct dt_type dt_arith(const struct dt_type *a,
+			       const struct dt_type *b)
+{
+	struct dt_type pa = dt_promote(a), pb = dt_promote(b);
+
+	if (pa.size != pb.size)
+		return pa.size > pb.size ? pa : pb;
+	pa.is_signed = pa.is_signed && pb.is_signed;
+	return pa;
+}
+
+static bool dt_is_int(const struct dt_node *n)
+{
+	return n->n_type.kind == DT_T_INT;
+}
+
+static int dt_incompat(struct dt_pcb *pcb, struct dt_node *n,
+		       const struct dt_type *l, const struct dt_type *r)
+{
+	return dt_error(pcb, &n->n_loc, "D_OP_INCOMPAT",
+			"operands have incompatible types: \"%s\" %s \"%s\"",
+			dt_type_name(l), dt_op_str(n->n_op), dt_type_name(r));
+}
+
+static int dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
+			   const char *op)
+{
+	switch (n->n_kind) {
+	case DT_N_VAR:
+	case DT_N_SELF:
+	case DT_N_THIS:
+		return 0;
+	case DT_N_INDEX:
+		if (n->n_left->n_kind == DT_N_VAR)
+			return 0;
+		break;
+	default:
+		break;
+	}
+	if (n->n_kind == DT_N_BUILTIN ||
+	    (n->n_kind == DT_N_INDEX && n->n_left->n_kind == DT_N_BUILTIN))
+		return dt_error(pcb, &n->n_loc, "D_OP_WRITE",
+				"operator %s can only be applied to a "
+				"writable variable", op);
+	return dt_error(pcb, &n->n_loc, "D_OP_LVAL",
+			"operator %s requires modifiable lvalue as an operand",
+			op);
+}
+
+/* The first assignment types a variable; later ones must agree. */
+static int dt_check_store(struct dt_pcb *pcb, struct dt_node *n,
+			  struct dt_node *lhs, const struct dt_type *t)
+{
+	struct dt_var *v = lhs->n_kind == DT_N_INDEX ? lhs->n_left->n_var :
+		lhs->n_var;
+
+	if (t->kind == DT_T_VOID)
+		return dt_error(pcb, &n->n_loc, "D_OP_VOID",
+				"operator %s cannot be applied to a void "
+				"value", dt_op_str(n->n_op));
+	if (!v->v_typed) {
+		v->v_type = *t;
+		v->v_typed = true;
+		lhs->n_type = *t;
+		if (lhs->n_kind == DT_N_INDEX)
+			lhs->n_left->n_type = *t;
+		return 0;
+	}
+	if (v->v_type.kind != t->kind)
+		return dt_incompat(pcb, n, &v->v_type, t);
+	return 0;
+}
+
+static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_var *v = n->n_left->n_var;
+	struct dt_node *k;
+	int i = 0;
+
+	for (k = n->n_args; k; k = k->n_next, i++) {
+		if (dt_check_node(pcb, k))
+			return -1;
+		if (k->n_type.kind == DT_T_VOID)
+			return dt_error(pcb, &k->n_loc, "D_ARR_KEYTYPE",
+					"%s[ ] key #%d is void", v->v_name,
+					i + 1);
+	}
+	if (!v->v_nkeys) {
+		for (k = n->n_args, i = 0; k; k = k->n_next, i++)
+			v->v_keys[i] = dt_promote(&k->n_type);
+		v->v_nkeys = i;
+		return 0;
+	}
+	if (i != v->v_nkeys)
+		return dt_error(pcb, &n->n_loc, "D_ARR_BADREF",
+				"%s[ ] used with %d key%s, declared with %d",
+				v->v_name, i, i == 1 ? "" : "s", v->v_nkeys);
+	for (k = n->n_args, i = 0; k; k = k->n_next, i++)
+		if (k->n_type.kind != v->v_keys[i].kind)
+			return dt_error(pcb, &k->n_loc, "D_ARR_KEYTYPE",
+					"%s[ ] key #%d is incompatible with "
+					"its declaration:\n\tdeclared: %s\n\t"
+					"    used: %s", v->v_name, i + 1,
+					dt_type_name(&v->v_keys[i]),
+					dt_type_name(&k->n_type));
+	return 0;
+}
+
+static int dt_check_args(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *a;
+
+	for (a = n->n_args; a; a = a->n_next)
+		if (dt_check_node(pcb, a))
+			return -1;
+	return 0;
+}
+
+static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
+{
+	const struct dt_func *f = dt_func_lookup(n->n_str);
+	int nargs = dt_node_count(n->n_args), i;
+	struct dt_node *a;
+
+	if (!f)
+		return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
+				"failed to resolve %s: Unknown function name",
+				n->n_str);
+	if (f->f_kind == DT_F_UNSUPP)
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"%s( ) is not supported yet", n->n_str);
+	if (f->f_kind == DT_F_ACTION && !stmt)
+		return dt_error(pcb, &n->n_loc, "D_ACT_EXPR",
+				"%s( ) is an action and may not be used in "
+				"an expression", n->n_str);
+	if (nargs < f->f_minargs || nargs > f->f_maxargs) {
+		if (f->f_minargs == f->f_maxargs)
+			return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
+					"%s( ) prototype mismatch: %d arg%s "
+					"passed, %d expected", n->n_str, nargs,
+					nargs == 1 ? "" : "s", f->f_minargs);
+		return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
+				"%s( ) prototype mismatch: %d arg%s passed, "
+				"at %s %d expected", n->n_str, nargs,
+				nargs == 1 ? "" : "s",
+				nargs < f->f_minargs ? "least" : "most",
+				nargs < f->f_minargs ? f->f_minargs :
+				f->f_maxargs);
+	}
+	if (dt_check_args(pcb, n))
+		return -1;
+	n->n_type = f->f_ret;
+
+	if (strcmp(n->n_str, "printf") == 0) {
+		struct dt_type types[64];
+		struct dt_pfmt *pf;
+		char err[512];
+		int rc;
+
+		if (n->n_args->n_kind != DT_N_STR)
+			return dt_error(pcb, &n->n_args->n_loc,
+					"D_PRINTF_ARG_FMT",
+					"printf( ) argument #1 is incompatible "
+					"with prototype:\n\tprototype: string "
+					"constant\n\t argument: %s",
+					dt_type_name(&n->n_args->n_type));
+		for (a = n->n_args->n_next, i = 0; a; a = a->n_next, i++)
+			types[i] = a->n_type;
+		pf = dt_pfmt_parse(n->n_args->n_str, err, sizeof(err));
+		if (!pf)
+			return dt_error(pcb, &n->n_loc, "D_PRINTF_DSPEC",
+					"%s", err);
+		rc = dt_pfmt_check(pf, "printf", types, i, err, sizeof(err));
+		dt_pfmt_free(pf);
+		if (rc)
+			return dt_error(pcb, &n->n_loc, "D_PRINTF_ARG_TYPE",
+					"%s", err);
+		return 0;
+	}
+	if (strcmp(n->n_str, "trace") == 0) {
+		if (n->n_args->n_type.kind == DT_T_VOID)
+			return dt_error(pcb, &n->n_loc, "D_TRACE_VOID",
+					"trace( ) may not be applied to a void "
+					"expression");
+		return 0;
+	}
+	if (strcmp(n->n_str, "exit") == 0) {
+		if (!dt_is_int(n->n_args))
+			return dt_error(pcb, &n->n_loc, "D_PROTO_ARG",
+					"exit( ) argument #1 is incompatible "
+					"with prototype:\n\tprototype: int\n\t"
+					" argument: %s",
+					dt_type_name(&n->n_args->n_type));
+		return 0;
+	}
+	for (a = n->n_args, i = 0; a; a = a->n_next, i++) {
+		bool want_str = f->f_args[i] == 's';
+
+		if ((want_str && a->n_type.kind != DT_T_STRING) ||
+		    (!want_str && a->n_type.kind != DT_T_INT))
+			return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
+					"%s( ) argument #%d is incompatible "
+					"with prototype:\n\tprototype: %s\n\t"
+					" argument: %s", n->n_str, i + 1,
+					want_str ? "string" : "int",
+					dt_type_name(&a->n_type));
+	}
+	return 0;
+}
+
+static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left, *r = n->n_right;
+
+	if (dt_check_node(pcb, l) || dt_check_node(pcb, r))
+		return -1;
+	switch (n->n_op) {
+	case DT_OP_EQ: case DT_OP_NE: case DT_OP_LT: case DT_OP_LE:
+	case DT_OP_GT: case DT_OP_GE:
+		if (l->n_type.kind == DT_T_VOID ||
+		    l->n_type.kind != r->n_type.kind)
+			return dt_incompat(pcb, n, &l->n_type, &r->n_type);
+		n->n_type = dt_type_int;
+		return 0;
+	default:
+		break;
+	}
+	if (!dt_is_int(l) || !dt_is_int(r))
+		return dt_error(pcb, &n->n_loc, "D_OP_ARITH",
+				"operator %s requires operands of %s type",
+				dt_op_str(n->n_op),
+				n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB ||
+				n->n_op == DT_OP_MUL || n->n_op == DT_OP_DIV ?
+				"arithmetic" : "integral");
+	if (n->n_op == DT_OP_SHL || n->n_op == DT_OP_SHR)
+		n->n_type = dt_promote(&l->n_type);
+	else
+		n->n_type = dt_arith(&l->n_type, &r->n_type);
+	return 0;
+}
+
+static int dt_check_unary(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left;
+
+	if (n->n_op == DT_OP_DEREF || n->n_op == DT_OP_ADDROF)
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"the unary %s operator is not supported yet",
+				dt_op_str(n->n_op));
+	if (dt_check_node(pcb, l))
+		return -1;
+	if (!dt_is_int(l))
+		return dt_error(pcb, &n->n_loc, "D_OP_SCALAR",
+				"operator %s requires an operand of %s type",
+				dt_op_str(n->n_op), n->n_op == DT_OP_BNOT ?
+				"integral" : n->n_op == DT_OP_LNOT ?
+				"scalar" : "arithmetic");
+	n->n_type = n->n_op == DT_OP_LNOT ? dt_type_int :
+		dt_promote(&l->n_type);
+	return 0;
+}
+
+static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left, *r = n->n_right;
+
+	switch (n->n_kind) {
+	case DT_N_INT:
+	case DT_N_BUILTIN:
+		return 0;
+	case DT_N_STR:
+		n->n_type = dt_type_string;
+		return 0;
+	case DT_N_VAR:
+	case DT_N_SELF:
+	case DT_N_THIS:
+		if (!n->n_var->v_typed)
+			return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
+					"failed to resolve %s%s: Unknown "
+					"variable name", n->n_kind == DT_N_SELF ?
+					"self->" : n->n_kind == DT_N_THIS ?
+					"this->" : "", n->n_var->v_name);
+		n->n_type = n->n_var->v_type;
+		return 0;
+	case DT_N_INDEX:
+		if (l->n_kind == DT_N_BUILTIN) {
+			if (dt_check_args(pcb, n))
+				return -1;
+			if (!dt_is_int(n->n_args))
+				return dt_error(pcb, &n->n_args->n_loc,
+						"D_IDX_INT", "%s[ ] index must "
+						"be of integral type",
+						l->n_builtin == DIF_VAR_ARGS ?
+						"args" : "uregs");
+			n->n_type = l->n_type;
+			return 0;
+		}
+		if (dt_check_keys(pcb, n))
+			return -1;
+		if (!l->n_var->v_typed)
+			return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
+					"failed to resolve %s: Unknown variable "
+					"name", l->n_var->v_name);
+		n->n_type = l->n_var->v_type;
+		return 0;
+	case DT_N_CALL:
+		return dt_check_call(pcb, n, false);
+	case DT_N_UNARY:
+		return dt_check_unary(pcb, n);
+	case DT_N_BINARY:
+		return dt_check_binary(pcb, n);
+	case DT_N_LOGICAL:
+		if (dt_check_node(pcb, l) || dt_check_node(pcb, r))
+			return -1;
+		if (!dt_is_int(l) || !dt_is_int(r))
+			return dt_error(pcb, &n->n_loc, "D_OP_SCALAR",
+					"operator %s requires operands of "
+					"scalar type", dt_op_str(n->n_op));
+		n->n_type = dt_type_int;
+		return 0;
+	case DT_N_TERNARY:
+		if (dt_check_node(pcb, n->n_cond) || dt_check_node(pcb, l) ||
+		    dt_check_node(pcb, r))
+			return -1;
+		if (!dt_is_int(n->n_cond))
+			return dt_error(pcb, &n->n_cond->n_loc, "D_OP_SCALAR",
+					"operator ?: requires a scalar first "
+					"operand");
+		if (l->n_type.kind != r->n_type.kind ||
+		    l->n_type.kind == DT_T_VOID)
+			return dt_error(pcb, &n->n_loc, "D_OP_INCOMPAT",
+					"operator ?: operands must have "
+					"compatible types");
+		n->n_type = dt_is_int(l) ? dt_arith(&l->n_type, &r->n_type) :
+			l->n_type;
+		return 0;
+	case DT_N_ASSIGN: {
+		char op[8];
+
+		snprintf(op, sizeof(op), "%s=", n->n_op == DT_OP_SET ? "" :
+			 dt_op_str(n->n_op));
+		if (dt_check_node(pcb, r) || dt_check_lvalue(pcb, l, op))
+			return -1;
+		if (l->n_kind == DT_N_INDEX && dt_check_keys(pcb, l))
+			return -1;
+		if (n->n_op == DT_OP_SET) {
+			if (dt_check_store(pcb, n, l, &r->n_type))
+				return -1;
+		} else if (dt_check_node(pcb, l)) {
+			return -1;
+		} else if (!dt_is_int(l) || !dt_is_int(r)) {
+			return dt_error(pcb, &n->n_loc, "D_OP_ARITH",
+					"operator %s= requires operands of "
+					"arithmetic type", dt_op_str(n->n_op));
+		}
+		n->n_type = l->n_kind == DT_N_INDEX ?
+			l->n_left->n_var->v_type : l->n_var->v_type;
+		l->n_type = n->n_type;
+		return 0;
+	}
+	case DT_N_INCDEC:
+		if (dt_check_lvalue(pcb, l, dt_op_str(n->n_op)) ||
+		    dt_check_node(pcb, l))
+			return -1;
+		if (!dt_is_int(l))
+			return dt_error(pcb, &n->n_loc, "D_OP_SCALAR",
+					"operator %s requires an operand of "
+					"scalar type", dt_op_str(n->n_op));
+		n->n_type = l->n_type;
+		return 0;
+	case DT_N_CAST:
+		if (dt_check_node(pcb, l))
+			return -1;
+		if (n->n_ctype.kind == DT_T_VOID ||
+		    n->n_ctype.kind != l->n_type.kind)
+			return dt_error(pcb, &n->n_loc, "D_CAST_INVAL",
+					"invalid cast expression: \"%s\" to "
+					"\"%s\"", dt_type_name(&l->n_type),
+					dt_type_name(&n->n_ctype));
+		n->n_type = n->n_ctype;
+		return 0;
+	case DT_N_SIZEOF:
+		if (l) {
+			if (dt_check_node(pcb, l))
+				return -1;
+			n->n_ctype = l->n_type;
+		}
+		if (n->n_ctype.kind == DT_T_VOID)
+			return dt_error(pcb, &n->n_loc, "D_SIZEOF_TYPE",
+					"sizeof operator cannot be applied to "
+					"a void type");
+		n->n_type = dt_type_ulong;
+		return 0;
+	default:
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"this expression is not supported yet");
+	}
+}
+
+static int dt_check_stmt(struct dt_pcb *pcb, struct dt_node *n)
+{
+	if (n->n_kind == DT_N_CALL)
+		return dt_check_call(pcb, n, true);
+	return dt_check_node(pcb, n);
+}
+
+int dt_check(struct dt_pcb *pcb)
+{
+	struct dt_clause *c;
+	struct dt_node *s;
+
+	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
+		pcb->pcb_region = "predicate";
+		if (c->c_pred) {
+			if (dt_check_node(pcb, c->c_pred))
+				return -1;
+			if (!dt_is_int(c->c_pred))
+				return dt_error(pcb, &c->c_pred->n_loc,
+						"D_PRED_SCALAR",
+						"predicate result must be of "
+						"scalar type");
+		}
+		pcb->pcb_region = "action list";
+		for (s = c->c_stmts; s; s = s->n_next)
+			if (dt_check_stmt(pcb, s))
+				return -1;
+	}
+	pcb->pcb_region = NULL;
+	return 0;
+}

@@ -1,0 +1,436 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The command's program pieces: sources, compilation, enabling, -l, -S.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dt_dev.h"
+#include "dt_error.h"
+#include "dt_program.h"
+
+void dt_cmd_init(struct dt_cmd *cmd)
+{
+	memset(cmd, 0, sizeof(*cmd));
+	dt_options_init(&cmd->c_opts);
+	cmd->c_exec = true;
+	cmd->c_fd = -1;
+	cmd->c_out = stdout;
+}
+
+void dt_cmd_fini(struct dt_cmd *cmd)
+{
+	int i;
+
+	for (i = 0; i < cmd->c_npieces; i++) {
+		struct dt_piece *p = &cmd->c_pieces[i];
+
+		dt_cprog_free(&p->p_cp);
+		dt_pcb_fini(&p->p_pcb);
+		free(p->p_src);
+		free(p->p_name);
+	}
+	free(cmd->c_pieces);
+	for (i = 0; i < cmd->c_ncppargs; i++)
+		free(cmd->c_cppargs[i]);
+	free(cmd->c_cppargs);
+	free(cmd->c_margv);
+	dt_epid_fini(&cmd->c_epids);
+	dt_probetab_fini(&cmd->c_probes);
+	if (cmd->c_out && cmd->c_out != stdout)
+		fclose(cmd->c_out);
+	dt_dev_close(cmd->c_fd);
+	memset(cmd, 0, sizeof(*cmd));
+	cmd->c_fd = -1;
+}
+
+int dt_cmd_piece(struct dt_cmd *cmd, char kind, const char *arg)
+{
+	struct dt_piece *np = realloc(cmd->c_pieces,
+				      (size_t)(cmd->c_npieces + 1) *
+				      sizeof(*np));
+
+	if (!np) {
+		dt_warn("out of memory\n");
+		return -1;
+	}
+	cmd->c_pieces = np;
+	np = &cmd->c_pieces[cmd->c_npieces++];
+	memset(np, 0, sizeof(*np));
+	np->p_kind = kind;
+	np->p_arg = arg;
+	return 0;
+}
+
+int dt_cmd_cppopt(struct dt_cmd *cmd, char opt, const char *arg)
+{
+	char **na = realloc(cmd->c_cppargs, (size_t)(cmd->c_ncppargs + 1) *
+			    sizeof(*na));
+	size_t n = strlen(arg) + 3;
+
+	if (!na)
+		return -1;
+	cmd->c_cppargs = na;
+	na[cmd->c_ncppargs] = malloc(n);
+	if (!na[cmd->c_ncppargs])
+		return -1;
+	snprintf(na[cmd->c_ncppargs++], n, "-%c%s", opt, arg);
+	return 0;
+}
+
+static char *dt_read_file(const char *path)
+{
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+
+	if (!fp)
+		return NULL;
+	for (;;) {
+		if (cap - len < 4096) {
+			char *nb = realloc(buf, cap + 65536);
+
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+			cap += 65536;
+		}
+		n = fread(buf + len, 1, cap - len - 1, fp);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (buf) {
+		if (ferror(fp)) {
+			free(buf);
+			buf = NULL;
+		} else {
+			buf[len] = '\0';
+			if (strlen(buf) != len) {
+				free(buf);
+				buf = NULL;
+				errno = EINVAL;
+			}
+		}
+	}
+	if (fp != stdin)
+		fclose(fp);
+	return buf;
+}
+
+/* The D source of a piece and its name for messages. */
+static int dt_piece_source(struct dt_cmd *cmd, struct dt_piece *p)
+{
+	size_t n;
+
+	switch (p->p_kind) {
+	case 's':
+		p->p_src = cmd->c_cpp ?
+			dt_cpp_run(p->p_arg, cmd->c_cppargs, cmd->c_ncppargs) :
+			dt_read_file(p->p_arg);
+		if (!p->p_src) {
+			dt_warn("failed to open %s: %s\n", p->p_arg,
+				strerror(errno));
+			return -1;
+		}
+		p->p_name = strdup(p->p_arg);
+		break;
+	case 'n':
+		p->p_src = strdup(p->p_arg);
+		/* DTrace names a -n piece by its text before { / or ; */
+		n = strcspn(p->p_arg, "{/;");
+		p->p_name = strndup(p->p_arg, n);
+		break;
+	case 'i':
+		dt_warn("-i is not supported yet\n");
+		return -1;
+	default: {
+		/* -P x  -> x:::   -m x -> x::   -f x -> x: */
+		const char *sfx = p->p_kind == 'P' ? ":::" :
+			p->p_kind == 'm' ? "::" : ":";
+
+		n = strcspn(p->p_arg, "{/;");
+		p->p_src = malloc(strlen(p->p_arg) + 4);
+		if (p->p_src) {
+			memcpy(p->p_src, p->p_arg, n);
+			strcpy(p->p_src + n, sfx);
+			strcat(p->p_src, p->p_arg + n);
+		}
+		p->p_name = strndup(p->p_arg, n);
+		break;
+	}
+	}
+	if (!p->p_src || !p->p_name) {
+		dt_warn("out of memory\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* $0 and the positional arguments, for macros. */
+static char **dt_cmd_margv(struct dt_cmd *cmd, const char *arg0)
+{
+	int i;
+
+	if (!cmd->c_margv) {
+		cmd->c_margv = calloc((size_t)cmd->c_argc + 2,
+				      sizeof(char *));
+		if (!cmd->c_margv)
+			return NULL;
+		for (i = 0; i < cmd->c_argc; i++)
+			cmd->c_margv[i + 1] = cmd->c_argv[i];
+	}
+	cmd->c_margv[0] = (char *)arg0;
+	return cmd->c_margv;
+}
+
+int dt_cmd_compile(struct dt_cmd *cmd)
+{
+	struct dt_var *vars = NULL;
+	uint32_t nvars[3] = { 0, 0, 0 };
+	int i;
+
+	for (i = 0; i < cmd->c_npieces; i++) {
+		struct dt_piece *p = &cmd->c_pieces[i];
+		struct dt_pcb *pcb = &p->p_pcb;
+
+		if (dt_piece_source(cmd, p))
+			return -1;
+		dt_pcb_init(pcb, p->p_src, p->p_kind == 's' ? p->p_arg : NULL,
+			    &cmd->c_opts);
+		pcb->pcb_argc = cmd->c_argc + 1;
+		pcb->pcb_argv = dt_cmd_margv(cmd, p->p_kind == 's' ?
+					     p->p_arg : "dtrace");
+		pcb->pcb_allow_empty_args = cmd->c_opts.o_defaultargs;
+		/* variables are shared by all pieces */
+		pcb->pcb_prog.p_vars = vars;
+		memcpy(pcb->pcb_nvars, nvars, sizeof(nvars));
+		if (dt_compile(pcb, &p->p_cp)) {
+			dt_error_print(pcb, stderr,
+				       p->p_kind == 's' ? NULL : p->p_arg,
+				       cmd->c_opts.o_errtags,
+				       isatty(STDERR_FILENO));
+			return -1;
+		}
+		p->p_compiled = true;
+		vars = pcb->pcb_prog.p_vars;
+		memcpy(nvars, pcb->pcb_nvars, sizeof(nvars));
+		if (i + 1 < cmd->c_npieces)
+			pcb->pcb_prog.p_vars = NULL;
+	}
+	return 0;
+}
+
+/* Report a probe description problem as a compile error of its piece. */
+static void dt_piece_error(struct dt_cmd *cmd, struct dt_piece *p,
+			   const struct dt_pdesc *pd, const char *tag,
+			   const char *msg)
+{
+	struct dt_pcb *pcb = &p->p_pcb;
+
+	pcb->pcb_failed = false;
+	pcb->pcb_region = NULL;
+	dt_error(pcb, &pd->pd_loc, tag, "%s", msg);
+	dt_error_print(pcb, stderr, p->p_kind == 's' ? NULL : p->p_arg,
+		       cmd->c_opts.o_errtags, isatty(STDERR_FILENO));
+}
+
+static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
+{
+	int i;
+
+	for (i = 0; i < p->p_cp.cp_necbs; i++) {
+		const struct dt_ecb *e = &p->p_cp.cp_ecbs[i];
+		const struct dt_pdesc *pd;
+
+		for (pd = e->e_clause->c_probes; pd; pd = pd->pd_next) {
+			struct dtrace_ioc_enable *blob;
+			struct dtrace_probedesc desc;
+			char err[1024], str[512];
+			size_t len;
+
+			if (dt_pdesc_parse(pd->pd_text, &desc,
+					   p->p_pcb.pcb_argc,
+					   p->p_pcb.pcb_argv, err,
+					   sizeof(err))) {
+				dt_piece_error(cmd, p, pd, "D_PDESC_INVAL", err);
+				return -1;
+			}
+			dt_pdesc_str(&desc, str, sizeof(str));
+			blob = dt_enable_blob(e, &desc, &len);
+			if (!blob) {
+				dt_warn("failed to enable '%s': the clause is "
+					"too large\n", str);
+				return -1;
+			}
+			if (dt_dev_enable(cmd->c_fd, blob)) {
+				int en = errno;
+
+				dt_warn("failed to enable '%s': %s%s\n", str,
+					strerror(en), en == EACCES ?
+					" (DIF program rejected by the "
+					"module's verifier)" : "");
+				free(blob);
+				return -1;
+			}
+			if (blob->de_nprobes == 0 && !cmd->c_opts.o_zdefs) {
+				snprintf(err, sizeof(err), "probe description "
+					 "%s does not match any probes", str);
+				free(blob);
+				dt_piece_error(cmd, p, pd, "D_PDESC_ZERO", err);
+				return -1;
+			}
+			p->p_matched += blob->de_nprobes;
+			if (dt_epid_add(&cmd->c_epids, blob->de_epid, e)) {
+				free(blob);
+				dt_warn("out of memory\n");
+				return -1;
+			}
+			free(blob);
+		}
+	}
+	if (!cmd->c_opts.o_quiet)
+		fprintf(stderr, "dtrace: %s '%s' matched %u probe%s\n",
+			p->p_kind == 's' ? "script" : "description",
+			p->p_name, p->p_matched, p->p_matched == 1 ? "" : "s");
+	return 0;
+}
+
+struct dt_list_arg {
+	FILE	*fp;
+	int	n;
+};
+
+static int dt_list_one(const struct dtrace_probedesc *pd, void *arg)
+{
+	struct dt_list_arg *la = arg;
+
+	dt_probes_line(la->fp, pd);
+	la->n++;
+	return 0;
+}
+
+static int dt_cmd_list(struct dt_cmd *cmd)
+{
+	struct dt_list_arg la = { cmd->c_out, 0 };
+	struct dtrace_probedesc all;
+	int i, j, rc = 0;
+
+	dt_probes_heading(cmd->c_out);
+	if (!cmd->c_npieces) {
+		memset(&all, 0, sizeof(all));
+		if (dt_probes_walk(cmd->c_fd, &all, dt_list_one, &la) < 0) {
+			dt_warn("failed to list probes: %s\n",
+				strerror(errno));
+			return 1;
+		}
+		return 0;
+	}
+	for (i = 0; i < cmd->c_npieces; i++) {
+		struct dt_piece *p = &cmd->c_pieces[i];
+
+		for (j = 0; j < p->p_cp.cp_necbs; j++) {
+			const struct dt_pdesc *pd;
+
+			for (pd = p->p_cp.cp_ecbs[j].e_clause->c_probes; pd;
+			     pd = pd->pd_next) {
+				struct dtrace_probedesc desc;
+				char err[512], str[512];
+				int n;
+
+				if (dt_pdesc_parse(pd->pd_text, &desc,
+						   p->p_pcb.pcb_argc,
+						   p->p_pcb.pcb_argv, err,
+						   sizeof(err))) {
+					dt_piece_error(cmd, p, pd,
+						       "D_PDESC_INVAL", err);
+					return 1;
+				}
+				n = dt_probes_walk(cmd->c_fd, &desc,
+						   dt_list_one, &la);
+				if (n < 0) {
+					dt_warn("failed to list probes: %s\n",
+						strerror(errno));
+					return 1;
+				}
+				if (n == 0 && !cmd->c_opts.o_zdefs) {
+					dt_pdesc_str(&desc, str, sizeof(str));
+					dt_warn("failed to match %s: No probe "
+						"matches description\n", str);
+					rc = 1;
+				}
+			}
+		}
+	}
+	return rc;
+}
+
+static int dt_cmd_options(struct dt_cmd *cmd)
+{
+	const struct dt_options *o = &cmd->c_opts;
+	struct dtrace_ioc_options io;
+
+	memset(&io, 0, sizeof(io));
+	io.do_bufpolicy = o->o_bufpolicy;
+	io.do_bufsize = o->o_bufsize;
+	io.do_aggsize = o->o_aggsize;
+	io.do_dynvarsize = o->o_dynvarsize;
+	io.do_specsize = o->o_specsize;
+	io.do_strsize = o->o_strsize;
+	io.do_nspec = o->o_nspec;
+	io.do_flags = o->o_destructive ? DTRACE_OPT_DESTRUCTIVE : 0;
+	if (dt_dev_options(cmd->c_fd, &io)) {
+		dt_warn("failed to set options: %s\n", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int dt_cmd_run(struct dt_cmd *cmd)
+{
+	char err[512];
+	int i;
+
+	if (cmd->c_npieces && dt_cmd_compile(cmd))
+		return 1;
+	for (i = 0; i < cmd->c_npieces; i++) {
+		if (dt_cprog_verify(&cmd->c_pieces[i].p_cp, err,
+				    sizeof(err))) {
+			dt_warn("internal error: generated DIF is invalid: "
+				"%s\n", err);
+			return 1;
+		}
+		if (cmd->c_disasm)
+			dt_cprog_disasm(&cmd->c_pieces[i].p_cp, stderr);
+	}
+	if (!cmd->c_exec)
+		return 0;
+	if (cmd->c_outfile) {
+		cmd->c_out = fopen(cmd->c_outfile, "a");
+		if (!cmd->c_out) {
+			cmd->c_out = stdout;
+			dt_warn("failed to open output file '%s': %s\n",
+				cmd->c_outfile, strerror(errno));
+			return 1;
+		}
+	}
+	cmd->c_fd = dt_dev_open(err, sizeof(err));
+	if (cmd->c_fd < 0) {
+		dt_warn("failed to initialize dtrace: %s\n", err);
+		return 1;
+	}
+	dt_probetab_init(&cmd->c_probes, cmd->c_fd);
+	if (cmd->c_list)
+		return dt_cmd_list(cmd);
+	if (dt_cmd_options(cmd))
+		return 1;
+	for (i = 0; i < cmd->c_npieces; i++)
+		if (dt_cmd_enable(cmd, &cmd->c_pieces[i]))
+			return 1;
+	return dt_cmd_trace(cmd);
+}

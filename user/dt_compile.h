@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The compiler: a pipeline of small passes over the AST,
+ *
+ *   dt_parse -> dt_resolve -> dt_check -> dt_fold -> dt_layout -> dt_cg
+ *
+ * each one file, each returning 0 or -1 with the error in the pcb:
+ *
+ *   err = err ?: dt_resolve(pcb);
+ *
+ * The result is a compiled program: per clause, the DIF objects the
+ * module runs (predicate, one per action) and what the consumer needs to
+ * print the clause's records (record slots, output operations).
+ */
+#ifndef DT_COMPILE_H
+#define DT_COMPILE_H
+
+#include <stdint.h>
+#include "dt_ast.h"
+#include "dt_difo.h"
+#include "dt_pcb.h"
+#include "dt_printf.h"
+
+/* One slot of a clause's record. */
+struct dt_rec {
+	uint32_t	r_off;
+	uint32_t	r_size;
+	struct dt_type	r_type;
+};
+
+/* What the consumer does, in order, with one record of a clause. */
+enum dt_outkind {
+	DT_OUT_TRACE,	/* print one slot as trace( ) does */
+	DT_OUT_PRINTF,	/* format o_nrecs slots with o_fmt */
+	DT_OUT_EXIT,	/* nothing to print */
+};
+
+struct dt_out {
+	enum dt_outkind	o_kind;
+	int		o_rec;		/* first slot */
+	int		o_nrecs;
+	struct dt_pfmt	*o_fmt;
+};
+
+/* One action of the module (struct dtrace_ioc_action). */
+struct dt_act {
+	uint32_t	a_kind;		/* DTRACE_ACT_* */
+	int		a_rec;		/* slot, or -1: stores nothing */
+	struct dt_node	*a_expr;	/* the value it computes */
+	struct dt_type	a_type;		/* as which it is returned */
+	struct dt_node	*a_stmt;	/* the statement it belongs to */
+	struct dt_node	**a_pre;	/* statements run first, values unused */
+	int		a_npre;
+	struct dt_difo	a_difo;
+};
+
+/* One compiled clause. */
+struct dt_ecb {
+	struct dt_clause *e_clause;
+	bool		e_haspred;
+	struct dt_difo	e_pred;
+	struct dt_act	*e_acts;
+	int		e_nacts;
+	struct dt_rec	*e_recs;
+	int		e_nrecs;
+	struct dt_out	*e_outs;
+	int		e_nouts;
+	uint32_t	e_recsize;	/* 8-aligned */
+};
+
+struct dt_cprog {
+	struct dt_ecb	*cp_ecbs;
+	int		cp_necbs;
+	uint32_t	cp_strsize;
+};
+
+/* Record bytes of a value of type t. */
+uint32_t dt_rec_size(const struct dt_type *t, uint32_t strsize);
+
+/* The passes. */
+int dt_resolve(struct dt_pcb *pcb);
+int dt_check(struct dt_pcb *pcb);
+int dt_fold(struct dt_pcb *pcb);
+int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp);
+int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp);
+
+/* All of them; cp is freed with dt_cprog_free either way. */
+int dt_compile(struct dt_pcb *pcb, struct dt_cprog *cp);
+void dt_cprog_free(struct dt_cprog *cp);
+
+/* Built-in variables: name, DIF_VAR_* and type. */
+struct dt_builtin {
+	const char	*b_name;
+	int		b_var;
+	struct dt_type	b_type;
+};
+const struct dt_builtin *dt_builtin_lookup(const char *name);
+
+/* Functions: actions and subroutines. */
+enum dt_fkind {
+	DT_F_ACTION,	/* a statement: trace, printf, exit */
+	DT_F_SUBR,	/* a subroutine called in DIF (CALL) */
+	DT_F_UNSUPP,	/* known to D, not supported yet */
+};
+
+struct dt_func {
+	const char	*f_name;
+	enum dt_fkind	f_kind;
+	int		f_subr;		/* DIF_SUBR_* */
+	int		f_minargs, f_maxargs;
+	struct dt_type	f_ret;
+	const char	*f_args;	/* 'i' integer, 's' string per arg */
+};
+const struct dt_func *dt_func_lookup(const char *name);
+
+#endif /* DT_COMPILE_H */

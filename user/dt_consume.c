@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Decoding and printing records.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_consume.h"
+#include "dt_printf.h"
+
+struct dt_crec {
+	uint64_t		cr_ts;
+	uint64_t		cr_seq;		/* arrival order, for ties */
+	int			cr_cpu;
+	uint32_t		cr_probe;
+	const struct dt_ecb	*cr_ecb;
+	uint8_t			*cr_data;
+};
+
+void dt_consumer_init(struct dt_consumer *c, FILE *out, bool quiet,
+		      const struct dt_epidtab *epids,
+		      struct dt_probetab *probes)
+{
+	memset(c, 0, sizeof(*c));
+	c->c_out = out;
+	c->c_quiet = quiet;
+	c->c_epids = epids;
+	c->c_probes = probes;
+}
+
+void dt_consumer_fini(struct dt_consumer *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->c_n; i++)
+		free(c->c_recs[i].cr_data);
+	free(c->c_recs);
+	free(c->c_drops);
+	memset(c, 0, sizeof(*c));
+}
+
+int dt_consume_buf(struct dt_consumer *c, int cpu, const void *buf,
+		   size_t len)
+{
+	const uint8_t *p = buf;
+	size_t off = 0;
+
+	while (off + sizeof(struct dtrace_rechdr) <= len) {
+		struct dtrace_rechdr h;
+		const struct dt_ecb *e;
+		struct dt_crec *r;
+
+		memcpy(&h, p + off, sizeof(h));
+		e = dt_epid_lookup(c->c_epids, h.dr_epid);
+		if (!e) {
+			snprintf(c->c_err, sizeof(c->c_err),
+				 "failed to consume buffer of CPU %d: "
+				 "unknown EPID %u at offset %zu", cpu,
+				 h.dr_epid, off);
+			return -1;
+		}
+		if (off + sizeof(h) + e->e_recsize > len) {
+			snprintf(c->c_err, sizeof(c->c_err),
+				 "failed to consume buffer of CPU %d: "
+				 "record at offset %zu is truncated", cpu, off);
+			return -1;
+		}
+		if (c->c_n == c->c_cap) {
+			size_t nc = c->c_cap ? c->c_cap * 2 : 64;
+			void *np = realloc(c->c_recs, nc * sizeof(*r));
+
+			if (!np)
+				goto nomem;
+			c->c_recs = np;
+			c->c_cap = nc;
+		}
+		r = &c->c_recs[c->c_n];
+		r->cr_ts = h.dr_timestamp;
+		r->cr_seq = c->c_seq++;
+		r->cr_cpu = cpu;
+		r->cr_probe = h.dr_probe_id;
+		r->cr_ecb = e;
+		r->cr_data = malloc(e->e_recsize ? e->e_recsize : 1);
+		if (!r->cr_data)
+			goto nomem;
+		memcpy(r->cr_data, p + off + sizeof(h), e->e_recsize);
+		c->c_n++;
+		off += (sizeof(h) + e->e_recsize + 7) & ~(size_t)7;
+	}
+	if (off != len) {
+		snprintf(c->c_err, sizeof(c->c_err),
+			 "failed to consume buffer of CPU %d: %zu stray bytes "
+			 "at its end", cpu, len - off);
+		return -1;
+	}
+	return 0;
+nomem:
+	snprintf(c->c_err, sizeof(c->c_err), "out of memory");
+	return -1;
+}
+
+static int dt_crec_cmp(const void *a, const void *b)
+{
+	const struct dt_crec *x = a, *y = b;
+
+	if (x->cr_ts != y->cr_ts)
+		return x->cr_ts < y->cr_ts ? -1 : 1;
+	return x->cr_seq < y->cr_seq ? -1 : x->cr_seq > y->cr_seq;
+}
+
+static int64_t dt_rec_int(const uint8_t *data, const struct dt_rec *r)
+{
+	uint64_t v = 0;
+
+	memcpy(&v, data + r->r_off, r->r_size < 8 ? r->r_size : 8);
+	return dt_int_normalize((int64_t)v, &r->r_type);
+}
+
+/* A recorded string, NUL-terminated within its slot. */
+static const char *dt_rec_str(const uint8_t *data, const struct dt_rec *r,
+			      char **tmp)
+{
+	const char *s = (const char *)data + r->r_off;
+
+	if (memchr(s, '\0', r->r_size))
+		return s;
+	*tmp = malloc(r->r_size + 1);
+	if (!*tmp)
+		return "";
+	memcpy(*tmp, s, r->r_size);
+	(*tmp)[r->r_size] = '\0';
+	return *tmp;
+}
+
+static int dt_print_trace(struct dt_consumer *c, const uint8_t *data,
+			  const struct dt_rec *r)
+{
+	FILE *fp = c->c_out;
+	bool q = c->c_quiet;
+	char *tmp = NULL;
+	int64_t v;
+	int n;
+
+	if (r->r_type.kind == DT_T_STRING) {
+		const char *s = dt_rec_str(data, r, &tmp);
+
+		n = q ? fprintf(fp, "%s", s) : fprintf(fp, "  %-33s", s);
+		free(tmp);
+		return n;
+	}
+	v = dt_rec_int(data, r);
+	/* as DTrace: the width of the value's size, printed signed */
+	switch (r->r_type.size) {
+	case 1:
+		return fprintf(fp, q ? "%d" : " %3d", (int)(int8_t)v);
+	case 2:
+		return fprintf(fp, q ? "%d" : " %5d", (int)(int16_t)v);
+	case 4:
+		return fprintf(fp, q ? "%d" : " %8d", (int)(int32_t)v);
+	default:
+		return fprintf(fp, q ? "%lld" : " %16lld", (long long)v);
+	}
+}
+
+static int dt_print_printf(struct dt_consumer *c, const uint8_t *data,
+			   const struct dt_ecb *e, const struct dt_out *o)
+{
+	struct dt_pfarg args[64];
+	char *tmp[64];
+	int i, n;
+
+	if (o->o_nrecs > 64)
+		return -1;
+	for (i = 0; i < o->o_nrecs; i++) {
+		const struct dt_rec *r = &e->e_recs[o->o_rec + i];
+
+		tmp[i] = NULL;
+		args[i].pa_type = r->r_type;
+		if (r->r_type.kind == DT_T_STRING) {
+			args[i].pa_str = dt_rec_str(data, r, &tmp[i]);
+			args[i].pa_int = 0;
+		} else {
+			args[i].pa_str = NULL;
+			args[i].pa_int = dt_rec_int(data, r);
+		}
+	}
+	n = dt_pfmt_print(c->c_out, o->o_fmt, args, o->o_nrecs);
+	for (i = 0; i < o->o_nrecs; i++)
+		free(tmp[i]);
+	return n;
+}
+
+int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
+		     const struct dt_ecb *e, const uint8_t *data)
+{
+	int i;
+
+	if (!c->c_quiet) {
+		const struct dtrace_probedesc *pd =
+			c->c_probes ? dt_probetab_get(c->c_probes, probe_id) :
+			NULL;
+		char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
+
+		if (!c->c_heading) {
+			fprintf(c->c_out, "%3s %6s %32s\n", "CPU", "ID",
+				"FUNCTION:NAME");
+			c->c_heading = true;
+		}
+		snprintf(name, sizeof(name), "%s:%s", pd ? pd->dpd_func : "",
+			 pd ? pd->dpd_name : "");
+		fprintf(c->c_out, "%3d %6u %32s ", cpu, probe_id, name);
+	}
+	for (i = 0; i < e->e_nouts; i++) {
+		const struct dt_out *o = &e->e_outs[i];
+		int n = 0;
+
+		if (o->o_kind == DT_OUT_TRACE)
+			n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
+		else if (o->o_kind == DT_OUT_PRINTF)
+			n = dt_print_printf(c, data, e, o);
+		if (n < 0)
+			return -1;
+	}
+	if (!c->c_quiet)
+		fputc('\n', c->c_out);
+	c->c_records++;
+	return ferror(c->c_out) ? -1 : 0;
+}
+
+int dt_consume_flush(struct dt_consumer *c)
+{
+	size_t i;
+	int rc = 0;
+
+	qsort(c->c_recs, c->c_n, sizeof(*c->c_recs), dt_crec_cmp);
+	for (i = 0; i < c->c_n; i++) {
+		struct dt_crec *r = &c->c_recs[i];
+
+		if (!rc && dt_consume_print(c, r->cr_cpu, r->cr_probe,
+					    r->cr_ecb, r->cr_data))
+			rc = -1;
+		free(r->cr_data);
+	}
+	c->c_n = 0;
+	if (fflush(c->c_out))
+		rc = -1;
+	return rc;
+}
+
+void dt_consume_drops(struct dt_consumer *c, int cpu, uint64_t drops,
+		      FILE *err)
+{
+	uint64_t n;
+
+	if (cpu < 0)
+		return;
+	if (cpu >= c->c_ncpus) {
+		uint64_t *nd = realloc(c->c_drops, (size_t)(cpu + 1) *
+				       sizeof(*nd));
+
+		if (!nd)
+			return;
+		memset(nd + c->c_ncpus, 0,
+		       (size_t)(cpu + 1 - c->c_ncpus) * sizeof(*nd));
+		c->c_drops = nd;
+		c->c_ncpus = cpu + 1;
+	}
+	if (drops <= c->c_drops[cpu])
+		return;
+	n = drops - c->c_drops[cpu];
+	c->c_drops[cpu] = drops;
+	fprintf(err, "dtrace: %llu drop%s on CPU %d\n", (unsigned long long)n,
+		n == 1 ? "" : "s", cpu);
+}

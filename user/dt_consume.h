@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The consumer: decode the records of buffer snapshots, order them by
+ * timestamp across CPUs, and print each as its clause says.
+ *
+ * A buffer is a sequence of records, each struct dtrace_rechdr then
+ * de_recsize bytes of data (the clause's), 8-byte aligned; the EPID in
+ * the header names the clause. Without -q a record prints as
+ *
+ *   CPU     ID                    FUNCTION:NAME
+ *     0      1                           :BEGIN hello 42
+ *
+ * (the heading once, before the first record).
+ */
+#ifndef DT_CONSUME_H
+#define DT_CONSUME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "dt_enable.h"
+#include "dt_probes.h"
+
+struct dt_crec;
+
+struct dt_consumer {
+	FILE			*c_out;
+	bool			c_quiet;
+	bool			c_heading;	/* printed already */
+	const struct dt_epidtab	*c_epids;
+	struct dt_probetab	*c_probes;
+	struct dt_crec		*c_recs;	/* waiting to be printed */
+	size_t			c_n, c_cap;
+	uint64_t		c_seq;
+	uint64_t		*c_drops;	/* per CPU, cumulative */
+	int			c_ncpus;
+	uint64_t		c_records;	/* printed so far */
+	char			c_err[256];
+};
+
+void dt_consumer_init(struct dt_consumer *c, FILE *out, bool quiet,
+		      const struct dt_epidtab *epids,
+		      struct dt_probetab *probes);
+void dt_consumer_fini(struct dt_consumer *c);
+
+/*
+ * Take the records of one CPU's snapshot. Returns 0, or -1 with a
+ * message in c_err (the records before the bad one are kept).
+ */
+int dt_consume_buf(struct dt_consumer *c, int cpu, const void *buf,
+		   size_t len);
+
+/* Print every record taken, oldest first. Returns 0 or -1 (write error). */
+int dt_consume_flush(struct dt_consumer *c);
+
+/* A CPU's cumulative drop count: report what is new, as DTrace does. */
+void dt_consume_drops(struct dt_consumer *c, int cpu, uint64_t drops,
+		      FILE *err);
+
+/* Print one record (tests use this directly). */
+int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
+		     const struct dt_ecb *e, const uint8_t *data);
+
+#endif /* DT_CONSUME_H */

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /dev/dtrace: open and ioctls. Each wrapper returns 0 or -1 with errno.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+
+#include "dt_dev.h"
+
+const char *dt_dev_path(void)
+{
+	const char *p = getenv("DTRACE_DEVICE");
+
+	return p && *p ? p : DT_DEV_PATH;
+}
+
+static int dt_ioctl(int fd, unsigned long req, void *arg)
+{
+	int rc;
+
+	do {
+		rc = ioctl(fd, req, arg);
+	} while (rc < 0 && errno == EINTR);
+	return rc < 0 ? -1 : 0;
+}
+
+int dt_dev_version(int fd, struct dtrace_ioc_version *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->dv_size = sizeof(*v);
+	if (dt_ioctl(fd, DTRACE_IOC_VERSION, v))
+		return -1;
+	v->dv_module[sizeof(v->dv_module) - 1] = '\0';
+	return 0;
+}
+
+int dt_dev_open(char *err, size_t errlen)
+{
+	const char *path = dt_dev_path();
+	struct dtrace_ioc_version v;
+	int fd, e;
+
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		e = errno;
+		if (e == ENOENT || e == ENODEV || e == ENXIO)
+			snprintf(err, errlen, "DTrace device not available "
+				 "(is the dtrace module loaded?): %s: %s",
+				 path, strerror(e));
+		else if (e == EACCES || e == EPERM)
+			snprintf(err, errlen, "DTrace requires additional "
+				 "privileges (root or CAP_SYS_ADMIN): %s: %s",
+				 path, strerror(e));
+		else
+			snprintf(err, errlen, "%s: %s", path, strerror(e));
+		return -1;
+	}
+	if (dt_dev_version(fd, &v)) {
+		e = errno;
+		if (e == EPERM || e == EACCES)
+			snprintf(err, errlen, "DTrace requires additional "
+				 "privileges (root or CAP_SYS_ADMIN): %s: %s",
+				 path, strerror(e));
+		else
+			snprintf(err, errlen, "%s: version ioctl failed: %s",
+				 path, strerror(e));
+		close(fd);
+		return -1;
+	}
+	if (v.dv_abi != DTRACE_ABI_VERSION) {
+		snprintf(err, errlen, "module ABI %u does not match the "
+			 "command's ABI %u (module %s)", v.dv_abi,
+			 DTRACE_ABI_VERSION, v.dv_module);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+void dt_dev_close(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
+int dt_dev_options(int fd, const struct dtrace_ioc_options *o)
+{
+	struct dtrace_ioc_options c = *o;
+
+	c.do_size = sizeof(c);
+	return dt_ioctl(fd, DTRACE_IOC_OPTIONS, &c);
+}
+
+int dt_dev_enable(int fd, struct dtrace_ioc_enable *blob)
+{
+	return dt_ioctl(fd, DTRACE_IOC_ENABLE, blob);
+}
+
+int dt_dev_go(int fd)
+{
+	return dt_ioctl(fd, DTRACE_IOC_GO, NULL);
+}
+
+int dt_dev_stop(int fd)
+{
+	return dt_ioctl(fd, DTRACE_IOC_STOP, NULL);
+}
+
+int dt_dev_status(int fd, struct dtrace_ioc_status *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->ds_size = sizeof(*st);
+	return dt_ioctl(fd, DTRACE_IOC_STATUS, st);
+}
+
+int dt_dev_bufsnap(int fd, struct dtrace_ioc_bufsnap *bs)
+{
+	bs->db_size = sizeof(*bs);
+	return dt_ioctl(fd, DTRACE_IOC_BUFSNAP, bs);
+}
+
+int dt_dev_probes(int fd, struct dtrace_ioc_probes *p)
+{
+	p->dp_size = sizeof(*p);
+	return dt_ioctl(fd, DTRACE_IOC_PROBES, p);
+}

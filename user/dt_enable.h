@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Enablings: the ENABLE blob of one clause for one probe description,
+ * and the table of EPIDs the module returned, which the consumer uses to
+ * find the clause of each record.
+ */
+#ifndef DT_ENABLE_H
+#define DT_ENABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <dtrace/dtrace_ioctl.h>
+#include "dt_compile.h"
+
+/*
+ * The blob: struct dtrace_ioc_enable, the actions, then the DIF objects
+ * (predicate first), each 8-byte aligned. malloc'd; NULL on failure.
+ */
+struct dtrace_ioc_enable *dt_enable_blob(const struct dt_ecb *e,
+					 const struct dtrace_probedesc *pd,
+					 size_t *len);
+
+struct dt_epid {
+	uint32_t		ep_epid;
+	const struct dt_ecb	*ep_ecb;
+};
+
+struct dt_epidtab {
+	struct dt_epid	*et_epids;
+	size_t		et_n;
+};
+
+int dt_epid_add(struct dt_epidtab *t, uint32_t epid, const struct dt_ecb *e);
+const struct dt_ecb *dt_epid_lookup(const struct dt_epidtab *t, uint32_t epid);
+void dt_epid_fini(struct dt_epidtab *t);
+
+#endif /* DT_ENABLE_H */

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pass 3: fold integer constant expressions, in place.
+ *
+ * Arithmetic is done in 64 bits and the result narrowed to the node's
+ * type, as the generated code would. Division by a constant zero is a
+ * compile error.
+ */
+#include <stdlib.h>
+
+#include "dt_compile.h"
+#include "dt_error.h"
+#include "dt_options.h"
+#include "dt_printf.h"
+
+static bool dt_const(const struct dt_node *n)
+{
+	return n && n->n_kind == DT_N_INT;
+}
+
+static void dt_fold_to(struct dt_node *n, int64_t v)
+{
+	dt_node_free(n->n_left);
+	dt_node_free(n->n_right);
+	dt_node_free(n->n_cond);
+	n->n_left = n->n_right = n->n_cond = NULL;
+	n->n_kind = DT_N_INT;
+	n->n_int = dt_int_normalize(v, &n->n_type);
+}
+
+static int dt_fold_binary(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left, *r = n->n_right;
+	int64_t a = l->n_int, b = r->n_int;
+	uint64_t ua, ub;
+	int64_t v;
+	int sl = l->n_type.size < 4 ? 4 : l->n_type.size;
+	int sr = r->n_type.size < 4 ? 4 : r->n_type.size;
+	bool gl = l->n_type.is_signed || l->n_type.size < 4;
+	bool gr = r->n_type.is_signed || r->n_type.size < 4;
+	/* signedness of the operands' common type (C's conversions) */
+	bool sg = sl != sr ? (sl > sr ? gl : gr) : (gl && gr);
+
+	if (n->n_op == DT_OP_SHR || n->n_op == DT_OP_SHL)
+		sg = gl;
+	if (!sg) {
+		ua = (uint64_t)dt_int_normalize(a, &(struct dt_type){
+			DT_T_INT, (uint8_t)(sl > sr ? sl : sr), false });
+		ub = (uint64_t)dt_int_normalize(b, &(struct dt_type){
+			DT_T_INT, (uint8_t)(sl > sr ? sl : sr), false });
+	} else {
+		ua = (uint64_t)a;
+		ub = (uint64_t)b;
+	}
+
+	switch (n->n_op) {
+	case DT_OP_ADD: v = (int64_t)(ua + ub); break;
+	case DT_OP_SUB: v = (int64_t)(ua - ub); break;
+	case DT_OP_MUL: v = (int64_t)(ua * ub); break;
+	case DT_OP_DIV:
+	case DT_OP_MOD:
+		if (ub == 0)
+			return dt_error(pcb, &n->n_loc, "D_DIV_ZERO",
+					"expression contains %s by zero",
+					n->n_op == DT_OP_DIV ? "division" :
+					"modulus");
+		if (sg && a == INT64_MIN && b == -1)
+			v = n->n_op == DT_OP_DIV ? INT64_MIN : 0;
+		else if (sg)
+			v = n->n_op == DT_OP_DIV ? a / b : a % b;
+		else
+			v = (int64_t)(n->n_op == DT_OP_DIV ? ua / ub : ua % ub);
+		break;
+	case DT_OP_AND: v = (int64_t)(ua & ub); break;
+	case DT_OP_OR: v = (int64_t)(ua | ub); break;
+	case DT_OP_XOR: v = (int64_t)(ua ^ ub); break;
+	case DT_OP_SHL: v = (int64_t)(ua << (ub & 63)); break;
+	case DT_OP_SHR:
+		v = sg ? a >> (ub & 63) : (int64_t)(ua >> (ub & 63));
+		break;
+	case DT_OP_EQ: v = ua == ub; break;
+	case DT_OP_NE: v = ua != ub; break;
+	case DT_OP_LT: v = sg ? a < b : ua < ub; break;
+	case DT_OP_LE: v = sg ? a <= b : ua <= ub; break;
+	case DT_OP_GT: v = sg ? a > b : ua > ub; break;
+	case DT_OP_GE: v = sg ? a >= b : ua >= ub; break;
+	default:
+		return 0;
+	}
+	dt_fold_to(n, v);
+	return 0;
+}
+
+static int dt_fold_node(struct dt_pcb *pcb, struct dt_node *n)
+{
+	/* walks a list through n_next */
+	for (; n; n = n->n_next) {
+		if (n->n_cond && dt_fold_node(pcb, n->n_cond))
+			return -1;
+		if (n->n_left && dt_fold_node(pcb, n->n_left))
+			return -1;
+		if (n->n_right && dt_fold_node(pcb, n->n_right))
+			return -1;
+		if (n->n_args && dt_fold_node(pcb, n->n_args))
+			return -1;
+		switch (n->n_kind) {
+		case DT_N_UNARY:
+			if (!dt_const(n->n_left))
+				break;
+			switch (n->n_op) {
+			case DT_OP_NEG:
+				dt_fold_to(n, (int64_t)(0 - (uint64_t)
+							n->n_left->n_int));
+				break;
+			case DT_OP_PLUS:
+				dt_fold_to(n, n->n_left->n_int);
+				break;
+			case DT_OP_LNOT:
+				dt_fold_to(n, !n->n_left->n_int);
+				break;
+			case DT_OP_BNOT:
+				dt_fold_to(n, ~n->n_left->n_int);
+				break;
+			default:
+				break;
+			}
+			break;
+		case DT_N_BINARY:
+			if (dt_const(n->n_left) && dt_const(n->n_right) &&
+			    dt_fold_binary(pcb, n))
+				return -1;
+			break;
+		case DT_N_LOGICAL:
+			if (!dt_const(n->n_left) || !dt_const(n->n_right))
+				break;
+			if (n->n_op == DT_OP_LAND)
+				dt_fold_to(n, n->n_left->n_int &&
+					   n->n_right->n_int);
+			else if (n->n_op == DT_OP_LOR)
+				dt_fold_to(n, n->n_left->n_int ||
+					   n->n_right->n_int);
+			else
+				dt_fold_to(n, !n->n_left->n_int !=
+					   !n->n_right->n_int);
+			break;
+		case DT_N_TERNARY:
+			if (dt_const(n->n_cond) && dt_const(n->n_left) &&
+			    dt_const(n->n_right))
+				dt_fold_to(n, n->n_cond->n_int ?
+					   n->n_left->n_int :
+					   n->n_right->n_int);
+			break;
+		case DT_N_CAST:
+			if (dt_const(n->n_left))
+				dt_fold_to(n, n->n_left->n_int);
+			break;
+		case DT_N_SIZEOF:
+			dt_fold_to(n, n->n_ctype.kind == DT_T_STRING ?
+				   (pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
+				    DT_STRSIZE_DEFAULT) : n->n_ctype.size);
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
+int dt_fold(struct dt_pcb *pcb)
+{
+	struct dt_clause *c;
+
+	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
+		pcb->pcb_region = "predicate";
+		if (c->c_pred && dt_fold_node(pcb, c->c_pred))
+			return -1;
+		pcb->pcb_region = "action list";
+		if (dt_fold_node(pcb, c->c_stmts))
+			return -1;
+	}
+	pcb->pcb_region = NULL;
+	return 0;
+}

@@ -1,0 +1,466 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The D grammar: a pure parser with locations, no conflicts.
+ *
+ * Expressions follow C's precedence levels, one nonterminal per level.
+ * The parser only builds the AST; names are resolved and types checked
+ * by later passes.
+ */
+%define api.pure full
+%define api.prefix {dt_yy}
+%define parse.error verbose
+%locations
+%define api.location.type {struct dt_loc}
+%expect 0
+%param {void *scanner}
+%parse-param {struct dt_pcb *pcb}
+
+%code requires {
+#include "dt_parse.h"
+}
+
+%code provides {
+int dt_yylex(DT_YYSTYPE *lval, DT_YYLTYPE *lloc, void *scanner);
+void dt_yyerror(DT_YYLTYPE *lloc, void *scanner, struct dt_pcb *pcb,
+		const char *msg);
+
+/* Lexer helpers in dt_parse.c; they return a token. */
+int dt_lex_int(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
+	       const char *text);
+int dt_lex_char(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
+		const char *text);
+int dt_lex_string(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
+		  const char *text);
+int dt_lex_ident(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text);
+int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text);
+}
+
+%code {
+#include <stdlib.h>
+#include <string.h>
+#include "dt_error.h"
+
+#define L(x)	((const struct dt_loc *)&(x))
+
+static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
+				       const DT_YYLTYPE *loc,
+				       const char *what)
+{
+	dt_error(pcb, (const struct dt_loc *)loc, "D_UNSUPPORTED",
+		 "%s", what);
+	return NULL;
+}
+
+#define UNSUPP(loc, what) do {					\
+	dt_parse_unsupp(pcb, &(loc), what);			\
+	YYERROR;						\
+} while (0)
+}
+
+%union {
+	struct dt_ival	ival;
+	char		*str;
+	enum dt_op	op;
+	struct dt_node	*node;
+	struct dt_pdesc	*pdesc;
+	struct dt_tspec	tspec;
+}
+
+%token DT_TOK_ERROR "invalid token"
+%token <str> DT_TOK_PSPEC "probe description"
+%token DT_TOK_PRED_BEGIN "/"
+%token DT_TOK_PRED_END "end of predicate"
+%token <ival> DT_TOK_INT "integer"
+%token <str> DT_TOK_STRING "string literal"
+%token <str> DT_TOK_IDENT "identifier"
+%token <str> DT_TOK_AGG "aggregation"
+%token <ival> DT_TOK_MACRO "$N"
+%token <ival> DT_TOK_MACRO_STR "$$N"
+%token <str> DT_TOK_MACRO_NAME "macro variable"
+%token DT_TOK_SELF "self" DT_TOK_THIS "this" DT_TOK_SIZEOF "sizeof"
+%token DT_TOK_STRINGOF "stringof is not supported yet" DT_TOK_OFFSETOF "offsetof is not supported yet"
+%token DT_TOK_IF "if" DT_TOK_ELSE "else"
+%token DT_TOK_CHAR "char" DT_TOK_SHORT "short" DT_TOK_INTKW "int"
+%token DT_TOK_LONG "long" DT_TOK_SIGNED "signed"
+%token DT_TOK_UNSIGNED "unsigned" DT_TOK_VOID "void"
+%token DT_TOK_STRINGKW "string" DT_TOK_STRUCT "struct"
+%token <ival> DT_TOK_TYPENAME "type name"
+%token DT_TOK_ARROW "->" DT_TOK_INC "++" DT_TOK_DEC "--"
+%token DT_TOK_SHL "<<" DT_TOK_SHR ">>" DT_TOK_LE "<=" DT_TOK_GE ">="
+%token DT_TOK_EQ "==" DT_TOK_NE "!=" DT_TOK_LAND "&&" DT_TOK_LOR "||"
+%token DT_TOK_LXOR "^^"
+%token <op> DT_TOK_ASSIGNOP "assignment operator"
+
+%type <pdesc> probes
+%type <node> predicate stmts expr assign cond lor lxor land bor bxor band
+%type <node> equality relational shift additive multiplicative cast unary
+%type <node> postfix primary args args_ne
+%type <tspec> type tspecs
+%type <op> unop
+
+%destructor { free($$); } <str>
+%destructor { dt_node_free($$); } <node>
+%destructor {
+	while ($$) {
+		struct dt_pdesc *n = $$->pd_next;
+
+		free($$->pd_text);
+		free($$);
+		$$ = n;
+	}
+} <pdesc>
+
+%%
+
+program:
+	  %empty
+	| program clause
+	| program ';'
+	;
+
+clause:
+	  probes predicate
+		{ if (dt_parse_clause(pcb, $1, $2, NULL, false, &@$)) YYERROR; }
+	| probes predicate '{' stmts '}'
+		{ if (dt_parse_clause(pcb, $1, $2, $4, true, &@$)) YYERROR; }
+	| probes predicate '{' stmts expr '}'
+		{
+			if (dt_parse_clause(pcb, $1, $2,
+					    dt_node_append($4, $5), true, &@$))
+				YYERROR;
+		}
+	;
+
+probes:
+	  DT_TOK_PSPEC
+		{
+			$$ = dt_parse_pdesc($1, &@1);
+			if (!$$)
+				YYNOMEM;
+		}
+	| probes ',' DT_TOK_PSPEC
+		{
+			struct dt_pdesc *p = dt_parse_pdesc($3, &@3), *q;
+
+			if (!p)
+				YYNOMEM;
+			for (q = $1; q->pd_next; q = q->pd_next)
+				;
+			q->pd_next = p;
+			$$ = $1;
+		}
+	;
+
+predicate:
+	  %empty				{ $$ = NULL; }
+	| DT_TOK_PRED_BEGIN expr DT_TOK_PRED_END	{ $$ = $2; }
+	;
+
+stmts:
+	  %empty				{ $$ = NULL; }
+	| stmts ';'				{ $$ = $1; }
+	| stmts expr ';'			{ $$ = dt_node_append($1, $2); }
+	| stmts DT_TOK_IF
+		{
+			dt_node_free($1);
+			$$ = NULL;
+			UNSUPP(@2, "if statements are not supported yet");
+		}
+	;
+
+expr:
+	  assign
+	;
+
+assign:
+	  cond
+	| unary '=' assign
+		{ $$ = dt_node_op(DT_N_ASSIGN, DT_OP_SET, $1, $3, L(@2)); }
+	| unary DT_TOK_ASSIGNOP assign
+		{ $$ = dt_node_op(DT_N_ASSIGN, $2, $1, $3, L(@2)); }
+	;
+
+cond:
+	  lor
+	| lor '?' expr ':' cond
+		{
+			$$ = dt_node_op(DT_N_TERNARY, DT_OP_NONE, $3, $5,
+					L(@2));
+			$$->n_cond = $1;
+		}
+	;
+
+lor:
+	  lxor
+	| lor DT_TOK_LOR lxor
+		{ $$ = dt_node_op(DT_N_LOGICAL, DT_OP_LOR, $1, $3, L(@2)); }
+	;
+
+lxor:
+	  land
+	| lxor DT_TOK_LXOR land
+		{ $$ = dt_node_op(DT_N_LOGICAL, DT_OP_LXOR, $1, $3, L(@2)); }
+	;
+
+land:
+	  bor
+	| land DT_TOK_LAND bor
+		{ $$ = dt_node_op(DT_N_LOGICAL, DT_OP_LAND, $1, $3, L(@2)); }
+	;
+
+bor:
+	  bxor
+	| bor '|' bxor
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_OR, $1, $3, L(@2)); }
+	;
+
+bxor:
+	  band
+	| bxor '^' band
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_XOR, $1, $3, L(@2)); }
+	;
+
+band:
+	  equality
+	| band '&' equality
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_AND, $1, $3, L(@2)); }
+	;
+
+equality:
+	  relational
+	| equality DT_TOK_EQ relational
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_EQ, $1, $3, L(@2)); }
+	| equality DT_TOK_NE relational
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_NE, $1, $3, L(@2)); }
+	;
+
+relational:
+	  shift
+	| relational '<' shift
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_LT, $1, $3, L(@2)); }
+	| relational '>' shift
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_GT, $1, $3, L(@2)); }
+	| relational DT_TOK_LE shift
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_LE, $1, $3, L(@2)); }
+	| relational DT_TOK_GE shift
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_GE, $1, $3, L(@2)); }
+	;
+
+shift:
+	  additive
+	| shift DT_TOK_SHL additive
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_SHL, $1, $3, L(@2)); }
+	| shift DT_TOK_SHR additive
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_SHR, $1, $3, L(@2)); }
+	;
+
+additive:
+	  multiplicative
+	| additive '+' multiplicative
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_ADD, $1, $3, L(@2)); }
+	| additive '-' multiplicative
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_SUB, $1, $3, L(@2)); }
+	;
+
+multiplicative:
+	  cast
+	| multiplicative '*' cast
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_MUL, $1, $3, L(@2)); }
+	| multiplicative '/' cast
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_DIV, $1, $3, L(@2)); }
+	| multiplicative '%' cast
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_MOD, $1, $3, L(@2)); }
+	;
+
+cast:
+	  unary
+	| '(' type ')' cast
+		{
+			$$ = dt_node_op(DT_N_CAST, DT_OP_NONE, $4, NULL,
+					L(@1));
+			if (dt_tspec_type(pcb, L(@2), &$2, &$$->n_ctype)) {
+				dt_node_free($$);
+				YYERROR;
+			}
+		}
+	;
+
+unary:
+	  postfix
+	| DT_TOK_INC unary
+		{ $$ = dt_node_op(DT_N_INCDEC, DT_OP_INC, $2, NULL, L(@1)); }
+	| DT_TOK_DEC unary
+		{ $$ = dt_node_op(DT_N_INCDEC, DT_OP_DEC, $2, NULL, L(@1)); }
+	| unop cast
+		{ $$ = dt_node_op(DT_N_UNARY, $1, $2, NULL, L(@1)); }
+	| DT_TOK_SIZEOF unary
+		{ $$ = dt_node_op(DT_N_SIZEOF, DT_OP_NONE, $2, NULL, L(@1)); }
+	| DT_TOK_SIZEOF '(' type ')'
+		{
+			$$ = dt_node_new(DT_N_SIZEOF, L(@1));
+			if (dt_tspec_type(pcb, L(@3), &$3, &$$->n_ctype)) {
+				dt_node_free($$);
+				YYERROR;
+			}
+		}
+	| DT_TOK_STRINGOF unary
+		{
+			dt_node_free($2);
+			$$ = NULL;
+			UNSUPP(@1, "stringof is not supported yet");
+		}
+	| DT_TOK_OFFSETOF '(' type ',' DT_TOK_IDENT ')'
+		{
+			free($5);
+			$$ = NULL;
+			UNSUPP(@1, "offsetof is not supported yet");
+		}
+	;
+
+unop:
+	  '-'	{ $$ = DT_OP_NEG; }
+	| '+'	{ $$ = DT_OP_PLUS; }
+	| '!'	{ $$ = DT_OP_LNOT; }
+	| '~'	{ $$ = DT_OP_BNOT; }
+	| '*'	{ $$ = DT_OP_DEREF; }
+	| '&'	{ $$ = DT_OP_ADDROF; }
+	;
+
+postfix:
+	  primary
+	| postfix '[' args_ne ']'
+		{
+			$$ = dt_node_op(DT_N_INDEX, DT_OP_NONE, $1, NULL,
+					L(@2));
+			$$->n_args = $3;
+		}
+	| DT_TOK_IDENT '(' args ')'
+		{
+			$$ = dt_node_new(DT_N_CALL, L(@1));
+			$$->n_str = $1;
+			$$->n_args = $3;
+		}
+	| postfix DT_TOK_INC
+		{
+			$$ = dt_node_op(DT_N_INCDEC, DT_OP_INC, $1, NULL, L(@2));
+			$$->n_post = true;
+		}
+	| postfix DT_TOK_DEC
+		{
+			$$ = dt_node_op(DT_N_INCDEC, DT_OP_DEC, $1, NULL, L(@2));
+			$$->n_post = true;
+		}
+	| postfix DT_TOK_ARROW DT_TOK_IDENT
+		{
+			dt_node_free($1);
+			free($3);
+			$$ = NULL;
+			UNSUPP(@2, "the -> operator on pointers is not "
+			       "supported yet");
+		}
+	| postfix '.' DT_TOK_IDENT
+		{
+			dt_node_free($1);
+			free($3);
+			$$ = NULL;
+			UNSUPP(@2, "the . operator on structs is not "
+			       "supported yet");
+		}
+	;
+
+primary:
+	  DT_TOK_INT
+		{ $$ = dt_node_int($1.v, &$1.t, L(@1)); }
+	| DT_TOK_STRING
+		{
+			$$ = dt_node_new(DT_N_STR, L(@1));
+			$$->n_str = $1;
+		}
+	| DT_TOK_IDENT
+		{
+			$$ = dt_node_new(DT_N_IDENT, L(@1));
+			$$->n_str = $1;
+		}
+	| DT_TOK_MACRO
+		{
+			$$ = dt_node_new(DT_N_MACRO, L(@1));
+			$$->n_int = $1.v;
+		}
+	| DT_TOK_MACRO_STR
+		{
+			$$ = dt_node_new(DT_N_MACRO, L(@1));
+			$$->n_int = $1.v;
+			$$->n_post = true;	/* $$N: always a string */
+		}
+	| DT_TOK_MACRO_NAME
+		{
+			free($1);
+			$$ = NULL;
+			UNSUPP(@1, "macro variables other than $N are not "
+			       "supported yet");
+		}
+	| DT_TOK_AGG
+		{
+			free($1);
+			$$ = NULL;
+			UNSUPP(@1, "aggregations are not supported yet");
+		}
+	| DT_TOK_SELF DT_TOK_ARROW DT_TOK_IDENT
+		{
+			$$ = dt_node_new(DT_N_SELF, L(@1));
+			$$->n_str = $3;
+		}
+	| DT_TOK_THIS DT_TOK_ARROW DT_TOK_IDENT
+		{
+			$$ = dt_node_new(DT_N_THIS, L(@1));
+			$$->n_str = $3;
+		}
+	| '(' expr ')'
+		{ $$ = $2; $$->n_paren = true; }
+	;
+
+args:
+	  %empty		{ $$ = NULL; }
+	| args_ne
+	;
+
+args_ne:
+	  assign		{ $$ = $1; }
+	| args_ne ',' assign	{ $$ = dt_node_append($1, $3); }
+	;
+
+type:
+	  tspecs
+	| tspecs '*'		{ $$ = $1; $$.ts_ptr++; }
+	| tspecs '*' '*'	{ $$ = $1; $$.ts_ptr += 2; }
+	| DT_TOK_STRUCT DT_TOK_IDENT
+		{
+			free($2);
+			UNSUPP(@1, "struct types are not supported yet");
+		}
+	;
+
+tspecs:
+	  DT_TOK_CHAR		{ memset(&$$, 0, sizeof($$)); $$.ts_char++; }
+	| DT_TOK_SHORT		{ memset(&$$, 0, sizeof($$)); $$.ts_short++; }
+	| DT_TOK_INTKW		{ memset(&$$, 0, sizeof($$)); $$.ts_int++; }
+	| DT_TOK_LONG		{ memset(&$$, 0, sizeof($$)); $$.ts_long++; }
+	| DT_TOK_SIGNED		{ memset(&$$, 0, sizeof($$)); $$.ts_signed++; }
+	| DT_TOK_UNSIGNED	{ memset(&$$, 0, sizeof($$)); $$.ts_unsigned++; }
+	| DT_TOK_VOID		{ memset(&$$, 0, sizeof($$)); $$.ts_void++; }
+	| DT_TOK_STRINGKW	{ memset(&$$, 0, sizeof($$)); $$.ts_string++; }
+	| DT_TOK_TYPENAME
+		{
+			memset(&$$, 0, sizeof($$));
+			$$.ts_named++;
+			$$.ts_type = $1.t;
+		}
+	| tspecs DT_TOK_CHAR		{ $$ = $1; $$.ts_char++; }
+	| tspecs DT_TOK_SHORT		{ $$ = $1; $$.ts_short++; }
+	| tspecs DT_TOK_INTKW		{ $$ = $1; $$.ts_int++; }
+	| tspecs DT_TOK_LONG		{ $$ = $1; $$.ts_long++; }
+	| tspecs DT_TOK_SIGNED		{ $$ = $1; $$.ts_signed++; }
+	| tspecs DT_TOK_UNSIGNED	{ $$ = $1; $$.ts_unsigned++; }
+	;
+
+%%

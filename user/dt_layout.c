@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pass 4: actions and record layout.
+ *
+ * Each statement of a clause becomes module actions and consumer
+ * outputs:
+ *
+ *   trace(e)            RECORD e               TRACE slot
+ *   printf(f, a1..an)   RECORD a1 .. RECORD an PRINTF f slots
+ *   exit(e)             EXIT e                 (nothing printed)
+ *   x = e, x++, ...     (run before the next action's value)
+ *   e                   RECORD e               TRACE slot
+ *
+ * The module needs every action to store something, so statements done
+ * only for their effect (assignments, ++, --) become a prefix of the
+ * next action's program; those at the end of a clause make one action
+ * with a slot nobody prints.
+ *
+ * Slots are 8-byte aligned one after the other; the record size is the
+ * end of the last one, rounded up to 8.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dtrace/dtrace_ioctl.h>
+#include "dt_compile.h"
+#include "dt_error.h"
+#include "dt_options.h"
+
+static void *dt_grow(void *p, int n, size_t elem)
+{
+	void *np = realloc(p, (size_t)(n + 1) * elem);
+
+	if (!np) {
+		fputs("dtrace: out of memory\n", stderr);
+		exit(1);
+	}
+	memset((char *)np + (size_t)n * elem, 0, elem);
+	return np;
+}
+
+static int dt_layout_rec(struct dt_pcb *pcb, struct dt_ecb *e,
+			 const struct dt_type *t, uint32_t strsize,
+			 const struct dt_loc *loc)
+{
+	uint32_t off = 0;
+	struct dt_rec *r;
+
+	if (e->e_nrecs) {
+		r = &e->e_recs[e->e_nrecs - 1];
+		off = (r->r_off + r->r_size + 7) & ~7u;
+	}
+	e->e_recs = dt_grow(e->e_recs, e->e_nrecs, sizeof(*r));
+	r = &e->e_recs[e->e_nrecs];
+	r->r_off = off;
+	r->r_size = dt_rec_size(t, strsize);
+	r->r_type = *t;
+	if (off + r->r_size > DTRACE_RECSIZE_MAX)
+		return dt_error(pcb, loc, "D_ACT_RECSIZE",
+				"the clause records more than %u bytes",
+				DTRACE_RECSIZE_MAX);
+	e->e_recsize = (off + r->r_size + 7) & ~7u;
+	return e->e_nrecs++;
+}
+
+/* Statements waiting for the next action of the clause. */
+static struct dt_node **dt_pending;
+static int dt_npending;
+
+static int dt_layout_act(struct dt_pcb *pcb, struct dt_ecb *e, uint32_t kind,
+			 struct dt_node *expr, struct dt_node *stmt, bool rec,
+			 uint32_t strsize, const struct dt_type *rt)
+{
+	struct dt_act *a;
+	int slot = -1;
+
+	if (!rt)
+		rt = &expr->n_type;
+	if (e->e_nacts >= DTRACE_ACTIONS_MAX)
+		return dt_error(pcb, &stmt->n_loc, "D_ACT_MAX",
+				"too many actions in one clause (at most %d)",
+				DTRACE_ACTIONS_MAX);
+	if (rec) {
+		slot = dt_layout_rec(pcb, e, rt, strsize, &expr->n_loc);
+		if (slot < 0)
+			return -1;
+	}
+	e->e_acts = dt_grow(e->e_acts, e->e_nacts, sizeof(*a));
+	a = &e->e_acts[e->e_nacts++];
+	a->a_kind = kind;
+	a->a_rec = slot;
+	a->a_expr = expr;
+	a->a_type = *rt;
+	a->a_stmt = stmt;
+	a->a_pre = dt_pending;
+	a->a_npre = dt_npending;
+	dt_pending = NULL;
+	dt_npending = 0;
+	dt_difo_init(&a->a_difo);
+	return slot;
+}
+
+static struct dt_out *dt_layout_out(struct dt_ecb *e, enum dt_outkind k,
+				    int rec, int nrecs)
+{
+	struct dt_out *o;
+
+	e->e_outs = dt_grow(e->e_outs, e->e_nouts, sizeof(*o));
+	o = &e->e_outs[e->e_nouts++];
+	o->o_kind = k;
+	o->o_rec = rec;
+	o->o_nrecs = nrecs;
+	return o;
+}
+
+static int dt_layout_stmt(struct dt_pcb *pcb, struct dt_ecb *e,
+			  struct dt_node *s, uint32_t strsize)
+{
+	struct dt_node *a;
+	int slot, first = -1, n = 0;
+	char err[256];
+
+	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "printf") == 0) {
+		struct dt_out *o;
+
+		for (a = s->n_args->n_next; a; a = a->n_next, n++) {
+			slot = dt_layout_act(pcb, e, DTRACE_ACT_RECORD, a, s,
+					     true, strsize, NULL);
+			if (slot < 0)
+				return -1;
+			if (first < 0)
+				first = slot;
+		}
+		o = dt_layout_out(e, DT_OUT_PRINTF, first, n);
+		o->o_fmt = dt_pfmt_parse(s->n_args->n_str, err, sizeof(err));
+		if (!o->o_fmt)
+			return dt_error(pcb, &s->n_loc, "D_PRINTF_DSPEC",
+					"%s", err);
+		return 0;
+	}
+	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "exit") == 0) {
+		slot = dt_layout_act(pcb, e, DTRACE_ACT_EXIT, s->n_args, s,
+				     true, strsize, NULL);
+		if (slot < 0)
+			return -1;
+		dt_layout_out(e, DT_OUT_EXIT, slot, 1);
+		return 0;
+	}
+	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "trace") == 0) {
+		slot = dt_layout_act(pcb, e, DTRACE_ACT_RECORD, s->n_args, s,
+				     true, strsize, NULL);
+		if (slot < 0)
+			return -1;
+		dt_layout_out(e, DT_OUT_TRACE, slot, 1);
+		return 0;
+	}
+	if (s->n_kind == DT_N_ASSIGN || s->n_kind == DT_N_INCDEC ||
+	    s->n_type.kind == DT_T_VOID) {
+		dt_pending = dt_grow(dt_pending, dt_npending, sizeof(s));
+		dt_pending[dt_npending++] = s;
+		return 0;
+	}
+	/* any other expression is traced, as DTrace does */
+	slot = dt_layout_act(pcb, e, DTRACE_ACT_RECORD, s, s, true, strsize,
+			     NULL);
+	if (slot < 0)
+		return -1;
+	dt_layout_out(e, DT_OUT_TRACE, slot, 1);
+	return 0;
+}
+
+int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp)
+{
+	uint32_t strsize = pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
+		DT_STRSIZE_DEFAULT;
+	struct dt_clause *c;
+	struct dt_node *s;
+
+	cp->cp_strsize = strsize;
+	cp->cp_ecbs = calloc((size_t)pcb->pcb_prog.p_nclauses,
+			     sizeof(*cp->cp_ecbs));
+	if (!cp->cp_ecbs)
+		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+	pcb->pcb_region = "action list";
+	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
+		struct dt_ecb *e = &cp->cp_ecbs[cp->cp_necbs++];
+
+		e->e_clause = c;
+		dt_difo_init(&e->e_pred);
+		for (s = c->c_stmts; s; s = s->n_next)
+			if (dt_layout_stmt(pcb, e, s, strsize))
+				goto fail;
+		if (dt_npending) {
+			/* the last one is the value, stored and ignored */
+			s = dt_pending[--dt_npending];
+			if (dt_layout_act(pcb, e, DTRACE_ACT_RECORD, s, s, true,
+					  strsize, &dt_type_long) < 0)
+				goto fail;
+		}
+	}
+	pcb->pcb_region = NULL;
+	return 0;
+fail:
+	free(dt_pending);
+	dt_pending = NULL;
+	dt_npending = 0;
+	return -1;
+}
+
+void dt_cprog_free(struct dt_cprog *cp)
+{
+	int i, j;
+
+	for (i = 0; i < cp->cp_necbs; i++) {
+		struct dt_ecb *e = &cp->cp_ecbs[i];
+
+		dt_difo_fini(&e->e_pred);
+		for (j = 0; j < e->e_nacts; j++) {
+			dt_difo_fini(&e->e_acts[j].a_difo);
+			free(e->e_acts[j].a_pre);
+		}
+		for (j = 0; j < e->e_nouts; j++)
+			dt_pfmt_free(e->e_outs[j].o_fmt);
+		free(e->e_acts);
+		free(e->e_recs);
+		free(e->e_outs);
+	}
+	free(cp->cp_ecbs);
+	memset(cp, 0, sizeof(*cp));
+}

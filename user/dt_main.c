@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dtrace(1): the command. Parses arguments, compiles each program piece
+ * (-n, -s, -P, -m, -f), then lists (-l), prints (-S) or runs it
+ * (dt_run.c).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dt_dev.h"
+#include "dt_error.h"
+#include "dt_options.h"
+#include "dt_program.h"
+#include "dt_version.h"
+
+static void dt_usage(FILE *fp)
+{
+	fprintf(fp,
+"Usage: dtrace [-CeFhlqSvVwZ] [-b bufsz] [-D name[=def]] [-I path]\n"
+"\t[-o output] [-s script] [-U name] [-x opt[=val]]\n"
+"\t[-P provider [[ predicate ] action ]]\n"
+"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
+"\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
+"\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"
+"\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n"
+"\n"
+"\tpredicate -> '/' D-expression '/'\n"
+"\t   action -> '{' D-statements '}'\n"
+"\n"
+"\t-b  set trace buffer size\n"
+"\t-C  run cpp(1) preprocessor on script files\n"
+"\t-D  define symbol when invoking preprocessor\n"
+"\t-e  exit after compiling request but prior to enabling probes\n"
+"\t-f  enable or list probes matching the specified function name\n"
+"\t-h  print this help\n"
+"\t-I  add include directory to preprocessor search path\n"
+"\t-l  list probes matching specified criteria\n"
+"\t-m  enable or list probes matching the specified module name\n"
+"\t-n  enable or list probes matching the specified probe name\n"
+"\t-o  append trace output to the specified file\n"
+"\t-P  enable or list probes matching the specified provider name\n"
+"\t-q  set quiet mode (only output explicitly traced data)\n"
+"\t-s  enable or list probes according to the specified D script\n"
+"\t-S  print D compiler intermediate code\n"
+"\t-U  undefine symbol when invoking preprocessor\n"
+"\t-v  set verbose mode (report stability attributes, arguments)\n"
+"\t-V  report DTrace API version\n"
+"\t-w  permit destructive actions\n"
+"\t-x  enable or modify compiler and tracing options\n"
+"\t-Z  permit probe descriptions that match zero probes\n");
+}
+
+static void dt_version_print(void)
+{
+	char err[512];
+	struct dtrace_ioc_version v;
+	int fd;
+
+	printf("dtrace: %s\n", DT_VERSION_STRING);
+	fd = dt_dev_open(err, sizeof(err));
+	if (fd < 0) {
+		printf("dtrace: module: not available (%s)\n", err);
+		return;
+	}
+	if (dt_dev_version(fd, &v) == 0)
+		printf("dtrace: module: dtrace %s, ABI %u\n", v.dv_module,
+		       v.dv_abi);
+	dt_dev_close(fd);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct dt_cmd cmd;
+	const char *why;
+	int c, rc;
+
+	dt_cmd_init(&cmd);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv,
+				"+b:c:CD:ef:FhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z",
+				longopts, NULL)) != -1) {
+		switch (c) {
+		case 'b':
+			if (dt_option_set(&cmd.c_opts, "bufsize", optarg,
+					  &why)) {
+				dt_warn("failed to set -b %s: %s\n", optarg,
+					why);
+				return 2;
+			}
+			break;
+		case 'C':
+			cmd.c_cpp = true;
+			break;
+		case 'D':
+		case 'U':
+		case 'I':
+			if (dt_cmd_cppopt(&cmd, c, optarg))
+				return 2;
+			break;
+		case 'e':
+			cmd.c_exec = false;
+			break;
+		case 'f':
+		case 'm':
+		case 'n':
+		case 'P':
+		case 's':
+		case 'i':
+			if (dt_cmd_piece(&cmd, c, optarg))
+				return 2;
+			break;
+		case 'h':
+			dt_usage(stdout);
+			return 0;
+		case 'l':
+			cmd.c_list = true;
+			break;
+		case 'o':
+			cmd.c_outfile = optarg;
+			break;
+		case 'q':
+			cmd.c_opts.o_quiet = true;
+			break;
+		case 'S':
+			cmd.c_disasm = true;
+			break;
+		case 'v':
+			cmd.c_verbose = true;
+			break;
+		case 'V':
+			dt_version_print();
+			return 0;
+		case 'w':
+			cmd.c_opts.o_destructive = true;
+			break;
+		case 'x':
+			if (dt_option_setarg(&cmd.c_opts, optarg, &why)) {
+				dt_warn("failed to set -x %s: %s\n", optarg,
+					why);
+				return 2;
+			}
+			break;
+		case 'Z':
+			cmd.c_opts.o_zdefs = true;
+			break;
+		case 'c':
+		case 'p':
+			dt_warn("-%c is not supported yet\n", c);
+			return 2;
+		case 'F':
+		case 'H':
+		case 'L':
+		case 'X':
+			dt_warn("-%c is not supported yet\n", c);
+			return 2;
+		default:
+			if (optopt && strchr("bcDfiImnoPpsUxXL", optopt))
+				dt_warn("option requires an argument -- %c\n",
+					optopt);
+			else if (optopt)
+				dt_warn("illegal option -- %c\n", optopt);
+			else
+				dt_warn("illegal option -- %s\n",
+					argv[optind - 1]);
+			dt_usage(stderr);
+			return 2;
+		}
+	}
+	cmd.c_argc = argc - optind;
+	cmd.c_argv = argv + optind;
+	if (!cmd.c_npieces && !cmd.c_list) {
+		dt_usage(stderr);
+		return 2;
+	}
+	rc = dt_cmd_run(&cmd);
+	dt_cmd_fini(&cmd);
+	return rc;
+}

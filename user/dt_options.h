@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Run-time and compile-time options: -x NAME[=VALUE], #pragma D option,
+ * and the flags that set the same things (-q, -w, -Z).
+ */
+#ifndef DT_OPTIONS_H
+#define DT_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+
+struct dt_options {
+	uint64_t	o_bufsize;	/* bytes per CPU; 0: module default */
+	uint32_t	o_bufpolicy;	/* DTRACE_BUFPOLICY_* */
+	uint64_t	o_aggsize, o_dynvarsize, o_specsize;
+	uint32_t	o_nspec;
+	uint32_t	o_strsize;	/* bytes of a string value */
+	uint64_t	o_switchrate;	/* ns between buffer snapshots */
+	uint64_t	o_statusrate;	/* ns between status polls */
+	bool		o_quiet;
+	bool		o_destructive;
+	bool		o_zdefs;	/* -Z: descriptions may match nothing */
+	bool		o_errtags;
+	bool		o_defaultargs;	/* unset $N are 0 / "" */
+};
+
+#define DT_STRSIZE_DEFAULT	256
+#define DT_SWITCHRATE_DEFAULT	1000000000ull	/* 1hz, as DTrace */
+#define DT_STATUSRATE_DEFAULT	10000000ull	/* 100hz */
+
+void dt_options_init(struct dt_options *o);
+
+/*
+ * Set one option. value is NULL for "-x name". Returns 0, or -1 with a
+ * reason ("Invalid option name", "Invalid value for specified option")
+ * in *why.
+ */
+int dt_option_set(struct dt_options *o, const char *name, const char *value,
+		  const char **why);
+
+/* Parse "NAME=VALUE" or "NAME" (as after -x). */
+int dt_option_setarg(struct dt_options *o, const char *arg,
+		     const char **why);
+
+/* Sizes with k/m/g/t suffixes; rates as "Nhz" or a time ("10ms"). */
+int dt_opt_parse_size(const char *s, uint64_t *out);
+int dt_opt_parse_rate(const char *s, uint64_t *ns);
+
+#endif /* DT_OPTIONS_H */

@@ -1,0 +1,461 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The front end's helpers: keywords, literals, pragmas, and the driver
+ * that runs the lexer and grammar over one program.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_pcb.h"
+#include "dt_parse.h"
+#include "dt_grammar.h"
+#include "dt_error.h"
+#include "dt_options.h"
+
+int dt_lex_scan(DT_YYSTYPE *lval, DT_YYLTYPE *lloc, void *scanner);
+void *dt_yyget_extra(void *scanner);
+
+#define T_INT(sz, sg)	{ .kind = DT_T_INT, .size = (sz), .is_signed = (sg) }
+
+static const struct dt_lex_kw dt_keywords[] = {
+	{ "self", DT_TOK_SELF, false, {0} },
+	{ "this", DT_TOK_THIS, false, {0} },
+	{ "sizeof", DT_TOK_SIZEOF, false, {0} },
+	{ "stringof", DT_TOK_STRINGOF, false, {0} },
+	{ "offsetof", DT_TOK_OFFSETOF, false, {0} },
+	{ "if", DT_TOK_IF, false, {0} },
+	{ "else", DT_TOK_ELSE, false, {0} },
+	{ "struct", DT_TOK_STRUCT, true, {0} },
+	{ "char", DT_TOK_CHAR, true, {0} },
+	{ "short", DT_TOK_SHORT, true, {0} },
+	{ "int", DT_TOK_INTKW, true, {0} },
+	{ "long", DT_TOK_LONG, true, {0} },
+	{ "signed", DT_TOK_SIGNED, true, {0} },
+	{ "unsigned", DT_TOK_UNSIGNED, true, {0} },
+	{ "void", DT_TOK_VOID, true, {0} },
+	{ "string", DT_TOK_STRINGKW, true, {0} },
+	{ "int8_t", DT_TOK_TYPENAME, true, T_INT(1, true) },
+	{ "int16_t", DT_TOK_TYPENAME, true, T_INT(2, true) },
+	{ "int32_t", DT_TOK_TYPENAME, true, T_INT(4, true) },
+	{ "int64_t", DT_TOK_TYPENAME, true, T_INT(8, true) },
+	{ "uint8_t", DT_TOK_TYPENAME, true, T_INT(1, false) },
+	{ "uint16_t", DT_TOK_TYPENAME, true, T_INT(2, false) },
+	{ "uint32_t", DT_TOK_TYPENAME, true, T_INT(4, false) },
+	{ "uint64_t", DT_TOK_TYPENAME, true, T_INT(8, false) },
+	{ "intptr_t", DT_TOK_TYPENAME, true, T_INT(8, true) },
+	{ "uintptr_t", DT_TOK_TYPENAME, true, T_INT(8, false) },
+	{ "size_t", DT_TOK_TYPENAME, true, T_INT(8, false) },
+	{ "ssize_t", DT_TOK_TYPENAME, true, T_INT(8, true) },
+	{ "pid_t", DT_TOK_TYPENAME, true, T_INT(4, true) },
+	{ "uid_t", DT_TOK_TYPENAME, true, T_INT(4, false) },
+	{ "gid_t", DT_TOK_TYPENAME, true, T_INT(4, false) },
+	{ "uchar_t", DT_TOK_TYPENAME, true, T_INT(1, false) },
+	{ "ushort_t", DT_TOK_TYPENAME, true, T_INT(2, false) },
+	{ "uint_t", DT_TOK_TYPENAME, true, T_INT(4, false) },
+	{ "ulong_t", DT_TOK_TYPENAME, true, T_INT(8, false) },
+	{ "longlong_t", DT_TOK_TYPENAME, true, T_INT(8, true) },
+	{ "u_longlong_t", DT_TOK_TYPENAME, true, T_INT(8, false) },
+	/* declarations we do not support: reserved so they error clearly */
+	{ "inline", 0, true, {0} },
+	{ "typedef", 0, true, {0} },
+	{ "translator", 0, true, {0} },
+	{ "provider", 0, true, {0} },
+	{ "enum", 0, true, {0} },
+	{ "union", 0, true, {0} },
+	{ "extern", 0, true, {0} },
+	{ "static", 0, true, {0} },
+	{ "register", 0, true, {0} },
+	{ "const", 0, true, {0} },
+	{ "volatile", 0, true, {0} },
+};
+
+const struct dt_lex_kw *dt_lex_keyword(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(dt_keywords) / sizeof(dt_keywords[0]); i++)
+		if (strcmp(dt_keywords[i].kw_name, s) == 0)
+			return &dt_keywords[i];
+	return NULL;
+}
+
+int dt_lex_ident(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text)
+{
+	const struct dt_lex_kw *kw = dt_lex_keyword(text);
+
+	(void)pcb;
+	if (kw && kw->kw_token) {
+		if (kw->kw_token == DT_TOK_TYPENAME) {
+			lval->ival.v = 0;
+			lval->ival.t = kw->kw_type;
+		}
+		return kw->kw_token;
+	}
+	if (kw) {
+		/* reserved words of D we do not implement */
+		lval->str = strdup(text);
+		return DT_TOK_ERROR;
+	}
+	lval->str = strdup(text);
+	return lval->str ? DT_TOK_IDENT : DT_TOK_ERROR;
+}
+
+bool dt_lex_pred_ends(const struct dt_pcb *pcb)
+{
+	const char *p = pcb->pcb_src + pcb->pcb_off;
+
+	while (*p && isspace((unsigned char)*p))
+		p++;
+	return *p == '\0' || *p == '{' || *p == ';';
+}
+
+int dt_lex_int(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
+	       const char *text)
+{
+	const char *p = text;
+	unsigned long long v = 0;
+	int base = 10, nu = 0, nl = 0, d;
+	bool big = false;
+
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		base = 16;
+		p += 2;
+	} else if (p[0] == '0' && isdigit((unsigned char)p[1])) {
+		base = 8;
+		p++;
+	}
+	for (; isxdigit((unsigned char)*p); p++) {
+		if (base != 16 && !isdigit((unsigned char)*p))
+			break;
+		d = isdigit((unsigned char)*p) ? *p - '0' :
+			tolower((unsigned char)*p) - 'a' + 10;
+		if (d >= base) {
+			dt_error(pcb, (struct dt_loc *)lloc, "D_INT_DIGIT",
+				 "invalid digit '%c' in %s constant %s", *p,
+				 base == 8 ? "octal" : "integer", text);
+			return DT_TOK_ERROR;
+		}
+		if (v > (~0ull - (unsigned)d) / (unsigned)base)
+			big = true;
+		v = v * (unsigned)base + (unsigned)d;
+	}
+	for (; *p; p++) {
+		if (*p == 'u' || *p == 'U')
+			nu++;
+		else
+			nl++;
+	}
+	if (big || nu > 1 || nl > 2) {
+		dt_error(pcb, (struct dt_loc *)lloc, big ? "D_INT_OFLOW" :
+			 "D_INT_SUFFIX", big ?
+			 "integer constant %s results in integer overflow" :
+			 "invalid integer constant suffix: %s", text);
+		return DT_TOK_ERROR;
+	}
+	lval->ival.v = (int64_t)v;
+	lval->ival.t.kind = DT_T_INT;
+	/* C's rules: the first type of the list that holds the value. */
+	if (!nu && !nl && v <= 0x7fffffffull) {
+		lval->ival.t = dt_type_int;
+	} else if (!nl && v <= 0xffffffffull && (nu || base != 10)) {
+		lval->ival.t = dt_type_uint;
+	} else if (!nu && v <= 0x7fffffffffffffffull) {
+		lval->ival.t = dt_type_long;
+	} else {
+		lval->ival.t = dt_type_ulong;
+	}
+	return DT_TOK_INT;
+}
+
+int dt_lex_unescape(const char *lit, char *out, size_t *outlen)
+{
+	char q = *lit++;
+	size_t n = 0;
+	int i, v;
+
+	while (*lit && *lit != q) {
+		char c = *lit++;
+
+		if (c != '\\') {
+			out[n++] = c;
+			continue;
+		}
+		c = *lit++;
+		switch (c) {
+		case 'n': out[n++] = '\n'; break;
+		case 't': out[n++] = '\t'; break;
+		case 'r': out[n++] = '\r'; break;
+		case 'a': out[n++] = '\a'; break;
+		case 'b': out[n++] = '\b'; break;
+		case 'f': out[n++] = '\f'; break;
+		case 'v': out[n++] = '\v'; break;
+		case '\\': out[n++] = '\\'; break;
+		case '\'': out[n++] = '\''; break;
+		case '"': out[n++] = '"'; break;
+		case '?': out[n++] = '?'; break;
+		case 'x':
+			for (v = 0, i = 0; i < 2 && isxdigit((unsigned char)*lit);
+			     i++, lit++)
+				v = v * 16 + (isdigit((unsigned char)*lit) ?
+					*lit - '0' :
+					tolower((unsigned char)*lit) - 'a' + 10);
+			if (i == 0)
+				return -1;
+			out[n++] = (char)v;
+			break;
+		default:
+			if (c >= '0' && c <= '7') {
+				v = c - '0';
+				for (i = 1; i < 3 && *lit >= '0' && *lit <= '7';
+				     i++, lit++)
+					v = v * 8 + *lit - '0';
+				out[n++] = (char)v;
+				break;
+			}
+			return -1;
+		}
+	}
+	out[n] = '\0';
+	*outlen = n;
+	return 0;
+}
+
+int dt_lex_char(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
+		const char *text)
+{
+	char buf[64];
+	size_t n, i;
+	int64_t v = 0;
+
+	if (strlen(text) >= sizeof(buf) || dt_lex_unescape(text, buf, &n)) {
+		dt_error(pcb, (struct dt_loc *)lloc, "D_CHR_ILL",
+			 "invalid escape sequence in character constant %s",
+			 text);
+		return DT_TOK_ERROR;
+	}
+	if (n > 8) {
+		dt_error(pcb, (struct dt_loc *)lloc, "D_CHR_OFLOW",
+			 "character constant is too long");
+		return DT_TOK_ERROR;
+	}
+	for (i = 0; i < n; i++)
+		v = (v << 8) | (unsigned char)buf[i];
+	if (n == 1)
+		v = (signed char)buf[0];
+	lval->ival.v = v;
+	lval->ival.t = n > 4 ? dt_type_long : dt_type_int;
+	return DT_TOK_INT;
+}
+
+int dt_lex_string(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
+		  const char *text)
+{
+	size_t n;
+	char *s = malloc(strlen(text) + 1);
+
+	if (!s)
+		return DT_TOK_ERROR;
+	if (dt_lex_unescape(text, s, &n)) {
+		free(s);
+		dt_error(pcb, (struct dt_loc *)lloc, "D_STR_ESC",
+			 "invalid escape sequence in string constant");
+		return DT_TOK_ERROR;
+	}
+	if (strlen(s) != n) {
+		free(s);
+		dt_error(pcb, (struct dt_loc *)lloc, "D_STR_NUL",
+			 "string constant contains a NUL character");
+		return DT_TOK_ERROR;
+	}
+	lval->str = s;
+	return DT_TOK_STRING;
+}
+
+/* #pragma D option NAME[=VALUE]; other pragmas are ignored, as DTrace. */
+int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text)
+{
+	char buf[512], *words[4], *save = NULL, *w;
+	const char *why;
+	int n = 0;
+
+	snprintf(buf, sizeof(buf), "%s", text);
+	for (w = strtok_r(buf, " \t#", &save); w && n < 4;
+	     w = strtok_r(NULL, " \t", &save))
+		words[n++] = w;
+	if (n < 2 || strcmp(words[0], "pragma") != 0)
+		return 0;
+	if (strcmp(words[1], "D") != 0)
+		return 0;	/* pragmas for others are ignored */
+	if (n < 3)
+		return dt_error(pcb, (struct dt_loc *)lloc, "D_PRAGMA_MALFORM",
+				"malformed #pragma D directive");
+	if (strcmp(words[2], "option") == 0) {
+		if (n != 4)
+			return dt_error(pcb, (struct dt_loc *)lloc,
+					"D_PRAGMA_MALFORM",
+					"malformed #pragma D option");
+		if (!pcb->pcb_opts)
+			return 0;
+		if (dt_option_setarg(pcb->pcb_opts, words[3], &why))
+			return dt_error(pcb, (struct dt_loc *)lloc,
+					"D_PRAGMA_OPTSET",
+					"failed to set option '%s': %s",
+					words[3], why);
+		return 0;
+	}
+	if (strcmp(words[2], "attributes") == 0 ||
+	    strcmp(words[2], "binding") == 0 ||
+	    strcmp(words[2], "depends_on") == 0 ||
+	    strcmp(words[2], "ident") == 0)
+		return 0;
+	return dt_error(pcb, (struct dt_loc *)lloc, "D_PRAGMA_INVAL",
+			"invalid control directive: #pragma D %s", words[2]);
+}
+
+int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
+		  const struct dt_tspec *ts, struct dt_type *out)
+{
+	int nint = ts->ts_char + ts->ts_short + ts->ts_int + ts->ts_long +
+		ts->ts_signed + ts->ts_unsigned;
+
+	if (ts->ts_ptr)
+		return dt_error(pcb, loc, "D_UNSUPPORTED",
+				"pointer types are not supported yet");
+	if (ts->ts_named || ts->ts_string || ts->ts_void) {
+		if (nint || ts->ts_named + ts->ts_string + ts->ts_void != 1)
+			goto bad;
+		*out = ts->ts_named ? ts->ts_type : ts->ts_string ?
+			dt_type_string : dt_type_void;
+		return 0;
+	}
+	if ((ts->ts_signed && ts->ts_unsigned) || ts->ts_signed > 1 ||
+	    ts->ts_unsigned > 1 || ts->ts_char > 1 || ts->ts_short > 1 ||
+	    ts->ts_int > 1 || ts->ts_long > 2 ||
+	    ts->ts_char + ts->ts_short + (ts->ts_long > 0) > 1)
+		goto bad;
+	out->kind = DT_T_INT;
+	out->is_signed = !ts->ts_unsigned;
+	out->size = ts->ts_char ? 1 : ts->ts_short ? 2 : ts->ts_long ? 8 : 4;
+	return 0;
+bad:
+	return dt_error(pcb, loc, "D_TYPE_ERR", "invalid type combination");
+}
+
+struct dt_pdesc *dt_parse_pdesc(char *text, const void *loc)
+{
+	struct dt_pdesc *p = calloc(1, sizeof(*p));
+
+	if (!p) {
+		free(text);
+		return NULL;
+	}
+	p->pd_text = text;
+	p->pd_loc = *(const struct dt_loc *)loc;
+	return p;
+}
+
+int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,
+		    struct dt_node *pred, struct dt_node *stmts, bool body,
+		    const void *loc)
+{
+	struct dt_clause *c = calloc(1, sizeof(*c)), **pp;
+
+	(void)body;
+	if (!c) {
+		dt_node_free(pred);
+		dt_node_free(stmts);
+		while (probes) {
+			struct dt_pdesc *n = probes->pd_next;
+
+			free(probes->pd_text);
+			free(probes);
+			probes = n;
+		}
+		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+	}
+	c->c_probes = probes;
+	c->c_pred = pred;
+	c->c_stmts = stmts;
+	c->c_loc = *(const struct dt_loc *)loc;
+	c->c_index = pcb->pcb_prog.p_nclauses++;
+	for (pp = &pcb->pcb_prog.p_clauses; *pp; pp = &(*pp)->c_next)
+		;
+	*pp = c;
+	return 0;
+}
+
+int dt_yylex(DT_YYSTYPE *lval, DT_YYLTYPE *lloc, void *scanner)
+{
+	struct dt_pcb *pcb = dt_yyget_extra(scanner);
+	int tok = dt_lex_scan(lval, lloc, scanner);
+
+	if (tok == 0) {
+		pcb->pcb_eof = true;
+		lloc->first_line = lloc->last_line = pcb->pcb_line;
+		lloc->first_column = lloc->last_column = pcb->pcb_col;
+	}
+	if (tok == DT_TOK_ERROR && !pcb->pcb_failed) {
+		/* a reserved word used as a name */
+		free(lval->str);
+		lval->str = NULL;
+		dt_error(pcb, (struct dt_loc *)lloc, "D_SYNTAX",
+			 "syntax error near \"%s\"", pcb->pcb_lasttok);
+	}
+	return tok;
+}
+
+void dt_yyerror(DT_YYLTYPE *lloc, void *scanner, struct dt_pcb *pcb,
+		const char *msg)
+{
+	(void)scanner;
+	if (strstr(msg, "memory exhausted")) {
+		dt_error(pcb, (struct dt_loc *)lloc, "D_NOMEM",
+			 "out of memory");
+		return;
+	}
+	if (pcb->pcb_eof)
+		dt_error(pcb, (struct dt_loc *)lloc, "D_SYNTAX",
+			 "syntax error near end of input");
+	else
+		dt_error(pcb, (struct dt_loc *)lloc, "D_SYNTAX",
+			 "syntax error near \"%s\"", pcb->pcb_lasttok);
+}
+
+int dt_yyparse(void *scanner, struct dt_pcb *pcb);
+
+int dt_parse(struct dt_pcb *pcb)
+{
+	int rc;
+
+	if (dt_lex_begin(pcb))
+		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+	rc = dt_yyparse(pcb->pcb_scanner, pcb);
+	dt_lex_end(pcb);
+	if (rc && !pcb->pcb_failed)
+		dt_error(pcb, NULL, "D_SYNTAX", "syntax error");
+	if (pcb->pcb_failed)
+		return -1;
+	if (!pcb->pcb_prog.p_clauses)
+		return dt_error(pcb, NULL, "D_EMPTY",
+				"program has no probe clauses");
+	return 0;
+}
+
+void dt_pcb_init(struct dt_pcb *pcb, const char *src, const char *file,
+		 struct dt_options *opts)
+{
+	memset(pcb, 0, sizeof(*pcb));
+	pcb->pcb_src = src;
+	pcb->pcb_srclen = strlen(src);
+	pcb->pcb_file = file;
+	pcb->pcb_opts = opts;
+	pcb->pcb_line = 1;
+	pcb->pcb_col = 1;
+}
+
+void dt_pcb_fini(struct dt_pcb *pcb)
+{
+	dt_program_free(&pcb->pcb_prog);
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Between the lexer (dt_lex.l), the grammar (dt_grammar.y) and the
+ * helpers they share (dt_parse.c).
+ */
+#ifndef DT_PARSE_H
+#define DT_PARSE_H
+
+#include "dt_ast.h"
+#include "dt_pcb.h"
+
+/* An integer constant and the type C's rules give it. */
+struct dt_ival {
+	int64_t		v;
+	struct dt_type	t;
+};
+
+/* A keyword the lexer knows. */
+struct dt_lex_kw {
+	const char	*kw_name;
+	int		kw_token;	/* grammar token, or 0 */
+	bool		kw_decl;	/* begins a declaration */
+	struct dt_type	kw_type;	/* typedef names: their type */
+};
+
+const struct dt_lex_kw *dt_lex_keyword(const char *s);
+
+int dt_lex_begin(struct dt_pcb *pcb);
+void dt_lex_end(struct dt_pcb *pcb);
+
+/* Does the '/' just read close a predicate? */
+bool dt_lex_pred_ends(const struct dt_pcb *pcb);
+
+/* Decode the escapes of a string or character literal (quotes kept). */
+int dt_lex_unescape(const char *lit, char *out, size_t *outlen);
+
+/* Combine type specifier keywords; returns -1 on a bad combination. */
+struct dt_tspec {
+	int	ts_char, ts_short, ts_int, ts_long, ts_signed, ts_unsigned;
+	int	ts_void, ts_string, ts_named, ts_ptr;
+	struct dt_type ts_type;	/* named type */
+};
+int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
+		  const struct dt_tspec *ts, struct dt_type *out);
+
+/* Grammar actions. */
+struct dt_pdesc *dt_parse_pdesc(char *text, const void *loc);
+int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,
+		    struct dt_node *pred, struct dt_node *stmts, bool body,
+		    const void *loc);
+
+#endif /* DT_PARSE_H */

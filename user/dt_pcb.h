@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The parse control block: one compilation of one D program, from
+ * source text to checked AST, and the first error it met.
+ */
+#ifndef DT_PCB_H
+#define DT_PCB_H
+
+#include <stdio.h>
+#include "dt_ast.h"
+
+struct dt_options;
+
+struct dt_pcb {
+	/* input */
+	const char	*pcb_src;	/* whole text, NUL-terminated */
+	size_t		pcb_srclen;
+	const char	*pcb_file;	/* -s: the script's name; NULL for -n */
+	struct dt_options *pcb_opts;	/* #pragma D option sets these */
+	int		pcb_argc;	/* $0..$N: macro arguments */
+	char * const	*pcb_argv;
+	bool		pcb_allow_empty_args; /* -x defaultargs */
+
+	/* the lexer's and parser's state */
+	void		*pcb_scanner;
+	size_t		pcb_off;	/* byte offset just past the last token */
+	int		pcb_line, pcb_col;
+	int		pcb_parens;	/* open '(' inside a predicate */
+	char		pcb_lasttok[64];/* for "syntax error near" */
+	bool		pcb_eof;
+
+	/* output */
+	struct dt_program pcb_prog;
+	uint32_t	pcb_nvars[3];	/* next id per scope */
+	const char	*pcb_region;	/* "predicate", "action list" */
+
+	/* the first error */
+	bool		pcb_failed;
+	const char	*pcb_errtag;	/* D_SYNTAX, ... */
+	const char	*pcb_errregion;
+	int		pcb_errline, pcb_errcol;
+	char		pcb_errmsg[1024];
+};
+
+void dt_pcb_init(struct dt_pcb *pcb, const char *src, const char *file,
+		 struct dt_options *opts);
+void dt_pcb_fini(struct dt_pcb *pcb);
+
+/* Front end: dt_parse.c. Fills pcb_prog; returns 0 or -1 with an error. */
+int dt_parse(struct dt_pcb *pcb);
+
+#endif /* DT_PCB_H */

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * printf( ) format strings: parse, check argument types, print.
+ *
+ * Conversions: d i u o x X c s p e E f F g G Y %, with the flags
+ * "-+ #0", a width and a precision (each a number or '*'), and the
+ * length modifiers hh h l ll L j z t. Integers print at the size of
+ * their D type (or of the length modifier), as DTrace does.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dt_printf.h"
+
+int64_t dt_int_normalize(int64_t v, const struct dt_type *t)
+{
+	uint64_t u = (uint64_t)v;
+
+	if (t->kind != DT_T_INT || t->size >= 8 || t->size == 0)
+		return v;
+	u &= (1ull << (t->size * 8)) - 1;
+	if (t->is_signed && (u >> (t->size * 8 - 1)) & 1)
+		u |= ~0ull << (t->size * 8);
+	return (int64_t)u;
+}
+
+void dt_pfmt_free(struct dt_pfmt *pf)
+{
+	int i;
+
+	if (!pf)
+		return;
+	for (i = 0; i < pf->pf_nsegs; i++)
+		free(pf->pf_segs[i].ps_text);
+	free(pf->pf_segs);
+	free(pf);
+}
+
+static const char dt_pf_convs[] = "diuoxXcspeEfFgGY";
+
+struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
+{
+	struct dt_pfmt *pf = calloc(1, sizeof(*pf));
+	size_t cap = strlen(fmt) + 1, tl;
+	char *text = malloc(cap);
+	const char *p = fmt;
+
+	if (!pf || !text)
+		goto nomem;
+	for (;;) {
+		struct dt_pfseg seg, *ns;
+		const char *start;
+
+		memset(&seg, 0, sizeof(seg));
+		seg.ps_width = seg.ps_prec = DT_PF_NONE;
+		tl = 0;
+		while (*p && !(p[0] == '%' && p[1] != '%')) {
+			if (p[0] == '%')	/* %% */
+				p++;
+			text[tl++] = *p++;
+		}
+		text[tl] = '\0';
+		seg.ps_text = strdup(text);
+		if (!seg.ps_text)
+			goto nomem;
+		if (*p == '%') {
+			size_t nf = 0;
+
+			start = ++p;
+			while (*p && strchr("-+ #0", *p)) {
+				if (nf < sizeof(seg.ps_flags) - 1 &&
+				    !strchr(seg.ps_flags, *p))
+					seg.ps_flags[nf++] = *p;
+				p++;
+			}
+			if (*p == '*') {
+				seg.ps_width = DT_PF_STAR;
+				p++;
+			} else if (*p >= '0' && *p <= '9') {
+				seg.ps_width = (int)strtol(p, (char **)&p, 10);
+			}
+			if (*p == '.') {
+				p++;
+				if (*p == '*') {
+					seg.ps_prec = DT_PF_STAR;
+					p++;
+				} else {
+					seg.ps_prec = (int)strtol(p, (char **)&p,
+								  10);
+					if (seg.ps_prec < 0)
+						seg.ps_prec = 0;
+				}
+			}
+			if ((p[0] == 'h' && p[1] == 'h') ||
+			    (p[0] == 'l' && p[1] == 'l')) {
+				memcpy(seg.ps_len, p, 2);
+				p += 2;
+			} else if (*p && strchr("hlLjzt", *p)) {
+				seg.ps_len[0] = *p++;
+			}
+			seg.ps_conv = *p;
+			snprintf(seg.ps_spec, sizeof(seg.ps_spec), "%.*s",
+				 (int)(p - start + (*p ? 1 : 0)), start);
+			if (!*p || !strchr(dt_pf_convs, *p)) {
+				snprintf(err, errlen, "printf( ) format "
+					 "conversion #%d is undefined: %%%s",
+					 pf->pf_nconv + 1, seg.ps_spec);
+				free(seg.ps_text);
+				goto fail;
+			}
+			p++;
+			pf->pf_nconv++;
+			pf->pf_nargs += 1 + (seg.ps_width == DT_PF_STAR) +
+				(seg.ps_prec == DT_PF_STAR);
+		}
+		ns = realloc(pf->pf_segs, (pf->pf_nsegs + 1) * sizeof(*ns));
+		if (!ns) {
+			free(seg.ps_text);
+			goto nomem;
+		}
+		pf->pf_segs = ns;
+		pf->pf_segs[pf->pf_nsegs++] = seg;
+		if (!seg.ps_conv)
+			break;
+	}
+	free(text);
+	return pf;
+nomem:
+	snprintf(err, errlen, "out of memory");
+fail:
+	free(text);
+	dt_pfmt_free(pf);
+	return NULL;
+}
+
+static const char *dt_pf_proto(char conv)
+{
+	switch (conv) {
+	case 's':
+		return "char [] or string (or use stringof)";
+	case 'p':
+		return "pointer or integer";
+	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+		return "float, double, long double or integer";
+	case 'Y':
+		return "int64_t, uint64_t, long long or unsigned long long";
+	default:
+		return "char, short, int, long, or long long";
+	}
+}
+
+int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
+		  const struct dt_type *types, int ntypes, char *err,
+		  size_t errlen)
+{
+	int a = 0, i, conv = 0;
+
+	for (i = 0; i < pf->pf_nsegs; i++) {
+		const struct dt_pfseg *s = &pf->pf_segs[i];
+		int k;
+
+		if (!s->ps_conv)
+			continue;
+		conv++;
+		for (k = 0; k < 3; k++) {
+			bool star = (k == 0 && s->ps_width == DT_PF_STAR) ||
+				(k == 1 && s->ps_prec == DT_PF_STAR);
+			const struct dt_type *t;
+			bool ok;
+
+			if (k < 2 && !star)
+				continue;
+			if (a >= ntypes) {
+				snprintf(err, errlen, "%s( ) prototype "
+					 "mismatch: conversion #%d (%%%s) is "
+					 "missing a corresponding %s argument",
+					 func, conv, s->ps_spec,
+					 k < 2 ? "\"*\"" : "value");
+				return -1;
+			}
+			t = &types[a++];
+			if (k < 2 || s->ps_conv != 's')
+				ok = t->kind == DT_T_INT;
+			else
+				ok = t->kind == DT_T_STRING;
+			if (!ok) {
+				snprintf(err, errlen, "%s( ) argument #%d is "
+					 "incompatible with conversion #%d "
+					 "prototype:\n\tconversion: %%%s\n\t"
+					 " prototype: %s\n\t  argument: %s",
+					 func, a + 1, conv,
+					 k < 2 ? "*" : s->ps_spec,
+					 k < 2 ? "int" : dt_pf_proto(s->ps_conv),
+					 dt_type_name(t));
+				return -1;
+			}
+		}
+	}
+	if (a < ntypes) {
+		snprintf(err, errlen, "%s( ) prototype mismatch: only %d "
+			 "arguments required by this format string", func,
+			 a + 1);
+		return -1;
+	}
+	return 0;
+}
+
+/* The integer as the conversion sees it: its type's or the modifier's. */
+static int64_t dt_pf_intval(const struct dt_pfseg *s,
+			    const struct dt_pfarg *a, bool is_signed)
+{
+	struct dt_type t = a->pa_type;
+
+	if (strcmp(s->ps_len, "hh") == 0)
+		t.size = 1;
+	else if (strcmp(s->ps_len, "h") == 0)
+		t.size = 2;
+	else if (s->ps_len[0] == 'l' || s->ps_len[0] == 'j' ||
+		 s->ps_len[0] == 'z' || s->ps_len[0] == 't' ||
+		 s->ps_len[0] == 'L')
+		t.size = 8;
+	t.is_signed = is_signed;
+	return dt_int_normalize(a->pa_int, &t);
+}
+
+static int dt_pf_walltime(FILE *fp, const char *spec, int64_t ns)
+{
+	time_t secs = (time_t)(ns / 1000000000);
+	char buf[64], f[48];
+	struct tm tm;
+
+	if (!localtime_r(&secs, &tm) ||
+	    strftime(buf, sizeof(buf), "%Y %b %e %T", &tm) == 0)
+		snprintf(buf, sizeof(buf), "%lld", (long long)ns);
+	/* width, precision and flags apply as to %s */
+	snprintf(f, sizeof(f), "%%%.*ss", (int)strlen(spec) - 1, spec);
+	return fprintf(fp, f, buf);
+}
+
+int dt_pfmt_print(FILE *fp, const struct dt_pfmt *pf,
+		  const struct dt_pfarg *args, int nargs)
+{
+	int i, a = 0, total = 0, n;
+
+	for (i = 0; i < pf->pf_nsegs; i++) {
+		const struct dt_pfseg *s = &pf->pf_segs[i];
+		char f[64], wbuf[16] = "", pbuf[16] = "", spec[32];
+		const struct dt_pfarg *v;
+
+		if (fputs(s->ps_text, fp) < 0)
+			return -1;
+		total += (int)strlen(s->ps_text);
+		if (!s->ps_conv)
+			continue;
+		if (s->ps_width == DT_PF_STAR) {
+			if (a >= nargs)
+				return -1;
+			snprintf(wbuf, sizeof(wbuf), "%d",
+				 (int)args[a++].pa_int);
+		} else if (s->ps_width >= 0) {
+			snprintf(wbuf, sizeof(wbuf), "%d", s->ps_width);
+		}
+		if (s->ps_prec == DT_PF_STAR) {
+			if (a >= nargs)
+				return -1;
+			snprintf(pbuf, sizeof(pbuf), ".%d",
+				 (int)args[a++].pa_int);
+		} else if (s->ps_prec >= 0) {
+			snprintf(pbuf, sizeof(pbuf), ".%d", s->ps_prec);
+		}
+		if (a >= nargs)
+			return -1;
+		v = &args[a++];
+		/* a leading '-' from a '*' width is a flag, as in C */
+		snprintf(spec, sizeof(spec), "%%%s%s%s", s->ps_flags, wbuf,
+			 pbuf);
+		switch (s->ps_conv) {
+		case 'd': case 'i':
+			snprintf(f, sizeof(f), "%slld", spec);
+			n = fprintf(fp, f, (long long)dt_pf_intval(s, v, true));
+			break;
+		case 'u': case 'o': case 'x': case 'X':
+			snprintf(f, sizeof(f), "%sll%c", spec, s->ps_conv);
+			n = fprintf(fp, f, (unsigned long long)
+				    dt_pf_intval(s, v, false));
+			break;
+		case 'c':
+			snprintf(f, sizeof(f), "%sc", spec);
+			n = fprintf(fp, f, (unsigned char)v->pa_int);
+			break;
+		case 's':
+			snprintf(f, sizeof(f), "%ss", spec);
+			n = fprintf(fp, f, v->pa_str ? v->pa_str : "");
+			break;
+		case 'p':
+			snprintf(f, sizeof(f), "%%#%s%s%sllx", s->ps_flags,
+				 wbuf, pbuf);
+			n = fprintf(fp, f, (unsigned long long)v->pa_int);
+			break;
+		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+			snprintf(f, sizeof(f), "%s%c", spec, s->ps_conv);
+			n = fprintf(fp, f, v->pa_type.is_signed ?
+				    (double)v->pa_int :
+				    (double)(uint64_t)v->pa_int);
+			break;
+		case 'Y':
+			snprintf(f, sizeof(f), "%sY", spec + 1);
+			n = dt_pf_walltime(fp, f, v->pa_int);
+			break;
+		default:
+			n = -1;
+		}
+		if (n < 0)
+			return -1;
+		total += n;
+	}
+	return total;
+}

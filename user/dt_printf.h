@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * printf( ) formats: parsed once at compile time (to check the argument
+ * types against each conversion), kept with the clause, and applied by
+ * the consumer to the recorded arguments.
+ */
+#ifndef DT_PRINTF_H
+#define DT_PRINTF_H
+
+#include <stdio.h>
+#include <stdint.h>
+#include "dt_ast.h"
+
+#define DT_PF_STAR	(-2)	/* width or precision given by '*' */
+#define DT_PF_NONE	(-1)
+
+struct dt_pfseg {
+	char	*ps_text;	/* literal text before the conversion */
+	char	ps_conv;	/* 0: no conversion (trailing text) */
+	char	ps_flags[8];	/* "-+ #0" */
+	int	ps_width;	/* DT_PF_NONE, DT_PF_STAR or >= 0 */
+	int	ps_prec;
+	char	ps_len[3];	/* "", "h", "hh", "l", "ll", "L", "j", "z", "t" */
+	char	ps_spec[32];	/* the conversion as written, without '%' */
+};
+
+struct dt_pfmt {
+	struct dt_pfseg	*pf_segs;
+	int		pf_nsegs;
+	int		pf_nconv;	/* conversions that take a value */
+	int		pf_nargs;	/* values, '*' included */
+};
+
+/* One recorded argument. */
+struct dt_pfarg {
+	struct dt_type	pa_type;
+	int64_t		pa_int;		/* normalized to the type */
+	const char	*pa_str;
+};
+
+/*
+ * Parse fmt. Returns NULL with a message in err on a malformed format
+ * ("printf( ) format conversion #2 is undefined: %q").
+ */
+struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen);
+void dt_pfmt_free(struct dt_pfmt *pf);
+
+/*
+ * Check argument types. types[] are the D types of the value arguments
+ * after the format. Returns 0, or -1 with DTrace's message in err.
+ */
+int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
+		  const struct dt_type *types, int ntypes, char *err,
+		  size_t errlen);
+
+/* Print with the recorded arguments; returns bytes written or -1. */
+int dt_pfmt_print(FILE *fp, const struct dt_pfmt *pf,
+		  const struct dt_pfarg *args, int nargs);
+
+/* An integer of type t, from 64 bits: sign- or zero-extended to t. */
+int64_t dt_int_normalize(int64_t v, const struct dt_type *t);
+
+#endif /* DT_PRINTF_H */

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The command's state: program pieces in the order given (-n, -s, -P,
+ * -m, -f), their compilations, and what running them needs.
+ */
+#ifndef DT_PROGRAM_H
+#define DT_PROGRAM_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "dt_compile.h"
+#include "dt_consume.h"
+#include "dt_enable.h"
+#include "dt_options.h"
+#include "dt_pcb.h"
+#include "dt_probes.h"
+
+struct dt_piece {
+	char		p_kind;		/* the option: n s P m f i */
+	const char	*p_arg;		/* its argument */
+	char		*p_src;		/* D source */
+	char		*p_name;	/* for "description 'NAME' matched" */
+	struct dt_pcb	p_pcb;
+	struct dt_cprog	p_cp;
+	bool		p_compiled;
+	uint32_t	p_matched;	/* probes enabled */
+};
+
+struct dt_cmd {
+	struct dt_options c_opts;
+	struct dt_piece	*c_pieces;
+	int		c_npieces;
+	bool		c_cpp, c_exec, c_list, c_disasm, c_verbose;
+	const char	*c_outfile;
+	char		**c_cppargs;
+	int		c_ncppargs;
+	int		c_argc;		/* $1.. */
+	char		**c_argv;
+	char		**c_margv;	/* $0, $1, ... for one piece */
+	/* running */
+	int		c_fd;
+	FILE		*c_out;
+	struct dt_epidtab c_epids;
+	struct dt_probetab c_probes;
+};
+
+void dt_cmd_init(struct dt_cmd *cmd);
+void dt_cmd_fini(struct dt_cmd *cmd);
+int dt_cmd_piece(struct dt_cmd *cmd, char kind, const char *arg);
+int dt_cmd_cppopt(struct dt_cmd *cmd, char opt, const char *arg);
+
+/* Compile every piece; print the first error. 0 or -1. */
+int dt_cmd_compile(struct dt_cmd *cmd);
+/* Everything after option parsing; returns the exit status. */
+int dt_cmd_run(struct dt_cmd *cmd);
+
+/* Load each DIF object with dif/'s verifier: catches our own bugs. */
+int dt_cprog_verify(const struct dt_cprog *cp, char *err, size_t errlen);
+/* -S: the DIF of every clause, to fp. */
+void dt_cprog_disasm(const struct dt_cprog *cp, FILE *fp);
+
+/* -C: run cpp over a file; returns its output (malloc'd) or NULL. */
+char *dt_cpp_run(const char *file, char *const *args, int nargs);
+
+/* The consumer loop (dt_run.c): GO to exit; returns the exit status. */
+int dt_cmd_trace(struct dt_cmd *cmd);
+
+#endif /* DT_PROGRAM_H */

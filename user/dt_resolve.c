@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pass 1: resolve names.
+ *
+ * Every identifier becomes a built-in variable or a D variable. A D
+ * variable comes into being at its first assignment in program order;
+ * a read of a name nothing defined before is an error. $N macro
+ * arguments are replaced by their values here.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_compile.h"
+#include "dt_error.h"
+
+static const char *const dt_scope_prefix[] = {
+	[DT_V_GLOBAL] = "", [DT_V_THREAD] = "self->", [DT_V_LOCAL] = "this->",
+};
+
+static struct dt_var *dt_var_lookup(struct dt_pcb *pcb, const char *name,
+				    enum dt_vscope scope)
+{
+	struct dt_var *v;
+
+	for (v = pcb->pcb_prog.p_vars; v; v = v->v_next)
+		if (v->v_scope == scope && strcmp(v->v_name, name) == 0)
+			return v;
+	return NULL;
+}
+
+static struct dt_var *dt_var_create(struct dt_pcb *pcb, const char *name,
+				    enum dt_vscope scope, bool array)
+{
+	struct dt_var *v = calloc(1, sizeof(*v)), **pp;
+
+	if (!v || !(v->v_name = strdup(name))) {
+		free(v);
+		return NULL;
+	}
+	if (pcb->pcb_nvars[scope] > DIF_VARID_MAX) {
+		free(v->v_name);
+		free(v);
+		return NULL;
+	}
+	v->v_scope = scope;
+	v->v_array = array;
+	v->v_id = pcb->pcb_nvars[scope]++;
+	for (pp = &pcb->pcb_prog.p_vars; *pp; pp = &(*pp)->v_next)
+		;
+	*pp = v;
+	return v;
+}
+
+static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs);
+
+static int dt_resolve_list(struct dt_pcb *pcb, struct dt_node *n)
+{
+	for (; n; n = n->n_next)
+		if (dt_resolve_node(pcb, n, false))
+			return -1;
+	return 0;
+}
+
+static int dt_resolve_var(struct dt_pcb *pcb, struct dt_node *n,
+			  enum dt_vscope scope, bool lhs, bool array)
+{
+	struct dt_var *v = dt_var_lookup(pcb, n->n_str, scope);
+
+	if (!v && !lhs)
+		return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
+				"failed to resolve %s%s: Unknown variable "
+				"name", dt_scope_prefix[scope], n->n_str);
+	if (!v) {
+		v = dt_var_create(pcb, n->n_str, scope, array);
+		if (!v)
+			return dt_error(pcb, &n->n_loc, "D_VAR_MAX",
+					"too many variables");
+	}
+	if (v->v_array != array)
+		return dt_error(pcb, &n->n_loc, array ? "D_IDX_SCALAR" :
+				"D_ARR_SCALAR", array ?
+				"%s is a scalar variable; it cannot be "
+				"indexed" :
+				"%s is an associative array; it must be "
+				"indexed", n->n_str);
+	n->n_var = v;
+	if (n->n_kind == DT_N_IDENT)
+		n->n_kind = DT_N_VAR;
+	return 0;
+}
+
+static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
+{
+	const struct dt_builtin *b = dt_builtin_lookup(n->n_str);
+
+	if (b) {
+		if (b->b_var == DIF_VAR_ARGS || b->b_var == DIF_VAR_UREGS)
+			return dt_error(pcb, &n->n_loc, "D_ARR_SCALAR",
+					"%s[ ] must be indexed", n->n_str);
+		n->n_kind = DT_N_BUILTIN;
+		n->n_builtin = b->b_var;
+		n->n_type = b->b_type;
+		return 0;
+	}
+	return dt_resolve_var(pcb, n, DT_V_GLOBAL, lhs, false);
+}
+
+/* $N: an integer if it looks like one, a string for $$N, else a name. */
+static int dt_resolve_macro(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
+{
+	long idx = (long)n->n_int;
+	const char *val;
+	char *end;
+	unsigned long long v;
+
+	if (idx < 0 || idx >= pcb->pcb_argc) {
+		if (!pcb->pcb_allow_empty_args)
+			return dt_error(pcb, &n->n_loc, "D_MACRO_UNDEF",
+					"macro argument %s%ld is not defined",
+					n->n_post ? "$$" : "$", idx);
+		val = n->n_post ? "" : "0";
+	} else {
+		val = pcb->pcb_argv[idx];
+	}
+	if (n->n_post) {
+		n->n_kind = DT_N_STR;
+		n->n_str = strdup(val);
+		n->n_type = dt_type_string;
+		return n->n_str ? 0 : dt_error(pcb, NULL, "D_NOMEM",
+					       "out of memory");
+	}
+	errno = 0;
+	v = strtoull(val, &end, 0);
+	if (*val && isdigit((unsigned char)*val) && !*end && !errno) {
+		n->n_kind = DT_N_INT;
+		n->n_int = (int64_t)v;
+		n->n_type = v <= 0x7fffffff ? dt_type_int :
+			v <= 0x7fffffffffffffffull ? dt_type_long :
+			dt_type_ulong;
+		return 0;
+	}
+	if (!(isalpha((unsigned char)*val) || *val == '_'))
+		return dt_error(pcb, &n->n_loc, "D_MACRO_UNUSED",
+				"macro argument $%ld is not a valid integer "
+				"or identifier: %s (use $$%ld for a string)",
+				idx, val, idx);
+	for (end = (char *)val; *end; end++)
+		if (!isalnum((unsigned char)*end) && *end != '_')
+			return dt_error(pcb, &n->n_loc, "D_MACRO_UNUSED",
+					"macro argument $%ld is not a valid "
+					"integer or identifier: %s (use $$%ld "
+					"for a string)", idx, val, idx);
+	n->n_kind = DT_N_IDENT;
+	n->n_str = strdup(val);
+	if (!n->n_str)
+		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+	return dt_resolve_ident(pcb, n, lhs);
+}
+
+static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
+{
+	struct dt_node *l = n->n_left;
+
+	if (dt_resolve_list(pcb, n->n_args))
+		return -1;
+	if (l->n_kind == DT_N_SELF || l->n_kind == DT_N_THIS)
+		return dt_error(pcb, &l->n_loc, "D_UNSUPPORTED",
+				"%s associative arrays are not supported yet",
+				l->n_kind == DT_N_SELF ? "thread-local" :
+				"clause-local");
+	if (l->n_kind != DT_N_IDENT)
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"indexing this expression is not supported "
+				"yet");
+	if (strcmp(l->n_str, "args") == 0 || strcmp(l->n_str, "uregs") == 0) {
+		const struct dt_builtin *b = dt_builtin_lookup(l->n_str);
+
+		l->n_kind = DT_N_BUILTIN;
+		l->n_builtin = b->b_var;
+		l->n_type = b->b_type;
+		if (dt_node_count(n->n_args) != 1)
+			return dt_error(pcb, &n->n_loc, "D_ARR_BADREF",
+					"%s[ ] takes exactly one index",
+					l->n_str);
+		return 0;
+	}
+	if (dt_builtin_lookup(l->n_str))
+		return dt_error(pcb, &l->n_loc, "D_IDX_SCALAR",
+				"%s is a scalar variable; it cannot be indexed",
+				l->n_str);
+	if (dt_node_count(n->n_args) > DIF_TUPLE_MAX)
+		return dt_error(pcb, &n->n_loc, "D_ARR_BADREF",
+				"too many keys for %s (at most %d)", l->n_str,
+				DIF_TUPLE_MAX);
+	return dt_resolve_var(pcb, l, DT_V_GLOBAL, lhs, true);
+}
+
+static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
+{
+	switch (n->n_kind) {
+	case DT_N_IDENT:
+		return dt_resolve_ident(pcb, n, lhs);
+	case DT_N_MACRO:
+		return dt_resolve_macro(pcb, n, lhs);
+	case DT_N_SELF:
+		return dt_resolve_var(pcb, n, DT_V_THREAD, lhs, false);
+	case DT_N_THIS:
+		return dt_resolve_var(pcb, n, DT_V_LOCAL, lhs, false);
+	case DT_N_INDEX:
+		return dt_resolve_index(pcb, n, lhs);
+	case DT_N_ASSIGN:
+		/* the value first: "x = x + 1" does not define x */
+		if (dt_resolve_node(pcb, n->n_right, false))
+			return -1;
+		return dt_resolve_node(pcb, n->n_left, n->n_op == DT_OP_SET);
+	case DT_N_CALL:
+		return dt_resolve_list(pcb, n->n_args);
+	default:
+		break;
+	}
+	if (n->n_cond && dt_resolve_node(pcb, n->n_cond, false))
+		return -1;
+	if (n->n_left && dt_resolve_node(pcb, n->n_left, false))
+		return -1;
+	if (n->n_right && dt_resolve_node(pcb, n->n_right, false))
+		return -1;
+	return dt_resolve_list(pcb, n->n_args);
+}
+
+int dt_resolve(struct dt_pcb *pcb)
+{
+	struct dt_clause *c;
+
+	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
+		pcb->pcb_region = "predicate";
+		if (c->c_pred && dt_resolve_node(pcb, c->c_pred, false))
+			return -1;
+		pcb->pcb_region = "action list";
+		if (dt_resolve_list(pcb, c->c_stmts))
+			return -1;
+	}
+	pcb->pcb_region = NULL;
+	return 0;
+}

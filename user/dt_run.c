@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tracing: GO, poll STATUS and snapshot buffers until exit( ), a full
+ * fill buffer or a signal; then STOP (END fires), drain, and return
+ * exit( )'s value.
+ *
+ *   GO --> [ STATUS every statusrate, BUFSNAP all CPUs every switchrate ]
+ *            |  exited / filled / SIGINT / SIGTERM
+ *            v
+ *          STOP --> BUFSNAP all CPUs --> STATUS --> exit status
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dt_dev.h"
+#include "dt_error.h"
+#include "dt_program.h"
+
+static volatile sig_atomic_t dt_stop_requested;
+
+static void dt_on_signal(int sig)
+{
+	(void)sig;
+	dt_stop_requested = 1;
+}
+
+static uint64_t dt_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void dt_sleep(uint64_t ns)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(ns / 1000000000ull),
+		.tv_nsec = (long)(ns % 1000000000ull),
+	};
+
+	nanosleep(&ts, NULL);	/* a signal ends it early: fine */
+}
+
+struct dt_snap {
+	void		*s_buf;
+	uint64_t	s_size;
+	uint32_t	s_ncpus;
+	uint64_t	s_errors;
+	bool		s_errhandler;	/* ERROR's records report each one */
+};
+
+/* Snapshot every CPU once and print what came. 0 or -1. */
+static int dt_snapshot(struct dt_cmd *cmd, struct dt_consumer *c,
+		       struct dt_snap *s)
+{
+	uint32_t cpu;
+
+	for (cpu = 0; cpu < s->s_ncpus; cpu++) {
+		struct dtrace_ioc_bufsnap bs;
+
+		for (;;) {
+			memset(&bs, 0, sizeof(bs));
+			bs.db_cpu = cpu;
+			bs.db_buf = (uint64_t)(uintptr_t)s->s_buf;
+			bs.db_bufsize = s->s_size;
+			if (dt_dev_bufsnap(cmd->c_fd, &bs) == 0)
+				break;
+			if (errno == ENXIO || errno == ENODEV)
+				break;	/* offline, or no buffer */
+			if (errno == EINVAL && s->s_size < DTRACE_BUFSIZE_MAX) {
+				/* the module's default is larger: grow */
+				void *nb = realloc(s->s_buf, s->s_size * 2);
+
+				if (!nb)
+					return -1;
+				s->s_buf = nb;
+				s->s_size *= 2;
+				continue;
+			}
+			dt_warn("failed to snapshot buffer of CPU %u: %s\n",
+				cpu, strerror(errno));
+			return -1;
+		}
+		if (errno == ENXIO || errno == ENODEV) {
+			errno = 0;
+			continue;
+		}
+		if (bs.db_bufsize > s->s_size) {
+			dt_warn("failed to snapshot buffer of CPU %u: module "
+				"returned %llu bytes\n", cpu,
+				(unsigned long long)bs.db_bufsize);
+			return -1;
+		}
+		dt_consume_drops(c, (int)cpu, bs.db_drops, stderr);
+		if (bs.db_bufsize && dt_consume_buf(c, (int)cpu, s->s_buf,
+						    (size_t)bs.db_bufsize)) {
+			dt_warn("%s\n", c->c_err);
+			dt_consume_flush(c);
+			return -1;
+		}
+	}
+	if (dt_consume_flush(c)) {
+		dt_warn("failed to write output: %s\n", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void dt_report_errors(struct dt_snap *s,
+			     const struct dtrace_ioc_status *st)
+{
+	/* each error is also reported through ERROR; this catches the rest */
+	if (st->ds_errors > s->s_errors && !s->s_errhandler)
+		dt_warn("%llu error%s in probe context\n",
+			(unsigned long long)(st->ds_errors - s->s_errors),
+			st->ds_errors - s->s_errors == 1 ? "" : "s");
+	s->s_errors = st->ds_errors;
+}
+
+int dt_cmd_trace(struct dt_cmd *cmd)
+{
+	struct dtrace_ioc_status st;
+	struct dt_consumer c;
+	struct dt_snap s;
+	struct sigaction sa;
+	uint64_t last, now, rate = cmd->c_opts.o_switchrate;
+	int rc = 0, exitval = 0;
+	bool exited = false;
+
+	memset(&s, 0, sizeof(s));
+	s.s_size = cmd->c_opts.o_bufsize ? cmd->c_opts.o_bufsize : 4u << 20;
+	s.s_buf = malloc(s.s_size);
+	if (!s.s_buf) {
+		dt_warn("out of memory\n");
+		return 1;
+	}
+	dt_consumer_init(&c, cmd->c_out, cmd->c_opts.o_quiet, &cmd->c_epids,
+			 &cmd->c_probes);
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = dt_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+
+	if (dt_dev_go(cmd->c_fd)) {
+		dt_warn("could not enable tracing: %s\n", strerror(errno));
+		rc = 1;
+		goto out;
+	}
+	last = dt_now();
+	for (;;) {
+		if (dt_dev_status(cmd->c_fd, &st)) {
+			dt_warn("failed to get status: %s\n", strerror(errno));
+			rc = 1;
+			break;
+		}
+		s.s_ncpus = st.ds_ncpus;
+		dt_report_errors(&s, &st);
+		if (st.ds_flags & (DTRACE_STATUS_EXITED | DTRACE_STATUS_FILLED |
+				   DTRACE_STATUS_STOPPED))
+			break;
+		if (dt_stop_requested)
+			break;
+		now = dt_now();
+		if (now - last >= rate) {
+			if (dt_snapshot(cmd, &c, &s)) {
+				rc = 1;
+				break;
+			}
+			last = now;
+		}
+		dt_sleep(cmd->c_opts.o_statusrate < rate ?
+			 cmd->c_opts.o_statusrate : rate);
+	}
+	if (dt_dev_stop(cmd->c_fd))
+		dt_warn("failed to stop tracing: %s\n", strerror(errno));
+	if (dt_dev_status(cmd->c_fd, &st) == 0) {
+		s.s_ncpus = st.ds_ncpus;
+		if (dt_snapshot(cmd, &c, &s))
+			rc = 1;
+		if (dt_dev_status(cmd->c_fd, &st) == 0) {
+			dt_report_errors(&s, &st);
+			exited = st.ds_flags & DTRACE_STATUS_EXITED;
+			exitval = st.ds_exitval;
+		}
+	} else {
+		dt_warn("failed to get status: %s\n", strerror(errno));
+		rc = 1;
+	}
+out:
+	dt_consumer_fini(&c);
+	free(s.s_buf);
+	if (rc)
+		return rc;
+	return exited ? exitval : 0;
+}

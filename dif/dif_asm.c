@@ -181,6 +181,8 @@ static int dif_asm_string(struct dif_asm_ctx *c, struct dif_asm_op *o)
 		char ch = *c->s++;
 
 		if (ch == '\\') {
+			if (*c->s == '\0' || *c->s == '\n')
+				break;
 			ch = *c->s++;
 			ch = ch == 'n' ? '\n' : ch == 't' ? '\t' :
 			     ch == '0' ? '\0' : ch;

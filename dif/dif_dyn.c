@@ -14,7 +14,8 @@
  *    counted drop (ms->dyn_drops), never a wait that could deadlock;
  *  - a full store, or an entry bigger than a chunk, is a drop too;
  *  - storing 0 (or a NULL string) frees the entry, as in DTrace;
- *  - without a store (ms->dyn NULL) loads give 0 and stores are drops.
+ *  - without a store (ms->dyn NULL, or one dif_dyn_init() refused)
+ *    loads give 0 and stores are drops.
  *
  * An entry's key is built in scratch first, from the scope and id, the
  * thread key for self-> and the tuple stack for arrays, so the lock is
@@ -226,7 +227,7 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	u64 val = 0;
 	u8 *key;
 
-	if (!d) {
+	if (!d || !d->dd_nchunks) {
 		ms->dyn_drops++;
 		return 0;
 	}
@@ -256,7 +257,7 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	struct dif_dyn_ent *e;
 	u8 *key;
 
-	if (!d) {
+	if (!d || !d->dd_nchunks) {
 		ms->dyn_drops++;
 		return;
 	}

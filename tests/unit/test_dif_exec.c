@@ -2,6 +2,7 @@
 /*
  * The interpreter: every opcode's semantics, and its faults.
  */
+#include <string.h>
 #include "dif_test.h"
 #include "kselftest_harness.h"
 
@@ -167,6 +168,324 @@ TEST_F(exec, divzero)
 	EXPECT_EQ(0, dift_run(t));
 	EXPECT_EQ(DIF_FAULT_DIVZERO, t->ms.fault.kind);
 	EXPECT_EQ(1, t->ms.fault.pc);
+}
+
+/* Every load width and signedness, from kernel and user memory. */
+TEST_F(exec, loads)
+{
+	struct dift *t = self->t;
+	static const struct {
+		const char	*op;
+		u64		want;
+	} cases[] = {
+		{ "ldsb", (u64)(s8)0x88 }, { "ldub", 0x88 },
+		{ "ldsh", (u64)(s16)0x9988 }, { "lduh", 0x9988 },
+		{ "ldsw", (u64)(s32)0xbbaa9988 }, { "lduw", 0xbbaa9988 },
+		{ "ldx", 0xffeeddccbbaa9988ULL },
+	};
+	u64 kmem[2] = { 0xffeeddccbbaa9988ULL, 0x1122334455667788ULL };
+	u64 umem[2] = { 0xffeeddccbbaa9988ULL, 0 };
+	char text[128];
+	size_t i;
+
+	dif_uenv_map(&t->env, kmem, sizeof(kmem), 0);
+	dif_uenv_map(&t->env, umem, sizeof(umem), DIF_UR_USER);
+	t->env.args[0] = (u64)(unsigned long)kmem;
+	t->env.args[1] = (u64)(unsigned long)umem;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		snprintf(text, sizeof(text),
+			 "ldb arg0, %%r1\n %s [%%r1+0], %%r2\n ret %%r2",
+			 cases[i].op);
+		EXPECT_EQ(cases[i].want, dift_asm_run(t, text))
+			TH_LOG("%s", cases[i].op);
+		snprintf(text, sizeof(text),
+			 "ldb arg1, %%r1\n u%s [%%r1+0], %%r2\n ret %%r2",
+			 cases[i].op);
+		EXPECT_EQ(cases[i].want, dift_asm_run(t, text))
+			TH_LOG("u%s", cases[i].op);
+		EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	}
+	/* an offset, and kernel memory is not user memory */
+	EXPECT_EQ(0x11223344, dift_asm_run(t,
+		"ldb arg0, %r1\n lduw [%r1+12], %r2\n ret %r2"));
+	EXPECT_EQ(0, dift_asm_run(t, "ldb arg0, %r1\n uldx [%r1+8], %r2\n ret %r2"));
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	EXPECT_EQ((u64)(unsigned long)kmem + 8, t->ms.fault.addr);
+	EXPECT_EQ(1, t->ms.fault.pc);
+}
+
+/* Stores: every width, into scratch only; ALLOCS zeroes, COPYS copies. */
+TEST_F(exec, scratch_stores)
+{
+	struct dift *t = self->t;
+	u64 kmem = 0x0807060504030201ULL;
+
+	EXPECT_EQ(0x0000000000000000ULL, dift_asm_run(t,
+		"seti 16, %r1\n allocs %r1, %r2\n ldx [%r2+8], %r3\n ret %r3"));
+	EXPECT_EQ(0x44332211aaaabb07ULL, dift_asm_run(t,
+		"seti 16, %r1\n allocs %r1, %r2\n"
+		"seti 7, %r3\n stb %r3, [%r2+0]\n"
+		"seti 0xbb, %r3\n stb %r3, [%r2+1]\n"
+		"setx 0xaaaa, %r3\n sth %r3, [%r2+2]\n"
+		"setx 0x44332211, %r3\n stw %r3, [%r2+4]\n"
+		"ldx [%r2+0], %r4\n ret %r4"));
+	EXPECT_EQ(-2, (s64)dift_asm_run(t,
+		"seti 8, %r1\n allocs %r1, %r2\n seti -2, %r3\n"
+		"stx %r3, [%r2+0]\n ldx [%r2+0], %r4\n ret %r4"));
+	dif_uenv_map(&t->env, &kmem, 8, 0);
+	t->env.args[0] = (u64)(unsigned long)&kmem;
+	EXPECT_EQ(kmem, dift_asm_run(t,
+		"ldb arg0, %r1\n seti 8, %r2\n copys %r1, %r2, %r3\n"
+		"ldx [%r3+0], %r4\n ret %r4"));
+	/* a store outside allocated scratch is BADADDR */
+	EXPECT_EQ(0, dift_asm_run(t,
+		"seti 8, %r1\n allocs %r1, %r2\n stx %r1, [%r2+8]\n ret %r1"));
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	EXPECT_EQ(2, t->ms.fault.pc);
+	EXPECT_EQ(0, dift_asm_run(t, "ldb arg0, %r1\n stb %r1, [%r1+0]\n ret %r1"));
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+}
+
+TEST_F(exec, scmp)
+{
+	struct dift *t = self->t;
+	static const char kstr[] = "abd";
+
+	dif_uenv_map(&t->env, kstr, sizeof(kstr), 0);
+	t->env.args[0] = (u64)(unsigned long)kstr;
+	EXPECT_EQ(0, dift_asm_run(t,
+		"sets \"abc\", %r1\n sets \"abc\", %r2\n scmp %r1, %r2, %r3\n ret %r3"));
+	EXPECT_EQ(-1, (s64)dift_asm_run(t,
+		"sets \"abc\", %r1\n ldb arg0, %r2\n scmp %r1, %r2, %r3\n ret %r3"));
+	EXPECT_EQ(1, dift_asm_run(t,
+		"sets \"abc\", %r1\n sets \"ab\", %r2\n scmp %r1, %r2, %r3\n ret %r3"));
+	EXPECT_EQ(-1, (s64)dift_asm_run(t,
+		"sets \"\", %r1\n sets \"a\", %r2\n scmp %r1, %r2, %r3\n ret %r3"));
+	/* strings compare within strsize only */
+	t->ms.strsize = 2;
+	EXPECT_EQ(0, dift_asm_run(t,
+		"sets \"abc\", %r1\n ldb arg0, %r2\n scmp %r1, %r2, %r3\n ret %r3"));
+	EXPECT_EQ(0, dift_asm_run(t,
+		"sets \"abc\", %r1\n scmp %r1, %r0, %r3\n ret %r3"));
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	EXPECT_EQ(0, t->ms.fault.addr);
+}
+
+TEST_F(exec, variables)
+{
+	struct dift *t = self->t;
+
+	/* globals persist across firings, locals are the host's */
+	EXPECT_EQ(5, dift_asm_run(t,
+		"ldgs 3, %r1\n addi %r1, 5, %r1\n stgs %r1, 3\n ldgs 3, %r2\n ret %r2"));
+	EXPECT_EQ(10, dift_run(t));
+	EXPECT_EQ(10, t->globals[3]);
+	EXPECT_EQ(42, dift_asm_run(t,
+		"seti 42, %r1\n stls %r1, 1\n ldls 1, %r2\n ret %r2"));
+	EXPECT_EQ(42, t->locals[1]);
+	/* the host's storage bounds ids: beyond it, ILLOP */
+	t->ms.nlocals = 1;
+	EXPECT_EQ(0, dift_run(t));
+	EXPECT_EQ(DIF_FAULT_ILLOP, t->ms.fault.kind);
+	EXPECT_EQ(1, t->ms.fault.addr);
+	EXPECT_EQ(1, t->ms.fault.pc);
+	t->ms.nglobals = 2;
+	EXPECT_EQ(0, dift_asm_run(t, "ldgs 3, %r1\n ret %r1"));
+	EXPECT_EQ(DIF_FAULT_ILLOP, t->ms.fault.kind);
+	/* self-> through the dynamic store */
+	EXPECT_EQ(7, dift_asm_run(t,
+		"seti 7, %r1\n stts %r1, 2\n ldts 2, %r2\n ret %r2"));
+	/* global arrays, keyed by the tuple */
+	EXPECT_EQ(30, dift_asm_run(t,
+		"seti 1, %r1\n seti 10, %r2\n seti 20, %r3\n"
+		"pushtv %r1\n stga %r2, 4\n"
+		"seti 2, %r1\n pushtv %r1\n stga %r3, 4\n"
+		"pushtv %r1\n ldga 4, %r4\n"
+		"seti 1, %r1\n pushtv %r1\n ldga 4, %r5\n"
+		"add %r4, %r5, %r6\n ret %r6"));
+}
+
+/* String globals are copied into the store: scratch is not kept. */
+TEST_F(exec, string_global)
+{
+	struct dift *t = self->t;
+	char out[32];
+	u64 r;
+
+	r = dift_asm_run(t, ".var global 5 string\n"
+		"sets \"ab\", %r1\n sets \"cd\", %r2\n"
+		"pushtv %r1\n pushtv %r2\n call strjoin, %r3\n"
+		"stgs %r3, 5\n ldgs 5, %r4\n ret %r4");
+	ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	EXPECT_STREQ("abcd", dift_str(r));
+	ASSERT_EQ(0, dift_asm(t, ".var global 5 string\n ldgs 5, %r1\n ret %r1"));
+	r = dift_run(t);
+	EXPECT_EQ(0, dif_copy_string(&t->ms, out, r, sizeof(out), false));
+	EXPECT_STREQ("abcd", out);
+	EXPECT_EQ(0, t->ms.dyn_drops);
+}
+
+/* Each fault kind, with where it happened. */
+TEST_F(exec, faults)
+{
+	struct dift *t = self->t;
+	static const u64 kpriv[2] = { 1, 2 }, upriv[2] = { 3, 4 };
+	static const u64 kmem[2] = { 5, 6 };
+
+	dif_uenv_map(&t->env, kpriv, sizeof(kpriv), DIF_UR_KPRIV);
+	dif_uenv_map(&t->env, upriv, sizeof(upriv), DIF_UR_USER | DIF_UR_UPRIV);
+	dif_uenv_map(&t->env, kmem, sizeof(kmem), 0);
+	t->env.args[0] = (u64)(unsigned long)kpriv;
+	t->env.args[1] = (u64)(unsigned long)upriv;
+	t->env.args[2] = (u64)(unsigned long)kmem;
+
+	dift_asm_run(t, "ldb arg0, %r1\n ldx [%r1+0], %r2\n ret %r2");
+	EXPECT_EQ(DIF_FAULT_KPRIV, t->ms.fault.kind);
+	EXPECT_EQ(t->env.args[0], t->ms.fault.addr);
+	dift_asm_run(t, "ldb arg1, %r1\n uldx [%r1+8], %r2\n ret %r2");
+	EXPECT_EQ(DIF_FAULT_UPRIV, t->ms.fault.kind);
+	EXPECT_EQ(t->env.args[1] + 8, t->ms.fault.addr);
+	dift_asm_run(t, "ldb arg2, %r1\n lduw [%r1+2], %r2\n ret %r2");
+	EXPECT_EQ(DIF_FAULT_BADALIGN, t->ms.fault.kind);
+	EXPECT_EQ(t->env.args[2] + 2, t->ms.fault.addr);
+	dift_asm_run(t, "ldb arg2, %r1\n ldx [%r1+16], %r2\n ret %r2");
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	dift_asm_run(t, "seti 8, %r1\n allocs %r1, %r2\n sth %r1, [%r2+1]\n ret %r2");
+	EXPECT_EQ(DIF_FAULT_BADALIGN, t->ms.fault.kind);
+	dift_asm_run(t, "setx 0x100000, %r1\n allocs %r1, %r2\n ret %r2");
+	EXPECT_EQ(DIF_FAULT_NOSCRATCH, t->ms.fault.kind);
+	EXPECT_EQ(0x100000, t->ms.fault.addr);
+	dift_asm_run(t, "seti 1, %r1\n seti 0, %r2\n srem %r1, %r2, %r3\n ret %r3");
+	EXPECT_EQ(DIF_FAULT_DIVZERO, t->ms.fault.kind);
+	EXPECT_EQ(2, t->ms.fault.pc);
+	dift_asm_run(t, "seti 1, %r1\n sdiv %r1, %r0, %r3\n ret %r3");
+	EXPECT_EQ(DIF_FAULT_DIVZERO, t->ms.fault.kind);
+	dift_asm_run(t, "seti 1, %r1\n urem %r1, %r0, %r3\n ret %r3");
+	EXPECT_EQ(DIF_FAULT_DIVZERO, t->ms.fault.kind);
+	/* args[99]: the environment says ILLOP */
+	dift_asm_run(t, "seti 99, %r1\n ldba args[%r1], %r2\n ret %r2");
+	EXPECT_EQ(DIF_FAULT_ILLOP, t->ms.fault.kind);
+	EXPECT_EQ(99, t->ms.fault.addr);
+	EXPECT_EQ(1, t->ms.fault.pc);
+	/* the tuple stack, where only run time can tell */
+	dift_asm_run(t, "seti 1, %r1\n bz %r0, p\n p: pushtv %r1\n pushtv %r1\n"
+		     "pushtv %r1\n pushtv %r1\n pushtv %r1\n pushtv %r1\n"
+		     "pushtv %r1\n pushtv %r1\n pushtv %r1\n popts\n ret %r1");
+	EXPECT_EQ(DIF_FAULT_TUPOFLOW, t->ms.fault.kind);
+	EXPECT_EQ(10, t->ms.fault.pc);
+	dift_asm_run(t, "seti 1, %r1\n bz %r0, c\n c: call strlen, %r2\n ret %r2");
+	EXPECT_EQ(DIF_FAULT_BADSTACK, t->ms.fault.kind);
+	EXPECT_EQ(2, t->ms.fault.pc);
+	/* a built-in the host cannot give */
+	t->env.builtin_fault = DIF_FAULT_BADSTACK;
+	dift_asm_run(t, "ldb stackdepth, %r1\n ret %r1");
+	EXPECT_EQ(DIF_FAULT_BADSTACK, t->ms.fault.kind);
+	t->env.builtin_fault = 0;
+	/* a fault stops at once: nothing after it runs */
+	t->globals[1] = 0;
+	dift_asm_run(t, "udiv %r1, %r0, %r2\n seti 1, %r3\n stgs %r3, 1\n ret %r3");
+	EXPECT_EQ(0, t->globals[1]);
+}
+
+/* The interpreter fails safe on what the verifier would refuse. */
+TEST_F(exec, unverified)
+{
+	struct dift *t = self->t;
+	struct dif_insn bad[] = {
+		DIF_INSN(NOP, 0, 0, 0, 0),
+		{ 250, 0, 0, 0, 0 },
+	};
+	struct dif_prog p = { .insns = bad, .ninsns = 2 };
+
+	dif_mstate_reset(&t->ms);
+	EXPECT_EQ(0, dif_exec(&p, &t->ms));
+	EXPECT_EQ(DIF_FAULT_ILLOP, t->ms.fault.kind);
+	EXPECT_EQ(1, t->ms.fault.pc);
+	/* falling off the end */
+	p.ninsns = 1;
+	EXPECT_EQ(0, dif_exec(&p, &t->ms));
+	EXPECT_EQ(DIF_FAULT_ILLOP, t->ms.fault.kind);
+	/* a setx/sets index outside the tables */
+	bad[0] = DIF_DI(SETX, 1, 3);
+	EXPECT_EQ(0, dif_exec(&p, &t->ms));
+	EXPECT_EQ(DIF_FAULT_ILLOP, t->ms.fault.kind);
+	bad[0] = DIF_DI(SETS, 1, 0);
+	EXPECT_EQ(0, dif_exec(&p, &t->ms));
+	EXPECT_EQ(DIF_FAULT_ILLOP, t->ms.fault.kind);
+}
+
+/* dif_copy_string: NUL-terminated within size, zero-filled, bounded. */
+TEST_F(exec, copy_string)
+{
+	struct dift *t = self->t;
+	static const char kstr[] = "kernel string";
+	static const char ustr[] = "user";
+	char out[8];
+	u64 r;
+
+	dif_uenv_map(&t->env, kstr, sizeof(kstr), 0);
+	dif_uenv_map(&t->env, ustr, sizeof(ustr), DIF_UR_USER);
+	memset(out, 'x', sizeof(out));
+	EXPECT_EQ(0, dif_copy_string(&t->ms, out, (u64)(unsigned long)kstr,
+				     sizeof(out), false));
+	EXPECT_STREQ("kernel ", out);
+	memset(out, 'x', sizeof(out));
+	EXPECT_EQ(0, dif_copy_string(&t->ms, out, (u64)(unsigned long)ustr,
+				     sizeof(out), true));
+	EXPECT_STREQ("user", out);
+	EXPECT_EQ(0, out[7]);
+	EXPECT_EQ(DIF_FAULT_BADADDR,
+		  dif_copy_string(&t->ms, out, (u64)(unsigned long)ustr,
+				  sizeof(out), false));
+	EXPECT_STREQ("", out);
+	/* a result in the string table and one in scratch */
+	r = dift_asm_run(t, "sets \"table\", %r1\n ret %r1");
+	EXPECT_EQ(0, dif_copy_string(&t->ms, out, r, sizeof(out), false));
+	EXPECT_STREQ("table", out);
+	r = dift_asm_run(t, "sets \"abc\", %r1\n pushtv %r1\n call toupper, %r2\n ret %r2");
+	EXPECT_EQ(0, dif_copy_string(&t->ms, out, r, sizeof(out), false));
+	EXPECT_STREQ("ABC", out);
+	/* strsize bounds the copy too */
+	t->ms.strsize = 2;
+	EXPECT_EQ(0, dif_copy_string(&t->ms, out, r, sizeof(out), false));
+	EXPECT_STREQ("AB", out);
+	EXPECT_EQ(0, dif_copy_string(&t->ms, out, r, 0, false));
+}
+
+/* Kernel strings are read in chunks; one that ends just before an
+ * unreadable byte is still read whole. */
+TEST_F(exec, string_at_region_end)
+{
+	struct dift *t = self->t;
+	char *kstr = malloc(5);
+
+	memcpy(kstr, "edge", 5);
+	dif_uenv_map(&t->env, kstr, 5, 0);
+	t->env.args[0] = (u64)(unsigned long)kstr;
+	EXPECT_EQ(4, dift_asm_run(t, "ldb arg0, %r1\n pushtv %r1\n call strlen, %r2\n ret %r2"));
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	/* unterminated: the read runs into unmapped memory */
+	kstr[4] = '!';
+	EXPECT_EQ(0, dift_run(t));
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	EXPECT_EQ(t->env.args[0] + 5, t->ms.fault.addr);
+	free(kstr);
+}
+
+TEST_F(exec, names)
+{
+	EXPECT_STREQ("ADD", dif_op_name(DIF_OP_ADD));
+	EXPECT_EQ(NULL, dif_op_name(DIF_OP_COUNT));
+	EXPECT_EQ(DIF_FMT_DAB, dif_op_format(DIF_OP_ADD));
+	EXPECT_EQ(-1, dif_op_format(999));
+	EXPECT_STREQ("divide-by-zero", dif_fault_text(DIF_FAULT_DIVZERO));
+	EXPECT_STREQ("unknown fault", dif_fault_text(99));
+	EXPECT_STREQ("EXECNAME", dif_builtin_name(DIF_VAR_EXECNAME));
+	EXPECT_EQ(NULL, dif_builtin_name(DIF_VAR_COUNT));
+	EXPECT_STREQ("SUBSTR", dif_subr_name(DIF_SUBR_SUBSTR));
+	EXPECT_EQ(NULL, dif_subr_name(DIF_SUBR_COUNT));
+	EXPECT_EQ(3, dif_subr_nargs(DIF_SUBR_COPYINTO));
+	EXPECT_EQ(-1, dif_subr_nargs(DIF_SUBR_COUNT));
 }
 
 TEST_HARNESS_MAIN

@@ -245,11 +245,14 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 			goto undo;
 		ecb->de_nlinks++;
 	}
-	return 0;
+	err = dtrace_providers_commit();
+	if (!err)
+		return 0;
 
 undo:
 	while (ecb->de_nlinks)
 		dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
+	dtrace_providers_commit();
 	return err;
 }
 
@@ -335,6 +338,7 @@ unlink:
 	mutex_lock(&dtrace_lock);
 	while (ecb->de_nlinks)
 		dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
+	dtrace_providers_commit();
 	mutex_unlock(&dtrace_lock);
 sync_free:
 	/* Another consumer's firing may be walking our links. */
@@ -358,6 +362,7 @@ void dtrace_ecb_disable_all(struct dtrace_state *state)
 		while (ecb->de_nlinks)
 			dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
 	}
+	dtrace_providers_commit();
 	mutex_unlock(&dtrace_lock);
 }
 

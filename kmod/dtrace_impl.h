@@ -37,6 +37,8 @@ struct dtrace_provider_ops {
 	/* arm / disarm one probe: called on its first and last enabling */
 	int (*enable)(struct dtrace_probe *probe);
 	void (*disable)(struct dtrace_probe *probe);
+	/* apply the enables and disables since the last call (optional) */
+	int (*commit)(void);
 	/* free provider data hanging off dp_arg at unregistration */
 	void (*destroy)(struct dtrace_probe *probe);
 };
@@ -151,6 +153,7 @@ int dtrace_probe_create(const struct dtrace_provider_ops *ops,
 			const char *mod, const char *func, const char *name,
 			void *arg);
 void dtrace_probe_remove_provider(const struct dtrace_provider_ops *ops);
+void dtrace_probe_destroy(struct dtrace_probe *probe);
 struct dtrace_probe *dtrace_probe_lookup(u32 id);
 struct dtrace_probe *dtrace_probe_next(u32 *id);
 bool dtrace_probe_matches(const struct dtrace_probe *probe,
@@ -193,6 +196,7 @@ long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 int dtrace_provider_register(const struct dtrace_provider_ops *ops);
 void dtrace_provider_unregister(const struct dtrace_provider_ops *ops);
 void dtrace_providers_provide(const struct dtrace_probedesc *desc);
+int dtrace_providers_commit(void);
 int dtrace_providers_init(void);
 void dtrace_providers_exit(void);
 
@@ -203,6 +207,9 @@ int dtrace_provider_syscall_init(void);
 void dtrace_provider_syscall_exit(void);
 int dtrace_provider_profile_init(void);
 void dtrace_provider_profile_exit(void);
+int dtrace_provider_fbt_init(void);
+void dtrace_provider_fbt_exit(void);
+int dtrace_fbt_provide(const struct dtrace_fbt_sym *syms, u32 n);
 void dtrace_fire_begin(struct dtrace_state *state);
 void dtrace_fire_end(struct dtrace_state *state);
 void dtrace_fire_error(struct dtrace_state *state, u32 epid, u32 act,

@@ -5,6 +5,8 @@
  * consumer's lock, check the state, call the helper, copy out.
  */
 #include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/utsname.h>
 #include "dtrace_impl.h"
@@ -130,6 +132,36 @@ static long dtrace_ioc_status(struct dtrace_state *state, void __user *u)
 	return copy_to_user(u, &s, sizeof(s)) ? -EFAULT : 0;
 }
 
+/* Offer kernel functions to fbt; see struct dtrace_ioc_fbt_provide. */
+static long dtrace_ioc_fbt_provide(void __user *u)
+{
+	struct dtrace_ioc_fbt_provide f = { };
+	struct dtrace_fbt_sym *syms;
+	long ret;
+
+	if (copy_from_user(&f, u, sizeof(f)))
+		return -EFAULT;
+	if (f.dfp_size != sizeof(f) || !DTRACE_RESERVED_OK(f, dfp_reserved) ||
+	    f.dfp_count > DTRACE_FBT_SYMS_MAX)
+		return -EINVAL;
+	syms = kvmalloc_array(f.dfp_count, sizeof(*syms), GFP_KERNEL);
+	if (!syms)
+		return -ENOMEM;
+	if (copy_from_user(syms, u64_to_user_ptr(f.dfp_syms),
+			   (size_t)f.dfp_count * sizeof(*syms))) {
+		kvfree(syms);
+		return -EFAULT;
+	}
+	mutex_lock(&dtrace_lock);
+	ret = dtrace_fbt_provide(syms, f.dfp_count);
+	mutex_unlock(&dtrace_lock);
+	kvfree(syms);
+	if (ret < 0)
+		return ret;
+	f.dfp_count = ret;
+	return copy_to_user(u, &f, sizeof(f)) ? -EFAULT : 0;
+}
+
 /* The locked state transitions that take no argument. */
 static long dtrace_ioc_transition(struct dtrace_state *state,
 				  int (*fn)(struct dtrace_state *))
@@ -182,6 +214,8 @@ long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return dtrace_ioc_bufsnap(state, u);
 	case DTRACE_IOC_STATUS:
 		return dtrace_ioc_status(state, u);
+	case DTRACE_IOC_FBT_PROVIDE:
+		return dtrace_ioc_fbt_provide(u);
 	default:
 		return -ENOTTY;
 	}

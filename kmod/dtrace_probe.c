@@ -83,15 +83,25 @@ void dtrace_probe_remove_provider(const struct dtrace_provider_ops *ops)
 	unsigned long id;
 
 	lockdep_assert_held(&dtrace_lock);
-	xa_for_each(&dtrace_probes, id, probe) {
-		if (probe->dp_ops != ops)
-			continue;
-		WARN_ON_ONCE(probe->dp_nenabled);
-		xa_erase(&dtrace_probes, id);
-		if (ops->destroy)
-			ops->destroy(probe);
-		kfree(probe);
-	}
+	xa_for_each(&dtrace_probes, id, probe)
+		if (probe->dp_ops == ops)
+			dtrace_probe_destroy(probe);
+}
+
+/**
+ * dtrace_probe_destroy() - remove one probe nobody has enabled.
+ * @probe: the probe
+ *
+ * Context: process context, dtrace_lock held.
+ */
+void dtrace_probe_destroy(struct dtrace_probe *probe)
+{
+	lockdep_assert_held(&dtrace_lock);
+	WARN_ON_ONCE(probe->dp_nenabled);
+	xa_erase(&dtrace_probes, probe->dp_id);
+	if (probe->dp_ops->destroy)
+		probe->dp_ops->destroy(probe);
+	kfree(probe);
 }
 
 /* Context: dtrace_lock held. */

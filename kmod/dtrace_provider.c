@@ -55,6 +55,30 @@ void dtrace_providers_provide(const struct dtrace_probedesc *desc)
 	}
 }
 
+/**
+ * dtrace_providers_commit() - let providers apply batched changes.
+ *
+ * Providers may defer the work of enable and disable (fbt arms all its
+ * functions with one ftrace update); this is where it happens.
+ *
+ * Context: process context, dtrace_lock held.
+ * Return: 0, or the first provider's error.
+ */
+int dtrace_providers_commit(void)
+{
+	unsigned int i;
+	int err = 0, e;
+
+	lockdep_assert_held(&dtrace_lock);
+	for (i = 0; i < dtrace_nproviders; i++) {
+		if (!dtrace_providers[i]->commit)
+			continue;
+		e = dtrace_providers[i]->commit();
+		err = err ?: e;
+	}
+	return err;
+}
+
 static const struct {
 	int (*init)(void);
 	void (*exit)(void);
@@ -62,6 +86,7 @@ static const struct {
 	{ dtrace_provider_dtrace_init, dtrace_provider_dtrace_exit },
 	{ dtrace_provider_syscall_init, dtrace_provider_syscall_exit },
 	{ dtrace_provider_profile_init, dtrace_provider_profile_exit },
+	{ dtrace_provider_fbt_init, dtrace_provider_fbt_exit },
 };
 
 /* Context: module init. */

@@ -168,6 +168,29 @@ struct dtrace_ioc_status {
 	__u32	ds_reserved[6];
 };
 
+/*
+ * Offer kernel functions to the fbt provider. The module has no exported
+ * way to enumerate symbols, so the command reads them (kallsyms and
+ * ftrace's list of traceable functions) and hands them over; the module
+ * checks each one itself: the address must be the start of a symbol of
+ * that name and module, and a site ftrace can trace. Entries that fail
+ * are skipped, not errors.
+ */
+struct dtrace_fbt_sym {
+	__u64	fs_addr;
+	char	fs_mod[DTRACE_MODNAMELEN];	/* "vmlinux" or a module */
+	char	fs_func[DTRACE_FUNCNAMELEN];
+};
+
+#define DTRACE_FBT_SYMS_MAX	65536	/* entries in one call */
+
+struct dtrace_ioc_fbt_provide {
+	__u32	dfp_size;
+	__u32	dfp_count;		/* in: entries; out: accepted */
+	__u64	dfp_syms;		/* user address of dtrace_fbt_sym[] */
+	__u32	dfp_reserved[4];
+};
+
 #define DTRACE_IOC_MAGIC	0xD7
 
 #define DTRACE_IOC_VERSION	_IOWR(DTRACE_IOC_MAGIC, 1, struct dtrace_ioc_version)
@@ -178,5 +201,6 @@ struct dtrace_ioc_status {
 #define DTRACE_IOC_STOP		_IO(DTRACE_IOC_MAGIC, 6)
 #define DTRACE_IOC_BUFSNAP	_IOWR(DTRACE_IOC_MAGIC, 7, struct dtrace_ioc_bufsnap)
 #define DTRACE_IOC_STATUS	_IOWR(DTRACE_IOC_MAGIC, 8, struct dtrace_ioc_status)
+#define DTRACE_IOC_FBT_PROVIDE	_IOWR(DTRACE_IOC_MAGIC, 9, struct dtrace_ioc_fbt_provide)
 
 #endif /* _DTRACE_IOCTL_H */

@@ -7,9 +7,13 @@
 KMOD_TEST_SRCS := $(wildcard tests/kmod/test_*.c)
 KMOD_TEST_BINS := $(patsubst tests/kmod/%.c,$(B)/guest/%,$(KMOD_TEST_SRCS))
 
-$(B)/guest/%: tests/kmod/%.c tests/kmod/clause.h include/dtrace/*.h | $(KSFT)
+# The command's reader of kernel symbols, for the fbt tests.
+KMOD_TEST_LIBS := user/dt_fbtsyms.c
+
+$(B)/guest/%: tests/kmod/%.c $(KMOD_TEST_LIBS) tests/kmod/clause.h \
+		include/dtrace/*.h | $(KSFT)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WFLAGS) -o $@ $<
+	$(CC) $(CPPFLAGS) -Iuser $(CFLAGS) $(WFLAGS) -o $@ $< $(KMOD_TEST_LIBS)
 
 .PHONY: kmod-tests
 kmod-tests: $(KMOD_TEST_BINS)

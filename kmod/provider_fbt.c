@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The fbt provider: fbt:MODULE:FUNCTION:entry and :return for kernel
+ * functions ftrace can trace.
+ *
+ * Where the functions come from: no exported interface enumerates kernel
+ * symbols, so the command reads kallsyms and ftrace's list of traceable
+ * functions and offers them with DTRACE_IOC_FBT_PROVIDE. The module
+ * trusts none of it: the address must be the start of a symbol of that
+ * very name and module (sprint_symbol()), and ftrace must accept it as a
+ * site (ftrace_set_filter_ip() on a scratch ops). Functions that probe
+ * context itself calls, and the whole of dtrace.ko, are never offered,
+ * so fbt cannot recurse into the framework.
+ *
+ * Entry probes share one ftrace_ops whose filter holds exactly the
+ * enabled functions; enables and disables are batched and applied in one
+ * ftrace update at commit, so enabling every function costs one
+ * registration. Return probes are kretprobes, one per enabled function.
+ *
+ * entry: arg0..arg5 are the function's arguments.
+ * return: arg1 is the return value; arg0, the offset of the return site
+ * in DTrace, is 0: a kretprobe does not know which return was taken.
+ */
+#include <linux/ftrace.h>
+#include <linux/hash.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include "dtrace_impl.h"
+#include "dtrace_compat.h"
+
+#define DTRACE_FBT_HASH_BITS	16
+#define DTRACE_FBT_MAX		200000	/* functions, all modules */
+
+struct dtrace_fbt {
+	unsigned long		fb_addr;
+	struct dtrace_fbt	*fb_hnext;	/* hash chain */
+	struct dtrace_probe	*fb_entry;	/* set while enabled */
+	struct dtrace_probe	*fb_return;	/* set while enabled */
+	struct dtrace_fbt	*fb_next;	/* every fbt, for teardown */
+	struct kretprobe	fb_krp;
+	bool			fb_gone;	/* its module was unloaded */
+	char			fb_mod[DTRACE_MODNAMELEN];
+};
+
+/* Read in probe context without locks: entries are only ever added. */
+static struct dtrace_fbt *dtrace_fbt_hash[1 << DTRACE_FBT_HASH_BITS];
+static struct dtrace_fbt *dtrace_fbt_all;
+static unsigned int dtrace_fbt_count;
+
+/* Entry probes: the filter holds the enabled ones. */
+static struct ftrace_ops dtrace_fbt_ops;
+static bool dtrace_fbt_registered;
+static unsigned int dtrace_fbt_nentry;	/* enabled entry probes */
+static unsigned long *dtrace_fbt_pending;	/* addresses to add/remove */
+static unsigned int dtrace_fbt_npending;
+static bool dtrace_fbt_pending_remove;
+
+/* A scratch ops, never registered: asks ftrace whether a site is one. */
+static struct ftrace_ops dtrace_fbt_check_ops;
+
+static const struct dtrace_provider_ops dtrace_fbt_provider;
+static int dtrace_fbt_commit(void);
+
+/* Kernel functions probe context calls: tracing them would recurse. */
+static const char * const dtrace_fbt_denied[] = {
+	"copy_from_kernel_nofault", "copy_from_kernel_nofault_allowed",
+	"copy_from_user_nofault", "ktime_get_mono_fast_ns",
+	"ktime_get_real_fast_ns", "prandom_u32_state", "nmi_uaccess_okay",
+	"__check_object_size", "check_object_size",
+};
+
+static u32 dtrace_fbt_hashfn(unsigned long addr)
+{
+	return hash_long(addr, DTRACE_FBT_HASH_BITS);
+}
+
+static struct dtrace_fbt *dtrace_fbt_find(unsigned long addr)
+{
+	struct dtrace_fbt *fb;
+
+	for (fb = READ_ONCE(dtrace_fbt_hash[dtrace_fbt_hashfn(addr)]); fb;
+	     fb = READ_ONCE(fb->fb_hnext))
+		if (fb->fb_addr == addr)
+			return fb;
+	return NULL;
+}
+
+static void notrace dtrace_fbt_entry(unsigned long ip, unsigned long pip,
+				     struct ftrace_ops *op,
+				     struct ftrace_regs *fregs)
+{
+	struct dtrace_fbt *fb = dtrace_fbt_find(ip);
+	struct dtrace_args a = { };
+	struct dtrace_probe *p;
+	unsigned int i;
+
+#ifdef CONFIG_X86_KERNEL_IBT
+	/* The ftrace site follows the function's ENDBR. */
+	if (!fb)
+		fb = dtrace_fbt_find(ip - ENDBR_INSN_SIZE);
+#endif
+	if (!fb)
+		return;
+	p = READ_ONCE(fb->fb_entry);
+	if (!p)
+		return;
+	for (i = 0; i < 6; i++)
+		a.da_arg[i] = dtrace_fregs_arg(fregs, i);
+	dtrace_probe_fire(p, &a, NULL);
+}
+
+static int notrace dtrace_fbt_ret(struct kretprobe_instance *ri,
+				  struct pt_regs *regs)
+{
+	struct dtrace_fbt *fb = container_of(get_kretprobe(ri),
+					     struct dtrace_fbt, fb_krp);
+	struct dtrace_probe *p = READ_ONCE(fb->fb_return);
+	struct dtrace_args a = { };
+
+	if (!p)
+		return 0;
+	a.da_arg[1] = regs_return_value(regs);
+	dtrace_probe_fire(p, &a, NULL);
+	return 0;
+}
+
+/* Queue an address for the next commit; flushes a batch of the other
+ * direction first.
+ */
+static int dtrace_fbt_queue(unsigned long addr, bool remove)
+{
+	int err;
+
+	if (dtrace_fbt_npending && dtrace_fbt_pending_remove != remove) {
+		err = dtrace_fbt_commit();
+		if (err)
+			return err;
+	}
+	if (!dtrace_fbt_pending) {
+		dtrace_fbt_pending = kvmalloc_array(DTRACE_FBT_MAX,
+						    sizeof(unsigned long),
+						    GFP_KERNEL);
+		if (!dtrace_fbt_pending)
+			return -ENOMEM;
+	}
+	dtrace_fbt_pending_remove = remove;
+	dtrace_fbt_pending[dtrace_fbt_npending++] = addr;
+	return 0;
+}
+
+/*
+ * enable: entry probes join the next ftrace update; return probes get
+ * their kretprobe now. Context: dtrace_lock held, process context.
+ */
+static int dtrace_fbt_enable(struct dtrace_probe *probe)
+{
+	struct dtrace_fbt *fb = probe->dp_arg;
+	int err;
+
+	if (fb->fb_gone)
+		return -ENOENT;
+	if (!strcmp(probe->dp_name, "entry")) {
+		err = dtrace_fbt_queue(fb->fb_addr, false);
+		if (err)
+			return err;
+		dtrace_fbt_nentry++;
+		WRITE_ONCE(fb->fb_entry, probe);
+		return 0;
+	}
+
+	memset(&fb->fb_krp, 0, sizeof(fb->fb_krp));
+	fb->fb_krp.kp.addr = (kprobe_opcode_t *)fb->fb_addr;
+	fb->fb_krp.handler = dtrace_fbt_ret;
+	WRITE_ONCE(fb->fb_return, probe);
+	err = register_kretprobe(&fb->fb_krp);
+	if (err)
+		WRITE_ONCE(fb->fb_return, NULL);
+	return err;
+}
+
+/* disable: the reverse. Context: dtrace_lock held, process context. */
+static void dtrace_fbt_disable(struct dtrace_probe *probe)
+{
+	struct dtrace_fbt *fb = probe->dp_arg;
+
+	if (!strcmp(probe->dp_name, "entry")) {
+		WRITE_ONCE(fb->fb_entry, NULL);
+		dtrace_fbt_nentry--;
+		/* On failure the site stays armed but fires nothing. */
+		if (!fb->fb_gone)
+			dtrace_fbt_queue(fb->fb_addr, true);
+		return;
+	}
+	unregister_kretprobe(&fb->fb_krp);
+	WRITE_ONCE(fb->fb_return, NULL);
+}
+
+/*
+ * commit: one ftrace update for every queued entry site. The ops is
+ * registered while it has functions and never with an empty filter,
+ * which would trace everything.
+ * Context: dtrace_lock held, process context.
+ */
+static int dtrace_fbt_commit(void)
+{
+	int err = 0;
+
+	if (!dtrace_fbt_nentry) {
+		/*
+		 * Unregister before emptying the filter: a registered ops
+		 * with an empty filter would trace every function.
+		 */
+		dtrace_fbt_npending = 0;
+		if (!dtrace_fbt_registered)
+			return 0;
+		unregister_ftrace_function(&dtrace_fbt_ops);
+		dtrace_fbt_registered = false;
+		return ftrace_set_filter(&dtrace_fbt_ops, NULL, 0, 1);
+	}
+
+	if (dtrace_fbt_npending)
+		err = ftrace_set_filter_ips(&dtrace_fbt_ops, dtrace_fbt_pending,
+					    dtrace_fbt_npending,
+					    dtrace_fbt_pending_remove, 0);
+	dtrace_fbt_npending = 0;
+	if (!err && !dtrace_fbt_registered) {
+		err = register_ftrace_function(&dtrace_fbt_ops);
+		dtrace_fbt_registered = !err;
+	}
+	return err;
+}
+
+static void dtrace_fbt_destroy(struct dtrace_probe *probe)
+{
+}
+
+static const struct dtrace_provider_ops dtrace_fbt_provider = {
+	.name		= "fbt",
+	.enable		= dtrace_fbt_enable,
+	.disable	= dtrace_fbt_disable,
+	.commit		= dtrace_fbt_commit,
+	.destroy	= dtrace_fbt_destroy,
+};
+
+static bool dtrace_fbt_is_denied(const struct dtrace_fbt_sym *s)
+{
+	unsigned int i;
+
+	if (!strcmp(s->fs_mod, KBUILD_MODNAME))
+		return true;
+	for (i = 0; i < ARRAY_SIZE(dtrace_fbt_denied); i++)
+		if (!strcmp(s->fs_func, dtrace_fbt_denied[i]))
+			return true;
+	return false;
+}
+
+/* Is @s->fs_addr the very start of @s's function, in @s's module? */
+static bool dtrace_fbt_symbol_ok(const struct dtrace_fbt_sym *s, char *buf)
+{
+	size_t n = strlen(s->fs_func);
+	const char *rest;
+
+	sprint_symbol(buf, s->fs_addr);
+	if (strncmp(buf, s->fs_func, n) || strncmp(buf + n, "+0x0/", 5))
+		return false;
+	rest = strchr(buf + n, ' ');
+	if (!rest)
+		return !strcmp(s->fs_mod, "vmlinux");
+	return rest[1] == '[' && !strncmp(rest + 2, s->fs_mod,
+					  strlen(s->fs_mod)) &&
+	       rest[2 + strlen(s->fs_mod)] == ']';
+}
+
+static int dtrace_fbt_add(const struct dtrace_fbt_sym *s)
+{
+	struct dtrace_fbt *fb;
+	int err;
+	u32 h;
+
+	fb = kzalloc(sizeof(*fb), GFP_KERNEL);
+	if (!fb)
+		return -ENOMEM;
+	fb->fb_addr = s->fs_addr;
+	strscpy(fb->fb_mod, s->fs_mod, sizeof(fb->fb_mod));
+	err = dtrace_probe_create(&dtrace_fbt_provider, s->fs_mod, s->fs_func,
+				  "entry", fb);
+	if (err > 0)
+		err = dtrace_probe_create(&dtrace_fbt_provider, s->fs_mod,
+					  s->fs_func, "return", fb);
+	if (err < 0) {
+		/* The entry probe may exist: it stays, pointing at @fb. */
+		fb->fb_gone = true;
+	}
+	fb->fb_next = dtrace_fbt_all;
+	dtrace_fbt_all = fb;
+	h = dtrace_fbt_hashfn(fb->fb_addr);
+	fb->fb_hnext = dtrace_fbt_hash[h];
+	/* Probe context walks the chain: publish a complete entry. */
+	smp_store_release(&dtrace_fbt_hash[h], fb);
+	dtrace_fbt_count++;
+	return err < 0 ? err : 0;
+}
+
+/**
+ * dtrace_fbt_provide() - create probes for the functions offered.
+ * @syms: entries copied from the caller, unchecked
+ * @n:    how many
+ *
+ * Context: process context, dtrace_lock held.
+ * Return: how many were accepted (new or known), or a negative errno.
+ */
+int dtrace_fbt_provide(const struct dtrace_fbt_sym *syms, u32 n)
+{
+	char *buf = kmalloc(KSYM_SYMBOL_LEN, GFP_KERNEL);
+	int accepted = 0, err = 0;
+	u32 i;
+
+	lockdep_assert_held(&dtrace_lock);
+	if (!buf)
+		return -ENOMEM;
+	for (i = 0; i < n && !err; i++) {
+		const struct dtrace_fbt_sym *s = &syms[i];
+		struct dtrace_fbt *fb;
+
+		if (strnlen(s->fs_mod, sizeof(s->fs_mod)) == sizeof(s->fs_mod) ||
+		    strnlen(s->fs_func, sizeof(s->fs_func)) ==
+		    sizeof(s->fs_func) || !s->fs_func[0] ||
+		    dtrace_fbt_is_denied(s))
+			continue;
+		fb = dtrace_fbt_find(s->fs_addr);
+		if (fb) {
+			accepted += !fb->fb_gone;
+			continue;
+		}
+		if (dtrace_fbt_count >= DTRACE_FBT_MAX)
+			break;
+		if (!dtrace_fbt_symbol_ok(s, buf) ||
+		    ftrace_set_filter_ip(&dtrace_fbt_check_ops, s->fs_addr, 0,
+					 1))
+			continue;
+		err = dtrace_fbt_add(s);
+		accepted += !err;
+	}
+	kfree(buf);
+	return err ?: accepted;
+}
+
+/* A module going away: its functions will never fire again. */
+static int dtrace_fbt_module_notify(struct notifier_block *nb,
+				    unsigned long action, void *data)
+{
+	struct module *mod = data;
+	struct dtrace_fbt *fb;
+
+	if (action != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	mutex_lock(&dtrace_lock);
+	for (fb = dtrace_fbt_all; fb; fb = fb->fb_next)
+		if (!strcmp(fb->fb_mod, mod->name))
+			fb->fb_gone = true;
+	mutex_unlock(&dtrace_lock);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block dtrace_fbt_module_nb = {
+	.notifier_call = dtrace_fbt_module_notify,
+};
+
+/* Context: module init. */
+int dtrace_provider_fbt_init(void)
+{
+	int err;
+
+	dtrace_fbt_ops.func = dtrace_fbt_entry;
+	dtrace_fbt_ops.flags = FTRACE_OPS_FL_RECURSION;
+	err = register_module_notifier(&dtrace_fbt_module_nb);
+	if (err)
+		return err;
+	mutex_lock(&dtrace_lock);
+	err = dtrace_provider_register(&dtrace_fbt_provider);
+	mutex_unlock(&dtrace_lock);
+	if (err)
+		unregister_module_notifier(&dtrace_fbt_module_nb);
+	return err;
+}
+
+/* Context: module exit; every probe is disabled and committed. */
+void dtrace_provider_fbt_exit(void)
+{
+	struct dtrace_fbt *fb;
+
+	unregister_module_notifier(&dtrace_fbt_module_nb);
+	mutex_lock(&dtrace_lock);
+	dtrace_provider_unregister(&dtrace_fbt_provider);
+	mutex_unlock(&dtrace_lock);
+	while ((fb = dtrace_fbt_all)) {
+		dtrace_fbt_all = fb->fb_next;
+		kfree(fb);
+	}
+	memset(dtrace_fbt_hash, 0, sizeof(dtrace_fbt_hash));
+	kvfree(dtrace_fbt_pending);
+	dtrace_fbt_pending = NULL;
+	dtrace_fbt_count = 0;
+	/* Once, at the end: it frees the hashes without resetting them. */
+	ftrace_free_filter(&dtrace_fbt_ops);
+	ftrace_free_filter(&dtrace_fbt_check_ops);
+}

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The fbt provider through the raw ABI: functions are offered and
+ * checked, entry and return fire with the right arguments, bad offers
+ * are refused, and every traceable function can be enabled at once.
+ * Runs in the guest with dtrace.ko loaded, as root.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <time.h>
+#include <unistd.h>
+#include "kselftest_harness.h"
+#include "clause.h"
+#include "dt_fbtsyms.h"
+
+static char out[8 << 20];
+
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* pid == @pid, or always false for @pid 0 (a pid never is 0 here). */
+static uint32_t pred_pid(struct clause *c, uint64_t pid)
+{
+	struct dif_insn p[] = {
+		INSN(LDB, 1, 0, 0, DIF_VAR_PID), INSN(SETX, 2, 0, 0, 0),
+		INSN(SEQ, 3, 1, 2, 0), INSN(RET, 0, 3, 0, 0),
+	};
+
+	return clause_prog_tabs(c, p, 4, &pid, 1, NULL, 0, DIF_TYPE_INT, 8);
+}
+
+static uint32_t prog_builtin(struct clause *c, int var)
+{
+	struct dif_insn p[] = { INSN(LDB, 1, 0, 0, var), INSN(RET, 0, 1, 0, 0) };
+
+	return clause_prog(c, p, 2, NULL, 0, DIF_TYPE_INT, 8);
+}
+
+static unsigned int count_probes(int fd, const char *prov, const char *name)
+{
+	static struct dtrace_probedesc d[4096];
+	struct dtrace_ioc_probes p = {
+		.dp_size = sizeof(p), .dp_buf = (uintptr_t)d,
+	};
+	unsigned int n = 0;
+
+	strcpy(p.dp_pattern.dpd_provider, prov);
+	strcpy(p.dp_pattern.dpd_name, name);
+	do {
+		p.dp_count = 4096;
+		if (ioctl(fd, DTRACE_IOC_PROBES, &p))
+			return 0;
+		n += p.dp_count;
+		p.dp_first_id = p.dp_next_id;
+	} while (p.dp_next_id);
+	return n;
+}
+
+FIXTURE(dev) {
+	int fd;
+};
+
+FIXTURE_SETUP(dev)
+{
+	self->fd = open("/dev/dtrace", O_RDWR);
+	ASSERT_LE(0, self->fd);
+}
+
+FIXTURE_TEARDOWN(dev)
+{
+	close(self->fd);
+}
+
+TEST_F(dev, offers_are_checked)
+{
+	struct dtrace_fbt_sym s = { .fs_addr = 0xffffffff81000000ull };
+	struct dtrace_ioc_fbt_provide p = {
+		.dfp_size = sizeof(p), .dfp_count = 1,
+		.dfp_syms = (uintptr_t)&s,
+	};
+	unsigned int n;
+
+	/* A made-up address and a lie about a name are skipped. */
+	strcpy(s.fs_mod, "vmlinux");
+	strcpy(s.fs_func, "vfs_read");
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_FBT_PROVIDE, &p));
+	EXPECT_EQ(0, p.dfp_count);
+	p.dfp_count = DTRACE_FBT_SYMS_MAX + 1;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_FBT_PROVIDE, &p));
+	EXPECT_EQ(EINVAL, errno);
+
+	ASSERT_EQ(0, dt_fbt_provide(self->fd, "vmlinux", "vfs_read", &n));
+	EXPECT_EQ(1, n);
+	/* Our own module is never offered. */
+	ASSERT_EQ(0, dt_fbt_provide(self->fd, "dtrace", "*", &n));
+	EXPECT_EQ(0, n);
+}
+
+/*
+ * fbt::vfs_read:entry /pid == $pid/ { trace(arg2); }
+ * fbt::vfs_read:return /pid == $pid/ { trace(arg1); }
+ */
+TEST_F(dev, vfs_read_entry_return)
+{
+	struct dtrace_ioc_status st;
+	struct dtrace_rechdr *r;
+	unsigned int n, i;
+	char buf[123];
+	struct clause c;
+	size_t got, off;
+	int zero;
+
+	ASSERT_EQ(0, dt_fbt_provide(self->fd, "vmlinux", "vfs_read", &n));
+	clause_init(&c, "fbt", "entry", 1, 8);
+	strcpy(c.hdr->de_desc.dpd_func, "vfs_read");
+	c.hdr->de_pred_off = pred_pid(&c, getpid());
+	clause_act(&c, 0, DTRACE_ACT_RECORD, prog_builtin(&c, DIF_VAR_ARG2),
+		   0, 8);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	ASSERT_EQ(1, c.hdr->de_nprobes);
+	clause_init(&c, "fbt", "return", 1, 8);
+	strcpy(c.hdr->de_desc.dpd_func, "vfs_read");
+	c.hdr->de_pred_off = pred_pid(&c, getpid());
+	clause_act(&c, 0, DTRACE_ACT_RECORD, prog_builtin(&c, DIF_VAR_ARG1),
+		   0, 8);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+
+	zero = open("/dev/zero", O_RDONLY);
+	ASSERT_LE(0, zero);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	for (i = 0; i < 5; i++)
+		ASSERT_EQ(sizeof(buf), read(zero, buf, sizeof(buf)));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	close(zero);
+	ASSERT_EQ(0, status(self->fd, &st));
+	EXPECT_EQ(0, st.ds_drops);
+	got = snap_all(self->fd, out, sizeof(out), 4u << 20);
+	ASSERT_EQ(10 * (sizeof(*r) + 8), got);
+	for (off = 0; off < got; off += sizeof(*r) + 8) {
+		r = (void *)(out + off);
+		EXPECT_EQ(sizeof(buf), *(uint64_t *)(r + 1));
+	}
+}
+
+/*
+ * fbt:::entry on every traceable function, with a predicate that is
+ * never true: enabling and disabling must finish, and the machine keep
+ * running, as the real workload of `fbt:::entry { @[probefunc] = ... }`.
+ */
+TEST_F(dev, every_function)
+{
+	struct dtrace_ioc_status st;
+	struct timespec t = { .tv_nsec = 500 * 1000 * 1000 };
+	unsigned int n;
+	struct clause c;
+	double t0, t1, t2;
+
+	t0 = now();
+	ASSERT_EQ(0, dt_fbt_provide(self->fd, NULL, NULL, &n));
+	n = count_probes(self->fd, "fbt", "entry");
+	TH_LOG("offered functions in %.2f s: %u entry probes", now() - t0, n);
+	EXPECT_LT(30000, n);
+
+	clause_init(&c, "fbt", "entry", 1, 8);
+	c.hdr->de_pred_off = pred_pid(&c, 0);
+	clause_act(&c, 0, DTRACE_ACT_RECORD, prog_builtin(&c, DIF_VAR_ARG0),
+		   0, 8);
+	t0 = now();
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	t1 = now();
+	EXPECT_EQ(n, c.hdr->de_nprobes);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	nanosleep(&t, NULL);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	ASSERT_EQ(0, status(self->fd, &st));
+	EXPECT_EQ(0, st.ds_errors);
+	t2 = now();
+	close(self->fd);
+	self->fd = open("/dev/dtrace", O_RDWR);
+	TH_LOG("enabled %u entry probes in %.2f s; disabled in %.2f s; "
+	       "%llu firings skipped as nested", c.hdr->de_nprobes, t1 - t0,
+	       now() - t2, (unsigned long long)st.ds_reentered);
+}
+
+TEST_HARNESS_MAIN

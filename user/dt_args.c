@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dtrace(1): the command. Parses arguments, compiles each program piece
- * (-n, -s, -P, -m, -f), then lists (-l), prints (-S) or runs it
- * (dt_run.c).
+ * dtrace(1)'s arguments: options in DTrace's letters, program pieces in
+ * the order given (-n, -s, -P, -m, -f), then $1.. macro arguments. The
+ * pieces are compiled, then listed (-l), printed (-S) or run (dt_run.c).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -72,7 +72,7 @@ static void dt_version_print(void)
 	dt_dev_close(fd);
 }
 
-int main(int argc, char **argv)
+int dt_cmd_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
@@ -84,6 +84,7 @@ int main(int argc, char **argv)
 	int c, rc;
 
 	dt_cmd_init(&cmd);
+	optind = 0;	/* a full reset: the tests call us more than once */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv,
 				"+b:c:CD:ef:FhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z",
@@ -179,9 +180,11 @@ int main(int argc, char **argv)
 	cmd.c_argv = argv + optind;
 	if (!cmd.c_npieces && !cmd.c_list) {
 		dt_usage(stderr);
+		dt_cmd_fini(&cmd);
 		return 2;
 	}
 	rc = dt_cmd_run(&cmd);
+	fflush(stdout);
 	dt_cmd_fini(&cmd);
 	return rc;
 }

@@ -12,6 +12,34 @@
 
 #include "dt_dev.h"
 
+static int dt_sys_open(const char *path)
+{
+	return open(path, O_RDWR | O_CLOEXEC);
+}
+
+static int dt_sys_ioctl(int fd, unsigned long req, void *arg)
+{
+	return ioctl(fd, req, arg);
+}
+
+static void dt_sys_close(int fd)
+{
+	close(fd);
+}
+
+static const struct dt_dev_ops dt_sys_ops = {
+	.d_open = dt_sys_open,
+	.d_ioctl = dt_sys_ioctl,
+	.d_close = dt_sys_close,
+};
+
+static const struct dt_dev_ops *dt_ops = &dt_sys_ops;
+
+void dt_dev_set_ops(const struct dt_dev_ops *ops)
+{
+	dt_ops = ops ? ops : &dt_sys_ops;
+}
+
 const char *dt_dev_path(void)
 {
 	const char *p = getenv("DTRACE_DEVICE");
@@ -24,7 +52,7 @@ static int dt_ioctl(int fd, unsigned long req, void *arg)
 	int rc;
 
 	do {
-		rc = ioctl(fd, req, arg);
+		rc = dt_ops->d_ioctl(fd, req, arg);
 	} while (rc < 0 && errno == EINTR);
 	return rc < 0 ? -1 : 0;
 }
@@ -45,7 +73,7 @@ int dt_dev_open(char *err, size_t errlen)
 	struct dtrace_ioc_version v;
 	int fd, e;
 
-	fd = open(path, O_RDWR | O_CLOEXEC);
+	fd = dt_ops->d_open(path);
 	if (fd < 0) {
 		e = errno;
 		if (e == ENOENT || e == ENODEV || e == ENXIO)
@@ -69,14 +97,14 @@ int dt_dev_open(char *err, size_t errlen)
 		else
 			snprintf(err, errlen, "%s: version ioctl failed: %s",
 				 path, strerror(e));
-		close(fd);
+		dt_ops->d_close(fd);
 		return -1;
 	}
 	if (v.dv_abi != DTRACE_ABI_VERSION) {
 		snprintf(err, errlen, "module ABI %u does not match the "
 			 "command's ABI %u (module %s)", v.dv_abi,
 			 DTRACE_ABI_VERSION, v.dv_module);
-		close(fd);
+		dt_ops->d_close(fd);
 		return -1;
 	}
 	return fd;
@@ -85,7 +113,7 @@ int dt_dev_open(char *err, size_t errlen)
 void dt_dev_close(int fd)
 {
 	if (fd >= 0)
-		close(fd);
+		dt_ops->d_close(fd);
 }
 
 int dt_dev_options(int fd, const struct dtrace_ioc_options *o)

@@ -11,6 +11,18 @@
 
 #define DT_DEV_PATH	"/dev/" DTRACE_DEVNAME
 
+/*
+ * How the device is reached: the system calls, or a fake module in the
+ * unit tests. NULL restores the system calls.
+ */
+struct dt_dev_ops {
+	int	(*d_open)(const char *path);
+	int	(*d_ioctl)(int fd, unsigned long req, void *arg);
+	void	(*d_close)(int fd);
+};
+
+void dt_dev_set_ops(const struct dt_dev_ops *ops);
+
 /* The device path: $DTRACE_DEVICE if set (for tests), else /dev/dtrace. */
 const char *dt_dev_path(void);
 

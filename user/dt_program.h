@@ -45,6 +45,9 @@ struct dt_cmd {
 	struct dt_probetab c_probes;
 };
 
+/* The whole command: arguments to exit status (dt_args.c). */
+int dt_cmd_main(int argc, char **argv);
+
 void dt_cmd_init(struct dt_cmd *cmd);
 void dt_cmd_fini(struct dt_cmd *cmd);
 int dt_cmd_piece(struct dt_cmd *cmd, char kind, const char *arg);

@@ -1,0 +1,672 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The whole command, in-process, against a fake dtrace.ko.
+ *
+ * The fake implements the ioctls of dtrace_ioctl.h over dif/'s
+ * userspace interpreter, with the dtrace provider's BEGIN (id 1), END (2)
+ * and ERROR (3) firing on CPU 0 (CPU 1 is "offline": BUFSNAP gives
+ * ENXIO). Every behavioural test of tests/d/ (NAME.d with .out,
+ * .status, .err, .flags) then runs on the host exactly as the guest
+ * harness runs it, plus tests of the consumer loop itself.
+ */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dif_vm.h"
+#include "dif_env_user.h"
+#include "dt_dev.h"
+#include "dt_program.h"
+#include "kselftest_harness.h"
+
+#define FK_FD		4242
+#define FK_BUFSIZE	(256 * 1024)
+#define FK_NCPUS	2
+#define FK_NVARS	(DIF_VARID_MAX + 1)
+
+struct fk_act {
+	uint32_t	kind, off, size;
+	bool		str;
+	struct dif_prog	prog;
+};
+
+struct fk_ecb {
+	uint32_t		epid;
+	void			*blob;
+	struct dtrace_probedesc	desc;
+	bool			haspred;
+	struct dif_prog		pred;
+	uint32_t		nacts, recsize;
+	struct fk_act		*acts;
+};
+
+static struct fk {
+	bool			open, go, exited, stopped;
+	int			exitval;
+	struct fk_ecb		ecbs[64];
+	int			necbs;
+	u64			buf[FK_BUFSIZE / 8];
+	uint32_t		off;
+	uint64_t		drops, errors, ts;
+	uint32_t		strsize;
+	struct dif_uenv		env;
+	struct dif_mstate	ms;
+	struct dif_dyn		dyn;
+	u64			globals[FK_NVARS], locals[FK_NVARS];
+	u64			scratch[8192];
+	u64			dynmem[32768];
+} fk;
+
+static const struct dtrace_probedesc fk_probes[] = {
+	{ 1, 0, "dtrace", "", "", "BEGIN" },
+	{ 2, 0, "dtrace", "", "", "END" },
+	{ 3, 0, "dtrace", "", "", "ERROR" },
+};
+static const char fk_execname[] = "faketrace";
+
+static bool fk_field(const char *pat, const char *s)
+{
+	return !*pat || fnmatch(pat, s, 0) == 0;
+}
+
+static bool fk_match(const struct dtrace_probedesc *pat,
+		     const struct dtrace_probedesc *p)
+{
+	return fk_field(pat->dpd_provider, p->dpd_provider) &&
+		fk_field(pat->dpd_mod, p->dpd_mod) &&
+		fk_field(pat->dpd_func, p->dpd_func) &&
+		fk_field(pat->dpd_name, p->dpd_name);
+}
+
+static void fk_reset(void)
+{
+	int i;
+
+	for (i = 0; i < fk.necbs; i++) {
+		free(fk.ecbs[i].blob);
+		free(fk.ecbs[i].acts);
+	}
+	memset(&fk, 0, sizeof(fk));
+}
+
+static void fk_fire(uint32_t id, const u64 *args);
+
+/* Run one clause for one firing; returns the fault, records the rest. */
+static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
+{
+	const struct dtrace_probedesc *p = &fk_probes[id - 1];
+	struct dif_mstate *ms = &fk.ms;
+	uint32_t size = sizeof(struct dtrace_rechdr) + e->recsize, i;
+	struct dtrace_rechdr *h;
+	u64 v;
+	int fault = 0;
+	uint32_t act = 0;
+
+	memset(fk.env.builtins, 0, sizeof(fk.env.builtins));
+	memset(fk.env.args, 0, sizeof(fk.env.args));
+	for (i = 0; args && i < 6; i++)
+		fk.env.args[i] = args[i];
+	fk.env.builtins[DIF_VAR_PROBEPROV] = (u64)(uintptr_t)p->dpd_provider;
+	fk.env.builtins[DIF_VAR_PROBEMOD] = (u64)(uintptr_t)p->dpd_mod;
+	fk.env.builtins[DIF_VAR_PROBEFUNC] = (u64)(uintptr_t)p->dpd_func;
+	fk.env.builtins[DIF_VAR_PROBENAME] = (u64)(uintptr_t)p->dpd_name;
+	fk.env.builtins[DIF_VAR_EXECNAME] = (u64)(uintptr_t)fk_execname;
+	fk.env.builtins[DIF_VAR_PID] = 4242;
+	fk.env.builtins[DIF_VAR_EPID] = e->epid;
+	fk.env.builtins[DIF_VAR_ID] = id;
+	fk.env.builtins[DIF_VAR_TIMESTAMP] = fk.ts;
+	memset(fk.locals, 0, sizeof(fk.locals));
+	dif_mstate_reset(ms);
+
+	if (e->haspred) {
+		v = dif_exec(&e->pred, ms);
+		if (ms->fault.kind != DIF_FAULT_NONE) {
+			fault = (int)ms->fault.kind;
+			goto error;
+		}
+		if (!v)
+			return;
+	}
+	if (fk.off + size > FK_BUFSIZE) {
+		fk.drops++;
+		return;
+	}
+	h = (struct dtrace_rechdr *)((char *)fk.buf + fk.off);
+	memset(h, 0, size);
+	h->dr_epid = e->epid;
+	h->dr_probe_id = id;
+	h->dr_timestamp = fk.ts++;
+	for (i = 0; i < e->nacts; i++) {
+		struct fk_act *a = &e->acts[i];
+		char *dst = (char *)(h + 1) + a->off;
+
+		act = i + 1;
+		v = dif_exec(&a->prog, ms);
+		if (ms->fault.kind != DIF_FAULT_NONE) {
+			fault = (int)ms->fault.kind;
+			goto error;
+		}
+		if (a->str) {
+			fault = dif_copy_string(ms, dst, v, a->size, false);
+			if (fault)
+				goto error;
+		} else {
+			memcpy(dst, &v, a->size < 8 ? a->size : 8);
+		}
+		if (a->kind == DTRACE_ACT_EXIT && !fk.exited) {
+			fk.exited = true;
+			fk.exitval = (int)v;
+		}
+	}
+	fk.off += (size + 7) & ~7u;
+	return;
+error:
+	fk.errors++;
+	if (id != 3) {
+		u64 eargs[6] = { 0, e->epid, act, ms->fault.pc, (u64)fault,
+				 ms->fault.addr };
+
+		fk_fire(3, eargs);
+	}
+}
+
+static void fk_fire(uint32_t id, const u64 *args)
+{
+	int i;
+
+	for (i = 0; i < fk.necbs; i++) {
+		if (fk.exited && id == 1)
+			return;	/* exit() stops all but END */
+		if (fk_match(&fk.ecbs[i].desc, &fk_probes[id - 1]))
+			fk_run(&fk.ecbs[i], id, args);
+	}
+}
+
+static int fk_load(const char *blob, uint32_t size, uint32_t off,
+		   struct dif_prog *p)
+{
+	char log[512];
+	struct dif_log l = { log, sizeof(log), 0 };
+
+	if (!off || off >= size)
+		return -1;
+	if (dif_prog_load(p, blob + off, size - off, &l)) {
+		fprintf(stderr, "fake: DIF rejected: %s\n", log);
+		return -1;
+	}
+	return 0;
+}
+
+static int fk_enable(struct dtrace_ioc_enable *u)
+{
+	struct fk_ecb *e;
+	const struct dtrace_ioc_action *ua;
+	uint32_t i;
+	int n = 0;
+
+	if (fk.go || fk.necbs == 64 || u->de_size < sizeof(*u) ||
+	    u->de_nacts > DTRACE_ACTIONS_MAX || u->de_recsize % 8)
+		return -EINVAL;
+	e = &fk.ecbs[fk.necbs];
+	memset(e, 0, sizeof(*e));
+	e->blob = malloc(u->de_size);
+	e->acts = calloc(u->de_nacts + 1, sizeof(*e->acts));
+	if (!e->blob || !e->acts)
+		return -ENOMEM;
+	memcpy(e->blob, u, u->de_size);
+	e->desc = u->de_desc;
+	e->recsize = u->de_recsize;
+	e->nacts = u->de_nacts;
+	if (u->de_pred_off) {
+		e->haspred = true;
+		if (fk_load(e->blob, u->de_size, u->de_pred_off, &e->pred))
+			goto bad;
+	}
+	ua = (const void *)((const char *)e->blob + u->de_act_off);
+	for (i = 0; i < e->nacts; i++) {
+		struct fk_act *a = &e->acts[i];
+
+		a->kind = ua[i].da_kind;
+		a->off = ua[i].da_rec_off;
+		a->size = ua[i].da_rec_size;
+		if (fk_load(e->blob, u->de_size, ua[i].da_difo_off, &a->prog))
+			goto bad;
+		a->str = a->prog.rtype.dt_kind == DIF_TYPE_STRING;
+		if (a->off + a->size > e->recsize || !a->size ||
+		    (!a->str && a->size != 1 && a->size != 2 &&
+		     a->size != 4 && a->size != 8) ||
+		    (!a->str && a->off % a->size))
+			goto bad;
+	}
+	for (i = 0; i < 3; i++)
+		n += fk_match(&e->desc, &fk_probes[i]);
+	e->epid = (uint32_t)fk.necbs + 1;
+	u->de_epid = e->epid;
+	u->de_nprobes = (uint32_t)n;
+	fk.necbs++;
+	return 0;
+bad:
+	free(e->blob);
+	free(e->acts);
+	return -EACCES;
+}
+
+static int fk_ioctl_err(int fd, unsigned long req, void *arg)
+{
+	if (fd != FK_FD || !fk.open)
+		return -EBADF;
+	switch (req) {
+	case DTRACE_IOC_VERSION: {
+		struct dtrace_ioc_version *v = arg;
+
+		v->dv_abi = DTRACE_ABI_VERSION;
+		snprintf(v->dv_module, sizeof(v->dv_module), "fake-1");
+		return 0;
+	}
+	case DTRACE_IOC_PROBES: {
+		struct dtrace_ioc_probes *p = arg;
+		struct dtrace_probedesc *out = (void *)(uintptr_t)p->dp_buf;
+		uint32_t n = 0, i;
+
+		p->dp_next_id = 0;
+		for (i = 0; i < 3; i++) {
+			if (fk_probes[i].dpd_id < p->dp_first_id ||
+			    !fk_match(&p->dp_pattern, &fk_probes[i]))
+				continue;
+			if (n == p->dp_count) {
+				p->dp_next_id = fk_probes[i].dpd_id;
+				break;
+			}
+			out[n++] = fk_probes[i];
+		}
+		p->dp_count = n;
+		return 0;
+	}
+	case DTRACE_IOC_OPTIONS: {
+		struct dtrace_ioc_options *o = arg;
+
+		if (fk.go || fk.necbs)
+			return -EBUSY;
+		fk.strsize = o->do_strsize;
+		return 0;
+	}
+	case DTRACE_IOC_ENABLE:
+		return fk_enable(arg);
+	case DTRACE_IOC_GO:
+		if (fk.go)
+			return -EBUSY;
+		fk.go = true;
+		fk.ms.strsize = fk.strsize;
+		fk_fire(1, NULL);
+		return 0;
+	case DTRACE_IOC_STOP:
+		if (!fk.go || fk.stopped)
+			return -EINVAL;
+		fk.stopped = true;
+		fk_fire(2, NULL);
+		return 0;
+	case DTRACE_IOC_BUFSNAP: {
+		struct dtrace_ioc_bufsnap *b = arg;
+
+		if (!fk.go)
+			return -EINVAL;
+		if (b->db_cpu == 1)
+			return -ENXIO;
+		if (b->db_cpu >= FK_NCPUS || b->db_bufsize < FK_BUFSIZE)
+			return -EINVAL;
+		memcpy((void *)(uintptr_t)b->db_buf, fk.buf, fk.off);
+		b->db_bufsize = fk.off;
+		b->db_drops = fk.drops;
+		fk.off = 0;
+		return 0;
+	}
+	case DTRACE_IOC_STATUS: {
+		struct dtrace_ioc_status *s = arg;
+
+		s->ds_flags = (fk.exited ? DTRACE_STATUS_EXITED : 0) |
+			(fk.stopped ? DTRACE_STATUS_STOPPED : 0);
+		s->ds_exitval = fk.exitval;
+		s->ds_ncpus = FK_NCPUS;
+		s->ds_drops = fk.drops;
+		s->ds_errors = fk.errors;
+		return 0;
+	}
+	default:
+		return -ENOTTY;
+	}
+}
+
+static int fk_ioctl(int fd, unsigned long req, void *arg)
+{
+	int rc = fk_ioctl_err(fd, req, arg);
+
+	if (rc < 0) {
+		errno = -rc;
+		return -1;
+	}
+	return 0;
+}
+
+static int fk_open(const char *path)
+{
+	if (fk.open) {
+		errno = EBUSY;
+		return -1;
+	}
+	fk_reset();
+	fk.open = true;
+	dif_uenv_init(&fk.env);
+	dif_uenv_map(&fk.env, fk_probes, sizeof(fk_probes), 0);
+	dif_uenv_map(&fk.env, fk_execname, sizeof(fk_execname), 0);
+	fk.ms.scratch = (u8 *)fk.scratch;
+	fk.ms.scratch_size = sizeof(fk.scratch);
+	fk.ms.globals = fk.globals;
+	fk.ms.nglobals = FK_NVARS;
+	fk.ms.locals = fk.locals;
+	fk.ms.nlocals = FK_NVARS;
+	fk.ms.env = &fk.env;
+	fk.ms.dyn = &fk.dyn;
+	dif_dyn_init(&fk.dyn, fk.dynmem, sizeof(fk.dynmem),
+		     dif_dyn_chunksize(DIF_STRSIZE_DEFAULT), &fk.env.lock);
+	return FK_FD;
+}
+
+static void fk_close(int fd)
+{
+	if (fd == FK_FD && fk.open) {
+		fk_reset();
+	}
+}
+
+static const struct dt_dev_ops fk_ops = {
+	.d_open = fk_open,
+	.d_ioctl = fk_ioctl,
+	.d_close = fk_close,
+};
+
+/* Run the command with argv; stdout and stderr into files. */
+static int run_cmd_dev(char **argv, char **out, char **err, bool fake)
+{
+	char opath[] = "/tmp/dt_run_outXXXXXX", epath[] = "/tmp/dt_run_errXXXXXX";
+	int ofd = mkstemp(opath), efd = mkstemp(epath), so, se, rc, argc = 0;
+	FILE *fp;
+	long n;
+
+	while (argv[argc])
+		argc++;
+	fflush(stdout);
+	fflush(stderr);
+	so = dup(1);
+	se = dup(2);
+	dup2(ofd, 1);
+	dup2(efd, 2);
+	dt_dev_set_ops(fake ? &fk_ops : NULL);
+	rc = dt_cmd_main(argc, argv);
+	dt_dev_set_ops(NULL);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(so, 1);
+	dup2(se, 2);
+	close(so);
+	close(se);
+	close(ofd);
+	close(efd);
+	for (int k = 0; k < 2; k++) {
+		const char *path = k ? epath : opath;
+		char **dst = k ? err : out;
+
+		fp = fopen(path, "r");
+		fseek(fp, 0, SEEK_END);
+		n = ftell(fp);
+		rewind(fp);
+		*dst = calloc(1, (size_t)n + 1);
+		if (fread(*dst, 1, (size_t)n, fp) != (size_t)n)
+			(*dst)[0] = '\0';
+		fclose(fp);
+		unlink(path);
+	}
+	return rc;
+}
+
+static int run_cmd(char **argv, char **out, char **err)
+{
+	return run_cmd_dev(argv, out, err, true);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char *s;
+	long n;
+
+	if (!fp)
+		return NULL;
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	rewind(fp);
+	s = calloc(1, (size_t)n + 1);
+	if (fread(s, 1, (size_t)n, fp) != (size_t)n)
+		s[0] = '\0';
+	fclose(fp);
+	return s;
+}
+
+/* Tests need the source tree's tests/d; make runs us from the top. */
+static const char *d_dir(void)
+{
+	const char *d = getenv("DT_D_TESTS");
+
+	return d ? d : "tests/d";
+}
+
+/* Every NAME.d of tests/d, as the guest harness runs it. */
+TEST(d_scripts)
+{
+	struct dirent **ents;
+	char cwd[4096];
+	int n, i, failed = 0, ran = 0;
+
+	ASSERT_NE(NULL, getcwd(cwd, sizeof(cwd)));
+	ASSERT_EQ(0, chdir(d_dir()));
+	n = scandir(".", &ents, NULL, alphasort);
+	ASSERT_LT(0, n);
+	for (i = 0; i < n; i++) {
+		char *name = ents[i]->d_name, base[256], path[300];
+		char *argv[32], *flags, *want_out, *want_err, *st, *out, *err;
+		size_t l = strlen(name);
+		int argc = 0, rc, want_rc = 0;
+
+		if (l < 3 || strcmp(name + l - 2, ".d") != 0)
+			continue;
+		snprintf(base, sizeof(base), "%.*s", (int)(l - 2), name);
+		argv[argc++] = "dtrace";
+		snprintf(path, sizeof(path), "%s.flags", base);
+		flags = slurp(path);
+		if (flags) {
+			char *save = NULL, *w;
+
+			for (w = strtok_r(flags, " \t\n", &save); w && argc < 28;
+			     w = strtok_r(NULL, " \t\n", &save))
+				argv[argc++] = w;
+		}
+		argv[argc++] = "-s";
+		argv[argc++] = name;
+		argv[argc] = NULL;
+		snprintf(path, sizeof(path), "%s.out", base);
+		want_out = slurp(path);
+		snprintf(path, sizeof(path), "%s.err", base);
+		want_err = slurp(path);
+		snprintf(path, sizeof(path), "%s.status", base);
+		st = slurp(path);
+		if (st)
+			want_rc = atoi(st);
+		rc = run_cmd(argv, &out, &err);
+		ran++;
+		if (rc != want_rc || (want_out && strcmp(out, want_out)) ||
+		    (want_err && strcmp(err, want_err))) {
+			failed++;
+			TH_LOG("%s: status %d (want %d)\n--- stdout:\n%s--- "
+			       "want:\n%s--- stderr:\n%s", name, rc, want_rc,
+			       out, want_out ? want_out : "(any)\n", err);
+		}
+		free(out);
+		free(err);
+		free(want_out);
+		free(want_err);
+		free(st);
+		free(flags);
+	}
+	for (i = 0; i < n; i++)
+		free(ents[i]);
+	free(ents);
+	ASSERT_EQ(0, chdir(cwd));
+	TH_LOG("%d D scripts, %d failed", ran, failed);
+	EXPECT_LT(0, ran);
+	EXPECT_EQ(0, failed);
+}
+
+static int run_n(const char *opt, const char *prog, char **out, char **err)
+{
+	char *argv[] = { "dtrace", (char *)opt, (char *)prog, NULL };
+
+	return run_cmd(argv, out, err);
+}
+
+#define HEADING "CPU     ID                    FUNCTION:NAME\n"
+
+/* The first slice, with DTrace's default output. */
+TEST(hello_default_output)
+{
+	char *out, *err;
+	int rc = run_n("-n", "BEGIN { printf(\"hello %d\\n\", 6 * 7); "
+		       "exit(0); }", &out, &err);
+
+	EXPECT_EQ(0, rc);
+	EXPECT_STREQ("CPU     ID                    FUNCTION:NAME\n"
+		     "  0      1                           :BEGIN hello 42\n"
+		     "\n", out);
+	EXPECT_STREQ("dtrace: description 'BEGIN ' matched 1 probe\n", err);
+	free(out);
+	free(err);
+}
+
+TEST(trace_default_widths)
+{
+	char *out, *err;
+	int rc = run_n("-n", "BEGIN { trace(1); trace((char)2); "
+		       "trace((short)3); trace(4L); trace(\"s\"); exit(0); }",
+		       &out, &err);
+
+	char want[512];
+
+	snprintf(want, sizeof(want), HEADING "%3d %6d %32s %9d%4d%6d%17d  %-33s\n",
+		 0, 1, ":BEGIN", 1, 2, 3, 4, "s");
+	EXPECT_EQ(0, rc);
+	EXPECT_STREQ(want, out);
+	free(out);
+	free(err);
+}
+
+TEST(empty_clause_prints_probe)
+{
+	char *out, *err;
+	int rc = run_n("-n", "BEGIN { exit(0) } END", &out, &err);
+
+	char want[256];
+
+	snprintf(want, sizeof(want), HEADING "%3d %6d %32s \n%3d %6d %32s \n",
+		 0, 1, ":BEGIN", 0, 2, ":END");
+	EXPECT_EQ(0, rc);
+	EXPECT_STREQ(want, out);
+	free(out);
+	free(err);
+}
+
+TEST(quiet_and_end)
+{
+	char *out, *err;
+	int rc = run_n("-qn", "BEGIN { x = 2; exit(7); } END { printf(\"%d\", x); }",
+		       &out, &err);
+
+	EXPECT_EQ(7, rc);
+	EXPECT_STREQ("2", out);
+	EXPECT_STREQ("", err);
+	free(out);
+	free(err);
+}
+
+TEST(no_match_and_zdefs)
+{
+	char *out, *err;
+	char *argv[] = { "dtrace", "-Z", "-q", "-n", "foo:::bar { }", "-n",
+			 "BEGIN { exit(0); }", NULL };
+	int rc = run_n("-n", "foo:::bar", &out, &err);
+
+	EXPECT_EQ(1, rc);
+	EXPECT_STREQ("dtrace: invalid probe specifier foo:::bar: probe "
+		     "description foo:::bar does not match any probes\n", err);
+	free(out);
+	free(err);
+	rc = run_cmd(argv, &out, &err);
+	EXPECT_EQ(0, rc);
+	EXPECT_STREQ("", err);
+	free(out);
+	free(err);
+}
+
+TEST(runtime_error_reported)
+{
+	char *out, *err;
+	int rc = run_n("-qn", "BEGIN { x = 0; y = 1 / x; } BEGIN { exit(0); }",
+		       &out, &err);
+
+	EXPECT_EQ(0, rc);
+	EXPECT_NE(NULL, strstr(err, "error"));
+	free(out);
+	free(err);
+}
+
+TEST(list_probes)
+{
+	char *out, *err;
+	char *argv[] = { "dtrace", "-l", "-n", "dtrace:::*N*", NULL };
+	int rc = run_cmd(argv, &out, &err);
+
+	char want[512];
+
+	snprintf(want, sizeof(want), "   ID   PROVIDER            MODULE      "
+		 "                    FUNCTION NAME\n%5d %10s %17s %33s %s\n"
+		 "%5d %10s %17s %33s %s\n", 1, "dtrace", "", "", "BEGIN",
+		 2, "dtrace", "", "", "END");
+	EXPECT_EQ(0, rc);
+	EXPECT_STREQ(want, out);
+	free(out);
+	free(err);
+}
+
+TEST(device_missing)
+{
+	char *argv[] = { "dtrace", "-n", "BEGIN", NULL };
+	char *out, *err;
+	int rc;
+
+	setenv("DTRACE_DEVICE", "/nonexistent/dtrace", 1);
+	rc = run_cmd_dev(argv, &out, &err, false);
+	unsetenv("DTRACE_DEVICE");
+	EXPECT_EQ(1, rc);
+	EXPECT_STREQ("dtrace: failed to initialize dtrace: DTrace device not "
+		     "available (is the dtrace module loaded?): "
+		     "/nonexistent/dtrace: No such file or directory\n", err);
+	free(out);
+	free(err);
+}
+
+TEST_HARNESS_MAIN

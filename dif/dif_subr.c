@@ -363,6 +363,16 @@ static u64 dif_subr_dispatch(struct dif_mstate *ms, enum dif_subr subr,
 	return 0;
 }
 
+/* Subroutines whose result lives in scratch: the rest give it all back. */
+#define DIF_SUBR_SCRATCH						\
+	(1ull << DIF_SUBR_STRJOIN | 1ull << DIF_SUBR_SUBSTR |		\
+	 1ull << DIF_SUBR_STRTOK | 1ull << DIF_SUBR_BASENAME |		\
+	 1ull << DIF_SUBR_DIRNAME | 1ull << DIF_SUBR_LLTOSTR |		\
+	 1ull << DIF_SUBR_TOUPPER | 1ull << DIF_SUBR_TOLOWER |		\
+	 1ull << DIF_SUBR_COPYIN | 1ull << DIF_SUBR_COPYINSTR |		\
+	 1ull << DIF_SUBR_ALLOCA)
+_Static_assert(DIF_SUBR_COUNT <= 64, "DIF_SUBR_SCRATCH is a u64");
+
 /**
  * dif_subr_call() - run subroutine subr on the tuple stack
  *
@@ -388,5 +398,7 @@ u64 dif_subr_call(struct dif_mstate *ms, u32 subr)
 		ms->scratch_used = mark;
 		return 0;
 	}
+	if (!(DIF_SUBR_SCRATCH & (1ull << subr)))
+		ms->scratch_used = mark;	/* only temporary copies */
 	return r;
 }

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Subroutines: a table of calls and what they must return.
+ *
+ * Each row is the body of a program whose arguments are pushed by the
+ * S1()/S2()/S3() helpers below; the result is compared as a string
+ * (want_str) or as an integer (want_int), or the fault is checked.
+ */
+#include <string.h>
+#include "dif_test.h"
+#include "kselftest_harness.h"
+
+/* Push string constants or integers and call. */
+#define STR(r, s)	"sets \"" s "\", %r" #r "\n"
+#define INT(r, v)	"setx " #v ", %r" #r "\n"
+#define CALL1(f)	"pushtv %r1\n call " f ", %r9\n ret %r9"
+#define CALL2(f)	"pushtv %r1\n pushtv %r2\n call " f ", %r9\n ret %r9"
+#define CALL3(f)	"pushtv %r1\n pushtv %r2\n pushtv %r3\n call " f \
+			", %r9\n ret %r9"
+
+struct dift_scase {
+	const char	*text;
+	const char	*want_str;	/* NULL: compare want_int */
+	u64		want_int;
+	u32		fault;
+};
+
+/* Rows: a string result, an integer result, or a fault. */
+#define S(text, str)	{ text, str, 0, 0 }
+#define I(text, v)	{ text, NULL, v, 0 }
+#define F(text, f)	{ text, NULL, 0, f }
+
+static const struct dift_scase dift_scases[] = {
+	I(STR(1, "hello") CALL1("strlen"), 5),
+	I(STR(1, "") CALL1("strlen"), 0),
+	S(STR(1, "foo") STR(2, "bar") CALL2("strjoin"), "foobar"),
+	S(STR(1, "") STR(2, "") CALL2("strjoin"), ""),
+	S(STR(1, "hello") INT(2, 1) INT(3, 3) CALL3("substr"), "ell"),
+	S(STR(1, "hello") INT(2, -2) INT(3, 256) CALL3("substr"), "lo"),
+	S(STR(1, "hello") INT(2, 1) INT(3, -1) CALL3("substr"), "ell"),
+	S(STR(1, "hello") INT(2, -10) INT(3, 7) CALL3("substr"), "he"),
+	S(STR(1, "hello") INT(2, -10) INT(3, 2) CALL3("substr"), ""),
+	S(STR(1, "hello") INT(2, 10) INT(3, 2) CALL3("substr"), ""),
+	S(STR(1, "hello") INT(2, 0) INT(3, -9) CALL3("substr"), ""),
+	/* starts 2^63 - 5 bytes early, and reaches 4 bytes in */
+	S(STR(1, "hello") INT(2, 0x8000000000000000) INT(3, 0x7fffffffffffffff)
+	  CALL3("substr"), "hell"),
+	S(STR(1, "hello") INT(2, 2) INT(3, 0x7fffffffffffffff)
+	  CALL3("substr"), "llo"),
+	I(STR(1, "hello hello") STR(2, "llo") CALL2("index"), 2),
+	I(STR(1, "hello hello") STR(2, "llo") CALL2("rindex"), 8),
+	I(STR(1, "hello") STR(2, "xyz") CALL2("index"), (u64)-1),
+	I(STR(1, "hello") STR(2, "") CALL2("index"), 0),
+	I(STR(1, "hello") STR(2, "") CALL2("rindex"), 5),
+	I(STR(1, "hi") STR(2, "longer") CALL2("rindex"), (u64)-1),
+	S(STR(1, "a/b/c") INT(2, 47) CALL2("strchr"), "/b/c"),
+	S(STR(1, "a/b/c") INT(2, 47) CALL2("strrchr"), "/c"),
+	I(STR(1, "abc") INT(2, 120) CALL2("strchr"), 0),
+	S(STR(1, "abc") INT(2, 0) CALL2("strchr"), ""),
+	S(STR(1, "haystack") STR(2, "st") CALL2("strstr"), "stack"),
+	I(STR(1, "haystack") STR(2, "sx") CALL2("strstr"), 0),
+	S(STR(1, "/usr/lib/libc.so") CALL1("basename"), "libc.so"),
+	S(STR(1, "/usr/lib/") CALL1("basename"), "lib"),
+	S(STR(1, "/") CALL1("basename"), "/"),
+	S(STR(1, "") CALL1("basename"), "."),
+	S(STR(1, "file") CALL1("basename"), "file"),
+	S(STR(1, "/usr/lib/libc.so") CALL1("dirname"), "/usr/lib"),
+	S(STR(1, "/usr//lib//") CALL1("dirname"), "/usr"),
+	S(STR(1, "/usr") CALL1("dirname"), "/"),
+	S(STR(1, "//") CALL1("dirname"), "/"),
+	S(STR(1, "file") CALL1("dirname"), "."),
+	S(STR(1, "") CALL1("dirname"), "."),
+	S(INT(1, 12345) CALL1("lltostr"), "12345"),
+	S(INT(1, 0) CALL1("lltostr"), "0"),
+	S(INT(1, -42) CALL1("lltostr"), "-42"),
+	S(INT(1, 0x8000000000000000) CALL1("lltostr"), "-9223372036854775808"),
+	S(STR(1, "MiXed 1!") CALL1("toupper"), "MIXED 1!"),
+	S(STR(1, "MiXed 1!") CALL1("tolower"), "mixed 1!"),
+	I(INT(1, 0x1234) CALL1("htons"), 0x3412),
+	I(INT(1, 0x12345678) CALL1("htonl"), 0x78563412),
+	I(INT(1, 0x0102030405060708) CALL1("htonll"), 0x0807060504030201),
+	I(INT(1, 0xff1234) CALL1("ntohs"), 0x3412),
+	I(INT(1, 0x12345678) CALL1("ntohl"), 0x78563412),
+	I(INT(1, 0x0102030405060708) CALL1("ntohll"), 0x0807060504030201),
+	S(STR(1, "same") CALL1("stringof"), "same"),
+	I(INT(1, 77) CALL1("progenyof"), 1),
+	I(INT(1, 78) CALL1("progenyof"), 0),
+	I("call speculation, %r9\n ret %r9", 3),
+	I(INT(1, 24) CALL1("alloca") "\n", 0),	/* checked below */
+	F("pushtv %r0\n call strlen, %r9\n ret %r9", DIF_FAULT_BADADDR),
+	F(INT(1, 100000) CALL1("alloca"), DIF_FAULT_NOSCRATCH),
+	F(STR(1, "x") STR(2, "y") INT(3, 1) CALL3("bcopy"), DIF_FAULT_BADADDR),
+};
+
+FIXTURE(subr) {
+	struct dift *t;
+};
+
+FIXTURE_SETUP(subr)
+{
+	self->t = dift_new();
+	self->t->env.progeny_pid = 77;
+	self->t->env.next_spec = 3;
+}
+
+FIXTURE_TEARDOWN(subr)
+{
+	free(self->t);
+}
+
+TEST_F(subr, table)
+{
+	struct dift *t = self->t;
+	char out[300];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(dift_scases); i++) {
+		const struct dift_scase *c = &dift_scases[i];
+		u64 r;
+
+		ASSERT_EQ(0, dift_asm(t, c->text))
+			TH_LOG("%zu: %s%s", i, t->as.err, t->logbuf);
+		r = dift_run(t);
+		EXPECT_EQ(c->fault, t->ms.fault.kind)
+			TH_LOG("%zu: %s", i, c->text);
+		if (c->fault)
+			continue;
+		if (!c->want_str) {
+			if (strstr(c->text, "alloca"))
+				continue;
+			EXPECT_EQ(c->want_int, r) TH_LOG("%zu: %s", i, c->text);
+			continue;
+		}
+		ASSERT_NE(0, r) TH_LOG("%zu: %s", i, c->text);
+		EXPECT_EQ(0, dif_copy_string(&t->ms, out, r, sizeof(out),
+					     false));
+		EXPECT_STREQ(c->want_str, out) TH_LOG("%zu: %s", i, c->text);
+	}
+}
+
+/* Pointer results point into the argument, as in DTrace. */
+TEST_F(subr, pointers_into_argument)
+{
+	struct dift *t = self->t;
+	static const char kstr[] = "key=value";
+
+	dif_uenv_map(&t->env, kstr, sizeof(kstr), 0);
+	t->env.args[0] = (u64)(unsigned long)kstr;
+	EXPECT_EQ(t->env.args[0] + 3, dift_asm_run(t,
+		"ldb arg0, %r1\n seti 61, %r2\n" CALL2("strchr")));
+	EXPECT_EQ(t->env.args[0] + 4, dift_asm_run(t,
+		"ldb arg0, %r1\n sets \"val\", %r2\n" CALL2("strstr")));
+	/* kernel strings use scratch only while the call runs */
+	EXPECT_EQ(0, t->ms.scratch_used);
+}
+
+TEST_F(subr, strtok)
+{
+	struct dift *t = self->t;
+	static const char *const want[] = { "usr", "local", "bin", NULL };
+	char out[32];
+	size_t i;
+	u64 r;
+
+	/* first call with the string, then with NULL, in one firing */
+	ASSERT_EQ(0, dift_asm(t,
+		".var global 1 int\n"
+		"ldgs 1, %r4\n bnz %r4, again\n"
+		"sets \"//usr/local//bin/\", %r1\n ba call\n"
+		"again: mov %r0, %r1\n"
+		"call: sets \"/\", %r2\n pushtv %r1\n pushtv %r2\n"
+		"call strtok, %r3\n seti 1, %r4\n stgs %r4, 1\n ret %r3"));
+	dif_mstate_reset(&t->ms);
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		r = dif_exec(&t->prog, &t->ms);
+		ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+		if (!want[i]) {
+			EXPECT_EQ(0, r);
+			continue;
+		}
+		ASSERT_NE(0, r);
+		dif_copy_string(&t->ms, out, r, sizeof(out), false);
+		EXPECT_STREQ(want[i], out);
+	}
+	/* a new firing forgets the position */
+	dif_mstate_reset(&t->ms);
+	EXPECT_EQ(0, dif_exec(&t->prog, &t->ms));
+	/* only delimiters: no token */
+	EXPECT_EQ(0, dift_asm_run(t, STR(1, "///") STR(2, "/") CALL2("strtok")));
+}
+
+TEST_F(subr, rand)
+{
+	struct dift *t = self->t;
+	u64 a, b;
+
+	ASSERT_EQ(0, dift_asm(t, "call rand, %r1\n ret %r1"));
+	a = dift_run(t);
+	b = dift_run(t);
+	EXPECT_NE(a, b);
+}
+
+TEST_F(subr, copyin_family)
+{
+	struct dift *t = self->t;
+	static const char ustr[] = "from user";
+	static const u64 uval = 0x1122334455667788ULL;
+	static const u64 kval = 0xaabbccddeeff0011ULL;
+	char out[32];
+	u64 r;
+
+	dif_uenv_map(&t->env, ustr, sizeof(ustr), DIF_UR_USER);
+	dif_uenv_map(&t->env, &uval, 8, DIF_UR_USER);
+	dif_uenv_map(&t->env, &kval, 8, 0);
+	t->env.args[0] = (u64)(unsigned long)ustr;
+	t->env.args[1] = (u64)(unsigned long)&uval;
+	t->env.args[2] = (u64)(unsigned long)&kval;
+
+	r = dift_asm_run(t, "ldb arg0, %r1\n" CALL1("copyinstr"));
+	ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("from user", out);
+	EXPECT_EQ(uval, dift_asm_run(t, "ldb arg1, %r1\n seti 8, %r2\n"
+		"pushtv %r1\n pushtv %r2\n call copyin, %r3\n"
+		"ldx [%r3+0], %r4\n ret %r4"));
+	EXPECT_EQ(uval, dift_asm_run(t, "seti 16, %r5\n pushtv %r5\n"
+		"call alloca, %r3\n ldb arg1, %r1\n seti 8, %r2\n"
+		"pushtv %r1\n pushtv %r2\n pushtv %r3\n call copyinto, %r6\n"
+		"ldx [%r3+0], %r4\n ret %r4"));
+	EXPECT_EQ(kval, dift_asm_run(t, "seti 16, %r5\n pushtv %r5\n"
+		"call alloca, %r3\n ldb arg2, %r1\n seti 8, %r2\n"
+		"pushtv %r1\n pushtv %r3\n pushtv %r2\n call bcopy, %r6\n"
+		"ldx [%r3+0], %r4\n ret %r4"));
+	/* alloca zeroes; copyin of kernel memory is a fault */
+	EXPECT_EQ(0, dift_asm_run(t, "seti 16, %r5\n pushtv %r5\n"
+		"call alloca, %r3\n ldx [%r3+8], %r4\n ret %r4"));
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	dift_asm_run(t, "ldb arg2, %r1\n seti 8, %r2\n pushtv %r1\n"
+		     "pushtv %r2\n call copyin, %r3\n ret %r3");
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	/* a faulting call gives its scratch back */
+	EXPECT_EQ(0, t->ms.scratch_used);
+	/* copyinto past the alloca'd space */
+	dift_asm_run(t, "seti 8, %r5\n pushtv %r5\n call alloca, %r3\n"
+		     "ldb arg1, %r1\n seti 16, %r2\n pushtv %r1\n pushtv %r2\n"
+		     "pushtv %r3\n call copyinto, %r6\n ret %r6");
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+}
+
+/* String results are bounded by strsize; scratch running out faults. */
+TEST_F(subr, bounds)
+{
+	struct dift *t = self->t;
+	char out[64];
+	u64 r;
+
+	t->ms.strsize = 4;
+	r = dift_asm_run(t, STR(1, "abcdef") STR(2, "ghi") CALL2("strjoin"));
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("abcd", out);
+	EXPECT_EQ(4, dift_asm_run(t, STR(1, "abcdef") CALL1("strlen")));
+	/* a PUSHTS bound tightens it further */
+	EXPECT_EQ(2, dift_asm_run(t, STR(1, "abcdef")
+		"pushts %r1, 2\n call strlen, %r9\n ret %r9"));
+	t->ms.strsize = 256;
+	t->ms.scratch_size = 16;
+	dift_asm_run(t, STR(1, "abcdefghijkl") STR(2, "mnopqrstu") CALL2("strjoin"));
+	EXPECT_EQ(DIF_FAULT_NOSCRATCH, t->ms.fault.kind);
+	EXPECT_EQ(0, t->ms.scratch_used);
+}
+
+TEST_HARNESS_MAIN

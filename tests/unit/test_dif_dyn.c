@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The dynamic variable store: self-> per thread, arrays keyed by
+ * tuples, string values, freeing on 0, and drops instead of failures.
+ */
+#include <string.h>
+#include "dif_test.h"
+#include "kselftest_harness.h"
+
+FIXTURE(dyn) {
+	struct dift *t;
+};
+
+FIXTURE_SETUP(dyn)
+{
+	self->t = dift_new();
+}
+
+FIXTURE_TEARDOWN(dyn)
+{
+	free(self->t);
+}
+
+/* self->x += arg0; return self->x */
+static const char dift_self_add[] =
+	"ldts 1, %r1\n ldb arg0, %r2\n add %r1, %r2, %r1\n stts %r1, 1\n"
+	"ldts 1, %r3\n ret %r3";
+
+TEST_F(dyn, thread_locals)
+{
+	struct dift *t = self->t;
+
+	ASSERT_EQ(0, dift_asm(t, dift_self_add));
+	t->env.args[0] = 5;
+	t->env.thread_key = 100;
+	EXPECT_EQ(5, dift_run(t));
+	EXPECT_EQ(10, dift_run(t));
+	t->env.thread_key = 200;
+	EXPECT_EQ(5, dift_run(t));
+	t->env.thread_key = 100;
+	EXPECT_EQ(15, dift_run(t));
+	EXPECT_EQ(2, t->dyn.dd_nused);
+	/* storing 0 frees the entry */
+	t->env.args[0] = (u64)-15;
+	EXPECT_EQ(0, dift_run(t));
+	EXPECT_EQ(1, t->dyn.dd_nused);
+	EXPECT_EQ(0, t->ms.dyn_drops);
+}
+
+/* a[arg0, "arg1 string"] += 1; return it */
+static const char dift_count[] =
+	"ldb arg0, %r1\n ldb arg1, %r2\n"
+	"pushtv %r1\n pushts %r2, 0\n ldga 2, %r3\n addi %r3, 1, %r3\n"
+	"pushtv %r1\n pushts %r2, 0\n stga %r3, 2\n"
+	"pushtv %r1\n pushts %r2, 0\n ldga 2, %r4\n ret %r4";
+
+TEST_F(dyn, arrays)
+{
+	struct dift *t = self->t;
+	static const char k1[] = "alpha", k2[] = "beta";
+	char k1copy[] = "alpha";
+
+	dif_uenv_map(&t->env, k1, sizeof(k1), 0);
+	dif_uenv_map(&t->env, k2, sizeof(k2), 0);
+	dif_uenv_map(&t->env, k1copy, sizeof(k1copy), 0);
+	ASSERT_EQ(0, dift_asm(t, dift_count));
+	t->env.args[0] = 1;
+	t->env.args[1] = (u64)(unsigned long)k1;
+	EXPECT_EQ(1, dift_run(t));
+	EXPECT_EQ(2, dift_run(t));
+	/* the key is the string, not its address */
+	t->env.args[1] = (u64)(unsigned long)k1copy;
+	EXPECT_EQ(3, dift_run(t));
+	t->env.args[1] = (u64)(unsigned long)k2;
+	EXPECT_EQ(1, dift_run(t));
+	t->env.args[0] = 2;
+	EXPECT_EQ(1, dift_run(t));
+	EXPECT_EQ(3, t->dyn.dd_nused);
+	/* (int, string) and (int) are different keys */
+	EXPECT_EQ(0, dift_asm_run(t, "seti 2, %r1\n pushtv %r1\n ldga 2, %r2\n ret %r2"));
+	EXPECT_EQ(0, t->ms.dyn_drops);
+}
+
+TEST_F(dyn, string_values)
+{
+	struct dift *t = self->t;
+	char name[16] = "firstname";
+	char out[32];
+	u64 r;
+
+	dif_uenv_map(&t->env, name, sizeof(name), 0);
+	t->env.builtins[DIF_VAR_EXECNAME] = (u64)(unsigned long)name;
+	/* self->s = execname, copied in */
+	dift_asm_run(t, ".var thread 3 string\n ldb execname, %r1\n stts %r1, 3\n ret %r0");
+	ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	memcpy(name, "changed", 8);
+	r = dift_asm_run(t, ".var thread 3 string\n ldts 3, %r1\n ret %r1");
+	EXPECT_EQ(0, dif_copy_string(&t->ms, out, r, sizeof(out), false));
+	EXPECT_STREQ("firstname", out);
+	/* self->s = self->s: the value overlaps itself */
+	r = dift_asm_run(t, ".var thread 3 string\n ldts 3, %r1\n stts %r1, 3\n"
+			 "ldts 3, %r2\n ret %r2");
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("firstname", out);
+	/* a shorter string replaces it, NULL frees it */
+	r = dift_asm_run(t, ".var thread 3 string\n sets \"ab\", %r1\n stts %r1, 3\n"
+			 "ldts 3, %r2\n ret %r2");
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("ab", out);
+	EXPECT_EQ(1, t->dyn.dd_nused);
+	EXPECT_EQ(0, dift_asm_run(t, ".var thread 3 string\n stts %r0, 3\n"
+				  "ldts 3, %r2\n ret %r2"));
+	EXPECT_EQ(0, t->dyn.dd_nused);
+	/* array values may be strings too */
+	r = dift_asm_run(t, ".var global 4 array string\n sets \"v\", %r1\n"
+			 "pushtv %r0\n stga %r1, 4\n pushtv %r0\n ldga 4, %r2\n ret %r2");
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("v", out);
+}
+
+/* A full store drops, counts it, and works again once entries free. */
+TEST_F(dyn, full)
+{
+	struct dift *t = self->t;
+	u32 n = t->dyn.dd_nchunks, i;
+
+	ASSERT_GT(n, 10);
+	ASSERT_EQ(0, dift_asm(t, "seti 1, %r1\n ldb arg0, %r2\n pushtv %r2\n"
+			      "stga %r1, 0\n ret %r0"));
+	for (i = 0; i < n + 5; i++) {
+		t->env.args[0] = i;
+		dift_run(t);
+		ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	}
+	EXPECT_EQ(n, t->dyn.dd_nused);
+	EXPECT_EQ(5, t->ms.dyn_drops);
+	/* free one, and there is room again */
+	ASSERT_EQ(0, dift_asm(t, "ldb arg0, %r2\n pushtv %r2\n stga %r0, 0\n ret %r0"));
+	t->env.args[0] = 3;
+	dift_run(t);
+	EXPECT_EQ(n - 1, t->dyn.dd_nused);
+	ASSERT_EQ(0, dift_asm(t, "seti 1, %r1\n ldb arg0, %r2\n pushtv %r2\n"
+			      "stga %r1, 0\n ret %r0"));
+	t->env.args[0] = 12345;
+	dift_run(t);
+	EXPECT_EQ(n, t->dyn.dd_nused);
+	EXPECT_EQ(5, t->ms.dyn_drops);
+}
+
+TEST_F(dyn, lock_busy)
+{
+	struct dift *t = self->t;
+
+	ASSERT_EQ(0, dift_asm(t, dift_self_add));
+	t->env.args[0] = 5;
+	EXPECT_EQ(5, dift_run(t));
+	t->env.lock.busy = 1;
+	EXPECT_EQ(0, dift_run(t));	/* load dropped, store dropped, load */
+	EXPECT_EQ(3, t->ms.dyn_drops);
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	t->env.lock.busy = 0;
+	EXPECT_EQ(10, dift_run(t));
+	EXPECT_EQ(0, t->env.lock.held);
+}
+
+TEST_F(dyn, no_store)
+{
+	struct dift *t = self->t;
+
+	t->ms.dyn = NULL;
+	ASSERT_EQ(0, dift_asm(t, dift_self_add));
+	t->env.args[0] = 5;
+	EXPECT_EQ(0, dift_run(t));
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	EXPECT_EQ(3, t->ms.dyn_drops);
+}
+
+TEST_F(dyn, too_big)
+{
+	struct dift *t = self->t;
+	char key[300];
+
+	memset(key, 'k', sizeof(key) - 1);
+	key[sizeof(key) - 1] = '\0';
+	dif_uenv_map(&t->env, key, sizeof(key), 0);
+	t->env.args[0] = (u64)(unsigned long)key;
+	/* small chunks: a 256-byte key does not fit */
+	ASSERT_EQ(0, dif_dyn_init(&t->dyn, t->dynmem, sizeof(t->dynmem), 128,
+				  &t->env.lock));
+	dift_asm_run(t, "ldb arg0, %r1\n seti 1, %r2\n pushts %r1\n stga %r2, 0\n"
+		     "ret %r0");
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	EXPECT_EQ(1, t->ms.dyn_drops);
+	EXPECT_EQ(0, t->dyn.dd_nused);
+}
+
+TEST_F(dyn, init)
+{
+	struct dift *t = self->t;
+	struct dif_dyn d;
+
+	EXPECT_EQ(-EINVAL, dif_dyn_init(&d, NULL, 4096, 256, NULL));
+	EXPECT_EQ(-EINVAL, dif_dyn_init(&d, (u8 *)t->dynmem + 4, 4096, 256,
+					NULL));
+	EXPECT_EQ(-EINVAL, dif_dyn_init(&d, t->dynmem, 100, 256, NULL));
+	EXPECT_EQ(-EINVAL, dif_dyn_init(&d, t->dynmem, 4096, 8, NULL));
+	EXPECT_EQ(0, d.dd_nchunks);
+	ASSERT_EQ(0, dif_dyn_init(&d, t->dynmem, 4096, 100, NULL));
+	EXPECT_EQ(104, d.dd_chunksize);
+	EXPECT_GE(4096, (u64)(d.dd_chunks - d.dd_base) +
+		  (u64)d.dd_nchunks * d.dd_chunksize);
+	EXPECT_EQ(0, d.dd_nbuckets & (d.dd_nbuckets - 1));
+	EXPECT_LE(8 + 2 * 256, dif_dyn_chunksize(256));
+}
+
+TEST_HARNESS_MAIN

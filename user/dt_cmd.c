@@ -3,12 +3,14 @@
  * The command's program pieces: sources, compilation, enabling, -l, -S.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "dt_dev.h"
 #include "dt_error.h"
+#include "dt_fbtsyms.h"
 #include "dt_program.h"
 
 void dt_cmd_init(struct dt_cmd *cmd)
@@ -33,6 +35,8 @@ void dt_cmd_fini(struct dt_cmd *cmd)
 		free(p->p_name);
 	}
 	free(cmd->c_pieces);
+	dt_cprog_free(&cmd->c_errpiece.p_cp);
+	dt_pcb_fini(&cmd->c_errpiece.p_pcb);
 	for (i = 0; i < cmd->c_ncppargs; i++)
 		free(cmd->c_cppargs[i]);
 	free(cmd->c_cppargs);
@@ -240,6 +244,26 @@ static void dt_piece_error(struct dt_cmd *cmd, struct dt_piece *p,
 		       cmd->c_opts.o_errtags, isatty(STDERR_FILENO));
 }
 
+/*
+ * The fbt provider knows only the functions the command offers it: offer
+ * those a description may name before it is enabled or listed. A
+ * description that leaves the provider empty offers only when it names
+ * a function, not to read every kernel symbol for ":::BEGIN".
+ */
+static void dt_cmd_fbt(struct dt_cmd *cmd, const struct dtrace_probedesc *d)
+{
+	unsigned int n = 0;
+	int rc;
+
+	if (d->dpd_provider[0] ? fnmatch(d->dpd_provider, "fbt", 0) != 0 :
+	    !d->dpd_func[0])
+		return;
+	rc = dt_fbt_provide(cmd->c_fd, d->dpd_mod, d->dpd_func, &n);
+	if (rc < 0 && cmd->c_verbose)
+		dt_warn("could not offer functions to fbt: %s\n",
+			strerror(-rc));
+}
+
 static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 {
 	int i;
@@ -262,6 +286,7 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 				return -1;
 			}
 			dt_pdesc_str(&desc, str, sizeof(str));
+			dt_cmd_fbt(cmd, &desc);
 			blob = dt_enable_blob(e, &desc, &len);
 			if (!blob) {
 				dt_warn("failed to enable '%s': the clause is "
@@ -286,7 +311,8 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 				return -1;
 			}
 			p->p_matched += blob->de_nprobes;
-			if (dt_epid_add(&cmd->c_epids, blob->de_epid, e)) {
+			if (dt_epid_add(&cmd->c_epids, blob->de_epid, e,
+					&desc)) {
 				free(blob);
 				dt_warn("out of memory\n");
 				return -1;
@@ -324,6 +350,9 @@ static int dt_cmd_list(struct dt_cmd *cmd)
 	dt_probes_heading(cmd->c_out);
 	if (!cmd->c_npieces) {
 		memset(&all, 0, sizeof(all));
+		strcpy(all.dpd_provider, "fbt");
+		dt_cmd_fbt(cmd, &all);
+		memset(&all, 0, sizeof(all));
 		if (dt_probes_walk(cmd->c_fd, &all, dt_list_one, &la) < 0) {
 			dt_warn("failed to list probes: %s\n",
 				strerror(errno));
@@ -351,6 +380,7 @@ static int dt_cmd_list(struct dt_cmd *cmd)
 						       "D_PDESC_INVAL", err);
 					return 1;
 				}
+				dt_cmd_fbt(cmd, &desc);
 				n = dt_probes_walk(cmd->c_fd, &desc,
 						   dt_list_one, &la);
 				if (n < 0) {
@@ -389,6 +419,33 @@ static int dt_cmd_options(struct dt_cmd *cmd)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * As DTrace, report faults in probe context through our own clause on
+ * dtrace:::ERROR. Without it, only a count is reported.
+ */
+static void dt_cmd_errhandler(struct dt_cmd *cmd)
+{
+	struct dt_piece *p = &cmd->c_errpiece;
+	struct dtrace_ioc_enable *blob;
+	struct dtrace_probedesc desc;
+	char err[256];
+	size_t len;
+
+	dt_pcb_init(&p->p_pcb, DT_ERROR_HANDLER, NULL, NULL);
+	if (dt_compile(&p->p_pcb, &p->p_cp) || p->p_cp.cp_necbs != 1 ||
+	    dt_pdesc_parse("dtrace:::ERROR", &desc, 0, NULL, err,
+			   sizeof(err)))
+		return;
+	blob = dt_enable_blob(&p->p_cp.cp_ecbs[0], &desc, &len);
+	if (!blob)
+		return;
+	if (dt_dev_enable(cmd->c_fd, blob) == 0 && blob->de_nprobes &&
+	    dt_epid_add(&cmd->c_epids, blob->de_epid, &p->p_cp.cp_ecbs[0],
+			&desc) == 0)
+		cmd->c_errecb = &p->p_cp.cp_ecbs[0];
+	free(blob);
 }
 
 int dt_cmd_run(struct dt_cmd *cmd)
@@ -432,5 +489,6 @@ int dt_cmd_run(struct dt_cmd *cmd)
 	for (i = 0; i < cmd->c_npieces; i++)
 		if (dt_cmd_enable(cmd, &cmd->c_pieces[i]))
 			return 1;
+	dt_cmd_errhandler(cmd);
 	return dt_cmd_trace(cmd);
 }

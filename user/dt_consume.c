@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dtrace/dif.h>
 #include "dt_consume.h"
 #include "dt_printf.h"
 
@@ -190,10 +191,58 @@ static int dt_print_printf(struct dt_consumer *c, const uint8_t *data,
 	return n;
 }
 
+static const char *const dt_fault_text[] = {
+#define DT_X_FAULT(name, text) text,
+	DIF_FAULTS(DT_X_FAULT)
+#undef DT_X_FAULT
+};
+
+static int dt_print_error(struct dt_consumer *c, const struct dt_ecb *e,
+			  const uint8_t *data)
+{
+	int64_t v[5];
+	const struct dt_epid *ep;
+	char desc[512] = "?", where[64];
+	const char *fault;
+	int i;
+
+	if (e->e_nrecs < 5)
+		return -1;
+	for (i = 0; i < 5; i++)
+		v[i] = dt_rec_int(data, &e->e_recs[i]);
+	ep = dt_epid_get(c->c_epids, (uint32_t)v[0]);
+	if (ep)
+		dt_pdesc_str(&ep->ep_desc, desc, sizeof(desc));
+	fault = (uint64_t)v[3] < DIF_FAULT_COUNT ? dt_fault_text[v[3]] :
+		"unknown fault";
+	if (v[1] == 0)
+		snprintf(where, sizeof(where), "predicate");
+	else
+		snprintf(where, sizeof(where), "action #%lld",
+			 (long long)v[1]);
+	fprintf(c->c_errfp ? c->c_errfp : stderr,
+		"dtrace: error on enabled probe ID %u (%s): %s", (uint32_t)v[0],
+		desc, fault);
+	if (v[3] == DIF_FAULT_BADADDR || v[3] == DIF_FAULT_BADALIGN ||
+	    v[3] == DIF_FAULT_KPRIV || v[3] == DIF_FAULT_UPRIV)
+		fprintf(c->c_errfp ? c->c_errfp : stderr, " (0x%llx)",
+			(unsigned long long)v[4]);
+	fprintf(c->c_errfp ? c->c_errfp : stderr, " in %s", where);
+	if ((uint32_t)v[2] != 0xffffffffu)
+		fprintf(c->c_errfp ? c->c_errfp : stderr,
+			" at DIF offset %u", (uint32_t)v[2]);
+	fputc('\n', c->c_errfp ? c->c_errfp : stderr);
+	c->c_nerrors++;
+	return 0;
+}
+
 int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		     const struct dt_ecb *e, const uint8_t *data)
 {
 	int i;
+
+	if (e == c->c_errecb && e)
+		return dt_print_error(c, e, data);
 
 	if (!c->c_quiet) {
 		const struct dtrace_probedesc *pd =

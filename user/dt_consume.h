@@ -35,6 +35,9 @@ struct dt_consumer {
 	uint64_t		*c_drops;	/* per CPU, cumulative */
 	int			c_ncpus;
 	uint64_t		c_records;	/* printed so far */
+	const struct dt_ecb	*c_errecb;	/* the ERROR handler's clause */
+	FILE			*c_errfp;	/* where its reports go */
+	uint64_t		c_nerrors;	/* reported so far */
 	char			c_err[256];
 };
 
@@ -56,6 +59,16 @@ int dt_consume_flush(struct dt_consumer *c);
 /* A CPU's cumulative drop count: report what is new, as DTrace does. */
 void dt_consume_drops(struct dt_consumer *c, int cpu, uint64_t drops,
 		      FILE *err);
+
+/*
+ * The records of the ERROR handler (arg1..arg5 traced: EPID, action,
+ * DIF offset, fault, address) become DTrace's error report:
+ *
+ *   dtrace: error on enabled probe ID 3 (dtrace:::BEGIN): divide-by-zero
+ *   in action #1 at DIF offset 4
+ */
+#define DT_ERROR_HANDLER "dtrace:::ERROR { trace(arg1); trace(arg2); " \
+	"trace(arg3); trace(arg4); trace(arg5); }"
 
 /* Print one record (tests use this directly). */
 int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,

@@ -78,7 +78,8 @@ out:
 	return h;
 }
 
-int dt_epid_add(struct dt_epidtab *t, uint32_t epid, const struct dt_ecb *e)
+int dt_epid_add(struct dt_epidtab *t, uint32_t epid, const struct dt_ecb *e,
+		const struct dtrace_probedesc *desc)
 {
 	struct dt_epid *np = realloc(t->et_epids,
 				     (t->et_n + 1) * sizeof(*np));
@@ -88,18 +89,26 @@ int dt_epid_add(struct dt_epidtab *t, uint32_t epid, const struct dt_ecb *e)
 	t->et_epids = np;
 	np[t->et_n].ep_epid = epid;
 	np[t->et_n].ep_ecb = e;
+	np[t->et_n].ep_desc = *desc;
 	t->et_n++;
 	return 0;
 }
 
-const struct dt_ecb *dt_epid_lookup(const struct dt_epidtab *t, uint32_t epid)
+const struct dt_epid *dt_epid_get(const struct dt_epidtab *t, uint32_t epid)
 {
 	size_t i;
 
 	for (i = 0; i < t->et_n; i++)
 		if (t->et_epids[i].ep_epid == epid)
-			return t->et_epids[i].ep_ecb;
+			return &t->et_epids[i];
 	return NULL;
+}
+
+const struct dt_ecb *dt_epid_lookup(const struct dt_epidtab *t, uint32_t epid)
+{
+	const struct dt_epid *ep = dt_epid_get(t, epid);
+
+	return ep ? ep->ep_ecb : NULL;
 }
 
 void dt_epid_fini(struct dt_epidtab *t)

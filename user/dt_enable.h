@@ -23,6 +23,7 @@ struct dtrace_ioc_enable *dt_enable_blob(const struct dt_ecb *e,
 struct dt_epid {
 	uint32_t		ep_epid;
 	const struct dt_ecb	*ep_ecb;
+	struct dtrace_probedesc	ep_desc;	/* as enabled */
 };
 
 struct dt_epidtab {
@@ -30,8 +31,10 @@ struct dt_epidtab {
 	size_t		et_n;
 };
 
-int dt_epid_add(struct dt_epidtab *t, uint32_t epid, const struct dt_ecb *e);
+int dt_epid_add(struct dt_epidtab *t, uint32_t epid, const struct dt_ecb *e,
+		const struct dtrace_probedesc *desc);
 const struct dt_ecb *dt_epid_lookup(const struct dt_epidtab *t, uint32_t epid);
+const struct dt_epid *dt_epid_get(const struct dt_epidtab *t, uint32_t epid);
 void dt_epid_fini(struct dt_epidtab *t);
 
 #endif /* DT_ENABLE_H */

@@ -140,6 +140,8 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	}
 	dt_consumer_init(&c, cmd->c_out, cmd->c_opts.o_quiet, &cmd->c_epids,
 			 &cmd->c_probes);
+	c.c_errecb = cmd->c_errecb;
+	s.s_errhandler = cmd->c_errecb != NULL;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = dt_on_signal;

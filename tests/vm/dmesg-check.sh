@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # dmesg-check.sh [FILE]
+# dmesg-check.sh --regex
 #
 # Print the lines of a kernel log (FILE, or standard input) that show
 # the kernel went wrong, and exit 1 if there are any, 0 if none, 2 if
-# the log cannot be read.
+# the log cannot be read. --regex prints the extended regular
+# expression used, for scripts that match lines themselves.
 # run-guest.sh checks a whole guest's log with it, run-d-tests.sh the
 # lines each test added. Matching is case-sensitive on purpose: boot
 # logs say things like "please report a bug" that are harmless.
@@ -19,6 +21,10 @@ pattern='BUG:|WARNING:|Oops|general protection fault|Call Trace:'
 pattern="$pattern|kernel BUG at|Kernel panic|UBSAN:|stack-protector:"
 pattern="$pattern|blocked for more than [0-9]+ seconds|detected stalls? on CPU"
 
+if [ "${1:-}" = --regex ]; then
+	printf '%s\n' "$pattern"
+	exit 0
+fi
 rc=0
 grep -a -E -e "$pattern" "${1:--}" || rc=$?
 case $rc in

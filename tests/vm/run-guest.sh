@@ -76,18 +76,14 @@ initrd=$vmb/initramfs-$kver.cpio.gz
 kernel=$vmb/vmlinux-$kver
 "$here/mkvmlinux.sh" "$kver" "$kernel" 2>/dev/null || kernel=/boot/vmlinuz-$kver
 accel=$("$here/accel.sh" "$kernel" "$vmb/accel-probe")
-# Multi-threaded TCG runs the vCPUs truly in parallel (more races
-# shown, ~20% faster on parallel work) but oopsed 6.12 at boot once in
-# 12, so kernels from 6.12 on get single-threaded TCG. VM_TCG=single or
-# multi overrides. -cpu max gives the guest SMAP/SMEP, which matter for
-# a tracer.
-tcg=multi
-if [ "$(printf '%s\n' 6.12 "$kver" | sort -V | head -n 1)" = 6.12 ]; then
-	tcg=single
-fi
+# Single-threaded TCG: with two vCPUs, multi-threaded TCG made fork
+# and exec 3x slower (cross-vCPU TLB flushes wait for every vCPU
+# thread, worse when the host is busy) and oopsed 6.12 at boot once in
+# 12. VM_TCG=multi tries it anyway. -cpu max gives the guest SMAP and
+# SMEP, which matter for a tracer.
 case $accel in
 kvm) accel_args=(-accel kvm -cpu host) ;;
-*) accel_args=(-accel "tcg,thread=${VM_TCG:-$tcg}" -cpu max) ;;
+*) accel_args=(-accel "tcg,thread=${VM_TCG:-single}" -cpu max) ;;
 esac
 
 # One directory per run: the writable 9p export, kept for inspection.

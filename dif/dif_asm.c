@@ -10,10 +10,12 @@
  *   add %r1, %r2, %r3         r3 = r1 + r2
  *   ldx [%r1+8], %r2          stx %r2, [%r1+8]
  *   seti -5, %r1              setx 0x1122334455, %r1   (a literal: it is
- *   sets "hello", %r1          put into the integer or string table)
+ *   sets "hello", %r1          put into the integer or string table;
+ *                             DT_INTEGER[n] and DT_STRING[n] are raw)
  *   ldb pid, %r1              ldba args[%r3], %r1   (built-ins by name)
  *   ldgs 3, %r1               ldts, ldls, ldga and the stores: var id
  *   call strlen, %r1          subroutines by name or number
+ *   DT_VAR(11), DIF_SUBR(0)   numbers, written as the disassembler does
  *   pushtv %r1                pushts %r1, 32
  *   .var global 3 string      declare a variable: scope id [array] type
  *                             (used but undeclared ids get int, 8 bytes)
@@ -29,8 +31,9 @@
 
 struct dif_asm_op {
 	enum { DIF_AO_REG, DIF_AO_NUM, DIF_AO_STR, DIF_AO_MEM, DIF_AO_NAME,
-	       DIF_AO_INDEX } kind;
-	s64	num;		/* NUM; MEM offset */
+	       DIF_AO_INDEX, DIF_AO_TABLE } kind;
+	s64	num;		/* NUM, TABLE; MEM offset; INDEX if numbered */
+	bool	numbered;	/* written NAME(num), as DT_VAR(11) */
 	u32	reg;		/* REG, MEM, INDEX */
 	char	name[32];	/* NAME, INDEX */
 	char	str[256];	/* STR, decoded */
@@ -227,12 +230,30 @@ static int dif_asm_operand(struct dif_asm_ctx *c, struct dif_asm_op *o)
 	if (dif_asm_ident(c, o->name, sizeof(o->name))) {
 		o->kind = DIF_AO_NAME;
 		dif_asm_skip(c);
+		if (*c->s == '(') {		/* DT_VAR(11), DIF_SUBR(0) */
+			c->s++;
+			if (!dif_asm_number(c, &o->num))
+				return dif_asm_err(c, "number expected");
+			dif_asm_skip(c);
+			if (*c->s++ != ')')
+				return dif_asm_err(c, "')' expected");
+			o->kind = DIF_AO_NUM;
+			o->numbered = true;
+			dif_asm_skip(c);
+		}
 		if (*c->s != '[')
 			return 0;
 		c->s++;
-		o->kind = DIF_AO_INDEX;
-		if (dif_asm_reg(c, &o->reg))
-			return -1;
+		dif_asm_skip(c);
+		if (*c->s != '%') {		/* DT_INTEGER[0] */
+			o->kind = DIF_AO_TABLE;
+			if (!dif_asm_number(c, &o->num))
+				return dif_asm_err(c, "index expected");
+		} else {			/* args[%r1] */
+			o->kind = DIF_AO_INDEX;
+			if (dif_asm_reg(c, &o->reg))
+				return -1;
+		}
 		dif_asm_skip(c);
 		if (*c->s++ != ']')
 			return dif_asm_err(c, "']' expected");
@@ -491,7 +512,7 @@ static int dif_asm_named(struct dif_asm_ctx *c, const struct dif_asm_op *o,
 {
 	int i;
 
-	if (o->kind == DIF_AO_NUM) {
+	if (o->kind == DIF_AO_NUM || o->numbered) {
 		*imm = (s32)o->num;
 		return 0;
 	}
@@ -563,16 +584,23 @@ static int dif_asm_fields(struct dif_asm_ctx *c, u32 op, struct dif_insn *in)
 		in->di_ra = (u8)o[0].reg;
 		return dif_asm_target(c, &o[1], &in->di_imm);
 	case DIF_OP_SETX:
-		if (DIF_ASM_WANT(c, DIF_AO_NUM, DIF_AO_REG))
-			return -1;
-		r = dif_asm_int(c, (u64)o[0].num);
-		if (r < 0)
-			return -1;
-		in->di_imm = r;
+		if (c->nops == 2 && o[0].kind == DIF_AO_TABLE) {
+			in->di_imm = (s32)o[0].num;	/* a raw index */
+		} else {
+			if (DIF_ASM_WANT(c, DIF_AO_NUM, DIF_AO_REG))
+				return -1;
+			r = dif_asm_int(c, (u64)o[0].num);
+			if (r < 0)
+				return -1;
+			in->di_imm = r;
+		}
+		if (o[1].kind != DIF_AO_REG)
+			return dif_asm_err(c, "register expected");
 		in->di_rd = (u8)o[1].reg;
 		return 0;
 	case DIF_OP_SETS:
-		if (c->nops == 2 && o[0].kind == DIF_AO_NUM) {
+		if (c->nops == 2 && (o[0].kind == DIF_AO_NUM ||
+				     o[0].kind == DIF_AO_TABLE)) {
 			in->di_imm = (s32)o[0].num;	/* a raw offset */
 		} else {
 			if (DIF_ASM_WANT(c, DIF_AO_STR, DIF_AO_REG))

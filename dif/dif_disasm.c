@@ -7,7 +7,7 @@
  *
  *   OFF OPCODE            INSTRUCTION
  *   00: 13 01 00 00 00000005  seti 5, %r1
- *   01: 39 02 00 00 0000000b  ldb DT_VAR(11), %r2         ! pid
+ *   01: 34 02 00 00 0000000b  ldb DT_VAR(11), %r2         ! pid
  *
  * Used by the command (-S) and the tests; it reads only the program, so
  * it is safe on any program dif_prog_load() accepted.
@@ -239,9 +239,13 @@ int dif_disasm_insn(const struct dif_prog *p, u32 pc, char *buf, u32 size)
 		note[0] = '\0';
 	}
 	snprintf(text, sizeof(text), "%s%s%s", mnem, ops[0] ? " " : "", ops);
-	return snprintf(buf, size, "%02u: %02x %02x %02x %02x %08x  %-28s%s%s",
+	if (!note[0])
+		return snprintf(buf, size, "%02u: %02x %02x %02x %02x %08x  %s",
+				pc, in->di_op, in->di_rd, in->di_ra, in->di_rb,
+				(u32)in->di_imm, text);
+	return snprintf(buf, size, "%02u: %02x %02x %02x %02x %08x  %-28s ! %s",
 			pc, in->di_op, in->di_rd, in->di_ra, in->di_rb,
-			(u32)in->di_imm, text, note[0] ? " ! " : "", note);
+			(u32)in->di_imm, text, note);
 }
 
 /**

@@ -58,3 +58,22 @@ fuzz: $(FUZZ_BIN)
 	$(FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS)
 fuzz-smoke: $(FUZZ_BIN)
 	$(FUZZ_RUN) -max_total_time=30
+
+# ns per executed DIF instruction, both dispatch variants.
+DIF_BENCH_LINK = $(filter-out dif/dif_exec.c,$(DIF_SRCS)) $(DIF_USER_SRCS) \
+	tests/unit/dif_env_user.c
+$(B)/bench/dif_bench: $(B)/obj/bench/dif_bench.o $(B)/obj/dif/dif_exec.o \
+		$$(call obj,$$(DIF_BENCH_LINK))
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $^
+$(B)/bench/dif_bench-switch: $(B)/obj-sw/bench/dif_bench.o \
+		$(B)/obj-sw/dif/dif_exec.o $$(call obj,$$(DIF_BENCH_LINK))
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $^
+$(B)/obj/bench/dif_bench.o $(B)/obj-sw/bench/dif_bench.o: \
+	CPPFLAGS += -Itests/unit
+
+.PHONY: dif-bench
+dif-bench: $(B)/bench/dif_bench $(B)/bench/dif_bench-switch
+	$(B)/bench/dif_bench
+	$(B)/bench/dif_bench-switch

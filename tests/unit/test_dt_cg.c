@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Code generation, checked by running the DIF: each case compiles
+ * "BEGIN { trace(EXPR); }" (after optional setup statements), runs every
+ * action's program with dif_exec() in a userspace machine and compares
+ * the traced value. Constant expressions are also compiled with their
+ * constants hidden behind variables, so the folder and the generated
+ * code are checked against the same expected values.
+ */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dif_vm.h"
+#include "dif_env_user.h"
+#include "dt_compile.h"
+#include "dt_options.h"
+#include "dt_printf.h"
+#include "kselftest_harness.h"
+
+#define NV	(DIF_VARID_MAX + 1)
+
+struct vm {
+	struct dif_uenv		env;
+	struct dif_mstate	ms;
+	struct dif_dyn		dyn;
+	u64			globals[NV], locals[NV];
+	u64			scratch[4096];
+	u64			dynmem[32768];
+};
+
+static void vm_init(struct vm *vm)
+{
+	static const char execname[] = "cgtest";
+
+	memset(vm, 0, sizeof(*vm));
+	dif_uenv_init(&vm->env);
+	dif_uenv_map(&vm->env, execname, sizeof(execname), 0);
+	vm->env.builtins[DIF_VAR_EXECNAME] = (u64)(uintptr_t)execname;
+	vm->env.builtins[DIF_VAR_PID] = 77;
+	vm->env.args[0] = 5;
+	vm->env.args[1] = (u64)-9;
+	vm->ms.scratch = (u8 *)vm->scratch;
+	vm->ms.scratch_size = sizeof(vm->scratch);
+	vm->ms.globals = vm->globals;
+	vm->ms.nglobals = NV;
+	vm->ms.locals = vm->locals;
+	vm->ms.nlocals = NV;
+	vm->ms.env = &vm->env;
+	vm->ms.dyn = &vm->dyn;
+	dif_dyn_init(&vm->dyn, vm->dynmem, sizeof(vm->dynmem),
+		     dif_dyn_chunksize(DIF_STRSIZE_DEFAULT), &vm->env.lock);
+}
+
+/*
+ * Compile src, run its one clause's actions in order and return the last
+ * traced value (as an integer or into str). Returns -1 on any failure.
+ */
+static int run(struct __test_metadata *_metadata, const char *src,
+	       int64_t *val, char *str, size_t strlen_)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	struct vm *vm = malloc(sizeof(*vm));
+	int i, rc = -1;
+
+	dt_options_init(&o);
+	dt_pcb_init(&pcb, src, NULL, &o);
+	if (dt_compile(&pcb, &cp)) {
+		TH_LOG("%s: %s", src, pcb.pcb_errmsg);
+		goto out;
+	}
+	vm_init(vm);
+	dif_mstate_reset(&vm->ms);
+	for (i = 0; i < cp.cp_ecbs[0].e_nacts; i++) {
+		const struct dt_act *a = &cp.cp_ecbs[0].e_acts[i];
+		struct dif_prog prog;
+		char log[512];
+		struct dif_log l = { log, sizeof(log), 0 };
+		size_t len;
+		void *blob = dt_difo_blob(&a->a_difo, &len);
+		u64 v;
+
+		if (!blob || dif_prog_load(&prog, blob, (u32)len, &l)) {
+			TH_LOG("%s: DIF rejected: %s", src, log);
+			free(blob);
+			goto out;
+		}
+		v = dif_exec(&prog, &vm->ms);
+		if (vm->ms.fault.kind != DIF_FAULT_NONE) {
+			TH_LOG("%s: fault %u at %u", src, vm->ms.fault.kind,
+			       vm->ms.fault.pc);
+			free(blob);
+			goto out;
+		}
+		if (a->a_type.kind == DT_T_STRING && str) {
+			if (dif_copy_string(&vm->ms, str, v, (u32)strlen_,
+					    false)) {
+				free(blob);
+				goto out;
+			}
+		}
+		*val = dt_int_normalize((int64_t)v, &a->a_type);
+		free(blob);
+	}
+	rc = 0;
+out:
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	free(vm);
+	return rc;
+}
+
+struct int_case {
+	const char	*expr;
+	int64_t		want;
+};
+
+static const struct int_case ints[] = {
+	{ "1 + 2 * 3", 7 },
+	{ "(1 + 2) * 3", 9 },
+	{ "10 - 4 - 3", 3 },
+	{ "100 / 7", 14 },
+	{ "-100 / 7", -14 },
+	{ "-100 % 7", -2 },
+	{ "100u / 7", 14 },
+	{ "1 << 40", 0 },		/* int: 32 bits */
+	{ "1L << 40", 1LL << 40 },
+	{ "-16 >> 2", -4 },
+	{ "(unsigned)-16 >> 28", 15 },
+	{ "0xf0 & 0x3c", 0x30 },
+	{ "0xf0 | 0x0f", 0xff },
+	{ "0xff ^ 0x0f", 0xf0 },
+	{ "~0", -1 },
+	{ "-(-5)", 5 },
+	{ "!0", 1 },
+	{ "!7", 0 },
+	{ "2147483647 + 1", -2147483648LL },
+	{ "4294967295u + 1", 0 },
+	{ "(char)300", 44 },
+	{ "(unsigned char)-1", 255 },
+	{ "(short)65537", 1 },
+	{ "(int64_t)-1", -1 },
+	{ "(uint32_t)-1", 4294967295LL },
+	{ "3 < 5", 1 },
+	{ "5 <= 5", 1 },
+	{ "5 > 6", 0 },
+	{ "-1 < 1u", 0 },		/* C: -1 becomes UINT_MAX */
+	{ "-1L < 1", 1 },
+	{ "5 >= 6", 0 },
+	{ "5 == 5", 1 },
+	{ "5 != 5", 0 },
+	{ "1 && 2", 1 },
+	{ "1 && 0", 0 },
+	{ "0 || 3", 1 },
+	{ "0 || 0", 0 },
+	{ "1 ^^ 1", 0 },
+	{ "1 ^^ 0", 1 },
+	{ "1 ? 10 : 20", 10 },
+	{ "0 ? 10 : 20", 20 },
+	{ "sizeof (char) + sizeof (short) + sizeof (long)", 11 },
+	{ "'A'", 65 },
+	{ "0x7fffffffffffffff", 0x7fffffffffffffffLL },
+};
+
+/* "1 + 2" -> "v0 = 1; v1 = 2; ... trace(v0 + v1)": no constant folding */
+static void unfold(const char *expr, char *out, size_t len)
+{
+	char setup[1024] = "", body[1024] = "";
+	size_t bl = 0, sl = 0;
+	const char *p = expr;
+	int n = 0;
+
+	while (*p && bl < sizeof(body) - 16) {
+		/* a number not part of a name, not after a cast's '(' type */
+		if (isdigit((unsigned char)*p) &&
+		    (p == expr || !(p[-1] == '_' ||
+				    isalnum((unsigned char)p[-1])))) {
+			const char *q = p;
+
+			while ((*q >= '0' && *q <= '9') || (*q >= 'a' &&
+				*q <= 'f') || *q == 'x' || *q == 'u' ||
+			       *q == 'L')
+				q++;
+			sl += (size_t)snprintf(setup + sl, sizeof(setup) - sl,
+					       "v%d = %.*s; ", n, (int)(q - p),
+					       p);
+			bl += (size_t)snprintf(body + bl, sizeof(body) - bl,
+					       "v%d", n++);
+			p = q;
+		} else {
+			body[bl++] = *p++;
+		}
+	}
+	body[bl] = '\0';
+	snprintf(out, len, "BEGIN { %s trace(%s); }", setup, body);
+}
+
+TEST(integer_expressions)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
+		char src[2048];
+		int64_t v = 0;
+
+		snprintf(src, sizeof(src), "BEGIN { trace(%s); }",
+			 ints[i].expr);
+		ASSERT_EQ(0, run(_metadata, src, &v, NULL, 0));
+		if (v != ints[i].want)
+			TH_LOG("folded %s = %lld, want %lld", ints[i].expr,
+			       (long long)v, (long long)ints[i].want);
+		EXPECT_EQ(ints[i].want, v);
+
+		if (strstr(ints[i].expr, "sizeof") || strchr(ints[i].expr, '\''))
+			continue;
+		unfold(ints[i].expr, src, sizeof(src));
+		ASSERT_EQ(0, run(_metadata, src, &v, NULL, 0));
+		if (v != ints[i].want)
+			TH_LOG("%s = %lld, want %lld", src, (long long)v,
+			       (long long)ints[i].want);
+		EXPECT_EQ(ints[i].want, v);
+	}
+}
+
+static const struct int_case stmts[] = {
+	{ "x = 5; trace(x)", 5 },
+	{ "x = 5; x += 3; x *= 2; trace(x)", 16 },
+	{ "x = 5; trace(x++)", 5 },
+	{ "x = 5; x++; trace(x)", 6 },
+	{ "x = 5; trace(--x)", 4 },
+	{ "c = (char)127; c++; trace(c)", -128 },
+	{ "u = (unsigned char)255; u += 1; trace(u)", 0 },
+	{ "self->t = 3; self->t *= 7; trace(self->t)", 21 },
+	{ "this->a = 2; this->b = this->a << 4; trace(this->b)", 32 },
+	{ "a[1] = 10; a[2] = 20; trace(a[1] + a[2])", 30 },
+	{ "a[3] = 1; trace(a[4])", 0 },
+	{ "a[\"k\", 2] = 5; a[\"k\", 2] += 1; trace(a[\"k\", 2])", 6 },
+	{ "n[1] = 1; n[1]++; n[1]++; trace(n[1])", 3 },
+	{ "trace(arg0 * 2)", 10 },
+	{ "trace(args[1])", -9 },
+	{ "trace(pid)", 77 },
+	{ "x = 0; y = x && (1 / x); trace(y)", 0 },
+	{ "x = 1; y = x || (1 / (x - 1)); trace(y)", 1 },
+	{ "s = \"abc\"; trace(s == \"abc\")", 1 },
+	{ "s = \"abc\"; trace(s < \"abd\")", 1 },
+	{ "s = \"abc\"; trace(s > \"abd\")", 0 },
+	{ "trace(strlen(\"hello\"))", 5 },
+	{ "trace(strlen(strjoin(\"ab\", \"cd\")))", 4 },
+	{ "trace(execname == \"cgtest\")", 1 },
+	{ "x = 3; trace(x > 2 ? x * 10 : x)", 30 },
+	{ "x = 2; y = 3; trace((x + y) * (x - y) / (y - x))", -5 },
+};
+
+TEST(statements)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]); i++) {
+		char src[1024];
+		int64_t v = 0;
+
+		snprintf(src, sizeof(src), "BEGIN { %s; }", stmts[i].expr);
+		ASSERT_EQ(0, run(_metadata, src, &v, NULL, 0));
+		if (v != stmts[i].want)
+			TH_LOG("%s = %lld, want %lld", src, (long long)v,
+			       (long long)stmts[i].want);
+		EXPECT_EQ(stmts[i].want, v);
+	}
+}
+
+TEST(strings)
+{
+	static const struct {
+		const char *src, *want;
+	} cases[] = {
+		{ "trace(\"lit\")", "lit" },
+		{ "s = \"v\"; trace(s)", "v" },
+		{ "trace(strjoin(\"a\", strjoin(\"b\", \"c\")))", "abc" },
+		{ "x = 1; trace(x ? \"yes\" : \"no\")", "yes" },
+		{ "trace(execname)", "cgtest" },
+		{ "trace(substr(\"hello\", 1, 3))", "ell" },
+		{ "trace(substr(\"hello\", 2))", "llo" },
+		{ "a[\"k\"] = \"val\"; trace(a[\"k\"])", "val" },
+		{ "trace(toupper(\"abc\"))", "ABC" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char src[512], out[256] = "";
+		int64_t v;
+
+		snprintf(src, sizeof(src), "BEGIN { %s; }", cases[i].src);
+		ASSERT_EQ(0, run(_metadata, src, &v, out, sizeof(out)));
+		EXPECT_STREQ(cases[i].want, out);
+	}
+}
+
+/* The exact code of small programs: a golden listing. */
+TEST(golden_dif)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	const struct dt_difo *d;
+
+	dt_options_init(&o);
+	dt_pcb_init(&pcb, "BEGIN /pid == 1/ { x = arg0; trace(x + 1); }",
+		    NULL, &o);
+	ASSERT_EQ(0, dt_compile(&pcb, &cp));
+	d = &cp.cp_ecbs[0].e_pred;
+	ASSERT_EQ(4, d->d_ninsns);
+	EXPECT_EQ(DIF_OP_LDB, d->d_insns[0].di_op);
+	EXPECT_EQ(DIF_VAR_PID, d->d_insns[0].di_imm);
+	EXPECT_EQ(DIF_OP_SETI, d->d_insns[1].di_op);
+	EXPECT_EQ(DIF_OP_SEQ, d->d_insns[2].di_op);
+	EXPECT_EQ(DIF_OP_RET, d->d_insns[3].di_op);
+	d = &cp.cp_ecbs[0].e_acts[0].a_difo;
+	ASSERT_EQ(6, d->d_ninsns);
+	EXPECT_EQ(DIF_OP_LDB, d->d_insns[0].di_op);	/* arg0 */
+	EXPECT_EQ(DIF_OP_STGS, d->d_insns[1].di_op);	/* x = */
+	EXPECT_EQ(DIF_OP_LDGS, d->d_insns[2].di_op);	/* x */
+	EXPECT_EQ(DIF_OP_SETI, d->d_insns[3].di_op);	/* 1 */
+	EXPECT_EQ(DIF_OP_ADD, d->d_insns[4].di_op);
+	EXPECT_EQ(DIF_OP_RET, d->d_insns[5].di_op);
+	ASSERT_EQ(1, d->d_nvars);
+	EXPECT_EQ(DIF_SCOPE_GLOBAL, d->d_vars[0].dv_scope);
+	EXPECT_EQ(8, d->d_vars[0].dv_type.dt_size);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
+TEST_HARNESS_MAIN

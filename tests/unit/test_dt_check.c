@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The front end and checker over a table of programs: valid ones compile
+ * (and their DIF passes dif/'s verifier), invalid ones fail with their
+ * exact message, tag and line.
+ */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "dt_compile.h"
+#include "dt_error.h"
+#include "dt_options.h"
+#include "dt_program.h"
+#include "kselftest_harness.h"
+
+struct check_case {
+	const char	*src;
+	const char	*tag;	/* NULL: compiles */
+	int		line;
+	const char	*msg;
+};
+
+static const struct check_case valid[] = {
+	{ "BEGIN" },
+	{ "BEGIN {}" },
+	{ "BEGIN { ; ; }" },
+	{ "dtrace:::BEGIN, dtrace:::END { trace(1) }" },
+	{ "syscall::read:entry, syscall::write*:entry /pid == 1/ { }" },
+	{ "#!/usr/sbin/dtrace -s\nBEGIN { exit(0); }" },
+	{ "#pragma D option quiet\nBEGIN { trace(1); }" },
+	{ "/* c */ BEGIN // x\n{ /* y */ trace(1); // z\n}" },
+	{ "BEGIN { x = 1; y = x + 2 * 3; z = (x < y) ? x : y; }" },
+	{ "BEGIN { x = 1; x += 2; x -= 1; x *= 3; x /= 2; x %= 5; x &= 7; "
+	  "x |= 8; x ^= 1; x <<= 2; x >>= 1; x++; x--; ++x; --x; }" },
+	{ "BEGIN { s = \"a\"; t = strjoin(s, \"b\"); trace(strlen(t)); }" },
+	{ "BEGIN { a[1, \"x\"] = 2; trace(a[1, \"x\"]); }" },
+	{ "BEGIN { self->x = 1; this->y = self->x; trace(this->y); }" },
+	{ "BEGIN { trace((char)1); trace((unsigned short)2); "
+	  "trace((long long)3); trace((uint32_t)4); trace(sizeof (int)); }" },
+	{ "BEGIN { trace(1 && 0 || !0 ^^ 1); }" },
+	{ "BEGIN { printf(\"%d %s %c %x %5.2u %-*d\\n\", 1, \"a\", 65, 2, 3, "
+	  "4, 5); }" },
+	{ "BEGIN { trace(arg0 + args[1]); trace(execname); trace(probename); }" },
+	{ "BEGIN { trace(pid); trace(tid); trace(timestamp); trace(cpu); }" },
+	{ "BEGIN { trace('a'); trace('\\n'); trace(0x10); trace(010); "
+	  "trace(1u); trace(2ul); }" },
+	{ "BEGIN { trace(substr(\"hello\", 1)); trace(substr(\"hi\", 0, 1)); }" },
+	{ "BEGIN /execname == \"ls\"/ { exit(0); }" },
+	{ "BEGIN /1/2/ { exit(0); }" },
+};
+
+static const struct check_case invalid[] = {
+	{ "BEGIN { x = ; }", "D_SYNTAX", 1, "syntax error near \";\"" },
+	{ "BEGIN {\n\ttrace(1)\n\ttrace(2);\n}", "D_SYNTAX", 3,
+	  "syntax error near \"trace\"" },
+	{ "BEGIN { trace(1);", "D_SYNTAX", 1,
+	  "syntax error near end of input" },
+	{ "", "D_EMPTY", 0, "program has no probe clauses" },
+	{ "BEGIN {\n\n\ttrace(y);\n}", "D_IDENT_UNDEF", 3,
+	  "failed to resolve y: Unknown variable name" },
+	{ "BEGIN { trace(self->q); }", "D_IDENT_UNDEF", 1,
+	  "failed to resolve self->q: Unknown variable name" },
+	{ "BEGIN { x = x + 1; }", "D_IDENT_UNDEF", 1,
+	  "failed to resolve x: Unknown variable name" },
+	{ "BEGIN { x = \"a\";\nx = 1; }", "D_OP_INCOMPAT", 2,
+	  "operands have incompatible types: \"string\" = \"int\"" },
+	{ "BEGIN { trace(1 == \"a\"); }", "D_OP_INCOMPAT", 1,
+	  "operands have incompatible types: \"int\" == \"string\"" },
+	{ "BEGIN { trace(\"a\" + 1); }", "D_OP_ARITH", 1,
+	  "operator + requires operands of arithmetic type" },
+	{ "BEGIN { trace(~\"a\"); }", "D_OP_SCALAR", 1,
+	  "operator ~ requires an operand of integral type" },
+	{ "BEGIN { pid = 1; }", "D_OP_WRITE", 1,
+	  "operator = can only be applied to a writable variable" },
+	{ "BEGIN { 1 = 2; }", "D_OP_LVAL", 1,
+	  "operator = requires modifiable lvalue as an operand" },
+	{ "BEGIN { trace(1 / 0); }", "D_DIV_ZERO", 1,
+	  "expression contains division by zero" },
+	{ "BEGIN { trace(1 % 0); }", "D_DIV_ZERO", 1,
+	  "expression contains modulus by zero" },
+	{ "BEGIN { printf(\"%d\\n\", \"s\"); }", "D_PRINTF_ARG_TYPE", 1,
+	  "printf( ) argument #2 is incompatible with conversion #1 "
+	  "prototype:\n\tconversion: %d\n\t prototype: char, short, int, "
+	  "long, or long long\n\t  argument: string" },
+	{ "BEGIN { printf(\"%d %d\\n\", 1); }", "D_PRINTF_ARG_TYPE", 1,
+	  "printf( ) prototype mismatch: conversion #2 (%d) is missing a "
+	  "corresponding value argument" },
+	{ "BEGIN { printf(\"%d\\n\", 1, 2); }", "D_PRINTF_ARG_TYPE", 1,
+	  "printf( ) prototype mismatch: only 2 arguments required by this "
+	  "format string" },
+	{ "BEGIN { printf(\"%q\\n\", 1); }", "D_PRINTF_DSPEC", 1,
+	  "printf( ) format conversion #1 is undefined: %q" },
+	{ "BEGIN { x = \"f\"; printf(x); }", "D_PRINTF_ARG_FMT", 1,
+	  "printf( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: string constant\n\t argument: string" },
+	{ "BEGIN { trace(); }", "D_PROTO_LEN", 1,
+	  "trace( ) prototype mismatch: 0 args passed, 1 expected" },
+	{ "BEGIN { trace(strlen(1)); }", "D_PROTO_ARG", 1,
+	  "strlen( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: string\n\t argument: int" },
+	{ "BEGIN { exit(\"a\"); }", "D_PROTO_ARG", 1,
+	  "exit( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: int\n\t argument: string" },
+	{ "BEGIN { x = trace(1); }", "D_ACT_EXPR", 1,
+	  "trace( ) is an action and may not be used in an expression" },
+	{ "BEGIN { nosuch(1); }", "D_IDENT_UNDEF", 1,
+	  "failed to resolve nosuch: Unknown function name" },
+	{ "BEGIN { @a = count(); }", "D_UNSUPPORTED", 1,
+	  "aggregations are not supported yet" },
+	{ "BEGIN { stack(); }", "D_UNSUPPORTED", 1,
+	  "stack( ) is not supported yet" },
+	{ "BEGIN { trace(copyinstr(arg0)); }", "D_UNSUPPORTED", 1,
+	  "copyinstr( ) is not supported yet" },
+	{ "BEGIN { speculate(1); }", "D_UNSUPPORTED", 1,
+	  "speculate( ) is not supported yet" },
+	{ "BEGIN { trace(*arg0); }", "D_UNSUPPORTED", 1,
+	  "the unary * operator is not supported yet" },
+	{ "BEGIN { trace(curthread->pid); }", "D_UNSUPPORTED", 1,
+	  "the -> operator on pointers is not supported yet" },
+	{ "BEGIN { self->a[1] = 1; }", "D_UNSUPPORTED", 1,
+	  "thread-local associative arrays are not supported yet" },
+	{ "BEGIN { if (1) trace(1); }", "D_UNSUPPORTED", 1,
+	  "if statements are not supported yet" },
+	{ "int x;\nBEGIN { }", "D_UNSUPPORTED", 1,
+	  "declarations are not supported yet" },
+	{ "BEGIN { trace((int *)0); }", "D_UNSUPPORTED", 1,
+	  "pointer types are not supported yet" },
+	{ "BEGIN { trace((signed unsigned)0); }", "D_TYPE_ERR", 1,
+	  "invalid type combination" },
+	{ "BEGIN { trace((int)\"a\"); }", "D_CAST_INVAL", 1,
+	  "invalid cast expression: \"string\" to \"int\"" },
+	{ "BEGIN { a[1] = 1; trace(a[\"x\"]); }", "D_ARR_KEYTYPE", 1,
+	  "a[ ] key #1 is incompatible with its declaration:\n\t"
+	  "declared: int\n\t    used: string" },
+	{ "BEGIN { a[1] = 1; trace(a); }", "D_ARR_SCALAR", 1,
+	  "a is an associative array; it must be indexed" },
+	{ "BEGIN { trace(args); }", "D_ARR_SCALAR", 1,
+	  "args[ ] must be indexed" },
+	{ "BEGIN { trace(099); }", "D_INT_DIGIT", 1,
+	  "invalid digit '9' in octal constant 099" },
+	{ "BEGIN { trace(99999999999999999999); }", "D_INT_OFLOW", 1,
+	  "integer constant 99999999999999999999 results in integer "
+	  "overflow" },
+	{ "BEGIN { trace(\"abc); }", "D_STR_NL", 1,
+	  "newline encountered in string literal" },
+	{ "BEGIN { trace(1.5); }", "D_UNSUPPORTED", 1,
+	  "floating-point constants are not supported" },
+	{ "BEGIN { trace(#); }", "D_CHR_ILL", 1, "invalid character '#'" },
+	{ "BEGIN /* open", "D_SYNTAX", 1,
+	  "end-of-file encountered before matching */" },
+	{ "#pragma D option nosuch\nBEGIN", "D_PRAGMA_OPTSET", 1,
+	  "failed to set option 'nosuch': Invalid option name" },
+	{ "#include <x.h>\nBEGIN", "D_PRAGERR", 1,
+	  "invalid control directive: #include <x.h> (use -C to run the "
+	  "preprocessor)" },
+	{ "BEGIN /\"a\"/ { }", "D_PRED_SCALAR", 1,
+	  "predicate result must be of scalar type" },
+	{ "BEGIN { trace($1); }", "D_MACRO_UNDEF", 1,
+	  "macro argument $1 is not defined" },
+	{ "BEGIN { trace(sizeof (void)); }", "D_SIZEOF_TYPE", 1,
+	  "sizeof operator cannot be applied to a void type" },
+};
+
+static int compile(const char *src, struct dt_pcb *pcb, struct dt_cprog *cp,
+		   struct dt_options *o)
+{
+	dt_options_init(o);
+	dt_pcb_init(pcb, src, "t.d", o);
+	return dt_compile(pcb, cp);
+}
+
+TEST(valid_programs)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
+		struct dt_options o;
+		struct dt_pcb pcb;
+		struct dt_cprog cp;
+		char err[1024];
+		int rc = compile(valid[i].src, &pcb, &cp, &o);
+
+		if (rc)
+			TH_LOG("%s: %s (line %d)", valid[i].src, pcb.pcb_errmsg,
+			       pcb.pcb_errline);
+		EXPECT_EQ(0, rc);
+		if (!rc) {
+			rc = dt_cprog_verify(&cp, err, sizeof(err));
+			if (rc)
+				TH_LOG("%s: DIF rejected: %s", valid[i].src,
+				       err);
+			EXPECT_EQ(0, rc);
+		}
+		dt_cprog_free(&cp);
+		dt_pcb_fini(&pcb);
+	}
+}
+
+TEST(invalid_programs)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++) {
+		const struct check_case *c = &invalid[i];
+		struct dt_options o;
+		struct dt_pcb pcb;
+		struct dt_cprog cp;
+		int rc = compile(c->src, &pcb, &cp, &o);
+
+		EXPECT_EQ(-1, rc);
+		if (rc != -1) {
+			TH_LOG("%s: compiled", c->src);
+		} else if (strcmp(pcb.pcb_errmsg, c->msg) ||
+			   strcmp(pcb.pcb_errtag, c->tag) ||
+			   (c->line && pcb.pcb_errline != c->line)) {
+			TH_LOG("%s:\n got [%s] line %d: %s\nwant [%s] line "
+			       "%d: %s", c->src, pcb.pcb_errtag,
+			       pcb.pcb_errline, pcb.pcb_errmsg, c->tag,
+			       c->line, c->msg);
+			EXPECT_TRUE(false);
+		}
+		dt_cprog_free(&cp);
+		dt_pcb_fini(&pcb);
+	}
+}
+
+/* The whole message, for a file and for -n, with and without tags. */
+TEST(error_text)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	char buf[512];
+
+	compile("BEGIN\n{\n\ttrace(y);\n}", &pcb, &cp, &o);
+	dt_error_text(&pcb, false, buf, sizeof(buf));
+	EXPECT_STREQ("line 3: failed to resolve y: Unknown variable name", buf);
+	dt_error_text(&pcb, true, buf, sizeof(buf));
+	EXPECT_STREQ("[D_IDENT_UNDEF] line 3: failed to resolve y: Unknown "
+		     "variable name", buf);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+
+	dt_options_init(&o);
+	dt_pcb_init(&pcb, "BEGIN { trace(y); }", NULL, &o);
+	EXPECT_EQ(-1, dt_compile(&pcb, &cp));
+	dt_error_text(&pcb, false, buf, sizeof(buf));
+	EXPECT_STREQ("in action list: failed to resolve y: Unknown variable "
+		     "name", buf);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+
+	dt_options_init(&o);
+	dt_pcb_init(&pcb, "BEGIN /z/ { }", NULL, &o);
+	EXPECT_EQ(-1, dt_compile(&pcb, &cp));
+	dt_error_text(&pcb, false, buf, sizeof(buf));
+	EXPECT_STREQ("in predicate: failed to resolve z: Unknown variable "
+		     "name", buf);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
+/* #pragma D option sets options as -x does. */
+TEST(pragmas)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+
+	ASSERT_EQ(0, compile("#pragma D option quiet\n"
+			     "#pragma D option bufsize=8k\n"
+			     "#pragma D option switchrate=10hz\n"
+			     "#pragma D option strsize=64\n"
+			     "#pragma ident \"ignored\"\n"
+			     "BEGIN { }", &pcb, &cp, &o));
+	EXPECT_TRUE(o.o_quiet);
+	EXPECT_EQ(8192, o.o_bufsize);
+	EXPECT_EQ(100000000, o.o_switchrate);
+	EXPECT_EQ(64, o.o_strsize);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
+/* Statements done for effect ride on the next action's program. */
+TEST(layout)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	const struct dt_ecb *e;
+
+	ASSERT_EQ(0, compile("BEGIN { x = 1; printf(\"%d %s\", x, \"s\"); "
+			     "y = 2; trace(y); z = 3; }", &pcb, &cp, &o));
+	ASSERT_EQ(1, cp.cp_necbs);
+	e = &cp.cp_ecbs[0];
+	ASSERT_EQ(4, e->e_nacts);
+	EXPECT_EQ(1, e->e_acts[0].a_npre);	/* x = 1 */
+	EXPECT_EQ(0, e->e_acts[1].a_npre);
+	EXPECT_EQ(1, e->e_acts[2].a_npre);	/* y = 2 */
+	EXPECT_EQ(0, e->e_acts[3].a_npre);	/* z = 3 is the value */
+	ASSERT_EQ(4, e->e_nrecs);
+	EXPECT_EQ(0, e->e_recs[0].r_off);
+	EXPECT_EQ(8, e->e_recs[1].r_off);
+	EXPECT_EQ(256, e->e_recs[1].r_size);
+	EXPECT_EQ(264, e->e_recs[2].r_off);
+	EXPECT_EQ(272, e->e_recs[3].r_off);
+	EXPECT_EQ(280, e->e_recsize);
+	ASSERT_EQ(2, e->e_nouts);
+	EXPECT_EQ(DT_OUT_PRINTF, e->e_outs[0].o_kind);
+	EXPECT_EQ(2, e->e_outs[0].o_nrecs);
+	EXPECT_EQ(DT_OUT_TRACE, e->e_outs[1].o_kind);
+	EXPECT_EQ(2, e->e_outs[1].o_rec);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
+TEST_HARNESS_MAIN

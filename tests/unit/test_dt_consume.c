@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The consumer over synthetic buffers: record decoding, ordering across
+ * CPUs, default and quiet output, drops, and malformed buffers.
+ */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_compile.h"
+#include "dt_consume.h"
+#include "dt_options.h"
+#include "kselftest_harness.h"
+
+struct fixture {
+	struct dt_options	o;
+	struct dt_pcb		pcb;
+	struct dt_cprog		cp;
+	struct dt_epidtab	epids;
+	struct dt_probetab	probes;
+	struct dt_consumer	c;
+	char			out[4096];
+	FILE			*fp;
+};
+
+/* Clause 1 (EPID 10): printf("%d %s\n", v, s); clause 2 (EPID 11): trace. */
+static void setup(struct fixture *f, bool quiet)
+{
+	static const struct dtrace_probedesc probes[] = {
+		{ 1, 0, "dtrace", "", "", "BEGIN" },
+		{ 7, 0, "syscall", "vmlinux", "read", "entry" },
+	};
+	struct dtrace_probedesc d;
+
+	memset(f, 0, sizeof(*f));
+	dt_options_init(&f->o);
+	f->o.o_strsize = 16;
+	dt_pcb_init(&f->pcb, "BEGIN { printf(\"%d %s\\n\", arg0, execname); }"
+		    "syscall::read:entry { trace(arg0); }", NULL, &f->o);
+	if (dt_compile(&f->pcb, &f->cp))
+		abort();
+	memset(&d, 0, sizeof(d));
+	dt_epid_add(&f->epids, 10, &f->cp.cp_ecbs[0], &d);
+	dt_epid_add(&f->epids, 11, &f->cp.cp_ecbs[1], &d);
+	dt_probetab_init(&f->probes, -1);
+	dt_probetab_add(&f->probes, &probes[0]);
+	dt_probetab_add(&f->probes, &probes[1]);
+	f->fp = fmemopen(f->out, sizeof(f->out), "w");
+	dt_consumer_init(&f->c, f->fp, quiet, &f->epids, &f->probes);
+}
+
+static void teardown(struct fixture *f)
+{
+	dt_consumer_fini(&f->c);
+	fclose(f->fp);
+	dt_probetab_fini(&f->probes);
+	dt_epid_fini(&f->epids);
+	dt_cprog_free(&f->cp);
+	dt_pcb_fini(&f->pcb);
+}
+
+/* Append one record; data is recsize bytes. */
+static size_t put(uint8_t *buf, size_t off, uint32_t epid, uint32_t id,
+		  uint64_t ts, const void *data, size_t len)
+{
+	struct dtrace_rechdr h = { epid, id, ts };
+
+	memcpy(buf + off, &h, sizeof(h));
+	memcpy(buf + off + sizeof(h), data, len);
+	return off + ((sizeof(h) + len + 7) & ~(size_t)7);
+}
+
+static size_t put_printf(uint8_t *buf, size_t off, uint64_t ts, int64_t v,
+			 const char *s)
+{
+	uint8_t data[24];
+
+	memset(data, 0, sizeof(data));
+	memcpy(data, &v, 8);
+	strncpy((char *)data + 8, s, 16);
+	return put(buf, off, 10, 1, ts, data, sizeof(data));
+}
+
+TEST(ordered_across_cpus_quiet)
+{
+	struct fixture f;
+	uint8_t b0[256], b1[256];
+	size_t n0 = 0, n1 = 0;
+	int64_t v = 99;
+
+	setup(&f, true);
+	ASSERT_EQ(24, f.cp.cp_ecbs[0].e_recsize);
+	n0 = put_printf(b0, n0, 30, 3, "c");
+	n0 = put_printf(b0, n0, 10, 1, "a");
+	n1 = put_printf(b1, n1, 20, 2, "b");
+	n1 = put(b1, n1, 11, 7, 40, &v, 8);
+	ASSERT_EQ(0, dt_consume_buf(&f.c, 0, b0, n0));
+	ASSERT_EQ(0, dt_consume_buf(&f.c, 1, b1, n1));
+	ASSERT_EQ(0, dt_consume_flush(&f.c));
+	fflush(f.fp);
+	EXPECT_STREQ("1 a\n2 b\n3 c\n99", f.out);
+	teardown(&f);
+}
+
+TEST(default_output)
+{
+	struct fixture f;
+	uint8_t b[256];
+	size_t n = 0;
+	int64_t v = -5;
+	char want[512];
+
+	setup(&f, false);
+	n = put_printf(b, n, 1, 42, "sh");
+	n = put(b, n, 11, 7, 2, &v, 8);
+	ASSERT_EQ(0, dt_consume_buf(&f.c, 3, b, n));
+	ASSERT_EQ(0, dt_consume_flush(&f.c));
+	fflush(f.fp);
+	snprintf(want, sizeof(want), "%3s %6s %32s\n%3d %6d %32s 42 sh\n\n"
+		 "%3d %6d %32s  %16d\n", "CPU", "ID", "FUNCTION:NAME", 3, 1,
+		 ":BEGIN", 3, 7, "read:entry", -5);
+	EXPECT_STREQ(want, f.out);
+	teardown(&f);
+}
+
+TEST(bad_buffers)
+{
+	struct fixture f;
+	uint8_t b[256];
+	size_t n;
+
+	setup(&f, true);
+	n = put_printf(b, 0, 1, 1, "x");
+	n = put(b, n, 99, 1, 2, "", 0);
+	EXPECT_EQ(-1, dt_consume_buf(&f.c, 0, b, n));
+	EXPECT_STREQ("failed to consume buffer of CPU 0: unknown EPID 99 at "
+		     "offset 40", f.c.c_err);
+	EXPECT_EQ(-1, dt_consume_buf(&f.c, 1, b, 30));
+	EXPECT_STREQ("failed to consume buffer of CPU 1: record at offset 0 "
+		     "is truncated", f.c.c_err);
+	EXPECT_EQ(-1, dt_consume_buf(&f.c, 2, b, 44));
+	EXPECT_STREQ("failed to consume buffer of CPU 2: 4 stray bytes at "
+		     "its end", f.c.c_err);
+	ASSERT_EQ(0, dt_consume_flush(&f.c));
+	fflush(f.fp);
+	/* the good records before the bad ones are kept */
+	EXPECT_STREQ("1 x\n1 x\n", f.out);
+	teardown(&f);
+}
+
+TEST(drops)
+{
+	struct fixture f;
+	char err[256] = "";
+	FILE *ef = fmemopen(err, sizeof(err), "w");
+
+	setup(&f, true);
+	dt_consume_drops(&f.c, 0, 0, ef);
+	dt_consume_drops(&f.c, 2, 1, ef);
+	dt_consume_drops(&f.c, 2, 1, ef);
+	dt_consume_drops(&f.c, 2, 6, ef);
+	fclose(ef);
+	EXPECT_STREQ("dtrace: 1 drop on CPU 2\ndtrace: 5 drops on CPU 2\n", err);
+	teardown(&f);
+}
+
+TEST(strings_unterminated)
+{
+	struct fixture f;
+	uint8_t b[256];
+	uint8_t data[24];
+	int64_t v = 1;
+
+	setup(&f, true);
+	memcpy(data, &v, 8);
+	memset(data + 8, 'z', 16);	/* fills the slot, no NUL */
+	ASSERT_EQ(0, dt_consume_buf(&f.c, 0, b, put(b, 0, 10, 1, 1, data, 24)));
+	ASSERT_EQ(0, dt_consume_flush(&f.c));
+	fflush(f.fp);
+	EXPECT_STREQ("1 zzzzzzzzzzzzzzzz\n", f.out);
+	teardown(&f);
+}
+
+TEST_HARNESS_MAIN

@@ -27,6 +27,7 @@
 
 static void dtrace_cpu_free(struct dtrace_cpu *c)
 {
+	dtrace_agg_free(c);
 	kvfree(c->dc_bufs[0].db_data);
 	kvfree(c->dc_bufs[1].db_data);
 	kvfree(c->dc_scratch);
@@ -46,7 +47,8 @@ static int dtrace_cpu_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 	c->dc_locals = kvcalloc(DIF_VARID_MAX + 1, sizeof(u64), DTRACE_GFP);
 	c->dc_mctx = kzalloc_node(sizeof(*c->dc_mctx), DTRACE_GFP, node);
 	if (!c->dc_bufs[0].db_data || !c->dc_bufs[1].db_data ||
-	    !c->dc_scratch || !c->dc_locals || !c->dc_mctx) {
+	    !c->dc_scratch || !c->dc_locals || !c->dc_mctx ||
+	    dtrace_agg_alloc(state, c, node)) {
 		dtrace_cpu_free(c);
 		return -ENOMEM;
 	}

@@ -48,16 +48,16 @@ static int dtrace_ecb_load_prog(const void *blob, u32 size, u32 off,
 	       -EACCES : 0;
 }
 
-/* Does the program leave what the action stores? */
-static int dtrace_action_check(struct dtrace_action *act, u32 recsize)
+/* Does the program leave what the action stores, where it stores it? */
+static int dtrace_action_check(struct dtrace_action *act, u32 room)
 {
 	const struct dif_type *t = &act->dac_prog.rtype;
 	u32 sz = act->dac_rec_size;
 
-	if ((u64)act->dac_rec_off + sz > recsize)
+	if ((u64)act->dac_rec_off + sz > room)
 		return -EINVAL;
 	if (t->dt_kind == DIF_TYPE_STRING) {
-		if (act->dac_kind != DTRACE_ACT_RECORD || !sz ||
+		if (act->dac_kind == DTRACE_ACT_EXIT || !sz ||
 		    sz > DTRACE_STRSIZE_MAX)
 			return -EINVAL;
 		act->dac_string = true;
@@ -69,7 +69,23 @@ static int dtrace_action_check(struct dtrace_action *act, u32 recsize)
 	return act->dac_rec_off % sz ? -EINVAL : 0;
 }
 
-static int dtrace_ecb_load_actions(struct dtrace_ecb *ecb, const void *blob,
+/*
+ * AGGREGATE: a declared aggregation whose key holds every slot the
+ * clause's AGGKEYs wrote, an integer value, no record slot.
+ */
+static int dtrace_aggregate_check(const struct dtrace_state *state,
+				  const struct dtrace_ecb *ecb,
+				  const struct dtrace_action *act, u64 arg)
+{
+	if (arg >= state->ds_naggs || act->dac_rec_off || act->dac_rec_size ||
+	    act->dac_prog.rtype.dt_kind == DIF_TYPE_STRING ||
+	    ecb->de_aggkeysize > state->ds_aggs[arg].ad_keysize)
+		return -EINVAL;
+	return 0;
+}
+
+static int dtrace_ecb_load_actions(struct dtrace_state *state,
+				   struct dtrace_ecb *ecb, const void *blob,
 				   u32 size, u32 act_off, struct dif_log *log)
 {
 	const struct dtrace_ioc_action *ua = (const void *)
@@ -79,20 +95,41 @@ static int dtrace_ecb_load_actions(struct dtrace_ecb *ecb, const void *blob,
 
 	for (i = 0; i < ecb->de_nacts; i++) {
 		struct dtrace_action *act = &ecb->de_acts[i];
+		u32 kind = ua[i].da_kind;
 
-		if ((ua[i].da_kind != DTRACE_ACT_RECORD &&
-		     ua[i].da_kind != DTRACE_ACT_EXIT) || ua[i].da_arg ||
+		if (kind < DTRACE_ACT_RECORD || kind > DTRACE_ACT_AGGREGATE ||
+		    (ua[i].da_arg && kind != DTRACE_ACT_AGGREGATE) ||
 		    ua[i].da_reserved[0] || ua[i].da_reserved[1])
 			return -EINVAL;
-		act->dac_kind = ua[i].da_kind;
+		act->dac_kind = kind;
 		act->dac_rec_off = ua[i].da_rec_off;
 		act->dac_rec_size = ua[i].da_rec_size;
 		err = dtrace_ecb_load_prog(blob, size, ua[i].da_difo_off,
 					   &act->dac_prog, log);
-		err = err ?: dtrace_action_check(act, ecb->de_recsize);
+		if (err)
+			return err;
+		switch (kind) {
+		case DTRACE_ACT_AGGKEY:
+			err = dtrace_action_check(act, DTRACE_AGGKEY_MAX);
+			ecb->de_aggkeysize = max(ecb->de_aggkeysize,
+						 act->dac_rec_off + act->dac_rec_size);
+			break;
+		case DTRACE_ACT_AGGREGATE:
+			err = dtrace_aggregate_check(state, ecb, act,
+						     ua[i].da_arg);
+			act->dac_arg = ua[i].da_arg;
+			break;
+		default:
+			err = dtrace_action_check(act, ecb->de_recsize);
+			ecb->de_needs_record = true;
+			break;
+		}
 		if (err)
 			return err;
 	}
+	/* A clause without actions traces the probe: a bare record. */
+	if (!ecb->de_nacts)
+		ecb->de_needs_record = true;
 	return 0;
 }
 
@@ -109,7 +146,8 @@ static void dtrace_ecb_count_locals(struct dtrace_ecb *ecb)
 }
 
 /* Copy in and check a whole ENABLE blob, and load its programs. */
-static struct dtrace_ecb *dtrace_ecb_create(struct dtrace_ioc_enable __user *u,
+static struct dtrace_ecb *dtrace_ecb_create(struct dtrace_state *state,
+					    struct dtrace_ioc_enable __user *u,
 					    struct dif_log *log, int *errp)
 {
 	struct dtrace_ioc_enable first, *h;
@@ -165,8 +203,8 @@ static struct dtrace_ecb *dtrace_ecb_create(struct dtrace_ioc_enable __user *u,
 		if (ecb->de_pred.rtype.dt_kind == DIF_TYPE_STRING)
 			goto fail;
 	}
-	err = dtrace_ecb_load_actions(ecb, blob, h->de_size, h->de_act_off,
-				      log);
+	err = dtrace_ecb_load_actions(state, ecb, blob, h->de_size,
+				      h->de_act_off, log);
 	if (err)
 		goto fail;
 	dtrace_ecb_count_locals(ecb);
@@ -304,7 +342,7 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 	log.buf = kzalloc(log.size, GFP_KERNEL);
 	if (!log.buf)
 		return -ENOMEM;
-	ecb = dtrace_ecb_create(u, &log, &err);
+	ecb = dtrace_ecb_create(state, u, &log, &err);
 	if (!ecb) {
 		dtrace_log_copyout(u, &log);
 		goto out;

@@ -54,12 +54,12 @@ static void dtrace_state_exit(struct dtrace_state *state, int val)
 	atomic_or(DTRACE_STATUS_EXITED, &state->ds_status);
 }
 
-/* Store an action's value in its slot of the record. */
+/* Store a value in its slot of the record or of the aggregation key. */
 static int dtrace_action_store(struct dtrace_mctx *mc,
-			       const struct dtrace_action *act, char *data,
+			       const struct dtrace_action *act, char *base,
 			       u64 val)
 {
-	char *dst = data + act->dac_rec_off;
+	char *dst = base + act->dac_rec_off;
 
 	if (act->dac_string)
 		return dif_copy_string(&mc->dm_ms, dst, val,
@@ -84,13 +84,15 @@ static int dtrace_action_store(struct dtrace_mctx *mc,
 /*
  * Run one clause for one firing. Returns the fault that stopped it
  * (DIF_FAULT_NONE if none) and which action faulted in *actp.
+ * Aggregations take effect as their action runs; the record only if
+ * every action succeeded.
  */
 static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			  struct dtrace_ecb *ecb, u32 probe_id, u32 *actp)
 {
 	struct dtrace_state *state = ecb->de_state;
 	u32 size = sizeof(struct dtrace_rechdr) + ecb->de_recsize;
-	struct dtrace_rechdr *hdr;
+	struct dtrace_rechdr *hdr = NULL;
 	bool exiting = false;
 	int exitval = 0;
 	u32 i;
@@ -105,34 +107,50 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			return DIF_FAULT_NONE;
 	}
 
-	hdr = (struct dtrace_rechdr *)dtrace_buffer_reserve(state, cpu, size);
-	if (!hdr)
-		return DIF_FAULT_NONE;	/* counted as a drop */
-	hdr->dr_epid = ecb->de_epid;
-	hdr->dr_probe_id = probe_id;
-	hdr->dr_timestamp = ktime_get_mono_fast_ns();
+	if (ecb->de_needs_record) {
+		hdr = (void *)dtrace_buffer_reserve(state, cpu, size);
+		if (!hdr)
+			return DIF_FAULT_NONE;	/* counted as a drop */
+		hdr->dr_epid = ecb->de_epid;
+		hdr->dr_probe_id = probe_id;
+		hdr->dr_timestamp = ktime_get_mono_fast_ns();
+	}
+	if (ecb->de_aggkeysize)
+		memset(cpu->dc_aggkey, 0, ecb->de_aggkeysize);
 
 	for (i = 0; i < ecb->de_nacts; i++) {
 		const struct dtrace_action *act = &ecb->de_acts[i];
-		int fault;
+		int fault = 0;
 
 		*actp = i + 1;
 		v = dif_exec(&act->dac_prog, &mc->dm_ms);
 		if (mc->dm_ms.fault.kind != DIF_FAULT_NONE)
 			return mc->dm_ms.fault.kind;
-		fault = dtrace_action_store(mc, act, (char *)(hdr + 1), v);
-		if (fault) {
-			mc->dm_ms.fault.kind = fault;
-			mc->dm_ms.fault.pc = 0;
-			return fault;
-		}
-		if (act->dac_kind == DTRACE_ACT_EXIT) {
+		switch (act->dac_kind) {
+		case DTRACE_ACT_AGGKEY:
+			fault = dtrace_action_store(mc, act, cpu->dc_aggkey, v);
+			break;
+		case DTRACE_ACT_AGGREGATE:
+			dtrace_aggregate(state, cpu, act->dac_arg, v);
+			break;
+		case DTRACE_ACT_EXIT:
 			exiting = true;
 			exitval = (int)v;
+			fallthrough;
+		default:
+			fault = dtrace_action_store(mc, act, (char *)(hdr + 1),
+						    v);
+			break;
+		}
+		if (fault) {
+			mc->dm_ms.fault.kind = fault;
+			mc->dm_ms.fault.pc = DIF_PC_NONE;
+			return fault;
 		}
 	}
 
-	dtrace_buffer_commit(cpu, size);
+	if (hdr)
+		dtrace_buffer_commit(cpu, size);
 	if (exiting)
 		dtrace_state_exit(state, exitval);
 	return DIF_FAULT_NONE;

@@ -63,6 +63,7 @@ struct dtrace_probe {
 
 struct dtrace_action {
 	u32		dac_kind;	/* enum dtrace_act_kind */
+	u32		dac_arg;	/* AGGREGATE: the aggregation id */
 	u32		dac_rec_off;
 	u32		dac_rec_size;
 	bool		dac_string;	/* the value is a string address */
@@ -79,6 +80,8 @@ struct dtrace_ecb {
 	u32			de_nacts;
 	u32			de_recsize;	/* bytes after the header */
 	u32			de_nlocals;	/* this-> ids it uses */
+	u32			de_aggkeysize;	/* key bytes its AGGKEYs use */
+	bool			de_needs_record; /* it records, or traces */
 	void			*de_blob;	/* the programs point into it */
 	u32			de_nlinks;
 	struct dtrace_ecb_link	*de_links;
@@ -102,6 +105,22 @@ struct dtrace_mctx {
 	struct dtrace_ecb	*dm_ecb;
 };
 
+/* An aggregation a consumer declared (dtrace_agg.c). */
+struct dtrace_aggdesc {
+	u32	ad_func;	/* enum dtrace_aggfunc */
+	u32	ad_keysize;
+	u32	ad_valsize;
+	s64	ad_params[4];
+};
+
+#define DTRACE_AGG_BUCKETS	4096	/* hash chains per buffer */
+
+struct dtrace_aggbuf {
+	char	*ab_data;
+	u64	ab_offset;
+	u32	*ab_buckets;
+};
+
 /* One CPU's buffer: the consumer reads it while the other is written. */
 struct dtrace_buffer {
 	char	*db_data;
@@ -116,6 +135,10 @@ struct dtrace_cpu {
 	char			*dc_scratch;
 	u64			*dc_locals;	/* this-> variables */
 	struct dtrace_mctx	*dc_mctx;	/* NULL: CPU was offline at GO */
+	struct dtrace_aggbuf	dc_aggbufs[2];
+	unsigned int		dc_aggactive;
+	u64			dc_aggdrops;
+	char			*dc_aggkey;	/* the key being built */
 };
 
 enum dtrace_activity {
@@ -139,6 +162,9 @@ struct dtrace_state {
 	struct dtrace_cpu	*ds_cpus;	/* [nr_cpu_ids], at GO */
 	u64			*ds_globals;	/* [DIF_VARID_MAX + 1] */
 	u64			ds_dynvarsize;
+	u64			ds_aggsize;
+	struct dtrace_aggdesc	*ds_aggs;	/* [DTRACE_AGGS_MAX] */
+	u32			ds_naggs;
 	void			*ds_dyn_mem;	/* at GO */
 	struct dif_dyn		ds_dyn;		/* self->, arrays */
 	arch_spinlock_t		ds_dyn_lock;
@@ -178,6 +204,17 @@ int dtrace_buffer_snap(struct dtrace_state *state,
 char *dtrace_buffer_reserve(struct dtrace_state *state,
 			    struct dtrace_cpu *cpu, u32 size);
 void dtrace_buffer_commit(struct dtrace_cpu *cpu, u32 size);
+
+/* dtrace_agg.c: aggregations */
+int dtrace_agg_declare(struct dtrace_state *state,
+		       struct dtrace_ioc_aggdesc *d);
+int dtrace_agg_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
+		     int node);
+void dtrace_agg_free(struct dtrace_cpu *c);
+void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
+		      u32 id, s64 x);
+int dtrace_agg_snap(struct dtrace_state *state,
+		    struct dtrace_ioc_bufsnap *snap);
 
 /* dtrace_state.c: one consumer */
 struct dtrace_state *dtrace_state_create(void);

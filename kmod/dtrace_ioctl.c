@@ -100,7 +100,10 @@ static long dtrace_ioc_options(struct dtrace_state *state, void __user *u)
 	return err;
 }
 
-static long dtrace_ioc_bufsnap(struct dtrace_state *state, void __user *u)
+/* BUFSNAP and AGGSNAP: the same request, for records or aggregations. */
+static long dtrace_ioc_snap(struct dtrace_state *state, void __user *u,
+			    int (*snap)(struct dtrace_state *,
+					struct dtrace_ioc_bufsnap *))
 {
 	struct dtrace_ioc_bufsnap b = { };
 	long err = -EINVAL;
@@ -111,7 +114,7 @@ static long dtrace_ioc_bufsnap(struct dtrace_state *state, void __user *u)
 		return -EINVAL;
 	mutex_lock(&state->ds_lock);
 	if (state->ds_activity != DTRACE_INACTIVE)
-		err = dtrace_buffer_snap(state, &b);
+		err = snap(state, &b);
 	mutex_unlock(&state->ds_lock);
 	if (err)
 		return err;
@@ -160,6 +163,23 @@ static long dtrace_ioc_fbt_provide(void __user *u)
 		return ret;
 	f.dfp_count = ret;
 	return copy_to_user(u, &f, sizeof(f)) ? -EFAULT : 0;
+}
+
+static long dtrace_ioc_aggdesc(struct dtrace_state *state, void __user *u)
+{
+	struct dtrace_ioc_aggdesc d = { };
+	long err;
+
+	if (copy_from_user(&d, u, sizeof(d)))
+		return -EFAULT;
+	if (d.da_size != sizeof(d) || !DTRACE_RESERVED_OK(d, da_reserved))
+		return -EINVAL;
+	mutex_lock(&state->ds_lock);
+	err = dtrace_agg_declare(state, &d);
+	mutex_unlock(&state->ds_lock);
+	if (err)
+		return err;
+	return copy_to_user(u, &d, sizeof(d)) ? -EFAULT : 0;
 }
 
 /* The locked state transitions that take no argument. */
@@ -211,7 +231,11 @@ long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case DTRACE_IOC_STOP:
 		return dtrace_ioc_transition(state, dtrace_state_stop);
 	case DTRACE_IOC_BUFSNAP:
-		return dtrace_ioc_bufsnap(state, u);
+		return dtrace_ioc_snap(state, u, dtrace_buffer_snap);
+	case DTRACE_IOC_AGGSNAP:
+		return dtrace_ioc_snap(state, u, dtrace_agg_snap);
+	case DTRACE_IOC_AGGDESC:
+		return dtrace_ioc_aggdesc(state, u);
 	case DTRACE_IOC_STATUS:
 		return dtrace_ioc_status(state, u);
 	case DTRACE_IOC_FBT_PROVIDE:

@@ -45,6 +45,7 @@ struct dtrace_state *dtrace_state_create(void)
 	state->ds_bufpolicy = DTRACE_BUFPOLICY_SWITCH;
 	state->ds_strsize = DTRACE_STRSIZE_DEFAULT;
 	state->ds_dynvarsize = DTRACE_DYNVARSIZE_DEFAULT;
+	state->ds_aggsize = DTRACE_BUFSIZE_DEFAULT;
 	state->ds_dyn_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 	dtrace_state_size_scratch(state);
 	return state;
@@ -67,6 +68,7 @@ void dtrace_state_destroy(struct dtrace_state *state)
 	dtrace_buffers_free(state);
 	kvfree(state->ds_dyn_mem);
 	dtrace_ecb_free_all(state);
+	kfree(state->ds_aggs);
 	kvfree(state->ds_globals);
 	mutex_destroy(&state->ds_lock);
 	kfree(state);
@@ -87,6 +89,9 @@ int dtrace_state_options(struct dtrace_state *state,
 	if (opt->do_bufsize && (opt->do_bufsize < DTRACE_BUFSIZE_MIN ||
 				opt->do_bufsize > DTRACE_BUFSIZE_MAX))
 		return -EINVAL;
+	if (opt->do_aggsize && (opt->do_aggsize < DTRACE_BUFSIZE_MIN ||
+				opt->do_aggsize > DTRACE_BUFSIZE_MAX))
+		return -EINVAL;
 	if (opt->do_strsize > DTRACE_STRSIZE_MAX ||
 	    opt->do_dynvarsize > DTRACE_DYNVARSIZE_MAX)
 		return -EINVAL;
@@ -94,6 +99,8 @@ int dtrace_state_options(struct dtrace_state *state,
 	state->ds_bufpolicy = opt->do_bufpolicy;
 	if (opt->do_bufsize)
 		state->ds_bufsize = ALIGN(opt->do_bufsize, 8);
+	if (opt->do_aggsize)
+		state->ds_aggsize = ALIGN(opt->do_aggsize, 8);
 	if (opt->do_strsize)
 		state->ds_strsize = opt->do_strsize;
 	if (opt->do_dynvarsize)
@@ -194,6 +201,7 @@ void dtrace_state_status(struct dtrace_state *state,
 
 		st->ds_drops += READ_ONCE(c->dc_drops);
 		st->ds_errors += READ_ONCE(c->dc_errors);
+		st->ds_aggdrops += READ_ONCE(c->dc_aggdrops);
 		if (c->dc_mctx)
 			st->ds_dyndrops += READ_ONCE(c->dc_mctx->dm_ms.dyn_drops);
 	}

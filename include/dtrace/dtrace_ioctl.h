@@ -76,7 +76,7 @@ struct dtrace_ioc_options {
 	__u32	do_size;
 	__u32	do_bufpolicy;
 	__u64	do_bufsize;		/* bytes per CPU buffer */
-	__u64	do_aggsize;
+	__u64	do_aggsize;		/* bytes per CPU aggregation buffer */
 	__u64	do_dynvarsize;
 	__u64	do_specsize;
 	__u32	do_strsize;
@@ -96,6 +96,8 @@ struct dtrace_ioc_options {
 enum dtrace_act_kind {
 	DTRACE_ACT_RECORD	= 1,	/* store the program's value */
 	DTRACE_ACT_EXIT		= 2,	/* store it and request exit */
+	DTRACE_ACT_AGGKEY	= 3,	/* store it in the aggregation key */
+	DTRACE_ACT_AGGREGATE	= 4,	/* aggregate it; da_arg: agg id */
 };
 
 struct dtrace_ioc_action {
@@ -165,7 +167,8 @@ struct dtrace_ioc_status {
 	__u64	ds_dyndrops;		/* out: dynamic variable drops */
 	__u64	ds_specdrops;		/* out: speculation drops */
 	__u64	ds_reentered;		/* out: probes skipped in probe context */
-	__u32	ds_reserved[6];
+	__u64	ds_aggdrops;		/* out: aggregation drops, all CPUs */
+	__u32	ds_reserved[4];
 };
 
 /*
@@ -191,6 +194,58 @@ struct dtrace_ioc_fbt_provide {
 	__u32	dfp_reserved[4];
 };
 
+/*
+ * Aggregations. Each @name of a consumer is declared once, before GO,
+ * with its function, the size of its key and the function's parameters;
+ * the module answers with its id. A clause aggregates with AGGKEY
+ * actions, which build the key (da_rec_off/da_rec_size name a slot of
+ * the key rather than of the record), then one AGGREGATE action whose
+ * program gives the value and whose da_arg is the id.
+ *
+ * Each CPU keeps its aggregations in a buffer pair, like records: AGGSNAP
+ * switches the pair and copies out the retired buffer, which holds what
+ * was aggregated since the previous AGGSNAP, as a sequence of
+ * struct dtrace_aggrec. The consumer adds them up.
+ */
+enum dtrace_aggfunc {
+	DTRACE_AGG_COUNT	= 1,	/* value: u64 count */
+	DTRACE_AGG_SUM		= 2,	/* s64 sum */
+	DTRACE_AGG_AVG		= 3,	/* u64 count, s64 sum */
+	DTRACE_AGG_MIN		= 4,	/* s64 */
+	DTRACE_AGG_MAX		= 5,	/* s64 */
+	DTRACE_AGG_STDDEV	= 6,	/* u64 count, s64 sum, u64 sumsq[2]
+					 * (128 bits: high word first) */
+	DTRACE_AGG_QUANTIZE	= 7,	/* u64[127]: bucket 63 is 0, 64+i is
+					 * [2^i, 2^(i+1)), 62-i its negative */
+	DTRACE_AGG_LQUANTIZE	= 8,	/* p: low, high, step; u64[levels + 2]:
+					 * below low, one a step, >= high */
+	DTRACE_AGG_LLQUANTIZE	= 9,	/* p: factor, low, high, steps;
+					 * see Documentation/architecture.md */
+};
+
+#define DTRACE_AGGKEY_MAX	1024	/* bytes of one key */
+#define DTRACE_AGGS_MAX		1024	/* aggregations of one consumer */
+
+struct dtrace_ioc_aggdesc {
+	__u32	da_size;
+	__u32	da_id;			/* out: the aggregation's id */
+	__u32	da_func;		/* enum dtrace_aggfunc */
+	__u32	da_keysize;		/* bytes, multiple of 8 */
+	__s64	da_params[4];		/* the function's parameters */
+	__u32	da_valsize;		/* out: bytes of its value */
+	__u32	da_reserved[3];
+};
+
+/* One key's aggregated value in an AGGSNAP buffer, 8-aligned. */
+struct dtrace_aggrec {
+	__u32	dar_id;			/* the aggregation */
+	__u32	dar_size;		/* bytes of this record: header,
+					 * key, value */
+	__u32	dar_next;		/* the module's; ignore */
+	__u32	dar_hash;		/* the module's; ignore */
+	/* then da_keysize bytes of key, then da_valsize of value */
+};
+
 #define DTRACE_IOC_MAGIC	0xD7
 
 #define DTRACE_IOC_VERSION	_IOWR(DTRACE_IOC_MAGIC, 1, struct dtrace_ioc_version)
@@ -202,5 +257,7 @@ struct dtrace_ioc_fbt_provide {
 #define DTRACE_IOC_BUFSNAP	_IOWR(DTRACE_IOC_MAGIC, 7, struct dtrace_ioc_bufsnap)
 #define DTRACE_IOC_STATUS	_IOWR(DTRACE_IOC_MAGIC, 8, struct dtrace_ioc_status)
 #define DTRACE_IOC_FBT_PROVIDE	_IOWR(DTRACE_IOC_MAGIC, 9, struct dtrace_ioc_fbt_provide)
+#define DTRACE_IOC_AGGDESC	_IOWR(DTRACE_IOC_MAGIC, 10, struct dtrace_ioc_aggdesc)
+#define DTRACE_IOC_AGGSNAP	_IOWR(DTRACE_IOC_MAGIC, 11, struct dtrace_ioc_bufsnap)
 
 #endif /* _DTRACE_IOCTL_H */

@@ -421,6 +421,26 @@ static int dt_cmd_options(struct dt_cmd *cmd)
 	return 0;
 }
 
+/* -v: what each clause asks of the module. */
+static void dt_cmd_verbose(const struct dt_piece *p)
+{
+	int i;
+
+	for (i = 0; i < p->p_cp.cp_necbs; i++) {
+		const struct dt_ecb *e = &p->p_cp.cp_ecbs[i];
+		const struct dt_pdesc *pd;
+
+		fprintf(stderr, "dtrace: clause %d of %s '%s':", i + 1,
+			p->p_kind == 's' ? "script" : "description",
+			p->p_name);
+		for (pd = e->e_clause->c_probes; pd; pd = pd->pd_next)
+			fprintf(stderr, " %s", pd->pd_text);
+		fprintf(stderr, "%s, %d action%s, %u record bytes\n",
+			e->e_haspred ? " with a predicate" : "", e->e_nacts,
+			e->e_nacts == 1 ? "" : "s", e->e_recsize);
+	}
+}
+
 /*
  * As DTrace, report faults in probe context through our own clause on
  * dtrace:::ERROR. Without it, only a count is reported.
@@ -464,6 +484,8 @@ int dt_cmd_run(struct dt_cmd *cmd)
 		}
 		if (cmd->c_disasm)
 			dt_cprog_disasm(&cmd->c_pieces[i].p_cp, stderr);
+		if (cmd->c_verbose)
+			dt_cmd_verbose(&cmd->c_pieces[i]);
 	}
 	if (!cmd->c_exec)
 		return 0;

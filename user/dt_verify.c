@@ -74,9 +74,7 @@ static void dt_difo_disasm(const struct dt_difo *d, const char *what,
 	size_t len;
 	void *blob = dt_difo_blob(d, &len);
 
-	fprintf(fp, "\nDIFO %s returns %s (size %u)\n", what,
-		d->d_rtype.dt_kind == DIF_TYPE_STRING ? "string" : "integer",
-		d->d_rtype.dt_size);
+	fprintf(fp, "\n%s:\n", what);
 	if (!blob)
 		return;
 	if (dif_prog_load(&prog, blob, (u32)len, NULL) == 0) {

@@ -71,7 +71,8 @@ u32 dif_dyn_chunksize(u32 strsize)
 /**
  * dif_dyn_init() - lay out a dynamic variable store in host memory
  * @d:         the store
- * @mem:       its memory, 8-byte aligned, size bytes
+ * @mem:       its memory, 8-byte aligned
+ * @size:      bytes of @mem
  * @chunksize: bytes of one entry (see dif_dyn_chunksize())
  * @lock:      the host's lock, passed to dif_env_trylock()
  *
@@ -160,9 +161,9 @@ static u32 dif_dyn_mkkey(struct dif_mstate *ms, u32 scope, bool array,
 		return 0;
 	memcpy(k, hdr, 8);
 	if (!array) {
-		u64 key = dif_env_thread_key(ms);
-
 		if (scope == DIF_SCOPE_THREAD) {
+			u64 key = dif_env_thread_key(ms);
+
 			memcpy(k + 8, &key, 8);
 			len += 8;
 		}
@@ -239,8 +240,10 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		e = dif_dyn_find(d, key, len, hash, &link);
 		if (e && isstr)
 			val = dif_addr(dif_dyn_val(e));
-		else if (e)
-			memcpy(&val, dif_dyn_val(e), sizeof(val));
+		else if (e)	/* a string there if programs disagree on it */
+			memcpy(&val, dif_dyn_val(e),
+			       e->de_vallen < sizeof(val) ? e->de_vallen :
+			       sizeof(val));
 		dif_env_unlock(d->dd_lock);
 	}
 	ms->scratch_used = mark;

@@ -375,6 +375,8 @@ _Static_assert(DIF_SUBR_COUNT <= 64, "DIF_SUBR_SCRATCH is a u64");
 
 /**
  * dif_subr_call() - run subroutine subr on the tuple stack
+ * @ms:   the machine state; the arguments are ms->tuple[0..ntuple)
+ * @subr: DIF_SUBR_*
  *
  * A tuple stack that does not hold exactly the subroutine's arguments is
  * BADSTACK (the verifier rules it out where it can see it). Scratch used

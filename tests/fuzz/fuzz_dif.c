@@ -298,9 +298,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(globals, 0, sizeof(globals));
 	memset(locals, 0, sizeof(locals));
 
-	/* Three firings from two threads, so dynamic variables matter. */
-	for (i = 0; i < 3; i++) {
+	/*
+	 * Three firings from two threads, so dynamic variables matter; then
+	 * two more as if another program of the consumer declared every
+	 * variable with the other type (string <-> integer).
+	 */
+	for (i = 0; i < 5; i++) {
 		u64 r;
+
+		if (i == 3)
+			for (n = 0; n < sizeof(p.strvar); n++)
+				((u8 *)p.strvar)[n] ^= 0xff;
 
 		env.thread_key = 1 + i % 2;
 		dif_mstate_reset(&ms);
@@ -311,6 +319,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (!ms.fault.kind)
 			dif_copy_string(&ms, out, r, sizeof(out), i == 2);
+		if (ms.dyn && ms.dyn->dd_nused > ms.dyn->dd_nchunks)
+			abort();
 	}
 	free(kmem);
 	free(umem);

@@ -194,6 +194,41 @@ TEST_F(dyn, too_big)
 	EXPECT_EQ(0, t->dyn.dd_nused);
 }
 
+/*
+ * Two programs that disagree on a variable's type: an integer load of a
+ * one-byte string value in the very last chunk of the store must not
+ * read past the store.
+ */
+TEST_F(dyn, type_confusion)
+{
+	struct dift *t = self->t;
+	u32 size = 128 + 35 * 112, n;	/* buckets, then chunks to the end */
+	u8 *mem = malloc(size);
+	char key[90];
+
+	memset(key, 'k', sizeof(key) - 1);
+	key[sizeof(key) - 1] = '\0';
+	dif_uenv_map(&t->env, key, sizeof(key), 0);
+	t->env.args[0] = (u64)(unsigned long)key;
+	ASSERT_EQ(0, dif_dyn_init(&t->dyn, mem, size, 112, &t->env.lock));
+	/* use up all chunks but the last, then store "" with a long key */
+	n = t->dyn.dd_nchunks;
+	ASSERT_EQ(size, (u32)(t->dyn.dd_chunks - mem) + n * 112);
+	ASSERT_EQ(0, dift_asm(t, "ldb arg1, %r1\n seti 1, %r2\n pushtv %r1\n"
+			      "stga %r2, 0\n ret %r0"));
+	for (t->env.args[1] = 0; t->env.args[1] < n - 1; t->env.args[1]++)
+		dift_run(t);
+	ASSERT_EQ(n - 1, t->dyn.dd_nused);
+	dift_asm_run(t, ".var global 1 array string\n ldb arg0, %r1\n"
+		     "sets \"\", %r2\n pushts %r1, 80\n stga %r2, 1\n ret %r0");
+	ASSERT_EQ(n, t->dyn.dd_nused);
+	ASSERT_EQ(0, t->ms.dyn_drops);
+	EXPECT_EQ(0, dift_asm_run(t, ".var global 1 array int\n ldb arg0, %r1\n"
+				  "pushts %r1, 80\n ldga 1, %r2\n ret %r2"));
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	free(mem);
+}
+
 TEST_F(dyn, init)
 {
 	struct dift *t = self->t;

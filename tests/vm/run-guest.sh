@@ -142,7 +142,8 @@ limit=$((timeout + 60))
 start=$(date +%s)
 qemu_status=0
 if [ "$interactive" = 1 ]; then
-	timeout -k 5 "$limit" "${qemu[@]}" || qemu_status=$?
+	# --foreground: QEMU must stay in the terminal's process group.
+	timeout --foreground -k 5 "$limit" "${qemu[@]}" || qemu_status=$?
 else
 	timeout -k 5 "$limit" "${qemu[@]}" </dev/null \
 		>"$run/qemu.log" 2>&1 &
@@ -178,25 +179,30 @@ fi
 if [ "$(get run_id)" != "$run_id" ]; then
 	fail "status file is not this run's"
 fi
-[ "$(get insmod)" = failed ] && fail "insmod $module failed"
-[ "$(get rmmod)" = failed ] && fail "rmmod of $module failed"
 [ -s "$run/harness.log" ] && sed 's/^/vm: guest: /' "$run/harness.log" >&2
+case $(get insmod),$(get rmmod) in
+failed,*) fail "insmod $module failed" ;;
+*,failed) fail "rmmod of $module failed" ;;
+ok,ok) say "insmod and rmmod of ${module##*/} ok" ;;
+esac
 # Taint flags D (oops), W (warning) and L (soft lockup) catch what the
 # log may have lost.
 tainted=$(get tainted)
 if [ -z "$tainted" ] || [ $((tainted & (1 << 7 | 1 << 9 | 1 << 14))) != 0 ]; then
 	fail "kernel tainted ($tainted): oops, warning or lockup"
 fi
-if ! bad_lines=$("$here/dmesg-check.sh" "$run/dmesg"); then
-	fail "guest dmesg shows kernel problems:"
+if bad_lines=$("$here/dmesg-check.sh" "$run/dmesg"); then
+	say "guest kernel log clean: $run/dmesg"
+else
+	fail "guest kernel log shows problems ($run/dmesg):"
 	printf '%s\n' "$bad_lines" | sed 's/^/vm:   /' >&2
 fi
-say "guest dmesg: $run/dmesg (${elapsed}s, $accel)"
 
 status=$(get cmd_status)
 if [ "$(get timed_out)" = 1 ]; then
 	say "FAIL: command timed out after ${timeout}s"
 	exit 124
 fi
+say "command exited with ${status:-?} (${elapsed}s in the guest, $accel)"
 [ "$bad" = 0 ] || exit 125
 exit "${status:-125}"

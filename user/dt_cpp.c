@@ -26,7 +26,7 @@ char *dt_cpp_run(const char *file, char *const *args, int nargs)
 		return NULL;
 	}
 	argv[n++] = "cpp";
-	argv[n++] = "-P";		/* no line markers */
+	/* line markers (# N "file") keep error lines right */
 	argv[n++] = "-undef";
 	argv[n++] = "-D__linux";
 	argv[n++] = "-D__SUNW_D=1";

@@ -70,7 +70,7 @@ static const struct dtrace_probedesc fk_probes[] = {
 	{ 2, 0, "dtrace", "", "", "END" },
 	{ 3, 0, "dtrace", "", "", "ERROR" },
 };
-static const char fk_execname[] = "faketrace";
+static const char fk_execname[] = "dtrace";
 
 static bool fk_field(const char *pat, const char *s)
 {
@@ -122,7 +122,9 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 	fk.env.builtins[DIF_VAR_PID] = 4242;
 	fk.env.builtins[DIF_VAR_EPID] = e->epid;
 	fk.env.builtins[DIF_VAR_ID] = id;
-	fk.env.builtins[DIF_VAR_TIMESTAMP] = fk.ts;
+	fk.env.builtins[DIF_VAR_TIMESTAMP] = 1000000 + fk.ts;
+	fk.env.builtins[DIF_VAR_WALLTIMESTAMP] = 1700000000000000000LL;
+	fk.env.builtins[DIF_VAR_TID] = 4243;
 	memset(fk.locals, 0, sizeof(fk.locals));
 	dif_mstate_reset(ms);
 

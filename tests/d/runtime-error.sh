@@ -1,0 +1,10 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# A fault in probe context is reported as DTrace does, and the rest of
+# the program goes on.
+set -eu
+err=${TMPDIR:-/tmp}/runtime-error.err
+out=$("$DTRACE" -qn 'BEGIN { x = 0; y = 1 / x; } BEGIN { printf("after\n"); exit(0); }' 2>"$err")
+[ "$out" = "after" ] || { echo "got '$out'"; exit 1; }
+grep -Eqx 'dtrace: error on enabled probe ID [0-9]+ \(:::BEGIN\): divide-by-zero in action #1 at DIF offset [0-9]+' "$err" ||
+	{ cat "$err"; exit 1; }

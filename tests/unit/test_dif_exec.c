@@ -488,4 +488,140 @@ TEST_F(exec, names)
 	EXPECT_EQ(-1, dif_subr_nargs(DIF_SUBR_COUNT));
 }
 
+/*
+ * One row per opcode at least: a program that uses it and its result.
+ * The test checks that every opcode of dif_ops.h has a row.
+ */
+struct dift_oprow {
+	enum dif_opcode	op;
+	const char	*text;
+	u64		want;
+};
+
+static const struct dift_oprow dift_oprows[] = {
+	{ DIF_OP_NOP, "nop\n seti 1, %r1\n ret %r1", 1 },
+	{ DIF_OP_RET, "seti 9, %r1\n ret %r1", 9 },
+	{ DIF_OP_ADD, "seti 2, %r1\n add %r1, %r1, %r2\n ret %r2", 4 },
+	{ DIF_OP_SUB, "seti 2, %r1\n sub %r0, %r1, %r2\n ret %r2", (u64)-2 },
+	{ DIF_OP_MUL, "seti -3, %r1\n mul %r1, %r1, %r2\n ret %r2", 9 },
+	{ DIF_OP_SDIV, "seti -9, %r1\n seti 2, %r2\n sdiv %r1, %r2, %r3\n ret %r3",
+	  (u64)-4 },
+	{ DIF_OP_UDIV, "seti 9, %r1\n seti 2, %r2\n udiv %r1, %r2, %r3\n ret %r3", 4 },
+	{ DIF_OP_SREM, "seti -9, %r1\n seti 4, %r2\n srem %r1, %r2, %r3\n ret %r3",
+	  (u64)-1 },
+	{ DIF_OP_UREM, "seti 9, %r1\n seti 4, %r2\n urem %r1, %r2, %r3\n ret %r3", 1 },
+	{ DIF_OP_AND, "seti 6, %r1\n seti 3, %r2\n and %r1, %r2, %r3\n ret %r3", 2 },
+	{ DIF_OP_OR, "seti 6, %r1\n seti 3, %r2\n or %r1, %r2, %r3\n ret %r3", 7 },
+	{ DIF_OP_XOR, "seti 6, %r1\n seti 3, %r2\n xor %r1, %r2, %r3\n ret %r3", 5 },
+	{ DIF_OP_SLL, "seti 3, %r1\n seti 4, %r2\n sll %r1, %r2, %r3\n ret %r3", 48 },
+	{ DIF_OP_SRL, "seti -1, %r1\n seti 60, %r2\n srl %r1, %r2, %r3\n ret %r3", 15 },
+	{ DIF_OP_SRA, "seti -64, %r1\n seti 4, %r2\n sra %r1, %r2, %r3\n ret %r3",
+	  (u64)-4 },
+	{ DIF_OP_NOT, "not %r0, %r1\n ret %r1", ~0ULL },
+	{ DIF_OP_NEG, "seti 5, %r1\n neg %r1, %r2\n ret %r2", (u64)-5 },
+	{ DIF_OP_MOV, "seti 5, %r1\n mov %r1, %r2\n ret %r2", 5 },
+	{ DIF_OP_ADDI, "addi %r0, -7, %r1\n ret %r1", (u64)-7 },
+	{ DIF_OP_SETI, "seti -2147483648, %r1\n ret %r1", (u64)-2147483648LL },
+	{ DIF_OP_SETX, "setx 0x123456789abcdef0, %r1\n ret %r1",
+	  0x123456789abcdef0ULL },
+	{ DIF_OP_SETS, "sets \"x\", %r1\n ldub [%r1+0], %r2\n ret %r2", 'x' },
+	{ DIF_OP_SEQ, "seq %r0, %r0, %r1\n ret %r1", 1 },
+	{ DIF_OP_SNE, "seq %r0, %r0, %r1\n sne %r1, %r0, %r2\n ret %r2", 1 },
+	{ DIF_OP_SLT, "seti -1, %r1\n slt %r1, %r0, %r2\n ret %r2", 1 },
+	{ DIF_OP_SLE, "sle %r0, %r0, %r2\n ret %r2", 1 },
+	{ DIF_OP_SLTU, "seti -1, %r1\n sltu %r1, %r0, %r2\n ret %r2", 0 },
+	{ DIF_OP_SLEU, "seti -1, %r1\n sleu %r0, %r1, %r2\n ret %r2", 1 },
+	{ DIF_OP_SCMP, "sets \"b\", %r1\n sets \"a\", %r2\n scmp %r1, %r2, %r3\n"
+	  "ret %r3", 1 },
+	{ DIF_OP_BA, "seti 1, %r1\n ba 3\n seti 2, %r1\n ret %r1", 1 },
+	{ DIF_OP_BZ, "seti 1, %r1\n bz %r0, 3\n seti 2, %r1\n ret %r1", 1 },
+	{ DIF_OP_BNZ, "seti 1, %r1\n bnz %r0, 3\n seti 2, %r1\n ret %r1", 2 },
+	{ DIF_OP_LDSB, "seti 8, %r1\n allocs %r1, %r2\n seti 0x80, %r3\n"
+	  "stb %r3, [%r2+3]\n ldsb [%r2+3], %r4\n ret %r4", (u64)-128 },
+	{ DIF_OP_LDSH, "seti 8, %r1\n allocs %r1, %r2\n seti -2, %r3\n"
+	  "sth %r3, [%r2+0]\n ldsh [%r2+0], %r4\n ret %r4", (u64)-2 },
+	{ DIF_OP_LDSW, "seti 8, %r1\n allocs %r1, %r2\n seti -2, %r3\n"
+	  "stw %r3, [%r2+4]\n ldsw [%r2+4], %r4\n ret %r4", (u64)-2 },
+	{ DIF_OP_LDUB, "sets \"A\", %r1\n ldub [%r1+0], %r2\n ret %r2", 'A' },
+	{ DIF_OP_LDUH, "seti 8, %r1\n allocs %r1, %r2\n seti -2, %r3\n"
+	  "sth %r3, [%r2+0]\n lduh [%r2+0], %r4\n ret %r4", 0xfffe },
+	{ DIF_OP_LDUW, "seti 8, %r1\n allocs %r1, %r2\n seti -2, %r3\n"
+	  "stw %r3, [%r2+4]\n lduw [%r2+4], %r4\n ret %r4", 0xfffffffe },
+	{ DIF_OP_LDX, "seti 8, %r1\n allocs %r1, %r2\n seti -2, %r3\n"
+	  "stx %r3, [%r2+0]\n ldx [%r2+0], %r4\n ret %r4", (u64)-2 },
+	{ DIF_OP_ULDSB, "ldb arg0, %r1\n uldsb [%r1+0], %r2\n ret %r2",
+	  (u64)(s8)0x88 },
+	{ DIF_OP_ULDSH, "ldb arg0, %r1\n uldsh [%r1+0], %r2\n ret %r2",
+	  (u64)(s16)0x9988 },
+	{ DIF_OP_ULDSW, "ldb arg0, %r1\n uldsw [%r1+0], %r2\n ret %r2",
+	  (u64)(s32)0xbbaa9988 },
+	{ DIF_OP_ULDUB, "ldb arg0, %r1\n uldub [%r1+0], %r2\n ret %r2", 0x88 },
+	{ DIF_OP_ULDUH, "ldb arg0, %r1\n ulduh [%r1+0], %r2\n ret %r2", 0x9988 },
+	{ DIF_OP_ULDUW, "ldb arg0, %r1\n ulduw [%r1+0], %r2\n ret %r2",
+	  0xbbaa9988 },
+	{ DIF_OP_ULDX, "ldb arg0, %r1\n uldx [%r1+0], %r2\n ret %r2",
+	  0xffeeddccbbaa9988ULL },
+	{ DIF_OP_STB, "seti 8, %r1\n allocs %r1, %r2\n seti 0x1ff, %r3\n"
+	  "stb %r3, [%r2+7]\n ldx [%r2+0], %r4\n ret %r4", 0xff00000000000000ULL },
+	{ DIF_OP_STH, "seti 8, %r1\n allocs %r1, %r2\n setx 0x1ffff, %r3\n"
+	  "sth %r3, [%r2+6]\n ldx [%r2+0], %r4\n ret %r4", 0xffff000000000000ULL },
+	{ DIF_OP_STW, "seti 8, %r1\n allocs %r1, %r2\n seti -1, %r3\n"
+	  "stw %r3, [%r2+4]\n ldx [%r2+0], %r4\n ret %r4", 0xffffffff00000000ULL },
+	{ DIF_OP_STX, "seti 16, %r1\n allocs %r1, %r2\n stx %r1, [%r2+8]\n"
+	  "ldx [%r2+8], %r4\n ret %r4", 16 },
+	{ DIF_OP_ALLOCS, "seti 8, %r1\n allocs %r1, %r2\n ldx [%r2+0], %r3\n"
+	  "ret %r3", 0 },
+	{ DIF_OP_COPYS, "sets \"abcdefg\", %r1\n seti 8, %r2\n"
+	  "copys %r1, %r2, %r3\n ldub [%r3+6], %r4\n ret %r4", 'g' },
+	{ DIF_OP_LDB, "ldb pid, %r1\n ret %r1", 4321 },
+	{ DIF_OP_LDBA, "seti 2, %r1\n ldba args[%r1], %r2\n ret %r2", 22 },
+	{ DIF_OP_LDGS, "ldgs 1, %r1\n ret %r1", 0 },
+	{ DIF_OP_STGS, "seti 3, %r1\n stgs %r1, 1\n ldgs 1, %r2\n ret %r2", 3 },
+	{ DIF_OP_LDLS, "ldls 1, %r1\n ret %r1", 0 },
+	{ DIF_OP_STLS, "seti 3, %r1\n stls %r1, 1\n ldls 1, %r2\n ret %r2", 3 },
+	{ DIF_OP_LDTS, "ldts 1, %r1\n ret %r1", 0 },
+	{ DIF_OP_STTS, "seti 3, %r1\n stts %r1, 1\n ldts 1, %r2\n ret %r2", 3 },
+	{ DIF_OP_LDGA, "pushtv %r0\n ldga 1, %r1\n ret %r1", 0 },
+	{ DIF_OP_STGA, "seti 3, %r1\n pushtv %r1\n stga %r1, 1\n pushtv %r1\n"
+	  "ldga 1, %r2\n ret %r2", 3 },
+	{ DIF_OP_PUSHTV, "seti 5, %r1\n pushtv %r1\n call lltostr, %r2\n"
+	  "ldub [%r2+0], %r3\n ret %r3", '5' },
+	{ DIF_OP_PUSHTS, "sets \"abc\", %r1\n pushts %r1, 2\n call strlen, %r2\n"
+	  "ret %r2", 2 },
+	{ DIF_OP_POPTS, "pushtv %r1\n pushtv %r1\n popts\n call speculation, %r2\n"
+	  "ret %r2", 0 },
+	{ DIF_OP_CALL, "seti 0x1234, %r1\n pushtv %r1\n call htons, %r2\n ret %r2",
+	  0x3412 },
+};
+
+TEST_F(exec, every_opcode)
+{
+	struct dift *t = self->t;
+	static const u64 umem = 0xffeeddccbbaa9988ULL;
+	bool seen[DIF_OP_COUNT] = { false };
+	size_t i;
+
+	dif_uenv_map(&t->env, &umem, 8, DIF_UR_USER);
+	t->env.args[0] = (u64)(unsigned long)&umem;
+	t->env.args[2] = 22;
+	t->env.builtins[DIF_VAR_PID] = 4321;
+	for (i = 0; i < ARRAY_SIZE(dift_oprows); i++) {
+		const struct dift_oprow *r = &dift_oprows[i];
+		int j;
+
+		ASSERT_EQ(0, dift_asm(t, r->text))
+			TH_LOG("%s: %s%s", dif_op_name(r->op), t->as.err,
+			       t->logbuf);
+		for (j = 0; j < (int)t->as.ninsns; j++)
+			if (t->as.insns[j].di_op == r->op)
+				seen[r->op] = true;
+		memset(t->globals, 0, sizeof(t->globals));
+		EXPECT_EQ(r->want, dift_run(t)) TH_LOG("%s", dif_op_name(r->op));
+		EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind)
+			TH_LOG("%s", dif_op_name(r->op));
+	}
+	for (i = 0; i < DIF_OP_COUNT; i++)
+		EXPECT_TRUE(seen[i]) TH_LOG("no row runs %s", dif_op_name(i));
+}
+
 TEST_HARNESS_MAIN

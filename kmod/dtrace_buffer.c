@@ -32,6 +32,7 @@ static void dtrace_cpu_free(struct dtrace_cpu *c)
 	kvfree(c->dc_bufs[1].db_data);
 	kvfree(c->dc_scratch);
 	kvfree(c->dc_locals);
+	kfree(c->dc_stack);
 	kfree(c->dc_mctx);
 	memset(c, 0, sizeof(*c));
 }
@@ -46,8 +47,10 @@ static int dtrace_cpu_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 	c->dc_scratch = kvzalloc_node(state->ds_scratchsize, DTRACE_GFP, node);
 	c->dc_locals = kvcalloc(DIF_VARID_MAX + 1, sizeof(u64), DTRACE_GFP);
 	c->dc_mctx = kzalloc_node(sizeof(*c->dc_mctx), DTRACE_GFP, node);
+	c->dc_stack = kmalloc_array_node(DTRACE_STACK_TMP, sizeof(long),
+					 DTRACE_GFP, node);
 	if (!c->dc_bufs[0].db_data || !c->dc_bufs[1].db_data ||
-	    !c->dc_scratch || !c->dc_locals || !c->dc_mctx ||
+	    !c->dc_scratch || !c->dc_locals || !c->dc_mctx || !c->dc_stack ||
 	    dtrace_agg_alloc(state, c, node)) {
 		dtrace_cpu_free(c);
 		return -ENOMEM;

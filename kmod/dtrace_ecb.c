@@ -84,6 +84,22 @@ static int dtrace_aggregate_check(const struct dtrace_state *state,
 	return 0;
 }
 
+/* stack(n), ustack(n): no program, n words (n + 1 for ustack), aligned. */
+static int dtrace_stack_check(struct dtrace_ecb *ecb,
+			      struct dtrace_action *act,
+			      const struct dtrace_ioc_action *ua)
+{
+	u64 words = ua->da_arg + (ua->da_kind == DTRACE_ACT_USTACK);
+
+	if (ua->da_difo_off || !ua->da_arg || ua->da_arg > DTRACE_STACK_MAX ||
+	    act->dac_rec_size != words * 8 || act->dac_rec_off % 8 ||
+	    (u64)act->dac_rec_off + act->dac_rec_size > ecb->de_recsize)
+		return -EINVAL;
+	act->dac_arg = ua->da_arg;
+	ecb->de_needs_record = true;
+	return 0;
+}
+
 static int dtrace_ecb_load_actions(struct dtrace_state *state,
 				   struct dtrace_ecb *ecb, const void *blob,
 				   u32 size, u32 act_off, struct dif_log *log)
@@ -97,13 +113,19 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 		struct dtrace_action *act = &ecb->de_acts[i];
 		u32 kind = ua[i].da_kind;
 
-		if (kind < DTRACE_ACT_RECORD || kind > DTRACE_ACT_AGGREGATE ||
-		    (ua[i].da_arg && kind != DTRACE_ACT_AGGREGATE) ||
+		if (kind < DTRACE_ACT_RECORD || kind > DTRACE_ACT_USTACK ||
+		    (ua[i].da_arg && kind < DTRACE_ACT_AGGREGATE) ||
 		    ua[i].da_reserved[0] || ua[i].da_reserved[1])
 			return -EINVAL;
 		act->dac_kind = kind;
 		act->dac_rec_off = ua[i].da_rec_off;
 		act->dac_rec_size = ua[i].da_rec_size;
+		if (kind == DTRACE_ACT_STACK || kind == DTRACE_ACT_USTACK) {
+			err = dtrace_stack_check(ecb, act, &ua[i]);
+			if (err)
+				return err;
+			continue;
+		}
 		err = dtrace_ecb_load_prog(blob, size, ua[i].da_difo_off,
 					   &act->dac_prog, log);
 		if (err)

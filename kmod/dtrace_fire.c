@@ -123,6 +123,17 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 		int fault = 0;
 
 		*actp = i + 1;
+		if (act->dac_kind == DTRACE_ACT_STACK) {
+			dtrace_stack_kernel((u64 *)((char *)(hdr + 1) +
+					    act->dac_rec_off), act->dac_arg,
+					    cpu->dc_stack, mc->dm_args);
+			continue;
+		}
+		if (act->dac_kind == DTRACE_ACT_USTACK) {
+			dtrace_stack_user((u64 *)((char *)(hdr + 1) +
+					  act->dac_rec_off), act->dac_arg);
+			continue;
+		}
 		v = dif_exec(&act->dac_prog, &mc->dm_ms);
 		if (mc->dm_ms.fault.kind != DIF_FAULT_NONE)
 			return mc->dm_ms.fault.kind;

@@ -92,6 +92,14 @@ struct dtrace_ecb {
 struct dtrace_args {
 	u64	da_arg[10];	/* arg0..arg9 */
 	int	da_errno;	/* errno, for syscall returns */
+	/*
+	 * Where stack() starts: the frame with this return address (the
+	 * interrupted PC of a profile probe; past it if da_stack_after, as
+	 * for fbt, whose frame is the traced function's own). 0: the first
+	 * frame outside dtrace.ko.
+	 */
+	bool		da_stack_after;
+	unsigned long	da_stack_from;
 };
 
 /*
@@ -139,6 +147,7 @@ struct dtrace_cpu {
 	unsigned int		dc_aggactive;
 	u64			dc_aggdrops;
 	char			*dc_aggkey;	/* the key being built */
+	unsigned long		*dc_stack;	/* stack() scratch */
 };
 
 enum dtrace_activity {
@@ -215,6 +224,12 @@ void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
 		      u32 id, s64 x);
 int dtrace_agg_snap(struct dtrace_state *state,
 		    struct dtrace_ioc_bufsnap *snap);
+
+/* dtrace_stack.c: stack() and ustack() */
+#define DTRACE_STACK_TMP	(DTRACE_STACK_MAX + 16)
+void dtrace_stack_kernel(u64 *pcs, u32 n, unsigned long *tmp,
+			 const struct dtrace_args *args);
+void dtrace_stack_user(u64 *out, u32 n);
 
 /* dtrace_state.c: one consumer */
 struct dtrace_state *dtrace_state_create(void);

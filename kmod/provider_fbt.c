@@ -110,6 +110,9 @@ static void notrace dtrace_fbt_entry(unsigned long ip, unsigned long pip,
 		return;
 	for (i = 0; i < 6; i++)
 		a.da_arg[i] = dtrace_fregs_arg(fregs, i);
+	/* stack() starts at the caller, past the call to the trampoline. */
+	a.da_stack_from = ip + MCOUNT_INSN_SIZE;
+	a.da_stack_after = true;
 	dtrace_probe_fire(p, &a, NULL);
 }
 
@@ -376,7 +379,10 @@ int dtrace_provider_fbt_init(void)
 	int err;
 
 	dtrace_fbt_ops.func = dtrace_fbt_entry;
-	dtrace_fbt_ops.flags = FTRACE_OPS_FL_RECURSION;
+	/*
+	 * No FTRACE_OPS_FL_RECURSION: probe context has its own per-CPU
+	 * guard, so ftrace need not wrap the callback in another.
+	 */
 	err = register_module_notifier(&dtrace_fbt_module_nb);
 	if (err)
 		return err;

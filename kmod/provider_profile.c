@@ -137,10 +137,12 @@ static enum hrtimer_restart dtrace_profile_fire(struct hrtimer *t)
 	struct dtrace_args a = { };
 
 	if (regs) {
-		if (user_mode(regs))
+		if (user_mode(regs)) {
 			a.da_arg[1] = instruction_pointer(regs);
-		else
+		} else {
 			a.da_arg[0] = instruction_pointer(regs);
+			a.da_stack_from = a.da_arg[0];
+		}
 	}
 	dtrace_probe_fire(pt->pt_probe, &a, NULL);
 	hrtimer_forward_now(t, pt->pt_interval);

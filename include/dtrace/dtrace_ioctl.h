@@ -98,7 +98,14 @@ enum dtrace_act_kind {
 	DTRACE_ACT_EXIT		= 2,	/* store it and request exit */
 	DTRACE_ACT_AGGKEY	= 3,	/* store it in the aggregation key */
 	DTRACE_ACT_AGGREGATE	= 4,	/* aggregate it; da_arg: agg id */
+	DTRACE_ACT_STACK	= 5,	/* kernel PCs, innermost first, 0s
+					 * after the last; da_arg: frames,
+					 * da_rec_size 8 * frames; no DIF */
+	DTRACE_ACT_USTACK	= 6,	/* the pid, then user PCs as above;
+					 * da_rec_size 8 * (frames + 1) */
 };
+
+#define DTRACE_STACK_MAX	256	/* frames of stack() and ustack() */
 
 struct dtrace_ioc_action {
 	__u32	da_kind;		/* enum dtrace_act_kind */

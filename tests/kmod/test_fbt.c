@@ -147,6 +147,66 @@ TEST_F(dev, vfs_read_entry_return)
 	}
 }
 
+/* The kernel function containing @pc, from /proc/kallsyms. */
+static void symbol_of(uint64_t pc, char *name, size_t size)
+{
+	unsigned long long a, best = 0;
+	char line[512], sym[256], t;
+	FILE *f = fopen("/proc/kallsyms", "r");
+
+	snprintf(name, size, "?");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %255s", &a, &t, sym) == 3 &&
+		    (t == 't' || t == 'T') && a <= pc && a > best) {
+			best = a;
+			snprintf(name, size, "%s", sym);
+		}
+	if (f)
+		fclose(f);
+}
+
+/* fbt::vfs_read:entry { stack(8); ustack(4); } names the caller. */
+TEST_F(dev, stacks)
+{
+	struct dtrace_rechdr *r;
+	unsigned int n, i, found = 0;
+	uint64_t *pcs;
+	char buf[8], name[256];
+	struct clause c;
+	int zero;
+
+	ASSERT_EQ(0, dt_fbt_provide(self->fd, "vmlinux", "vfs_read", &n));
+	clause_init(&c, "fbt", "entry", 2, 8 * 8 + 5 * 8);
+	strcpy(c.hdr->de_desc.dpd_func, "vfs_read");
+	c.hdr->de_pred_off = pred_pid(&c, getpid());
+	clause_act(&c, 0, DTRACE_ACT_STACK, 0, 0, 8 * 8);
+	c.acts[0].da_arg = 8;
+	clause_act(&c, 1, DTRACE_ACT_USTACK, 0, 8 * 8, 5 * 8);
+	c.acts[1].da_arg = 4;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	zero = open("/dev/zero", O_RDONLY);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	ASSERT_EQ(sizeof(buf), read(zero, buf, sizeof(buf)));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	close(zero);
+	ASSERT_EQ(sizeof(*r) + 13 * 8,
+		  snap_all(self->fd, out, sizeof(out), 4u << 20));
+	r = (void *)out;
+	pcs = (uint64_t *)(r + 1);
+	for (i = 0; i < 8 && pcs[i]; i++) {
+		symbol_of(pcs[i], name, sizeof(name));
+		TH_LOG("frame %u: %llx %s", i, (unsigned long long)pcs[i], name);
+		found += !strcmp(name, "ksys_read");
+	}
+	/* As DTrace shows fbt stacks: from the traced function's caller. */
+	symbol_of(pcs[0], name, sizeof(name));
+	EXPECT_STREQ("ksys_read", name);
+	EXPECT_EQ(1, found);
+	EXPECT_EQ((uint64_t)getpid(), pcs[8]);
+	EXPECT_NE(0, pcs[9]);		/* the user PC of the read() call */
+	EXPECT_GT(0x800000000000ull, pcs[9]);
+}
+
 /*
  * fbt:::entry on every traceable function, with a predicate that is
  * never true: enabling and disabling must finish, and the machine keep

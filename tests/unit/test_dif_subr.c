@@ -231,6 +231,10 @@ TEST_F(subr, copyin_family)
 		"call alloca, %r3\n ldb arg2, %r1\n seti 8, %r2\n"
 		"pushtv %r1\n pushtv %r3\n pushtv %r2\n call bcopy, %r6\n"
 		"ldx [%r3+0], %r4\n ret %r4"));
+	/* zero bytes from anywhere is nothing */
+	EXPECT_NE(0, dift_asm_run(t, "seti 8, %r1\n pushtv %r1\n pushtv %r0\n"
+				  "call copyin, %r3\n ret %r3"));
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
 	/* alloca zeroes; copyin of kernel memory is a fault */
 	EXPECT_EQ(0, dift_asm_run(t, "seti 16, %r5\n pushtv %r5\n"
 		"call alloca, %r3\n ldx [%r3+8], %r4\n ret %r4"));

@@ -66,7 +66,6 @@ struct dif_prog {
 };
 
 #define DIF_PF_DYN	0x1	/* uses self-> or arrays or string globals */
-#define DIF_PF_USER	0x2	/* reads user memory */
 
 /* One entry of the tuple stack: an array key part or a subr argument. */
 struct dif_tuple {

@@ -199,6 +199,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct dif_dyn dyn;
 	u8 *kmem, *umem, *kpriv, mode;
 	u32 klen, ulen;
+	static char logbuf[256];
+	struct dif_log log = { logbuf, sizeof(logbuf), 0 };
 	char out[300];
 	u32 n = 0, i;
 
@@ -233,8 +235,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		in.p += n;
 		in.n -= n;
 	}
-	if (!n || dif_prog_load(&p, blob, n, NULL))
+	if (!n)
 		return 0;
+	log.len = 0;
+	if (dif_prog_load(&p, blob, n, &log)) {
+		/* a rejection always says why, within the buffer */
+		if (log.len == 0 || log.len >= log.size ||
+		    logbuf[log.len] != '\0')
+			abort();
+		return 0;
+	}
 
 	{
 		size_t chars = 0;

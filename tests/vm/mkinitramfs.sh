@@ -10,7 +10,8 @@
 # busybox insmod cannot read .ko.xz.
 #
 # OUT is rebuilt only when an input changed: a hash of every input is
-# kept next to it in OUT.key.
+# kept next to it in OUT.key. MODDIR and BUSYBOX override where modules
+# and busybox come from (for testing this script).
 set -eu
 
 if [ $# -ne 2 ]; then
@@ -20,7 +21,7 @@ fi
 kver=$1
 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
-moddir=/lib/modules/$kver
+moddir=${MODDIR:-/lib/modules/$kver}
 busybox=${BUSYBOX:-/bin/busybox}
 # What init loads, in this order; their dependencies come first.
 # 9p, 9pnet_virtio and virtio_pci are required unless built in;
@@ -72,8 +73,9 @@ if [ -s "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ]; then
 fi
 
 mkdir -p "$(dirname "$out")"
+# Private names, then a rename: concurrent builds cannot collide.
 stage=$(mktemp -d "$out.stage.XXXXXX")
-trap 'rm -rf "$stage"' EXIT
+trap 'rm -rf "$stage" "$stage.cpio.gz"' EXIT
 
 mkdir -p "$stage/bin" "$stage/lib/modules" "$stage/proc" "$stage/sys" \
 	"$stage/dev" "$stage/host" "$stage/newroot" "$stage/ovl"
@@ -98,7 +100,7 @@ for m in $mods; do
 done
 
 (cd "$stage" && find . -mindepth 1 | LC_ALL=C sort |
-	cpio --quiet -o -H newc -R 0:0) | gzip -1 >"$out.tmp"
-mv "$out.tmp" "$out"
+	cpio --quiet -o -H newc -R 0:0) | gzip -1 >"$stage.cpio.gz"
+mv "$stage.cpio.gz" "$out"
 echo "$key" >"$out.key"
 echo "mkinitramfs: built $out for $kver"

@@ -16,9 +16,12 @@
 # or hung); 2 for bad usage. The reason is printed on stderr.
 #
 # --timeout limits COMMAND (default 300 s); the whole guest gets 60 s
-# more for booting and shutting down before QEMU is killed.
+# (VM_MARGIN) more for booting and shutting down before QEMU is killed.
+# Run files (output, dmesg, console log) stay in build/vm/runs/.
 # --interactive gives COMMAND the serial console as its terminal
 # (make vm-shell); type Ctrl-A X to kill the guest.
+# Environment: VM_ACCEL=kvm|tcg, VM_TCG=single|multi, VM_APPEND (more
+# kernel parameters), VM_MARGIN. See README.md.
 set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -39,11 +42,14 @@ module=
 interactive=0
 while [ $# -gt 0 ]; do
 	case $1 in
-	--kver) kver=${2?}; shift 2 ;;
-	--timeout) timeout=${2?}; shift 2 ;;
-	--cpus) cpus=${2?}; shift 2 ;;
-	--mem) mem=${2?}; shift 2 ;;
-	--module) module=${2?}; shift 2 ;;
+	--kver | --timeout | --cpus | --mem | --module) [ $# -ge 2 ] || usage ;;
+	esac
+	case $1 in
+	--kver) kver=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--cpus) cpus=$2; shift 2 ;;
+	--mem) mem=$2; shift 2 ;;
+	--module) module=$2; shift 2 ;;
 	--interactive) interactive=1; shift ;;
 	--) shift; break ;;
 	*) usage ;;
@@ -138,7 +144,7 @@ qemu=(qemu-system-x86_64 "${accel_args[@]}" -machine q35 "${bios[@]}"
 	-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
 	-virtfs "local,path=$run,mount_tag=results,security_model=none,multidevs=remap")
 
-limit=$((timeout + 60))
+limit=$((timeout + ${VM_MARGIN:-60}))
 start=$(date +%s)
 qemu_status=0
 if [ "$interactive" = 1 ]; then

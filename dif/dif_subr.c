@@ -24,21 +24,22 @@ static bool dif_subr_str(struct dif_mstate *ms, u32 i, struct dif_sarg *a)
 	return a->s != NULL;
 }
 
+/* First (or last) position of t in s, or -1. At most strsize^2 steps. */
 static s64 dif_subr_sarg_find(const struct dif_sarg *s,
 			      const struct dif_sarg *t, bool last)
 {
-	s64 i, found = -1;
+	s64 i, n;
 
 	if (t->len > s->len)
 		return -1;
-	for (i = 0; i <= (s64)(s->len - t->len); i++) {
-		if (memcmp(s->s + i, t->s, t->len) == 0) {
-			found = i;
-			if (!last)
-				break;
-		}
+	n = (s64)(s->len - t->len);
+	for (i = 0; i <= n; i++) {
+		s64 at = last ? n - i : i;
+
+		if (memcmp(s->s + at, t->s, t->len) == 0)
+			return at;
 	}
-	return found;
+	return -1;
 }
 
 static u64 dif_subr_strjoin(struct dif_mstate *ms, u32 mark)
@@ -134,9 +135,23 @@ static u64 dif_subr_strstr(struct dif_mstate *ms)
 	return i < 0 ? 0 : ms->tuple[0].dt_value + (u64)i;
 }
 
-static bool dif_subr_isdelim(const struct dif_sarg *d, char c)
+/* The delimiters as a bitmap: strtok() is linear in its strings. */
+struct dif_delims {
+	u8	map[32];
+};
+
+static void dif_subr_delims(struct dif_delims *d, const struct dif_sarg *a)
 {
-	return memchr(d->s, c, d->len) != NULL;
+	u32 i;
+
+	memset(d->map, 0, sizeof(d->map));
+	for (i = 0; i < a->len; i++)
+		d->map[(u8)a->s[i] / 8] |= 1 << ((u8)a->s[i] % 8);
+}
+
+static bool dif_subr_isdelim(const struct dif_delims *d, char c)
+{
+	return d->map[(u8)c / 8] & (1 << ((u8)c % 8));
 }
 
 /*
@@ -147,6 +162,7 @@ static bool dif_subr_isdelim(const struct dif_sarg *d, char c)
 static u64 dif_subr_strtok(struct dif_mstate *ms, u32 mark)
 {
 	u64 addr = ms->tuple[0].dt_value;
+	struct dif_delims delims;
 	struct dif_sarg s, d;
 	u32 i, j;
 
@@ -156,17 +172,18 @@ static u64 dif_subr_strtok(struct dif_mstate *ms, u32 mark)
 		return 0;
 	if (!dif_subr_str(ms, 1, &d))
 		return 0;
+	dif_subr_delims(&delims, &d);
 	s.s = dif_str_get(ms, addr, 0, false, &s.len);
 	if (!s.s)
 		return 0;
-	for (i = 0; i < s.len && dif_subr_isdelim(&d, s.s[i]); i++)
+	for (i = 0; i < s.len && dif_subr_isdelim(&delims, s.s[i]); i++)
 		;
 	if (i == s.len) {
 		ms->strtok_addr = 0;
 		ms->scratch_used = mark;
 		return 0;
 	}
-	for (j = i; j < s.len && !dif_subr_isdelim(&d, s.s[j]); j++)
+	for (j = i; j < s.len && !dif_subr_isdelim(&delims, s.s[j]); j++)
 		;
 	ms->strtok_addr = addr + j;
 	return dif_str_result(ms, mark, s.s + i, j - i);

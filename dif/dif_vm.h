@@ -125,8 +125,8 @@ struct dif_mstate {
 	/* private to dif/ */
 	const struct dif_prog *prog;
 	u64		strtok_addr;	/* where strtok() goes on; 0: none */
-	u32		ntuple;
-	u32		strtok_user;
+	u32		ntuple;		/* entries on the tuple stack */
+	u32		ms_pad2;
 	struct dif_tuple tuple[DIF_TUPLE_MAX];
 };
 

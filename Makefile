@@ -67,7 +67,9 @@ $(B)/obj/%.o: %.c
 $(B)/asan/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WFLAGS) $(SAN) -MMD -MP -c $< -o $@
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+# Dependency files of the object trees only: D scripts also end in .d.
+-include $(shell find $(B)/obj $(B)/asan $(B)/obj-sw $(B)/asan-sw \
+	-name '*.d' 2>/dev/null)
 
 # Each part keeps its own rules in a fragment.
 include dif/dif.mk
@@ -85,3 +87,21 @@ check: all tools unit kmod-tests
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod clean
 	rm -rf $(B) user/dtrace
+
+# Install the module on this machine through DKMS, as a distribution
+# package would: the source goes to /usr/src/dtrace-VERSION.
+DKMS_VER := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+DKMS_SRC ?= /usr/src/dtrace-$(DKMS_VER)
+.PHONY: dkms-src dkms-install dkms-remove
+dkms-src:
+	rm -rf $(DKMS_SRC)
+	mkdir -p $(DKMS_SRC)
+	cp -r dkms.conf kmod dif include $(DKMS_SRC)/
+	find $(DKMS_SRC) \( -name '*.o' -o -name '*.ko' -o -name '.*.cmd' \
+		-o -name '*.mod*' -o -name Module.symvers \
+		-o -name modules.order \) -delete
+dkms-install: dkms-src
+	dkms install dtrace/$(DKMS_VER) -k $(KVER)
+dkms-remove:
+	dkms remove dtrace/$(DKMS_VER) --all
+	rm -rf $(DKMS_SRC)

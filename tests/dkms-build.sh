@@ -10,11 +10,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")
 work="$top/build/dkms"
 rm -rf "$work"
-mkdir -p "$work/tree" "$work/src/dtrace-$ver"
-(cd "$top" && cp -r dkms.conf kmod dif include "$work/src/dtrace-$ver/")
-find "$work/src/dtrace-$ver" \( -name '*.o' -o -name '*.ko' -o -name '.*.cmd' \
-	-o -name '*.mod*' -o -name Module.symvers -o -name modules.order \) \
-	-delete
+mkdir -p "$work/tree"
+make -s -C "$top" dkms-src DKMS_SRC="$work/src/dtrace-$ver"
 dk() { dkms --dkmstree "$work/tree" --sourcetree "$work/src" "$@"; }
 dk add -m dtrace -v "$ver"
 dk build -m dtrace -v "$ver" -k "$kver"

@@ -2,7 +2,7 @@
 #
 # Tests of the module itself, built here and run in the guest: each
 # tests/kmod/test_*.c is a kselftest binary that drives /dev/dtrace
-# directly, started by the tests/kmod/NAME.sh of the same name.
+# directly; tests/guest-suite.sh runs them all.
 
 KMOD_TEST_SRCS := $(wildcard tests/kmod/test_*.c)
 KMOD_TEST_BINS := $(patsubst tests/kmod/%.c,$(B)/guest/%,$(KMOD_TEST_SRCS))

@@ -77,3 +77,18 @@ $(B)/obj/bench/dif_bench.o $(B)/obj-sw/bench/dif_bench.o: \
 dif-bench: $(B)/bench/dif_bench $(B)/bench/dif_bench-switch
 	$(B)/bench/dif_bench
 	$(B)/bench/dif_bench-switch
+
+# dif/ alone as a kernel module with -Werror (and W=1 kernel-doc checks):
+# proof that it builds warning-free in the kernel. Stack use per
+# function lands in $(B)/dif-kcheck/*.su.
+DIF_KCHECK := $(B)/dif-kcheck
+.PHONY: dif-kcheck
+dif-kcheck:
+	rm -rf $(DIF_KCHECK) && mkdir -p $(DIF_KCHECK)
+	ln -s $(CURDIR)/dif/kcheck/difcheck.c $(DIF_KCHECK)/difcheck_main.c
+	for f in $(DIF_SRCS); do ln -s $(CURDIR)/$$f $(DIF_KCHECK)/; done
+	printf '%s\n' 'obj-m := difcheck.o' \
+		'difcheck-y := difcheck_main.o $(patsubst dif/%.c,%.o,$(DIF_SRCS))' \
+		'ccflags-y := -I$(CURDIR)/include -I$(CURDIR)/dif -Werror -fstack-usage' \
+		> $(DIF_KCHECK)/Kbuild
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(DIF_KCHECK) W=1 modules

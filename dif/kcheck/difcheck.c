@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * difcheck.ko: dif/ alone, built as a module with -Werror, to show that
+ * it compiles warning-free in the kernel (make dif-kcheck). The
+ * environment is a minimal one; the module loads no program.
+ */
+#include <linux/module.h>
+#include <linux/uaccess.h>
+#include "dif_vm.h"
+
+int dif_env_copy(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
+		 bool user)
+{
+	if (user)
+		return copy_from_user_nofault(dst, u64_to_user_ptr(addr),
+					      size) ? -EFAULT : 0;
+	return copy_from_kernel_nofault(dst, (const void *)(uintptr_t)addr,
+					size) ? -EFAULT : 0;
+}
+
+u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
+{
+	ms->fault.kind = DIF_FAULT_ILLOP;
+	ms->fault.addr = var;
+	return 0;
+}
+
+u64 dif_env_thread_key(struct dif_mstate *ms)
+{
+	return (uintptr_t)current;
+}
+
+u64 dif_env_rand(struct dif_mstate *ms)
+{
+	return 4;
+}
+
+u64 dif_env_progenyof(struct dif_mstate *ms, u64 pid)
+{
+	return 0;
+}
+
+u64 dif_env_speculation(struct dif_mstate *ms)
+{
+	return 0;
+}
+
+bool dif_env_trylock(void *lock)
+{
+	return arch_spin_trylock(lock);
+}
+
+void dif_env_unlock(void *lock)
+{
+	arch_spin_unlock(lock);
+}
+
+static int __init difcheck_init(void)
+{
+	return 0;
+}
+
+static void __exit difcheck_exit(void)
+{
+}
+
+module_init(difcheck_init);
+module_exit(difcheck_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("dif/ built alone, as a compile check");

@@ -98,6 +98,25 @@ static int dt_check_store(struct dt_pcb *pcb, struct dt_node *n,
 	return 0;
 }
 
+static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n);
+
+/* x++ or x += e before any x = e: x is an int that starts at 0. */
+static int dt_check_implicit(struct dt_pcb *pcb, struct dt_node *n,
+			     struct dt_node *lhs)
+{
+	struct dt_var *v = lhs->n_kind == DT_N_INDEX ? lhs->n_left->n_var :
+		lhs->n_var;
+
+	if (lhs->n_kind == DT_N_INDEX && n->n_kind == DT_N_INCDEC &&
+	    dt_check_keys(pcb, lhs))
+		return -1;
+	if (!v->v_typed) {
+		v->v_type = dt_type_int;
+		v->v_typed = true;
+	}
+	return 0;
+}
+
 static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_var *v = n->n_left->n_var;
@@ -373,7 +392,8 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 		if (n->n_op == DT_OP_SET) {
 			if (dt_check_store(pcb, n, l, &r->n_type))
 				return -1;
-		} else if (dt_check_node(pcb, l)) {
+		} else if (dt_check_implicit(pcb, n, l) ||
+			   dt_check_node(pcb, l)) {
 			return -1;
 		} else if (!dt_is_int(l) || !dt_is_int(r)) {
 			return dt_error(pcb, &n->n_loc, "D_OP_ARITH",
@@ -387,7 +407,7 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 	}
 	case DT_N_INCDEC:
 		if (dt_check_lvalue(pcb, l, dt_op_str(n->n_op)) ||
-		    dt_check_node(pcb, l))
+		    dt_check_implicit(pcb, n, l) || dt_check_node(pcb, l))
 			return -1;
 		if (!dt_is_int(l))
 			return dt_error(pcb, &n->n_loc, "D_OP_SCALAR",

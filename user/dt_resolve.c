@@ -214,7 +214,10 @@ static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 		/* the value first: "x = x + 1" does not define x */
 		if (dt_resolve_node(pcb, n->n_right, false))
 			return -1;
-		return dt_resolve_node(pcb, n->n_left, n->n_op == DT_OP_SET);
+		/* x += 1 and x++ define x too, as an int starting at 0 */
+		return dt_resolve_node(pcb, n->n_left, true);
+	case DT_N_INCDEC:
+		return dt_resolve_node(pcb, n->n_left, true);
 	case DT_N_CALL:
 		return dt_resolve_list(pcb, n->n_args);
 	default:

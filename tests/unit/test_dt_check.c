@@ -51,6 +51,7 @@ static const struct check_case valid[] = {
 	{ "BEGIN { trace(substr(\"hello\", 1)); trace(substr(\"hi\", 0, 1)); }" },
 	{ "BEGIN /execname == \"ls\"/ { exit(0); }" },
 	{ "BEGIN /1/2/ { exit(0); }" },
+	{ "tick-1s { n++; a[\"x\"]++; b[1, 2] += 2; self->c--; this->d <<= 1; }" },
 };
 
 static const struct check_case invalid[] = {

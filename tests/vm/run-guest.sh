@@ -97,9 +97,12 @@ mkdir -p "$vmb/runs"
 run=$(mktemp -d "$vmb/runs/$(date +%Y%m%d-%H%M%S).XXXX")
 run_id=${run##*/}
 ln -sfn "runs/$run_id" "$vmb/last"
-# Drop all but the 30 newest runs.
+# Drop all but the 30 newest runs, save those still going: each run
+# holds a lock on its directory (QEMU inherits it) while it lasts.
+exec {lock}>"$run/lock"
+flock "$lock"
 find "$vmb/runs" -mindepth 1 -maxdepth 1 -type d | sort | head -n -30 |
-	xargs -r rm -rf --
+	while read -r old; do flock -n "$old/lock" rm -rf -- "$old" || :; done
 : >"$run/stdout"
 : >"$run/stderr"
 {
@@ -143,6 +146,23 @@ qemu=(qemu-system-x86_64 "${accel_args[@]}" -machine q35 "${bios[@]}"
 	-kernel "$kernel" -initrd "$initrd" -append "$append"
 	-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
 	-virtfs "local,path=$run,mount_tag=results,security_model=none,multidevs=remap")
+
+# timeout(1) puts QEMU in a process group of its own, out of reach of
+# a ^C or of an outer timeout's signal: pass those on (timeout(1)
+# forwards them to QEMU), or QEMU would outlive us.
+# The tails ignore SIGINT, as background jobs of a script do.
+qpid=
+t1=
+t2=
+# shellcheck disable=SC2317 # called from the traps
+stop() {
+	# shellcheck disable=SC2086 # the unset ones vanish
+	kill $qpid $t1 $t2 2>/dev/null || :
+	wait
+}
+trap 'stop; exit 130' INT
+trap 'stop; exit 143' TERM
+trap 'stop; exit 129' HUP
 
 limit=$((timeout + ${VM_MARGIN:-60}))
 start=$(date +%s)

@@ -90,11 +90,12 @@ static const struct dt_func dt_funcs[] = {
 	SUBR("ntohll", NTOHLL, 1, 1, TI(8, false), "i"),
 	SUBR("rand", RAND, 0, 0, TI(4, true), ""),
 	SUBR("progenyof", PROGENYOF, 1, 1, TI(4, true), "i"),
+	SUBR("copyinstr", COPYINSTR, 1, 1, TS, "i"),
 	/* known to D, waiting for the module */
 	NOTYET("printa"), NOTYET("stack"), NOTYET("ustack"),
 	NOTYET("jstack"), NOTYET("tracemem"), NOTYET("speculation"),
 	NOTYET("speculate"), NOTYET("commit"), NOTYET("discard"),
-	NOTYET("copyin"), NOTYET("copyinstr"), NOTYET("copyinto"),
+	NOTYET("copyin"), NOTYET("copyinto"),
 	NOTYET("copyout"), NOTYET("copyoutstr"), NOTYET("alloca"),
 	NOTYET("bcopy"), NOTYET("system"), NOTYET("raise"),
 	NOTYET("stop"), NOTYET("panic"), NOTYET("chill"),

@@ -51,6 +51,7 @@ static const struct check_case valid[] = {
 	{ "BEGIN { trace(substr(\"hello\", 1)); trace(substr(\"hi\", 0, 1)); }" },
 	{ "BEGIN /execname == \"ls\"/ { exit(0); }" },
 	{ "BEGIN /1/2/ { exit(0); }" },
+	{ "syscall::openat:entry { printf(\"%s\\n\", copyinstr(arg1)); }" },
 	{ "tick-1s { n++; a[\"x\"]++; b[1, 2] += 2; self->c--; this->d <<= 1; }" },
 };
 
@@ -114,8 +115,11 @@ static const struct check_case invalid[] = {
 	  "aggregations are not supported yet" },
 	{ "BEGIN { stack(); }", "D_UNSUPPORTED", 1,
 	  "stack( ) is not supported yet" },
-	{ "BEGIN { trace(copyinstr(arg0)); }", "D_UNSUPPORTED", 1,
-	  "copyinstr( ) is not supported yet" },
+	{ "BEGIN { trace(copyin(arg0, 8)); }", "D_UNSUPPORTED", 1,
+	  "copyin( ) is not supported yet" },
+	{ "BEGIN { trace(copyinstr(\"a\")); }", "D_PROTO_ARG", 1,
+	  "copyinstr( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: int\n\t argument: string" },
 	{ "BEGIN { speculate(1); }", "D_UNSUPPORTED", 1,
 	  "speculate( ) is not supported yet" },
 	{ "BEGIN { trace(*arg0); }", "D_UNSUPPORTED", 1,

@@ -164,7 +164,7 @@ u64 dif_env_progenyof(struct dif_mstate *ms, u64 pid)
 
 u64 dif_env_speculation(struct dif_mstate *ms)
 {
-	return 0;
+	return dtrace_speculation(dtrace_mctx(ms)->dm_ecb->de_state);
 }
 
 /* The store's lock is an arch spinlock: no lockdep, fine in NMI. */

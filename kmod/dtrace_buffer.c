@@ -16,6 +16,7 @@
  * is ever split or overwritten. With the fill policy the first drop also
  * stops tracing, as DTrace does.
  */
+#include <linux/bitmap.h>
 #include <linux/cpu.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
@@ -59,7 +60,8 @@ static int dtrace_cpu_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 }
 
 /**
- * dtrace_buffers_alloc() - allocate the buffers of every online CPU.
+ * dtrace_buffers_alloc() - allocate the buffers of every online CPU,
+ * and their speculation buffers.
  * @state: the consumer, before GO
  *
  * A CPU that comes online later has no buffers: its firings are skipped.
@@ -73,8 +75,11 @@ int dtrace_buffers_alloc(struct dtrace_state *state)
 
 	state->ds_cpus = kvcalloc(nr_cpu_ids, sizeof(*state->ds_cpus),
 				  DTRACE_GFP);
-	if (!state->ds_cpus)
+	state->ds_cpumask = bitmap_zalloc(nr_cpu_ids, DTRACE_GFP);
+	if (!state->ds_cpus || !state->ds_cpumask) {
+		dtrace_buffers_free(state);
 		return -ENOMEM;
+	}
 
 	cpus_read_lock();
 	for_each_online_cpu(cpu) {
@@ -82,8 +87,10 @@ int dtrace_buffers_alloc(struct dtrace_state *state)
 				       cpu_to_node(cpu));
 		if (err)
 			break;
+		set_bit(cpu, state->ds_cpumask);
 	}
 	cpus_read_unlock();
+	err = err ?: dtrace_spec_alloc(state);
 	if (err)
 		dtrace_buffers_free(state);
 	return err;
@@ -94,6 +101,9 @@ void dtrace_buffers_free(struct dtrace_state *state)
 {
 	unsigned int cpu;
 
+	dtrace_spec_free(state);
+	bitmap_free(state->ds_cpumask);
+	state->ds_cpumask = NULL;
 	if (!state->ds_cpus)
 		return;
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
@@ -116,16 +126,24 @@ void dtrace_buffers_free(struct dtrace_state *state)
 char *dtrace_buffer_reserve(struct dtrace_state *state, struct dtrace_cpu *c,
 			    u32 size)
 {
-	struct dtrace_buffer *b = &c->dc_bufs[c->dc_active];
+	char *p = dtrace_buffer_reserve_in(&c->dc_bufs[c->dc_active],
+					   state->ds_bufsize, size);
 
-	if (unlikely(b->db_offset + size > state->ds_bufsize)) {
+	if (unlikely(!p)) {
 		c->dc_drops++;
 		if (state->ds_bufpolicy == DTRACE_BUFPOLICY_FILL &&
 		    cmpxchg(&state->ds_activity, DTRACE_ACTIVE,
 			    DTRACE_DRAINING) == DTRACE_ACTIVE)
 			atomic_or(DTRACE_STATUS_FILLED, &state->ds_status);
-		return NULL;
 	}
+	return p;
+}
+
+/* Room for @size bytes in @b, which holds @limit; NULL if none. */
+char *dtrace_buffer_reserve_in(struct dtrace_buffer *b, u64 limit, u32 size)
+{
+	if (unlikely(b->db_offset + size > limit))
+		return NULL;
 	return b->db_data + b->db_offset;
 }
 
@@ -136,15 +154,20 @@ void dtrace_buffer_commit(struct dtrace_cpu *c, u32 size)
 }
 
 struct dtrace_switch {
+	struct dtrace_state	*ds_state;
 	struct dtrace_cpu	*ds_cpu;
 	u64			ds_drops;
 };
 
-/* Runs on the buffer's own CPU with interrupts off. */
+/*
+ * Runs on the buffer's own CPU with interrupts off: pending commits of
+ * speculations land in the buffer about to be handed over.
+ */
 static void dtrace_buffer_switch(void *arg)
 {
 	struct dtrace_switch *sw = arg;
 
+	dtrace_spec_apply_all(sw->ds_state, sw->ds_cpu, smp_processor_id());
 	sw->ds_cpu->dc_active ^= 1;
 	sw->ds_drops = sw->ds_cpu->dc_drops;
 }
@@ -172,6 +195,7 @@ int dtrace_buffer_snap(struct dtrace_state *state,
 	if (!c->dc_mctx)
 		return -ENXIO;
 
+	sw.ds_state = state;
 	sw.ds_cpu = c;
 	err = smp_call_function_single(snap->db_cpu, dtrace_buffer_switch,
 				       &sw, 1);

@@ -113,7 +113,7 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 		struct dtrace_action *act = &ecb->de_acts[i];
 		u32 kind = ua[i].da_kind;
 
-		if (kind < DTRACE_ACT_RECORD || kind > DTRACE_ACT_USTACK ||
+		if (kind < DTRACE_ACT_RECORD || kind > DTRACE_ACT_DISCARD ||
 		    (ua[i].da_arg && kind < DTRACE_ACT_AGGREGATE) ||
 		    ua[i].da_reserved[0] || ua[i].da_reserved[1])
 			return -EINVAL;
@@ -141,6 +141,17 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 						     ua[i].da_arg);
 			act->dac_arg = ua[i].da_arg;
 			break;
+		case DTRACE_ACT_SPECULATE:
+			/* First, so the record can go to the speculation. */
+			ecb->de_speculates = true;
+			fallthrough;
+		case DTRACE_ACT_COMMIT:
+		case DTRACE_ACT_DISCARD:
+			if ((kind == DTRACE_ACT_SPECULATE && i) ||
+			    act->dac_rec_off || act->dac_rec_size ||
+			    act->dac_prog.rtype.dt_kind == DIF_TYPE_STRING)
+				err = -EINVAL;
+			break;
 		default:
 			err = dtrace_action_check(act, ecb->de_recsize);
 			ecb->de_needs_record = true;
@@ -150,7 +161,7 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 			return err;
 	}
 	/* A clause without actions traces the probe: a bare record. */
-	if (!ecb->de_nacts)
+	if (!ecb->de_nacts || ecb->de_speculates)
 		ecb->de_needs_record = true;
 	return 0;
 }

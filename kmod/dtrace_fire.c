@@ -21,6 +21,7 @@
  *    committed, the error is counted and the ERROR probe fires.
  *  - Nothing is printed from here.
  */
+#include <linux/err.h>
 #include <linux/irqflags.h>
 #include <linux/smp.h>
 #include <linux/ktime.h>
@@ -52,6 +53,15 @@ static void dtrace_state_exit(struct dtrace_state *state, int val)
 	WRITE_ONCE(state->ds_exitval, val);
 	smp_wmb();	/* exitval before the flag the consumer polls */
 	atomic_or(DTRACE_STATUS_EXITED, &state->ds_status);
+}
+
+/* A fault found outside DIF: no instruction to blame. */
+static int dtrace_fault(struct dtrace_mctx *mc, int kind, u64 addr)
+{
+	mc->dm_ms.fault.kind = kind;
+	mc->dm_ms.fault.pc = DIF_PC_NONE;
+	mc->dm_ms.fault.addr = addr;
+	return kind;
 }
 
 /* Store a value in its slot of the record or of the aggregation key. */
@@ -93,6 +103,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 	struct dtrace_state *state = ecb->de_state;
 	u32 size = sizeof(struct dtrace_rechdr) + ecb->de_recsize;
 	struct dtrace_rechdr *hdr = NULL;
+	struct dtrace_buffer *buf = NULL;
 	bool exiting = false;
 	int exitval = 0;
 	u32 i;
@@ -107,10 +118,28 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			return DIF_FAULT_NONE;
 	}
 
-	if (ecb->de_needs_record) {
+	if (ecb->de_speculates) {
+		/* speculate(id): the record goes to that speculation. */
+		v = dif_exec(&ecb->de_acts[0].dac_prog, &mc->dm_ms);
+		if (mc->dm_ms.fault.kind != DIF_FAULT_NONE)
+			return mc->dm_ms.fault.kind;
+		buf = dtrace_spec_buffer(state, cpu, v);
+		if (IS_ERR(buf))
+			return dtrace_fault(mc, DIF_FAULT_ILLOP, v);
+		if (!buf)
+			return DIF_FAULT_NONE;
+		hdr = (void *)dtrace_buffer_reserve_in(buf, state->ds_specsize,
+						       size);
+		if (!hdr) {
+			atomic64_inc(&state->ds_specdrops);
+			return DIF_FAULT_NONE;
+		}
+	} else if (ecb->de_needs_record) {
 		hdr = (void *)dtrace_buffer_reserve(state, cpu, size);
 		if (!hdr)
 			return DIF_FAULT_NONE;	/* counted as a drop */
+	}
+	if (hdr) {
 		hdr->dr_epid = ecb->de_epid;
 		hdr->dr_probe_id = probe_id;
 		hdr->dr_timestamp = ktime_get_mono_fast_ns();
@@ -118,7 +147,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 	if (ecb->de_aggkeysize)
 		memset(cpu->dc_aggkey, 0, ecb->de_aggkeysize);
 
-	for (i = 0; i < ecb->de_nacts; i++) {
+	for (i = ecb->de_speculates; i < ecb->de_nacts; i++) {
 		const struct dtrace_action *act = &ecb->de_acts[i];
 		int fault = 0;
 
@@ -144,6 +173,11 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 		case DTRACE_ACT_AGGREGATE:
 			dtrace_aggregate(state, cpu, act->dac_arg, v);
 			break;
+		case DTRACE_ACT_COMMIT:
+		case DTRACE_ACT_DISCARD:
+			fault = dtrace_spec_end(state, cpu, smp_processor_id(), v,
+						act->dac_kind == DTRACE_ACT_COMMIT);
+			break;
 		case DTRACE_ACT_EXIT:
 			exiting = true;
 			exitval = (int)v;
@@ -153,14 +187,13 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 						    v);
 			break;
 		}
-		if (fault) {
-			mc->dm_ms.fault.kind = fault;
-			mc->dm_ms.fault.pc = DIF_PC_NONE;
-			return fault;
-		}
+		if (fault)
+			return dtrace_fault(mc, fault, v);
 	}
 
-	if (hdr)
+	if (buf)
+		buf->db_offset += size;
+	else if (hdr)
 		dtrace_buffer_commit(cpu, size);
 	if (exiting)
 		dtrace_state_exit(state, exitval);

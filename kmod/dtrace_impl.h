@@ -82,6 +82,7 @@ struct dtrace_ecb {
 	u32			de_nlocals;	/* this-> ids it uses */
 	u32			de_aggkeysize;	/* key bytes its AGGKEYs use */
 	bool			de_needs_record; /* it records, or traces */
+	bool			de_speculates;	/* action 0 is speculate() */
 	void			*de_blob;	/* the programs point into it */
 	u32			de_nlinks;
 	struct dtrace_ecb_link	*de_links;
@@ -129,6 +130,13 @@ struct dtrace_aggbuf {
 	u32	*ab_buckets;
 };
 
+/* One speculation of a consumer (dtrace_spec.c). */
+struct dtrace_spec {
+	atomic_t	sp_state;
+	atomic_t	sp_pending;	/* CPUs yet to apply commit/discard */
+	unsigned long	*sp_cpus;	/* which */
+};
+
 /* One CPU's buffer: the consumer reads it while the other is written. */
 struct dtrace_buffer {
 	char	*db_data;
@@ -148,6 +156,7 @@ struct dtrace_cpu {
 	u64			dc_aggdrops;
 	char			*dc_aggkey;	/* the key being built */
 	unsigned long		*dc_stack;	/* stack() scratch */
+	struct dtrace_buffer	*dc_specbufs;	/* [ds_nspec] */
 };
 
 enum dtrace_activity {
@@ -174,6 +183,12 @@ struct dtrace_state {
 	u64			ds_aggsize;
 	struct dtrace_aggdesc	*ds_aggs;	/* [DTRACE_AGGS_MAX] */
 	u32			ds_naggs;
+	u32			ds_nspec;
+	u64			ds_specsize;
+	struct dtrace_spec	*ds_specs;	/* [ds_nspec], at GO */
+	unsigned long		*ds_cpumask;	/* CPUs with buffers */
+	atomic64_t		ds_specdrops;
+	atomic64_t		ds_specbusy;
 	void			*ds_dyn_mem;	/* at GO */
 	struct dif_dyn		ds_dyn;		/* self->, arrays */
 	arch_spinlock_t		ds_dyn_lock;
@@ -212,6 +227,7 @@ int dtrace_buffer_snap(struct dtrace_state *state,
 		       struct dtrace_ioc_bufsnap *snap);
 char *dtrace_buffer_reserve(struct dtrace_state *state,
 			    struct dtrace_cpu *cpu, u32 size);
+char *dtrace_buffer_reserve_in(struct dtrace_buffer *b, u64 limit, u32 size);
 void dtrace_buffer_commit(struct dtrace_cpu *cpu, u32 size);
 
 /* dtrace_agg.c: aggregations */
@@ -230,6 +246,17 @@ int dtrace_agg_snap(struct dtrace_state *state,
 void dtrace_stack_kernel(u64 *pcs, u32 n, unsigned long *tmp,
 			 const struct dtrace_args *args);
 void dtrace_stack_user(u64 *out, u32 n);
+
+/* dtrace_spec.c: speculations */
+int dtrace_spec_alloc(struct dtrace_state *state);
+void dtrace_spec_free(struct dtrace_state *state);
+u32 dtrace_speculation(struct dtrace_state *state);
+struct dtrace_buffer *dtrace_spec_buffer(struct dtrace_state *state,
+					 struct dtrace_cpu *c, u64 id);
+int dtrace_spec_end(struct dtrace_state *state, struct dtrace_cpu *c,
+		    unsigned int cpu, u64 id, bool commit);
+void dtrace_spec_apply_all(struct dtrace_state *state, struct dtrace_cpu *c,
+			   unsigned int cpu);
 
 /* dtrace_state.c: one consumer */
 struct dtrace_state *dtrace_state_create(void);

@@ -19,6 +19,8 @@
 #define DTRACE_SCRATCH_MIN	(16u << 10)
 #define DTRACE_DYNVARSIZE_DEFAULT	(1u << 20)
 #define DTRACE_DYNVARSIZE_MAX	(256u << 20)
+#define DTRACE_SPECSIZE_DEFAULT	(32u << 10)
+#define DTRACE_NSPEC_MAX	1024
 
 static void dtrace_state_size_scratch(struct dtrace_state *state)
 {
@@ -46,6 +48,8 @@ struct dtrace_state *dtrace_state_create(void)
 	state->ds_strsize = DTRACE_STRSIZE_DEFAULT;
 	state->ds_dynvarsize = DTRACE_DYNVARSIZE_DEFAULT;
 	state->ds_aggsize = DTRACE_BUFSIZE_DEFAULT;
+	state->ds_nspec = 1;
+	state->ds_specsize = DTRACE_SPECSIZE_DEFAULT;
 	state->ds_dyn_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 	dtrace_state_size_scratch(state);
 	return state;
@@ -92,6 +96,10 @@ int dtrace_state_options(struct dtrace_state *state,
 	if (opt->do_aggsize && (opt->do_aggsize < DTRACE_BUFSIZE_MIN ||
 				opt->do_aggsize > DTRACE_BUFSIZE_MAX))
 		return -EINVAL;
+	if ((opt->do_specsize && (opt->do_specsize < DTRACE_BUFSIZE_MIN ||
+				  opt->do_specsize > DTRACE_BUFSIZE_MAX)) ||
+	    opt->do_nspec > DTRACE_NSPEC_MAX)
+		return -EINVAL;
 	if (opt->do_strsize > DTRACE_STRSIZE_MAX ||
 	    opt->do_dynvarsize > DTRACE_DYNVARSIZE_MAX)
 		return -EINVAL;
@@ -101,6 +109,10 @@ int dtrace_state_options(struct dtrace_state *state,
 		state->ds_bufsize = ALIGN(opt->do_bufsize, 8);
 	if (opt->do_aggsize)
 		state->ds_aggsize = ALIGN(opt->do_aggsize, 8);
+	if (opt->do_specsize)
+		state->ds_specsize = ALIGN(opt->do_specsize, 8);
+	if (opt->do_nspec)
+		state->ds_nspec = opt->do_nspec;
 	if (opt->do_strsize)
 		state->ds_strsize = opt->do_strsize;
 	if (opt->do_dynvarsize)
@@ -194,6 +206,8 @@ void dtrace_state_status(struct dtrace_state *state,
 	st->ds_exitval = READ_ONCE(state->ds_exitval);
 	st->ds_ncpus = nr_cpu_ids;
 	st->ds_reentered = atomic64_read(&state->ds_reentered);
+	st->ds_specdrops = atomic64_read(&state->ds_specdrops);
+	st->ds_specbusy = atomic64_read(&state->ds_specbusy);
 	if (!state->ds_cpus)
 		return;
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {

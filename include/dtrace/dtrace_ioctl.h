@@ -103,6 +103,10 @@ enum dtrace_act_kind {
 					 * da_rec_size 8 * frames; no DIF */
 	DTRACE_ACT_USTACK	= 6,	/* the pid, then user PCs as above;
 					 * da_rec_size 8 * (frames + 1) */
+	DTRACE_ACT_SPECULATE	= 7,	/* first action only: the record
+					 * goes to speculation (value) */
+	DTRACE_ACT_COMMIT	= 8,	/* commit speculation (value) */
+	DTRACE_ACT_DISCARD	= 9,	/* discard speculation (value) */
 };
 
 #define DTRACE_STACK_MAX	256	/* frames of stack() and ustack() */
@@ -172,10 +176,11 @@ struct dtrace_ioc_status {
 	__u64	ds_drops;		/* out: buffer drops, all CPUs */
 	__u64	ds_errors;		/* out: faults in probe context */
 	__u64	ds_dyndrops;		/* out: dynamic variable drops */
-	__u64	ds_specdrops;		/* out: speculation drops */
+	__u64	ds_specdrops;		/* out: speculative records dropped */
 	__u64	ds_reentered;		/* out: probes skipped in probe context */
 	__u64	ds_aggdrops;		/* out: aggregation drops, all CPUs */
-	__u32	ds_reserved[4];
+	__u64	ds_specbusy;		/* out: speculation() found none free */
+	__u32	ds_reserved[2];
 };
 
 /*

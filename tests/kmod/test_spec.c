@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Speculations through the raw ABI: records held aside reach the buffer
+ * on commit() and never on discard(); speculation() runs out; records
+ * speculated into a speculation not in use are dropped and counted.
+ * Runs in the guest with dtrace.ko loaded, as root.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include "kselftest_harness.h"
+#include "clause.h"
+
+static char out[1 << 20];
+
+/* A program returning the constant @v. */
+static uint32_t prog_const(struct clause *c, int v)
+{
+	struct dif_insn p[] = { INSN(SETI, 1, 0, 0, v), INSN(RET, 0, 1, 0, 0) };
+
+	return clause_prog(c, p, 2, NULL, 0, DIF_TYPE_INT, 8);
+}
+
+/* BEGIN { trace(speculation()); } */
+static int enable_speculation(int fd)
+{
+	struct dif_insn p[] = {
+		INSN(CALL, 1, 0, 0, DIF_SUBR_SPECULATION), INSN(RET, 0, 1, 0, 0),
+	};
+	struct clause c;
+
+	clause_init(&c, "dtrace", "BEGIN", 1, 8);
+	clause_act(&c, 0, DTRACE_ACT_RECORD,
+		   clause_prog(&c, p, 2, NULL, 0, DIF_TYPE_INT, 8), 0, 8);
+	return ioctl(fd, DTRACE_IOC_ENABLE, c.buf);
+}
+
+/* PROBE { speculate(id); trace(value); } */
+static int enable_speculate(int fd, const char *probe, int id, int value)
+{
+	struct clause c;
+
+	clause_init(&c, "dtrace", probe, 2, 8);
+	clause_act(&c, 0, DTRACE_ACT_SPECULATE, prog_const(&c, id), 0, 0);
+	clause_act(&c, 1, DTRACE_ACT_RECORD, prog_const(&c, value), 0, 8);
+	return ioctl(fd, DTRACE_IOC_ENABLE, c.buf);
+}
+
+/* END { commit(id); } or discard */
+static int enable_end(int fd, uint32_t kind, int id)
+{
+	struct clause c;
+
+	clause_init(&c, "dtrace", "END", 1, 0);
+	clause_act(&c, 0, kind, prog_const(&c, id), 0, 0);
+	return ioctl(fd, DTRACE_IOC_ENABLE, c.buf);
+}
+
+/* The 8-byte values of every record, in buffer order. */
+static int values(int fd, uint64_t *v, int max)
+{
+	size_t n = snap_all(fd, out, sizeof(out), 4u << 20), off;
+	int k = 0;
+
+	for (off = 0; off + 24 <= n && k < max; off += 24)
+		v[k++] = *(uint64_t *)(out + off + 16);
+	return k;
+}
+
+FIXTURE(dev) {
+	int fd;
+	uint64_t v[8];
+	struct dtrace_ioc_status st;
+};
+
+FIXTURE_SETUP(dev)
+{
+	self->fd = open("/dev/dtrace", O_RDWR);
+	ASSERT_LE(0, self->fd);
+}
+
+FIXTURE_TEARDOWN(dev)
+{
+	close(self->fd);
+}
+
+TEST_F(dev, commit)
+{
+	ASSERT_EQ(0, enable_speculation(self->fd));
+	ASSERT_EQ(0, enable_speculate(self->fd, "BEGIN", 1, 42));
+	ASSERT_EQ(0, enable_speculate(self->fd, "BEGIN", 1, 43));
+	ASSERT_EQ(0, enable_end(self->fd, DTRACE_ACT_COMMIT, 1));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	/* Not committed yet: only speculation()'s own record. */
+	ASSERT_EQ(1, values(self->fd, self->v, 8));
+	EXPECT_EQ(1, self->v[0]);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	ASSERT_EQ(2, values(self->fd, self->v, 8));
+	EXPECT_EQ(42, self->v[0]);
+	EXPECT_EQ(43, self->v[1]);
+	ASSERT_EQ(0, status(self->fd, &self->st));
+	EXPECT_EQ(0, self->st.ds_specdrops);
+	EXPECT_EQ(0, self->st.ds_errors);
+}
+
+TEST_F(dev, discard)
+{
+	ASSERT_EQ(0, enable_speculation(self->fd));
+	ASSERT_EQ(0, enable_speculate(self->fd, "BEGIN", 1, 42));
+	ASSERT_EQ(0, enable_end(self->fd, DTRACE_ACT_DISCARD, 1));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	ASSERT_EQ(1, values(self->fd, self->v, 8));
+	EXPECT_EQ(1, self->v[0]);
+}
+
+TEST_F(dev, out_of_speculations)
+{
+	struct dtrace_ioc_options o = { .do_size = sizeof(o), .do_nspec = 1 };
+
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	ASSERT_EQ(0, enable_speculation(self->fd));
+	ASSERT_EQ(0, enable_speculation(self->fd));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	ASSERT_EQ(2, values(self->fd, self->v, 8));
+	EXPECT_EQ(1, self->v[0]);
+	EXPECT_EQ(0, self->v[1]);
+	ASSERT_EQ(0, status(self->fd, &self->st));
+	EXPECT_EQ(1, self->st.ds_specbusy);
+}
+
+TEST_F(dev, unused_and_invalid_ids)
+{
+	/* Speculation 1 was never handed out; 9 does not exist. */
+	ASSERT_EQ(0, enable_speculate(self->fd, "BEGIN", 1, 42));
+	ASSERT_EQ(0, enable_speculate(self->fd, "BEGIN", 9, 43));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	EXPECT_EQ(0, values(self->fd, self->v, 8));
+	ASSERT_EQ(0, status(self->fd, &self->st));
+	EXPECT_EQ(1, self->st.ds_specdrops);
+	EXPECT_EQ(1, self->st.ds_errors);
+}
+
+TEST_F(dev, speculate_must_come_first)
+{
+	struct clause c;
+
+	clause_init(&c, "dtrace", "BEGIN", 2, 8);
+	clause_act(&c, 0, DTRACE_ACT_RECORD, prog_const(&c, 1), 0, 8);
+	clause_act(&c, 1, DTRACE_ACT_SPECULATE, prog_const(&c, 1), 0, 0);
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	EXPECT_EQ(EINVAL, errno);
+}
+
+TEST_HARNESS_MAIN

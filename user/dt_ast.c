@@ -78,7 +78,6 @@ struct dt_node *dt_node_new(enum dt_nkind kind, const struct dt_loc *loc)
 	n->n_kind = kind;
 	if (loc)
 		n->n_loc = *loc;
-	n->n_act = -1;
 	return n;
 }
 

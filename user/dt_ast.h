@@ -56,9 +56,7 @@ enum dt_nkind {
 	DT_N_INCDEC,	/* ++/-- n_left, n_op, n_post */
 	DT_N_CAST,	/* (n_ctype) n_left */
 	DT_N_SIZEOF,	/* sizeof(type) folded at parse or sizeof expr */
-	DT_N_MACRO,	/* $N: n_int index, n_str "$1" */
-	DT_N_AGG,	/* @name: not supported yet */
-	DT_N_UNSUPP,	/* a construct the parser knows but we do not */
+	DT_N_MACRO,	/* $N: n_int index; n_post for $$N */
 };
 
 /* Operators, as tokens in the grammar and tags in nodes. */
@@ -93,8 +91,6 @@ struct dt_node {
 	struct dt_node	*n_left, *n_right, *n_cond;
 	struct dt_node	*n_args;	/* a list linked through n_next */
 	struct dt_node	*n_next;
-	/* set by dt_layout for action calls: where their records lie */
-	int		n_act;
 };
 
 /* A D variable; ids are per scope and shared by every DIF object. */

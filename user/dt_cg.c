@@ -634,17 +634,3 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 	pcb->pcb_region = NULL;
 	return 0;
 }
-
-int dt_compile(struct dt_pcb *pcb, struct dt_cprog *cp)
-{
-	int err = 0;
-
-	memset(cp, 0, sizeof(*cp));
-	err = err ?: dt_parse(pcb);
-	err = err ?: dt_resolve(pcb);
-	err = err ?: dt_check(pcb);
-	err = err ?: dt_fold(pcb);
-	err = err ?: dt_layout(pcb, cp);
-	err = err ?: dt_cg(pcb, cp);
-	return err;
-}

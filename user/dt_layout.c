@@ -63,14 +63,21 @@ static int dt_layout_rec(struct dt_pcb *pcb, struct dt_ecb *e,
 	return e->e_nrecs++;
 }
 
-/* Statements waiting for the next action of the clause. */
-static struct dt_node **dt_pending;
-static int dt_npending;
+/* One clause being laid out. */
+struct dt_lay {
+	struct dt_pcb	*l_pcb;
+	struct dt_ecb	*l_ecb;
+	uint32_t	l_strsize;
+	struct dt_node	**l_pending;	/* statements for the next action */
+	int		l_npending;
+};
 
-static int dt_layout_act(struct dt_pcb *pcb, struct dt_ecb *e, uint32_t kind,
+static int dt_layout_act(struct dt_lay *l, uint32_t kind,
 			 struct dt_node *expr, struct dt_node *stmt, bool rec,
-			 uint32_t strsize, const struct dt_type *rt)
+			 const struct dt_type *rt)
 {
+	struct dt_pcb *pcb = l->l_pcb;
+	struct dt_ecb *e = l->l_ecb;
 	struct dt_act *a;
 	int slot = -1;
 
@@ -81,7 +88,7 @@ static int dt_layout_act(struct dt_pcb *pcb, struct dt_ecb *e, uint32_t kind,
 				"too many actions in one clause (at most %d)",
 				DTRACE_ACTIONS_MAX);
 	if (rec) {
-		slot = dt_layout_rec(pcb, e, rt, strsize, &expr->n_loc);
+		slot = dt_layout_rec(pcb, e, rt, l->l_strsize, &expr->n_loc);
 		if (slot < 0)
 			return -1;
 	}
@@ -92,10 +99,10 @@ static int dt_layout_act(struct dt_pcb *pcb, struct dt_ecb *e, uint32_t kind,
 	a->a_expr = expr;
 	a->a_type = *rt;
 	a->a_stmt = stmt;
-	a->a_pre = dt_pending;
-	a->a_npre = dt_npending;
-	dt_pending = NULL;
-	dt_npending = 0;
+	a->a_pre = l->l_pending;
+	a->a_npre = l->l_npending;
+	l->l_pending = NULL;
+	l->l_npending = 0;
 	dt_difo_init(&a->a_difo);
 	return slot;
 }
@@ -113,9 +120,10 @@ static struct dt_out *dt_layout_out(struct dt_ecb *e, enum dt_outkind k,
 	return o;
 }
 
-static int dt_layout_stmt(struct dt_pcb *pcb, struct dt_ecb *e,
-			  struct dt_node *s, uint32_t strsize)
+static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 {
+	struct dt_pcb *pcb = l->l_pcb;
+	struct dt_ecb *e = l->l_ecb;
 	struct dt_node *a;
 	int slot, first = -1, n = 0;
 	char err[256];
@@ -124,8 +132,8 @@ static int dt_layout_stmt(struct dt_pcb *pcb, struct dt_ecb *e,
 		struct dt_out *o;
 
 		for (a = s->n_args->n_next; a; a = a->n_next, n++) {
-			slot = dt_layout_act(pcb, e, DTRACE_ACT_RECORD, a, s,
-					     true, strsize, NULL);
+			slot = dt_layout_act(l, DTRACE_ACT_RECORD, a, s,
+					     true, NULL);
 			if (slot < 0)
 				return -1;
 			if (first < 0)
@@ -139,16 +147,16 @@ static int dt_layout_stmt(struct dt_pcb *pcb, struct dt_ecb *e,
 		return 0;
 	}
 	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "exit") == 0) {
-		slot = dt_layout_act(pcb, e, DTRACE_ACT_EXIT, s->n_args, s,
-				     true, strsize, NULL);
+		slot = dt_layout_act(l, DTRACE_ACT_EXIT, s->n_args, s,
+				     true, NULL);
 		if (slot < 0)
 			return -1;
 		dt_layout_out(e, DT_OUT_EXIT, slot, 1);
 		return 0;
 	}
 	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "trace") == 0) {
-		slot = dt_layout_act(pcb, e, DTRACE_ACT_RECORD, s->n_args, s,
-				     true, strsize, NULL);
+		slot = dt_layout_act(l, DTRACE_ACT_RECORD, s->n_args, s,
+				     true, NULL);
 		if (slot < 0)
 			return -1;
 		dt_layout_out(e, DT_OUT_TRACE, slot, 1);
@@ -156,13 +164,13 @@ static int dt_layout_stmt(struct dt_pcb *pcb, struct dt_ecb *e,
 	}
 	if (s->n_kind == DT_N_ASSIGN || s->n_kind == DT_N_INCDEC ||
 	    s->n_type.kind == DT_T_VOID) {
-		dt_pending = dt_grow(dt_pending, dt_npending, sizeof(s));
-		dt_pending[dt_npending++] = s;
+		l->l_pending = dt_grow(l->l_pending, l->l_npending,
+				       sizeof(s));
+		l->l_pending[l->l_npending++] = s;
 		return 0;
 	}
 	/* any other expression is traced, as DTrace does */
-	slot = dt_layout_act(pcb, e, DTRACE_ACT_RECORD, s, s, true, strsize,
-			     NULL);
+	slot = dt_layout_act(l, DTRACE_ACT_RECORD, s, s, true, NULL);
 	if (slot < 0)
 		return -1;
 	dt_layout_out(e, DT_OUT_TRACE, slot, 1);
@@ -171,39 +179,39 @@ static int dt_layout_stmt(struct dt_pcb *pcb, struct dt_ecb *e,
 
 int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp)
 {
-	uint32_t strsize = pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
-		DT_STRSIZE_DEFAULT;
+	struct dt_lay l = {
+		.l_pcb = pcb,
+		.l_strsize = pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
+			DT_STRSIZE_DEFAULT,
+	};
 	struct dt_clause *c;
 	struct dt_node *s;
 
-	cp->cp_strsize = strsize;
+	cp->cp_strsize = l.l_strsize;
 	cp->cp_ecbs = calloc((size_t)pcb->pcb_prog.p_nclauses,
 			     sizeof(*cp->cp_ecbs));
 	if (!cp->cp_ecbs)
 		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
 	pcb->pcb_region = "action list";
 	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
-		struct dt_ecb *e = &cp->cp_ecbs[cp->cp_necbs++];
-
-		e->e_clause = c;
-		dt_difo_init(&e->e_pred);
+		l.l_ecb = &cp->cp_ecbs[cp->cp_necbs++];
+		l.l_ecb->e_clause = c;
+		dt_difo_init(&l.l_ecb->e_pred);
 		for (s = c->c_stmts; s; s = s->n_next)
-			if (dt_layout_stmt(pcb, e, s, strsize))
+			if (dt_layout_stmt(&l, s))
 				goto fail;
-		if (dt_npending) {
+		if (l.l_npending) {
 			/* the last one is the value, stored and ignored */
-			s = dt_pending[--dt_npending];
-			if (dt_layout_act(pcb, e, DTRACE_ACT_RECORD, s, s, true,
-					  strsize, &dt_type_long) < 0)
+			s = l.l_pending[--l.l_npending];
+			if (dt_layout_act(&l, DTRACE_ACT_RECORD, s, s, true,
+					  &dt_type_long) < 0)
 				goto fail;
 		}
 	}
 	pcb->pcb_region = NULL;
 	return 0;
 fail:
-	free(dt_pending);
-	dt_pending = NULL;
-	dt_npending = 0;
+	free(l.l_pending);
 	return -1;
 }
 

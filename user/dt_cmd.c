@@ -264,6 +264,26 @@ static void dt_cmd_fbt(struct dt_cmd *cmd, const struct dtrace_probedesc *d)
 			strerror(-rc));
 }
 
+static int dt_first_probe(const struct dtrace_probedesc *pd, void *arg)
+{
+	*(struct dtrace_probedesc *)arg = *pd;
+	return 1;
+}
+
+/*
+ * An enabling of exactly one probe is named by that probe (with its id)
+ * in error reports, as DTrace does; others by their description.
+ */
+static void dt_cmd_oneprobe(struct dt_cmd *cmd, struct dtrace_probedesc *d)
+{
+	struct dtrace_probedesc pd;
+
+	memset(&pd, 0, sizeof(pd));
+	if (dt_probes_walk(cmd->c_fd, d, dt_first_probe, &pd) == 1 &&
+	    pd.dpd_id)
+		*d = pd;
+}
+
 static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 {
 	int i;
@@ -311,6 +331,8 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 				return -1;
 			}
 			p->p_matched += blob->de_nprobes;
+			if (blob->de_nprobes == 1)
+				dt_cmd_oneprobe(cmd, &desc);
 			if (dt_epid_add(&cmd->c_epids, blob->de_epid, e,
 					&desc)) {
 				free(blob);
@@ -462,6 +484,7 @@ static void dt_cmd_errhandler(struct dt_cmd *cmd)
 	if (!blob)
 		return;
 	if (dt_dev_enable(cmd->c_fd, blob) == 0 && blob->de_nprobes &&
+	    (dt_cmd_oneprobe(cmd, &desc), 1) &&
 	    dt_epid_add(&cmd->c_epids, blob->de_epid, &p->p_cp.cp_ecbs[0],
 			&desc) == 0)
 		cmd->c_errecb = &p->p_cp.cp_ecbs[0];

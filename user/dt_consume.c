@@ -211,8 +211,14 @@ static int dt_print_error(struct dt_consumer *c, const struct dt_ecb *e,
 	for (i = 0; i < 5; i++)
 		v[i] = dt_rec_int(data, &e->e_recs[i]);
 	ep = dt_epid_get(c->c_epids, (uint32_t)v[0]);
-	if (ep)
+	if (ep && ep->ep_desc.dpd_id) {
+		int n = snprintf(desc, sizeof(desc), "ID %u: ",
+				 ep->ep_desc.dpd_id);
+
+		dt_pdesc_str(&ep->ep_desc, desc + n, sizeof(desc) - (size_t)n);
+	} else if (ep) {
 		dt_pdesc_str(&ep->ep_desc, desc, sizeof(desc));
+	}
 	fault = (uint64_t)v[3] < DIF_FAULT_COUNT ? dt_fault_text[v[3]] :
 		"unknown fault";
 	if (v[1] == 0)

@@ -64,8 +64,10 @@ void dt_consume_drops(struct dt_consumer *c, int cpu, uint64_t drops,
  * The records of the ERROR handler (arg1..arg5 traced: EPID, action,
  * DIF offset, fault, address) become DTrace's error report:
  *
- *   dtrace: error on enabled probe ID 3 (dtrace:::BEGIN): divide-by-zero
- *   in action #1 at DIF offset 4
+ *   dtrace: error on enabled probe ID 3 (ID 1: dtrace:::BEGIN):
+ *   divide-by-zero in action #1 at DIF offset 4
+ *
+ * (an enabling of several probes is named by its description instead).
  */
 #define DT_ERROR_HANDLER "dtrace:::ERROR { trace(arg1); trace(arg2); " \
 	"trace(arg3); trace(arg4); trace(arg5); }"

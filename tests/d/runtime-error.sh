@@ -6,5 +6,5 @@ set -eu
 err=${TMPDIR:-/tmp}/runtime-error.err
 out=$("$DTRACE" -qn 'BEGIN { x = 0; y = 1 / x; } BEGIN { printf("after\n"); exit(0); }' 2>"$err")
 [ "$out" = "after" ] || { echo "got '$out'"; exit 1; }
-grep -Eqx 'dtrace: error on enabled probe ID [0-9]+ \(:::BEGIN\): divide-by-zero in action #1 at DIF offset [0-9]+' "$err" ||
+grep -Eqx 'dtrace: error on enabled probe ID [0-9]+ \(ID [0-9]+: dtrace:::BEGIN\): divide-by-zero in action #1 at DIF offset [0-9]+' "$err" ||
 	{ cat "$err"; exit 1; }

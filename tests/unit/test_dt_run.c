@@ -631,7 +631,7 @@ TEST(runtime_error_reported)
 		       &out, &err);
 
 	EXPECT_EQ(0, rc);
-	EXPECT_STREQ("dtrace: error on enabled probe ID 1 (:::BEGIN): "
+	EXPECT_STREQ("dtrace: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): "
 		     "divide-by-zero in action #1 at DIF offset 4\n", err);
 	free(out);
 	free(err);

@@ -13,7 +13,8 @@ KMOD_TEST_LIBS := user/dt_fbtsyms.c
 $(B)/guest/%: tests/kmod/%.c $(KMOD_TEST_LIBS) tests/kmod/clause.h \
 		include/dtrace/*.h | $(KSFT)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Iuser $(CFLAGS) $(WFLAGS) -o $@ $< $(KMOD_TEST_LIBS)
+	$(CC) $(CPPFLAGS) -Iuser $(CFLAGS) $(WFLAGS) -o $@ $< $(KMOD_TEST_LIBS) \
+		-lpthread
 
 .PHONY: kmod-tests
 kmod-tests: $(KMOD_TEST_BINS)

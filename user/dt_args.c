@@ -20,8 +20,8 @@
 static void dt_usage(FILE *fp)
 {
 	fprintf(fp,
-"Usage: dtrace [-CeFhlqSvVwZ] [-b bufsz] [-D name[=def]] [-I path]\n"
-"\t[-o output] [-s script] [-U name] [-x opt[=val]]\n"
+"Usage: dtrace [-CeFhlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+"\t[-I path] [-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
 "\t[-P provider [[ predicate ] action ]]\n"
 "\t[-m [ provider: ] module [[ predicate ] action ]]\n"
 "\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
@@ -32,6 +32,7 @@ static void dt_usage(FILE *fp)
 "\t   action -> '{' D-statements '}'\n"
 "\n"
 "\t-b  set trace buffer size\n"
+"\t-c  run specified command and exit upon its completion\n"
 "\t-C  run cpp(1) preprocessor on script files\n"
 "\t-D  define symbol when invoking preprocessor\n"
 "\t-e  exit after compiling request but prior to enabling probes\n"
@@ -42,6 +43,7 @@ static void dt_usage(FILE *fp)
 "\t-m  enable or list probes matching the specified module name\n"
 "\t-n  enable or list probes matching the specified probe name\n"
 "\t-o  append trace output to the specified file\n"
+"\t-p  grab specified process-ID and exit upon its completion\n"
 "\t-P  enable or list probes matching the specified provider name\n"
 "\t-q  set quiet mode (only output explicitly traced data)\n"
 "\t-s  enable or list probes according to the specified D script\n"
@@ -154,9 +156,26 @@ int dt_cmd_main(int argc, char **argv)
 			cmd.c_opts.o_zdefs = true;
 			break;
 		case 'c':
-		case 'p':
-			dt_warn("-%c is not supported yet\n", c);
-			return 2;
+			if (cmd.c_cmdline || cmd.c_grabpid) {
+				dt_warn("only one -c or -p is supported\n");
+				return 2;
+			}
+			cmd.c_cmdline = optarg;
+			break;
+		case 'p': {
+			char *end;
+
+			if (cmd.c_cmdline || cmd.c_grabpid) {
+				dt_warn("only one -c or -p is supported\n");
+				return 2;
+			}
+			cmd.c_grabpid = (int)strtol(optarg, &end, 10);
+			if (*end || cmd.c_grabpid <= 0) {
+				dt_warn("invalid process ID: %s\n", optarg);
+				return 2;
+			}
+			break;
+		}
 		case 'F':
 		case 'H':
 		case 'L':

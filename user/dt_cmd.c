@@ -19,6 +19,7 @@ void dt_cmd_init(struct dt_cmd *cmd)
 	dt_options_init(&cmd->c_opts);
 	cmd->c_exec = true;
 	cmd->c_fd = -1;
+	cmd->c_proc.pr_gofd = -1;
 	cmd->c_out = stdout;
 }
 
@@ -211,6 +212,7 @@ int dt_cmd_compile(struct dt_cmd *cmd)
 		pcb->pcb_argv = dt_cmd_margv(cmd, p->p_kind == 's' ?
 					     p->p_arg : "dtrace");
 		pcb->pcb_allow_empty_args = cmd->c_opts.o_defaultargs;
+		pcb->pcb_target = cmd->c_proc.pr_pid;
 		/* variables are shared by all pieces */
 		pcb->pcb_prog.p_vars = vars;
 		memcpy(pcb->pcb_nvars, nvars, sizeof(nvars));
@@ -300,7 +302,8 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 
 			if (dt_pdesc_parse(pd->pd_text, &desc,
 					   p->p_pcb.pcb_argc,
-					   p->p_pcb.pcb_argv, err,
+					   p->p_pcb.pcb_argv,
+					   p->p_pcb.pcb_target, err,
 					   sizeof(err))) {
 				dt_piece_error(cmd, p, pd, "D_PDESC_INVAL", err);
 				return -1;
@@ -396,7 +399,8 @@ static int dt_cmd_list(struct dt_cmd *cmd)
 
 				if (dt_pdesc_parse(pd->pd_text, &desc,
 						   p->p_pcb.pcb_argc,
-						   p->p_pcb.pcb_argv, err,
+						   p->p_pcb.pcb_argv,
+						   p->p_pcb.pcb_target, err,
 						   sizeof(err))) {
 					dt_piece_error(cmd, p, pd,
 						       "D_PDESC_INVAL", err);
@@ -477,7 +481,7 @@ static void dt_cmd_errhandler(struct dt_cmd *cmd)
 
 	dt_pcb_init(&p->p_pcb, DT_ERROR_HANDLER, NULL, NULL);
 	if (dt_compile(&p->p_pcb, &p->p_cp) || p->p_cp.cp_necbs != 1 ||
-	    dt_pdesc_parse("dtrace:::ERROR", &desc, 0, NULL, err,
+	    dt_pdesc_parse("dtrace:::ERROR", &desc, 0, NULL, 0, err,
 			   sizeof(err)))
 		return;
 	blob = dt_enable_blob(&p->p_cp.cp_ecbs[0], &desc, &len);
@@ -491,7 +495,29 @@ static void dt_cmd_errhandler(struct dt_cmd *cmd)
 	free(blob);
 }
 
+static int dt_cmd_run1(struct dt_cmd *cmd);
+
 int dt_cmd_run(struct dt_cmd *cmd)
+{
+	char err[512];
+	int rc;
+
+	if (cmd->c_cmdline && dt_proc_create(&cmd->c_proc, cmd->c_cmdline, err,
+					     sizeof(err))) {
+		dt_warn("%s\n", err);
+		return 1;
+	}
+	if (cmd->c_grabpid && dt_proc_grab(&cmd->c_proc, cmd->c_grabpid, err,
+					   sizeof(err))) {
+		dt_warn("%s\n", err);
+		return 1;
+	}
+	rc = dt_cmd_run1(cmd);
+	dt_proc_abandon(&cmd->c_proc);	/* if tracing never started */
+	return rc;
+}
+
+static int dt_cmd_run1(struct dt_cmd *cmd)
 {
 	char err[512];
 	int i;

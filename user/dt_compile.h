@@ -88,6 +88,9 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp);
 int dt_compile(struct dt_pcb *pcb, struct dt_cprog *cp);
 void dt_cprog_free(struct dt_cprog *cp);
 
+/* $target ($-less name), $pid, $uid...: 0, or -1 if not defined. */
+int dt_macro_lookup(const char *name, int target, int64_t *v);
+
 /* Built-in variables: name, DIF_VAR_* and type. */
 struct dt_builtin {
 	const char	*b_name;

@@ -394,10 +394,8 @@ primary:
 		}
 	| DT_TOK_MACRO_NAME
 		{
-			free($1);
-			$$ = NULL;
-			UNSUPP(@1, "macro variables other than $N are not "
-			       "supported yet");
+			$$ = dt_node_new(DT_N_MACRO, L(@1));
+			$$->n_str = $1;	/* "$target": a named macro */
 		}
 	| DT_TOK_AGG
 		{

@@ -20,6 +20,7 @@ struct dt_pcb {
 	int		pcb_argc;	/* $0..$N: macro arguments */
 	char * const	*pcb_argv;
 	bool		pcb_allow_empty_args; /* -x defaultargs */
+	int		pcb_target;	/* $target: -c or -p's pid; 0: none */
 
 	/* the lexer's and parser's state */
 	void		*pcb_scanner;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dt_compile.h"
 #include "dt_dev.h"
 #include "dt_probes.h"
 
@@ -24,17 +25,38 @@ static const struct {
 	  DTRACE_NAMELEN },
 };
 
-/* Copy one field, expanding $N; returns -1 with err set. */
+/* Copy one field, expanding $N and $name; returns -1 with err set. */
 static int dt_pd_field(const char *s, size_t n, char *dst, size_t room,
 		       const char *fname, int argc, char *const argv[],
-		       char *err, size_t errlen)
+		       int target, char *err, size_t errlen)
 {
 	size_t o = 0, i = 0;
+	char num[24];
 
 	while (i < n) {
 		const char *v;
 		size_t vl;
 
+		if (s[i] == '$' && i + 1 < n && isalpha((unsigned char)s[i + 1])) {
+			char name[32];
+			size_t k = 0;
+			int64_t mv;
+
+			i++;
+			while (i < n && (isalnum((unsigned char)s[i]) ||
+					 s[i] == '_') && k < sizeof(name) - 1)
+				name[k++] = s[i++];
+			name[k] = '\0';
+			if (dt_macro_lookup(name, target, &mv)) {
+				snprintf(err, errlen, "macro variable $%s is "
+					 "not defined", name);
+				return -1;
+			}
+			snprintf(num, sizeof(num), "%lld", (long long)mv);
+			v = num;
+			vl = strlen(num);
+			goto copy;
+		}
 		if (s[i] == '$' && i + 1 < n && isdigit((unsigned char)s[i + 1])) {
 			long k = 0;
 
@@ -52,6 +74,7 @@ static int dt_pd_field(const char *s, size_t n, char *dst, size_t room,
 			v = &s[i++];
 			vl = 1;
 		}
+copy:
 		if (o + vl >= room) {
 			snprintf(err, errlen, "%s field of probe description "
 				 "is too long (at most %zu bytes)", fname,
@@ -66,7 +89,8 @@ static int dt_pd_field(const char *s, size_t n, char *dst, size_t room,
 }
 
 int dt_pdesc_parse(const char *text, struct dtrace_probedesc *pd,
-		   int argc, char *const argv[], char *err, size_t errlen)
+		   int argc, char *const argv[], int target, char *err,
+		   size_t errlen)
 {
 	const char *f[4], *p;
 	size_t fl[4];
@@ -95,7 +119,7 @@ int dt_pdesc_parse(const char *text, struct dtrace_probedesc *pd,
 		k = 4 - n + i;
 		if (dt_pd_field(f[i], fl[i], (char *)pd + dt_pd_fields[k].off,
 				dt_pd_fields[k].len, dt_pd_fields[k].name,
-				argc, argv, err, errlen))
+				argc, argv, target, err, errlen))
 			return -1;
 	}
 	return 0;

@@ -13,10 +13,12 @@
 
 /*
  * Parse text into a pattern. Returns 0, or -1 with a message in err.
- * With argv, $N in a field is replaced by argv[N].
+ * $N in a field is replaced by argv[N], $target by target (if not 0),
+ * $pid and the other macro variables by their values.
  */
 int dt_pdesc_parse(const char *text, struct dtrace_probedesc *pd,
-		   int argc, char *const argv[], char *err, size_t errlen);
+		   int argc, char *const argv[], int target, char *err,
+		   size_t errlen);
 
 /* "provider:module:function:name" */
 void dt_pdesc_str(const struct dtrace_probedesc *pd, char *buf, size_t len);

@@ -15,6 +15,7 @@
 #include "dt_options.h"
 #include "dt_pcb.h"
 #include "dt_probes.h"
+#include "dt_proc.h"
 
 struct dt_piece {
 	char		p_kind;		/* the option: n s P m f i */
@@ -33,6 +34,9 @@ struct dt_cmd {
 	int		c_npieces;
 	bool		c_cpp, c_exec, c_list, c_disasm, c_verbose;
 	const char	*c_outfile;
+	const char	*c_cmdline;	/* -c */
+	int		c_grabpid;	/* -p */
+	struct dt_proc	c_proc;		/* $target */
 	char		**c_cppargs;
 	int		c_ncppargs;
 	int		c_argc;		/* $1.. */

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dt_compile.h"
 #include "dt_error.h"
@@ -107,6 +108,35 @@ static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	return dt_resolve_var(pcb, n, DT_V_GLOBAL, lhs, false);
 }
 
+/* $target, $pid, ...: integers known when the program is compiled. */
+int dt_macro_lookup(const char *name, int target, int64_t *v)
+{
+	if (strcmp(name, "target") == 0) {
+		if (!target)
+			return -1;
+		*v = target;
+	} else if (strcmp(name, "pid") == 0) {
+		*v = getpid();
+	} else if (strcmp(name, "ppid") == 0) {
+		*v = getppid();
+	} else if (strcmp(name, "pgid") == 0) {
+		*v = getpgid(0);
+	} else if (strcmp(name, "sid") == 0) {
+		*v = getsid(0);
+	} else if (strcmp(name, "uid") == 0) {
+		*v = getuid();
+	} else if (strcmp(name, "gid") == 0) {
+		*v = getgid();
+	} else if (strcmp(name, "euid") == 0) {
+		*v = geteuid();
+	} else if (strcmp(name, "egid") == 0) {
+		*v = getegid();
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
 /* $N: an integer if it looks like one, a string for $$N, else a name. */
 static int dt_resolve_macro(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 {
@@ -114,6 +144,21 @@ static int dt_resolve_macro(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	const char *val;
 	char *end;
 	unsigned long long v;
+	int64_t mv;
+
+	if (n->n_str) {
+		if (dt_macro_lookup(n->n_str + 1, pcb->pcb_target, &mv))
+			return dt_error(pcb, &n->n_loc, "D_MACRO_UNDEF",
+					"macro variable %s is not defined%s",
+					n->n_str, strcmp(n->n_str, "$target") ?
+					"" : " (use -c or -p)");
+		free(n->n_str);
+		n->n_str = NULL;
+		n->n_kind = DT_N_INT;
+		n->n_int = mv;
+		n->n_type = dt_type_int;
+		return 0;
+	}
 
 	if (idx < 0 || idx >= pcb->pcb_argc) {
 		if (!pcb->pcb_allow_empty_args)

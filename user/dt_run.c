@@ -156,6 +156,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 		rc = 1;
 		goto out;
 	}
+	dt_proc_release(&cmd->c_proc);
 	last = dt_now();
 	for (;;) {
 		if (dt_dev_status(cmd->c_fd, &st)) {
@@ -170,6 +171,12 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 			break;
 		if (dt_stop_requested)
 			break;
+		if (dt_proc_exited(&cmd->c_proc)) {
+			if (!cmd->c_opts.o_quiet)
+				dt_warn("pid %d has exited\n",
+					(int)cmd->c_proc.pr_pid);
+			break;
+		}
 		now = dt_now();
 		if (now - last >= rate) {
 			if (dt_snapshot(cmd, &c, &s)) {

@@ -51,6 +51,7 @@ static const struct check_case valid[] = {
 	{ "BEGIN { trace(substr(\"hello\", 1)); trace(substr(\"hi\", 0, 1)); }" },
 	{ "BEGIN /execname == \"ls\"/ { exit(0); }" },
 	{ "BEGIN /1/2/ { exit(0); }" },
+	{ "BEGIN /pid != $pid && uid == $uid/ { trace($ppid + $gid); }" },
 	{ "syscall::openat:entry { printf(\"%s\\n\", copyinstr(arg1)); }" },
 	{ "tick-1s { n++; a[\"x\"]++; b[1, 2] += 2; self->c--; this->d <<= 1; }" },
 };
@@ -166,6 +167,10 @@ static const struct check_case invalid[] = {
 	  "predicate result must be of scalar type" },
 	{ "BEGIN { trace($1); }", "D_MACRO_UNDEF", 1,
 	  "macro argument $1 is not defined" },
+	{ "BEGIN { trace($target); }", "D_MACRO_UNDEF", 1,
+	  "macro variable $target is not defined (use -c or -p)" },
+	{ "BEGIN { trace($nosuch); }", "D_MACRO_UNDEF", 1,
+	  "macro variable $nosuch is not defined" },
 	{ "BEGIN { trace(sizeof (void)); }", "D_SIZEOF_TYPE", 1,
 	  "sizeof operator cannot be applied to a void type" },
 };

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Consumers coming and going under load: SIGKILL in the middle of a heavy
+ * trace, several consumers at once each seeing only its own data, drops
+ * counted exactly, the fill policy. Runs in the guest with dtrace.ko
+ * loaded, as root.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include "kselftest_harness.h"
+#include "clause.h"
+
+static char out[8 << 20];
+
+static uint32_t pred_pid(struct clause *c, uint64_t pid)
+{
+	struct dif_insn p[] = {
+		INSN(LDB, 1, 0, 0, DIF_VAR_PID), INSN(SETX, 2, 0, 0, 0),
+		INSN(SEQ, 3, 1, 2, 0), INSN(RET, 0, 3, 0, 0),
+	};
+
+	return clause_prog_tabs(c, p, 4, &pid, 1, NULL, 0, DIF_TYPE_INT, 8);
+}
+
+/* PROV::FUNC:NAME { trace(arg0); }, with pid == @pid if @pid. */
+static int enable_trace_arg0(int fd, const char *prov, const char *func,
+			     const char *name, pid_t pid)
+{
+	struct dif_insn p[] = { INSN(LDB, 1, 0, 0, DIF_VAR_ARG0),
+				INSN(RET, 0, 1, 0, 0) };
+	struct clause c;
+
+	clause_init(&c, prov, name, 1, 8);
+	strcpy(c.hdr->de_desc.dpd_func, func);
+	if (pid)
+		c.hdr->de_pred_off = pred_pid(&c, pid);
+	clause_act(&c, 0, DTRACE_ACT_RECORD,
+		   clause_prog(&c, p, 2, NULL, 0, DIF_TYPE_INT, 8), 0, 8);
+	return ioctl(fd, DTRACE_IOC_ENABLE, c.buf);
+}
+
+static int set_buf(int fd, uint64_t size, uint32_t policy)
+{
+	struct dtrace_ioc_options o = { .do_size = sizeof(o),
+					.do_bufsize = size,
+					.do_bufpolicy = policy };
+
+	return ioctl(fd, DTRACE_IOC_OPTIONS, &o);
+}
+
+/*
+ * A consumer tracing every system call and the profile provider, killed
+ * at a random moment while another process hammers system calls; twenty
+ * times. Nothing may be left behind: the module works and unloads.
+ */
+TEST(sigkill_while_tracing)
+{
+	struct timespec ts;
+	pid_t load, victim;
+	int i, st;
+
+	load = fork();
+	ASSERT_LE(0, load);
+	if (!load) {
+		for (;;)
+			syscall(SYS_getppid);
+	}
+	for (i = 0; i < 20; i++) {
+		victim = fork();
+		ASSERT_LE(0, victim);
+		if (!victim) {
+			int fd = open("/dev/dtrace", O_RDWR);
+
+			if (fd < 0 || set_buf(fd, 64 << 10, 0) ||
+			    enable_trace_arg0(fd, "syscall", "", "entry", 0) ||
+			    enable_trace_arg0(fd, "syscall", "", "return", 0) ||
+			    enable_trace_arg0(fd, "profile", "", "profile-997",
+					      0) ||
+			    ioctl(fd, DTRACE_IOC_GO))
+				_exit(1);
+			for (;;)
+				snap_all(fd, out, sizeof(out), 64 << 10);
+		}
+		ts.tv_sec = 0;
+		ts.tv_nsec = (50 + (i * 37) % 200) * 1000 * 1000;
+		nanosleep(&ts, NULL);
+		kill(victim, SIGKILL);
+		ASSERT_EQ(victim, waitpid(victim, &st, 0));
+		ASSERT_TRUE(WIFSIGNALED(st)) TH_LOG("consumer failed to start");
+	}
+	kill(load, SIGKILL);
+	waitpid(load, &st, 0);
+}
+
+/* Four consumers on the same probe, each with its own predicate. */
+TEST(concurrent_consumers)
+{
+	int fd[4], i, k, n[4] = { 0 }, go[2];
+	pid_t kid[4];
+	char c;
+
+	ASSERT_EQ(0, pipe(go));
+	for (i = 0; i < 4; i++) {
+		kid[i] = fork();
+		ASSERT_LE(0, kid[i]);
+		if (!kid[i]) {
+			close(go[1]);
+			/* Wait until every consumer is tracing. */
+			if (read(go[0], &c, 1) != 0)
+				_exit(1);
+			for (k = 0; k < 10 * (i + 1); k++)
+				syscall(SYS_getppid);
+			_exit(0);
+		}
+	}
+	close(go[0]);
+	for (i = 0; i < 4; i++) {
+		fd[i] = open("/dev/dtrace", O_RDWR);
+		ASSERT_LE(0, fd[i]);
+		ASSERT_EQ(0, enable_trace_arg0(fd[i], "syscall", "getppid",
+					       "entry", kid[i]));
+		ASSERT_EQ(0, ioctl(fd[i], DTRACE_IOC_GO));
+	}
+	close(go[1]);
+	for (i = 0; i < 4; i++)
+		waitpid(kid[i], NULL, 0);
+	for (i = 0; i < 4; i++) {
+		ASSERT_EQ(0, ioctl(fd[i], DTRACE_IOC_STOP));
+		n[i] = snap_all(fd[i], out, sizeof(out), 4u << 20) /
+		       (sizeof(struct dtrace_rechdr) + 8);
+		close(fd[i]);
+	}
+	for (i = 0; i < 4; i++)
+		EXPECT_EQ(10 * (i + 1), n[i]);
+}
+
+/* A 4 KiB buffer and 1000 records: every one kept or counted. */
+TEST(drops_are_counted)
+{
+	struct dtrace_ioc_status st;
+	int fd = open("/dev/dtrace", O_RDWR), i;
+	size_t kept;
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, set_buf(fd, 4096, DTRACE_BUFPOLICY_SWITCH));
+	ASSERT_EQ(0, enable_trace_arg0(fd, "syscall", "getppid", "entry",
+				       getpid()));
+	ASSERT_EQ(0, ioctl(fd, DTRACE_IOC_GO));
+	for (i = 0; i < 1000; i++)
+		syscall(SYS_getppid);
+	ASSERT_EQ(0, ioctl(fd, DTRACE_IOC_STOP));
+	ASSERT_EQ(0, status(fd, &st));
+	kept = snap_all(fd, out, sizeof(out), 4096) /
+	       (sizeof(struct dtrace_rechdr) + 8);
+	EXPECT_EQ(4096 / 24, kept);
+	EXPECT_EQ(1000, kept + st.ds_drops);
+	close(fd);
+}
+
+/* bufpolicy=fill: tracing stops at the first record that does not fit. */
+TEST(fill_policy_stops)
+{
+	struct dtrace_ioc_status st;
+	int fd = open("/dev/dtrace", O_RDWR), i;
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, set_buf(fd, 4096, DTRACE_BUFPOLICY_FILL));
+	ASSERT_EQ(0, enable_trace_arg0(fd, "syscall", "getppid", "entry",
+				       getpid()));
+	ASSERT_EQ(0, ioctl(fd, DTRACE_IOC_GO));
+	for (i = 0; i < 1000; i++)
+		syscall(SYS_getppid);
+	ASSERT_EQ(0, status(fd, &st));
+	EXPECT_EQ(DTRACE_STATUS_FILLED, st.ds_flags & DTRACE_STATUS_FILLED);
+	EXPECT_EQ(1, st.ds_drops);
+	ASSERT_EQ(0, ioctl(fd, DTRACE_IOC_STOP));
+	close(fd);
+}
+
+TEST_HARNESS_MAIN

@@ -8,7 +8,8 @@
 # insmod/rmmod of a Debian module, a failing rmmod, the command
 # timeout, a guest crash, a hung guest, and run-d-tests.sh on a fake
 # dtrace and fake tests (made here in a scratch directory) that pass
-# and fail, including one that logs a kernel WARNING. About a minute.
+# and fail, including one that logs a kernel WARNING; and a real
+# warning and oops from a throwaway module. About a minute.
 set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -89,6 +90,35 @@ check "guest crash" 125 '' 'without a result' \
 # Stop the guest's harness shell: no result ever comes, QEMU is killed.
 VM_MARGIN=5 check "hung guest" 125 '' 'guest killed after 6s: it hung' \
 	--timeout 1 -- bash -c 'kill -STOP $(ps -o ppid= -p $PPID); sleep 9'
+
+# A real WARN_ON and a real oops, from a throwaway module: the oops
+# kills insmod but the guest goes on, and both are caught.
+mkdir "$scratch/oops"
+cat >"$scratch/oops/oopsmod.c" <<'EOF'
+#include <linux/module.h>
+static char *mode = "warn";
+module_param(mode, charp, 0);
+static int __init oopsmod_init(void)
+{
+	if (!strcmp(mode, "warn"))
+		WARN_ON(1);
+	else if (!strcmp(mode, "oops"))
+		*(volatile int *)0 = 1;
+	return 0;
+}
+static void __exit oopsmod_exit(void) {}
+module_init(oopsmod_init);
+module_exit(oopsmod_exit);
+MODULE_LICENSE("GPL");
+EOF
+echo 'obj-m := oopsmod.o' >"$scratch/oops/Kbuild"
+make -s -C "/lib/modules/$kver/build" M="$scratch/oops" modules >/dev/null 2>&1 ||
+	echo "# cannot build the oops module"
+check "real WARN_ON in module init" 125 '' 'vm:   .*WARNING: CPU' \
+	--module "$scratch/oops/oopsmod.ko" -- true
+check "real oops: caught, guest goes on" 125 '^after 137$' \
+	'vm:   .*Oops' -- sh -c \
+	"insmod $scratch/oops/oopsmod.ko mode=oops; echo after \$?"
 
 # A fake dtrace and fake tests for run-d-tests.sh.
 mkdir -p "$scratch/t/sub"

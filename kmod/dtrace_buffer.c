@@ -13,8 +13,13 @@
  *   +---------+---------+
  *
  * A record that does not fit is dropped and counted on its CPU; no record
- * is ever split or overwritten. With the fill policy the first drop also
- * stops tracing, as DTrace does.
+ * is ever split. With the fill policy the first drop also stops tracing,
+ * as DTrace does. With the ring policy a full buffer wraps and the oldest
+ * records make room, whole records at a time:
+ *
+ *   wrapped: | newer [0, offset) | overwritten... | older [first, end) |
+ *
+ * and a snapshot hands over the older part, then the newer.
  */
 #include <linux/bitmap.h>
 #include <linux/cpu.h>
@@ -123,11 +128,44 @@ void dtrace_buffers_free(struct dtrace_state *state)
  * Context: probe context.
  * Return: where to write, or NULL if it does not fit (counted).
  */
+/* Bytes of the record at @off of @b (which holds whole records). */
+static u32 dtrace_record_size(struct dtrace_state *state,
+			      const struct dtrace_buffer *b, u64 off)
+{
+	const struct dtrace_rechdr *r = (const void *)(b->db_data + off);
+
+	return sizeof(*r) + state->ds_ecbs[r->dr_epid - 1]->de_recsize;
+}
+
+/* The ring policy: wrap, and let the oldest records go. */
+static char *dtrace_buffer_reserve_ring(struct dtrace_state *state,
+					struct dtrace_buffer *b, u32 size)
+{
+	if (size > state->ds_bufsize)
+		return NULL;
+	if (b->db_offset + size > state->ds_bufsize) {
+		/* What lies past the offset is the oldest: given up. */
+		b->db_end = b->db_offset;
+		b->db_first = 0;
+		b->db_offset = 0;
+		b->db_wrapped = true;
+	}
+	while (b->db_wrapped && b->db_first < b->db_end &&
+	       b->db_first < b->db_offset + size)
+		b->db_first += dtrace_record_size(state, b, b->db_first);
+	return b->db_data + b->db_offset;
+}
+
 char *dtrace_buffer_reserve(struct dtrace_state *state, struct dtrace_cpu *c,
 			    u32 size)
 {
-	char *p = dtrace_buffer_reserve_in(&c->dc_bufs[c->dc_active],
-					   state->ds_bufsize, size);
+	struct dtrace_buffer *b = &c->dc_bufs[c->dc_active];
+	char *p;
+
+	if (state->ds_bufpolicy == DTRACE_BUFPOLICY_RING)
+		p = dtrace_buffer_reserve_ring(state, b, size);
+	else
+		p = dtrace_buffer_reserve_in(b, state->ds_bufsize, size);
 
 	if (unlikely(!p)) {
 		c->dc_drops++;
@@ -172,6 +210,20 @@ static void dtrace_buffer_switch(void *arg)
 	sw->ds_drops = sw->ds_cpu->dc_drops;
 }
 
+/* Copy out @b's records, oldest first; *@len gets the bytes copied. */
+static int dtrace_buffer_copyout(const struct dtrace_buffer *b,
+				 char __user *dst, u64 *len)
+{
+	u64 older = b->db_wrapped ? b->db_end - b->db_first : 0;
+
+	if (older && copy_to_user(dst, b->db_data + b->db_first, older))
+		return -EFAULT;
+	if (copy_to_user(dst + older, b->db_data, b->db_offset))
+		return -EFAULT;
+	*len = older + b->db_offset;
+	return 0;
+}
+
 /**
  * dtrace_buffer_snap() - switch one CPU's buffers, copy out the old one.
  * @state: the consumer, after GO
@@ -204,11 +256,12 @@ int dtrace_buffer_snap(struct dtrace_state *state,
 
 	/* The retired buffer: no probe writes it until the next switch. */
 	b = &c->dc_bufs[c->dc_active ^ 1];
-	if (copy_to_user(u64_to_user_ptr(snap->db_buf), b->db_data,
-			 b->db_offset))
-		return -EFAULT;
-	snap->db_bufsize = b->db_offset;
+	err = dtrace_buffer_copyout(b, u64_to_user_ptr(snap->db_buf),
+				    &snap->db_bufsize);
+	if (err)
+		return err;
 	snap->db_drops = sw.ds_drops;
 	b->db_offset = 0;
+	b->db_wrapped = false;
 	return 0;
 }

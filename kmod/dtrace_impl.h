@@ -16,6 +16,7 @@
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
+#include <linux/workqueue.h>
 #include <dtrace/dtrace_ioctl.h>
 #include <dtrace/dif.h>
 #include "dif_vm.h"
@@ -141,6 +142,10 @@ struct dtrace_spec {
 struct dtrace_buffer {
 	char	*db_data;
 	u64	db_offset;	/* next free byte */
+	/* ring policy, once wrapped: the older records lie in [first, end) */
+	bool	db_wrapped;
+	u64	db_first;
+	u64	db_end;
 };
 
 struct dtrace_cpu {
@@ -193,6 +198,8 @@ struct dtrace_state {
 	struct dif_dyn		ds_dyn;		/* self->, arrays */
 	arch_spinlock_t		ds_dyn_lock;
 	int			ds_exitval;
+	unsigned long		ds_lastpoll;	/* jiffies of the last poll */
+	struct delayed_work	ds_deadman;
 	atomic_t		ds_status;	/* DTRACE_STATUS_* */
 	atomic64_t		ds_reentered;
 };
@@ -267,6 +274,7 @@ int dtrace_state_go(struct dtrace_state *state);
 int dtrace_state_stop(struct dtrace_state *state);
 void dtrace_state_status(struct dtrace_state *state,
 			 struct dtrace_ioc_status *st);
+void dtrace_state_polled(struct dtrace_state *state);
 
 /* dtrace_ioctl.c */
 long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg);

@@ -113,6 +113,7 @@ static long dtrace_ioc_snap(struct dtrace_state *state, void __user *u,
 	if (b.db_size != sizeof(b) || !DTRACE_RESERVED_OK(b, db_reserved))
 		return -EINVAL;
 	mutex_lock(&state->ds_lock);
+	dtrace_state_polled(state);
 	if (state->ds_activity != DTRACE_INACTIVE)
 		err = snap(state, &b);
 	mutex_unlock(&state->ds_lock);
@@ -130,6 +131,7 @@ static long dtrace_ioc_status(struct dtrace_state *state, void __user *u)
 	if (s.ds_size != sizeof(s))
 		return -EINVAL;
 	mutex_lock(&state->ds_lock);
+	dtrace_state_polled(state);
 	dtrace_state_status(state, &s);
 	mutex_unlock(&state->ds_lock);
 	return copy_to_user(u, &s, sizeof(s)) ? -EFAULT : 0;

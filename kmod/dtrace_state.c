@@ -9,10 +9,21 @@
  *
  * Only BEGIN fires in WARMUP and only END (and ERROR) while DRAINING, so
  * BEGIN comes before every other probe and END after all of them.
+ *
+ * The deadman: a consumer that stops polling (a stopped or wedged
+ * command) would keep its probes firing forever; after deadman_timeout
+ * seconds without STATUS or a snapshot it is moved to DRAINING.
  */
+#include <linux/jiffies.h>
+#include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
 #include "dtrace_impl.h"
+
+static unsigned int deadman_timeout = 30;
+module_param(deadman_timeout, uint, 0644);
+MODULE_PARM_DESC(deadman_timeout,
+		 "Stop a consumer that has not polled for this many seconds (0: never)");
 
 #define DTRACE_BUFSIZE_DEFAULT	(4u << 20)
 #define DTRACE_STRSIZE_DEFAULT	256
@@ -26,6 +37,29 @@ static void dtrace_state_size_scratch(struct dtrace_state *state)
 {
 	state->ds_scratchsize = max_t(u64, DTRACE_SCRATCH_MIN,
 				      16ULL * state->ds_strsize);
+}
+
+static void dtrace_deadman(struct work_struct *work)
+{
+	struct dtrace_state *state = container_of(to_delayed_work(work),
+						  struct dtrace_state,
+						  ds_deadman);
+	unsigned long limit = READ_ONCE(deadman_timeout) * HZ;
+	int act = READ_ONCE(state->ds_activity);
+
+	if (act == DTRACE_STOPPED)
+		return;
+	if (limit && (act == DTRACE_ACTIVE || act == DTRACE_WARMUP) &&
+	    time_after(jiffies, READ_ONCE(state->ds_lastpoll) + limit) &&
+	    cmpxchg(&state->ds_activity, act, DTRACE_DRAINING) == act)
+		atomic_or(DTRACE_STATUS_DEADMAN, &state->ds_status);
+	schedule_delayed_work(&state->ds_deadman, HZ);
+}
+
+/* The consumer is alive. Context: any. */
+void dtrace_state_polled(struct dtrace_state *state)
+{
+	WRITE_ONCE(state->ds_lastpoll, jiffies);
 }
 
 /* Context: process context. Return: the new state or NULL. */
@@ -43,6 +77,7 @@ struct dtrace_state *dtrace_state_create(void)
 		return NULL;
 	}
 	mutex_init(&state->ds_lock);
+	INIT_DELAYED_WORK(&state->ds_deadman, dtrace_deadman);
 	state->ds_bufsize = DTRACE_BUFSIZE_DEFAULT;
 	state->ds_bufpolicy = DTRACE_BUFPOLICY_SWITCH;
 	state->ds_strsize = DTRACE_STRSIZE_DEFAULT;
@@ -67,6 +102,7 @@ struct dtrace_state *dtrace_state_create(void)
 void dtrace_state_destroy(struct dtrace_state *state)
 {
 	WRITE_ONCE(state->ds_activity, DTRACE_STOPPED);
+	cancel_delayed_work_sync(&state->ds_deadman);
 	dtrace_ecb_disable_all(state);
 	dtrace_sync();		/* no firing still sees this state */
 	dtrace_buffers_free(state);
@@ -88,8 +124,6 @@ int dtrace_state_options(struct dtrace_state *state,
 		return -EINVAL;
 	if (opt->do_bufpolicy > DTRACE_BUFPOLICY_RING)
 		return -EINVAL;
-	if (opt->do_bufpolicy == DTRACE_BUFPOLICY_RING)
-		return -EOPNOTSUPP;
 	if (opt->do_bufsize && (opt->do_bufsize < DTRACE_BUFSIZE_MIN ||
 				opt->do_bufsize > DTRACE_BUFSIZE_MAX))
 		return -EINVAL;
@@ -164,6 +198,8 @@ int dtrace_state_go(struct dtrace_state *state)
 		return err;
 	}
 
+	dtrace_state_polled(state);
+	schedule_delayed_work(&state->ds_deadman, HZ);
 	WRITE_ONCE(state->ds_activity, DTRACE_WARMUP);
 	dtrace_fire_begin(state);
 	/* exit() in BEGIN has already moved us to DRAINING. */

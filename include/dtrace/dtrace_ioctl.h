@@ -167,6 +167,9 @@ struct dtrace_ioc_bufsnap {
 #define DTRACE_STATUS_EXITED	0x1	/* exit() ran */
 #define DTRACE_STATUS_STOPPED	0x2	/* STOP done, END fired */
 #define DTRACE_STATUS_FILLED	0x4	/* a fill buffer filled */
+#define DTRACE_STATUS_DEADMAN	0x8	/* stopped: the consumer stopped
+					 * polling (module parameter
+					 * deadman_timeout, seconds) */
 
 struct dtrace_ioc_status {
 	__u32	ds_size;

@@ -101,9 +101,6 @@ TEST_F(dev, options_checked)
 	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
 	EXPECT_EQ(EINVAL, errno);
 	o.do_bufsize = 0;
-	o.do_bufpolicy = DTRACE_BUFPOLICY_RING;
-	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
-	EXPECT_EQ(EOPNOTSUPP, errno);
 	o.do_bufpolicy = 7;
 	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
 	EXPECT_EQ(EINVAL, errno);
@@ -116,7 +113,12 @@ TEST_F(dev, options_checked)
 	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
 	EXPECT_EQ(EINVAL, errno);
 	o.do_flags = 0;
+	o.do_nspec = 100000;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	EXPECT_EQ(EINVAL, errno);
+	o.do_nspec = 0;
 	o.do_bufsize = 8192;
+	o.do_bufpolicy = DTRACE_BUFPOLICY_RING;
 	EXPECT_EQ(0, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
 }
 

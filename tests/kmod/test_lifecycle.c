@@ -182,4 +182,70 @@ TEST(fill_policy_stops)
 	close(fd);
 }
 
+/* bufpolicy=ring: the newest records, in order, nothing dropped. */
+TEST(ring_policy_keeps_newest)
+{
+	struct dif_insn p[] = { INSN(LDB, 1, 0, 0, DIF_VAR_ARG1),
+				INSN(RET, 0, 1, 0, 0) };
+	struct dtrace_ioc_status st;
+	int fd = open("/dev/dtrace", O_RDWR), zero, i;
+	struct clause c;
+	size_t n, k;
+	uint64_t *v;
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, set_buf(fd, 4096, DTRACE_BUFPOLICY_RING));
+	clause_init(&c, "syscall", "entry", 1, 8);
+	strcpy(c.hdr->de_desc.dpd_func, "lseek");
+	c.hdr->de_pred_off = pred_pid(&c, getpid());
+	clause_act(&c, 0, DTRACE_ACT_RECORD,
+		   clause_prog(&c, p, 2, NULL, 0, DIF_TYPE_INT, 8), 0, 8);
+	ASSERT_EQ(0, ioctl(fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	zero = open("/dev/zero", O_RDONLY);
+	ASSERT_EQ(0, ioctl(fd, DTRACE_IOC_GO));
+	for (i = 0; i < 1000; i++)
+		lseek(zero, i, SEEK_SET);
+	ASSERT_EQ(0, ioctl(fd, DTRACE_IOC_STOP));
+	close(zero);
+	ASSERT_EQ(0, status(fd, &st));
+	EXPECT_EQ(0, st.ds_drops);
+	n = snap_all(fd, out, sizeof(out), 4096) / 24;
+	EXPECT_LE(4096 / 24 / 2, n);
+	EXPECT_GE(4096 / 24, n);
+	for (k = 0; k < n; k++) {
+		v = (uint64_t *)(out + k * 24 + 16);
+		EXPECT_EQ(1000 - n + k, *v);
+	}
+	close(fd);
+}
+
+static void set_deadman(const char *secs)
+{
+	int f = open("/sys/module/dtrace/parameters/deadman_timeout", O_WRONLY);
+
+	if (f >= 0) {
+		if (write(f, secs, strlen(secs)) < 0)
+			perror("deadman_timeout");
+		close(f);
+	}
+}
+
+/* A consumer that stops polling is stopped by the deadman. */
+TEST(deadman_stops_silent_consumer)
+{
+	struct timespec ts = { .tv_sec = 4 };
+	struct dtrace_ioc_status st;
+	int fd = open("/dev/dtrace", O_RDWR);
+
+	ASSERT_LE(0, fd);
+	set_deadman("2");
+	ASSERT_EQ(0, enable_trace_arg0(fd, "profile", "", "tick-100", 0));
+	ASSERT_EQ(0, ioctl(fd, DTRACE_IOC_GO));
+	nanosleep(&ts, NULL);
+	set_deadman("30");
+	ASSERT_EQ(0, status(fd, &st));
+	EXPECT_EQ(DTRACE_STATUS_DEADMAN, st.ds_flags & DTRACE_STATUS_DEADMAN);
+	close(fd);
+}
+
 TEST_HARNESS_MAIN

@@ -112,9 +112,12 @@ find "$vmb/runs" -mindepth 1 -maxdepth 1 -type d | sort | head -n -30 |
 	printf 'VM_MODULE=%q\n' "$module"
 	printf 'VM_TIMEOUT=%q\n' "$timeout"
 	printf 'VM_INTERACTIVE=%q\n' "$interactive"
-	printf 'VM_TERM=%q\n' "${TERM:-dumb}"
-	if [ "$interactive" = 1 ] && size=$(stty size 2>/dev/null); then
-		printf 'VM_ROWS=%q\nVM_COLS=%q\n' "${size% *}" "${size#* }"
+	# Output to files gets TERM=dumb; a terminal the host's TERM and size.
+	if [ "$interactive" = 1 ]; then
+		printf 'VM_TERM=%q\n' "${TERM:-dumb}"
+		if size=$(stty size 2>/dev/null); then
+			printf 'VM_ROWS=%q\nVM_COLS=%q\n' "${size% *}" "${size#* }"
+		fi
 	fi
 	printf 'VM_CMD=('
 	printf ' %q' "${cmd[@]}"

@@ -143,6 +143,7 @@ void dt_program_free(struct dt_program *p)
 {
 	struct dt_clause *c = p->p_clauses;
 	struct dt_var *v = p->p_vars;
+	struct dt_decl *d = p->p_decls;
 
 	while (c) {
 		struct dt_clause *cn = c->c_next;
@@ -159,6 +160,13 @@ void dt_program_free(struct dt_program *p)
 		dt_node_free(c->c_stmts);
 		free(c);
 		c = cn;
+	}
+	while (d) {
+		struct dt_decl *dn = d->d_next;
+
+		free(d->d_name);
+		free(d);
+		d = dn;
 	}
 	while (v) {
 		struct dt_var *vn = v->v_next;

@@ -127,7 +127,19 @@ struct dt_clause {
 	int		c_index;	/* 0-based position in the program */
 };
 
+/* A declaration: [self|this] type name[ [key types] ]; */
+struct dt_decl {
+	struct dt_decl	*d_next;
+	char		*d_name;
+	enum dt_vscope	d_scope;
+	struct dt_type	d_type;
+	int		d_nkeys;	/* > 0: an associative array */
+	struct dt_type	d_keys[8];
+	struct dt_loc	d_loc;
+};
+
 struct dt_program {
+	struct dt_decl	*p_decls;
 	struct dt_clause *p_clauses;
 	struct dt_var	*p_vars;
 	int		p_nclauses;

@@ -201,6 +201,11 @@ static int dt_cg_load(struct dt_cg *cg, struct dt_node *lv, int *keys,
 	} else {
 		EMIT(cg, LDLS, r, 0, 0, (int32_t)v->v_id);
 	}
+	if (v->v_type.kind == DT_T_STRING) {
+		/* a string never assigned reads as "", not address 0 */
+		EMIT(cg, BNZ, 0, r, 0, 1);
+		EMIT(cg, SETS, r, 0, 0, (int32_t)dt_difo_str(cg->cg_d, ""));
+	}
 	return r;
 }
 

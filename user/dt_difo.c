@@ -87,12 +87,12 @@ uint32_t dt_difo_str(struct dt_difo *d, const char *s)
 	size_t n = strlen(s) + 1;
 	uint32_t off = 0;
 
-	/* reuse an existing string (or a suffix of one) */
+	/* reuse an equal string (SETS must point at a string's start) */
 	while (off < d->d_strlen) {
 		size_t l = strlen(d->d_strtab + off) + 1;
 
-		if (l >= n && memcmp(d->d_strtab + off + l - n, s, n) == 0)
-			return off + (uint32_t)(l - n);
+		if (l == n && memcmp(d->d_strtab + off, s, n) == 0)
+			return off;
 		off += (uint32_t)l;
 	}
 	if (d->d_strlen + n > DIF_STRTAB_MAX ||

@@ -64,6 +64,8 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 	struct dt_node	*node;
 	struct dt_pdesc	*pdesc;
 	struct dt_tspec	tspec;
+	struct dt_tlist	tlist;
+	int		scope;
 }
 
 %token DT_TOK_ERROR "invalid token"
@@ -96,6 +98,8 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %type <node> equality relational shift additive multiplicative cast unary
 %type <node> postfix primary args args_ne
 %type <tspec> type tspecs
+%type <tlist> tlist
+%type <scope> dscope
 %type <op> unop
 
 %destructor { free($$); } <str>
@@ -115,7 +119,48 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 program:
 	  %empty
 	| program clause
+	| program decl
 	| program ';'
+	;
+
+decl:
+	  dscope tspecs DT_TOK_IDENT ';'
+		{
+			if (dt_parse_decl(pcb, $1, &$2, $3, NULL, &@3))
+				YYERROR;
+		}
+	| dscope tspecs DT_TOK_IDENT '[' tlist ']' ';'
+		{
+			if (dt_parse_decl(pcb, $1, &$2, $3, &$5, &@3))
+				YYERROR;
+		}
+	;
+
+dscope:
+	  %empty		{ $$ = DT_V_GLOBAL; }
+	| DT_TOK_SELF		{ $$ = DT_V_THREAD; }
+	| DT_TOK_THIS		{ $$ = DT_V_LOCAL; }
+	;
+
+tlist:
+	  type
+		{
+			$$.tl_n = 1;
+			if (dt_tspec_type(pcb, L(@1), &$1, &$$.tl_types[0]))
+				YYERROR;
+		}
+	| tlist ',' type
+		{
+			$$ = $1;
+			if ($$.tl_n == 8) {
+				dt_error(pcb, L(@3), "D_DECL_ARRDIM",
+					 "too many keys (at most 8)");
+				YYERROR;
+			}
+			if (dt_tspec_type(pcb, L(@3), &$3,
+					  &$$.tl_types[$$.tl_n++]))
+				YYERROR;
+		}
 	;
 
 clause:

@@ -386,6 +386,48 @@ int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,
 	return 0;
 }
 
+int dt_parse_decl(struct dt_pcb *pcb, enum dt_vscope scope,
+		  const struct dt_tspec *ts, char *name,
+		  const struct dt_tlist *keys, const void *loc)
+{
+	struct dt_decl *d = calloc(1, sizeof(*d)), **pp;
+	const struct dt_loc *l = loc;
+
+	if (!d) {
+		free(name);
+		return dt_error(pcb, l, "D_NOMEM", "out of memory");
+	}
+	d->d_name = name;
+	d->d_scope = scope;
+	d->d_loc = *l;
+	for (pp = &pcb->pcb_prog.p_decls; *pp; pp = &(*pp)->d_next)
+		;
+	*pp = d;
+	if (dt_tspec_type(pcb, l, ts, &d->d_type))
+		return -1;
+	if (d->d_type.kind == DT_T_VOID)
+		return dt_error(pcb, l, "D_DECL_VOID", "cannot declare "
+				"variable %s as type void", name);
+	if (keys) {
+		int i;
+
+		if (scope != DT_V_GLOBAL)
+			return dt_error(pcb, l, "D_UNSUPPORTED",
+					"%s associative arrays are not "
+					"supported yet", scope == DT_V_THREAD ?
+					"thread-local" : "clause-local");
+		d->d_nkeys = keys->tl_n;
+		for (i = 0; i < keys->tl_n; i++) {
+			if (keys->tl_types[i].kind == DT_T_VOID)
+				return dt_error(pcb, l, "D_DECL_VOID",
+						"%s[ ] key #%d is void", name,
+						i + 1);
+			d->d_keys[i] = keys->tl_types[i];
+		}
+	}
+	return 0;
+}
+
 int dt_yylex(DT_YYSTYPE *lval, DT_YYLTYPE *lloc, void *scanner)
 {
 	struct dt_pcb *pcb = dt_yyget_extra(scanner);

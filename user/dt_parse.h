@@ -43,7 +43,16 @@ struct dt_tspec {
 int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 		  const struct dt_tspec *ts, struct dt_type *out);
 
+/* Key types of a declared array, as the grammar collects them. */
+struct dt_tlist {
+	int		tl_n;
+	struct dt_type	tl_types[8];
+};
+
 /* Grammar actions. */
+int dt_parse_decl(struct dt_pcb *pcb, enum dt_vscope scope,
+		  const struct dt_tspec *ts, char *name,
+		  const struct dt_tlist *keys, const void *loc);
 struct dt_pdesc *dt_parse_pdesc(char *text, const void *loc);
 int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,
 		    struct dt_node *pred, struct dt_node *stmts, bool body,

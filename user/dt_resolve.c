@@ -277,10 +277,51 @@ static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	return dt_resolve_list(pcb, n->n_args);
 }
 
+/* Declarations make their variables, typed, before any clause. */
+static int dt_resolve_decls(struct dt_pcb *pcb)
+{
+	struct dt_decl *d;
+	struct dt_var *v;
+	int i;
+
+	for (d = pcb->pcb_prog.p_decls; d; d = d->d_next) {
+		v = dt_var_lookup(pcb, d->d_name, d->d_scope);
+		if (v) {
+			bool same = v->v_array == (d->d_nkeys > 0) &&
+				dt_type_eq(&v->v_type, &d->d_type) &&
+				v->v_nkeys == d->d_nkeys;
+
+			for (i = 0; same && i < d->d_nkeys; i++)
+				same = dt_type_eq(&v->v_keys[i], &d->d_keys[i]);
+			if (!same)
+				return dt_error(pcb, &d->d_loc, "D_DECL_IDRED",
+						"identifier redeclared: %s%s",
+						dt_scope_prefix[d->d_scope],
+						d->d_name);
+			continue;
+		}
+		if (dt_builtin_lookup(d->d_name) && d->d_scope == DT_V_GLOBAL)
+			return dt_error(pcb, &d->d_loc, "D_DECL_IDRED",
+					"identifier redeclared: %s", d->d_name);
+		v = dt_var_create(pcb, d->d_name, d->d_scope, d->d_nkeys > 0);
+		if (!v)
+			return dt_error(pcb, &d->d_loc, "D_VAR_MAX",
+					"too many variables");
+		v->v_type = d->d_type;
+		v->v_typed = true;
+		v->v_nkeys = d->d_nkeys;
+		for (i = 0; i < d->d_nkeys; i++)
+			v->v_keys[i] = d->d_keys[i];
+	}
+	return 0;
+}
+
 int dt_resolve(struct dt_pcb *pcb)
 {
 	struct dt_clause *c;
 
+	if (dt_resolve_decls(pcb))
+		return -1;
 	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
 		pcb->pcb_region = "predicate";
 		if (c->c_pred && dt_resolve_node(pcb, c->c_pred, false))

@@ -58,7 +58,7 @@ static void vm_init(struct vm *vm)
 }
 
 /*
- * Compile src, run its one clause's actions in order and return the last
+ * Compile src, run its clauses' actions in order and return the last
  * traced value (as an integer or into str). Returns -1 on any failure.
  */
 static int run(struct __test_metadata *_metadata, const char *src,
@@ -77,9 +77,9 @@ static int run(struct __test_metadata *_metadata, const char *src,
 		goto out;
 	}
 	vm_init(vm);
-	dif_mstate_reset(&vm->ms);
-	for (i = 0; i < cp.cp_ecbs[0].e_nacts; i++) {
-		const struct dt_act *a = &cp.cp_ecbs[0].e_acts[i];
+	for (int k = 0; k < cp.cp_necbs; k++)
+	for (i = 0; i < cp.cp_ecbs[k].e_nacts; i++) {
+		const struct dt_act *a = &cp.cp_ecbs[k].e_acts[i];
 		struct dif_prog prog;
 		char log[512];
 		struct dif_log l = { log, sizeof(log), 0 };
@@ -92,6 +92,8 @@ static int run(struct __test_metadata *_metadata, const char *src,
 			free(blob);
 			goto out;
 		}
+		if (i == 0)
+			dif_mstate_reset(&vm->ms);	/* a new clause */
 		v = dif_exec(&prog, &vm->ms);
 		if (vm->ms.fault.kind != DIF_FAULT_NONE) {
 			TH_LOG("%s: fault %u at %u", src, vm->ms.fault.kind,
@@ -292,6 +294,11 @@ TEST(strings)
 		{ "trace(substr(\"hello\", 2))", "llo" },
 		{ "a[\"k\"] = \"val\"; trace(a[\"k\"])", "val" },
 		{ "trace(toupper(\"abc\"))", "ABC" },
+		/* never assigned: "" */
+		{ "} string n[int]; string g; self string t; BEGIN { "
+		  "trace(strjoin(n[1], strjoin(g, self->t)))", "" },
+		{ "} string u[int]; BEGIN { self->t = \"x\"; "
+		  "trace(strjoin(u[2], self->t))", "x" },
 	};
 	size_t i;
 

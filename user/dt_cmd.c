@@ -151,9 +151,28 @@ static int dt_piece_source(struct dt_cmd *cmd, struct dt_piece *p)
 		n = strcspn(p->p_arg, "{/;");
 		p->p_name = strndup(p->p_arg, n);
 		break;
-	case 'i':
-		dt_warn("-i is not supported yet\n");
-		return -1;
+	case 'i': {
+		/* -i ID: the probe's full name, asked of the module */
+		const struct dtrace_probedesc *pd;
+		char *end, name[512];
+		unsigned long id = strtoul(p->p_arg, &end, 10);
+
+		n = strcspn(p->p_arg, "{/;");
+		pd = cmd->c_fd >= 0 && end > p->p_arg && id <= UINT32_MAX ?
+			dt_probetab_get(&cmd->c_probes, (uint32_t)id) : NULL;
+		if (!pd || (*end && !strchr(" \t{/;", *end))) {
+			dt_warn("invalid probe specifier %s: probe ID %.*s "
+				"does not match any probes\n", p->p_arg,
+				(int)n, p->p_arg);
+			return -1;
+		}
+		dt_pdesc_str(pd, name, sizeof(name));
+		p->p_src = malloc(strlen(name) + strlen(end) + 2);
+		if (p->p_src)
+			sprintf(p->p_src, "%s %s", name, end);
+		p->p_name = strndup(p->p_arg, n);
+		break;
+	}
 	default: {
 		/* -P x  -> x:::   -m x -> x::   -f x -> x: */
 		const char *sfx = p->p_kind == 'P' ? ":::" :
@@ -522,6 +541,17 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 	char err[512];
 	int i;
 
+	for (i = 0; i < cmd->c_npieces; i++) {
+		if (cmd->c_pieces[i].p_kind != 'i' || cmd->c_fd >= 0)
+			continue;
+		/* -i names probes by id: the module must say which */
+		cmd->c_fd = dt_dev_open(err, sizeof(err));
+		if (cmd->c_fd < 0) {
+			dt_warn("failed to initialize dtrace: %s\n", err);
+			return 1;
+		}
+		dt_probetab_init(&cmd->c_probes, cmd->c_fd);
+	}
 	if (cmd->c_npieces && dt_cmd_compile(cmd))
 		return 1;
 	for (i = 0; i < cmd->c_npieces; i++) {
@@ -547,12 +577,14 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 			return 1;
 		}
 	}
-	cmd->c_fd = dt_dev_open(err, sizeof(err));
 	if (cmd->c_fd < 0) {
-		dt_warn("failed to initialize dtrace: %s\n", err);
-		return 1;
+		cmd->c_fd = dt_dev_open(err, sizeof(err));
+		if (cmd->c_fd < 0) {
+			dt_warn("failed to initialize dtrace: %s\n", err);
+			return 1;
+		}
+		dt_probetab_init(&cmd->c_probes, cmd->c_fd);
 	}
-	dt_probetab_init(&cmd->c_probes, cmd->c_fd);
 	if (cmd->c_list)
 		return dt_cmd_list(cmd);
 	if (dt_cmd_options(cmd))

@@ -655,6 +655,32 @@ TEST(list_probes)
 	free(err);
 }
 
+TEST(probe_ids)
+{
+	char *argv[] = { "dtrace", "-q", "-i", "2 { printf(\"end\"); }", "-i",
+			 "1 { exit(0); }", NULL };
+	char *argl[] = { "dtrace", "-l", "-i", "3", NULL };
+	char *argb[] = { "dtrace", "-i", "9", NULL };
+	char *out, *err;
+	int rc = run_cmd(argv, &out, &err);
+
+	EXPECT_EQ(0, rc);
+	EXPECT_STREQ("end", out);
+	free(out);
+	free(err);
+	rc = run_cmd(argl, &out, &err);
+	EXPECT_EQ(0, rc);
+	EXPECT_NE(NULL, strstr(out, "ERROR"));
+	free(out);
+	free(err);
+	rc = run_cmd(argb, &out, &err);
+	EXPECT_EQ(1, rc);
+	EXPECT_STREQ("dtrace: invalid probe specifier 9: probe ID 9 does not "
+		     "match any probes\n", err);
+	free(out);
+	free(err);
+}
+
 TEST(device_missing)
 {
 	char *argv[] = { "dtrace", "-n", "BEGIN", NULL };

@@ -40,6 +40,23 @@ const char *dt_type_name(const struct dt_type *t)
 	return "<unknown>";
 }
 
+struct dt_type dt_type_promote(const struct dt_type *t)
+{
+	if (t->kind == DT_T_INT && t->size < 4)
+		return dt_type_int;
+	return *t;
+}
+
+struct dt_type dt_type_arith(const struct dt_type *a, const struct dt_type *b)
+{
+	struct dt_type pa = dt_type_promote(a), pb = dt_type_promote(b);
+
+	if (pa.size != pb.size)
+		return pa.size > pb.size ? pa : pb;
+	pa.is_signed = pa.is_signed && pb.is_signed;
+	return pa;
+}
+
 bool dt_type_eq(const struct dt_type *a, const struct dt_type *b)
 {
 	if (a->kind != b->kind)

@@ -36,6 +36,9 @@ extern const struct dt_type dt_type_void, dt_type_int, dt_type_uint,
 	dt_type_long, dt_type_ulong, dt_type_string, dt_type_char;
 
 const char *dt_type_name(const struct dt_type *t);
+/* C's integer promotion, and the usual arithmetic conversions. */
+struct dt_type dt_type_promote(const struct dt_type *t);
+struct dt_type dt_type_arith(const struct dt_type *a, const struct dt_type *b);
 bool dt_type_eq(const struct dt_type *a, const struct dt_type *b);
 
 enum dt_nkind {

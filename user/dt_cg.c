@@ -275,15 +275,9 @@ static int dt_cg_compare(struct dt_cg *cg, struct dt_node *n, int ra, int rb)
 		EMIT(cg, SCMP, ra, ra, rb, 0);
 		b = 0;
 	} else {
-		int sl = lt->size < 4 ? 4 : lt->size;
-		int sr = rt->size < 4 ? 4 : rt->size;
-		bool gl = lt->is_signed || lt->size < 4;
-		bool gr = rt->is_signed || rt->size < 4;
-		struct dt_type common = { DT_T_INT,
-			(uint8_t)(sl > sr ? sl : sr), false };
+		struct dt_type common = dt_type_arith(lt, rt);
 
-		sg = sl != sr ? (sl > sr ? gl : gr) : (gl && gr);
-		common.is_signed = sg;
+		sg = common.is_signed;
 		if (dt_cg_convert(cg, ra, lt, &common) ||
 		    dt_cg_convert(cg, rb, rt, &common))
 			return -1;

@@ -18,24 +18,6 @@
 
 static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n);
 
-static struct dt_type dt_promote(const struct dt_type *t)
-{
-	if (t->kind == DT_T_INT && t->size < 4)
-		return dt_type_int;
-	return *t;
-}
-
-static struct dt_type dt_arith(const struct dt_type *a,
-			       const struct dt_type *b)
-{
-	struct dt_type pa = dt_promote(a), pb = dt_promote(b);
-
-	if (pa.size != pb.size)
-		return pa.size > pb.size ? pa : pb;
-	pa.is_signed = pa.is_signed && pb.is_signed;
-	return pa;
-}
-
 static bool dt_is_int(const struct dt_node *n)
 {
 	return n->n_type.kind == DT_T_INT;
@@ -133,7 +115,7 @@ static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
 	}
 	if (!v->v_nkeys) {
 		for (k = n->n_args, i = 0; k; k = k->n_next, i++)
-			v->v_keys[i] = dt_promote(&k->n_type);
+			v->v_keys[i] = dt_type_promote(&k->n_type);
 		v->v_nkeys = i;
 		return 0;
 	}
@@ -279,9 +261,9 @@ static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 				n->n_op == DT_OP_MUL || n->n_op == DT_OP_DIV ?
 				"arithmetic" : "integral");
 	if (n->n_op == DT_OP_SHL || n->n_op == DT_OP_SHR)
-		n->n_type = dt_promote(&l->n_type);
+		n->n_type = dt_type_promote(&l->n_type);
 	else
-		n->n_type = dt_arith(&l->n_type, &r->n_type);
+		n->n_type = dt_type_arith(&l->n_type, &r->n_type);
 	return 0;
 }
 
@@ -302,7 +284,7 @@ static int dt_check_unary(struct dt_pcb *pcb, struct dt_node *n)
 				"integral" : n->n_op == DT_OP_LNOT ?
 				"scalar" : "arithmetic");
 	n->n_type = n->n_op == DT_OP_LNOT ? dt_type_int :
-		dt_promote(&l->n_type);
+		dt_type_promote(&l->n_type);
 	return 0;
 }
 
@@ -377,7 +359,7 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			return dt_error(pcb, &n->n_loc, "D_OP_INCOMPAT",
 					"operator ?: operands must have "
 					"compatible types");
-		n->n_type = dt_is_int(l) ? dt_arith(&l->n_type, &r->n_type) :
+		n->n_type = dt_is_int(l) ? dt_type_arith(&l->n_type, &r->n_type) :
 			l->n_type;
 		return 0;
 	case DT_N_ASSIGN: {

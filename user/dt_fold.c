@@ -31,27 +31,14 @@ static void dt_fold_to(struct dt_node *n, int64_t v)
 static int dt_fold_binary(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *l = n->n_left, *r = n->n_right;
-	int64_t a = l->n_int, b = r->n_int;
-	uint64_t ua, ub;
-	int64_t v;
-	int sl = l->n_type.size < 4 ? 4 : l->n_type.size;
-	int sr = r->n_type.size < 4 ? 4 : r->n_type.size;
-	bool gl = l->n_type.is_signed || l->n_type.size < 4;
-	bool gr = r->n_type.is_signed || r->n_type.size < 4;
-	/* signedness of the operands' common type (C's conversions) */
-	bool sg = sl != sr ? (sl > sr ? gl : gr) : (gl && gr);
-
-	if (n->n_op == DT_OP_SHR || n->n_op == DT_OP_SHL)
-		sg = gl;
-	if (!sg) {
-		ua = (uint64_t)dt_int_normalize(a, &(struct dt_type){
-			DT_T_INT, (uint8_t)(sl > sr ? sl : sr), false });
-		ub = (uint64_t)dt_int_normalize(b, &(struct dt_type){
-			DT_T_INT, (uint8_t)(sl > sr ? sl : sr), false });
-	} else {
-		ua = (uint64_t)a;
-		ub = (uint64_t)b;
-	}
+	int64_t a = l->n_int, b = r->n_int, v;
+	/* the operands in their common type (a shift: the left's) */
+	struct dt_type ct = n->n_op == DT_OP_SHR || n->n_op == DT_OP_SHL ?
+		dt_type_promote(&l->n_type) :
+		dt_type_arith(&l->n_type, &r->n_type);
+	uint64_t ua = (uint64_t)dt_int_normalize(a, &ct);
+	uint64_t ub = (uint64_t)dt_int_normalize(b, &ct);
+	bool sg = ct.is_signed;
 
 	switch (n->n_op) {
 	case DT_OP_ADD: v = (int64_t)(ua + ub); break;

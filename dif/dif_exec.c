@@ -616,7 +616,7 @@ int dif_copy_string(struct dif_mstate *ms, char *dst, u64 addr, u32 size,
 		if (avail < max)
 			max = (u32)avail;
 		z = memchr(p, '\0', max);
-		memcpy(dst, p, z ? (u32)(z - p) : max);
+		memmove(dst, p, z ? (u32)(z - p) : max);
 		return 0;
 	}
 	len = dif_str_fetch(ms, dst, addr, max, user);

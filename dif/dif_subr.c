@@ -55,8 +55,9 @@ static u64 dif_subr_strjoin(struct dif_mstate *ms, u32 mark)
 	out = (char *)dif_scratch_alloc(ms, (u64)n1 + n2 + 1, false);
 	if (!out)
 		return 0;
-	memcpy(out, a.s, n1);
-	memcpy(out + n1, b.s, n2);
+	/* a or b may be stale bytes in scratch that out now covers */
+	memmove(out, a.s, n1);
+	memmove(out + n1, b.s, n2);
 	return dif_str_result(ms, mark, out, n1 + n2);
 }
 

@@ -278,4 +278,23 @@ TEST_F(subr, bounds)
 	EXPECT_EQ(0, t->ms.scratch_used);
 }
 
+/*
+ * A string argument may be stale bytes in scratch beyond what is
+ * allocated; the result, allocated over them, may overlap its own
+ * arguments. (Found by the fuzzer: memcpy-param-overlap in strjoin.)
+ */
+TEST_F(subr, argument_in_free_scratch)
+{
+	struct dift *t = self->t;
+	u64 r;
+
+	memset(t->scratch, 'z', 64);
+	memcpy((char *)t->scratch + 16, "stale bytes", 12);
+	r = dift_asm_run(t, "seti 8, %r1\n allocs %r1, %r2\n addi %r2, 16, %r3\n"
+			 "pushtv %r3\n pushtv %r3\n call strjoin, %r4\n"
+			 "pushtv %r4\n call toupper, %r5\n ret %r5");
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	EXPECT_NE(0, r);
+}
+
 TEST_HARNESS_MAIN

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dt_agg.h"
 #include "dt_ast.h"
 
 const struct dt_type dt_type_void = { DT_T_VOID, 0, false };
@@ -185,6 +186,7 @@ void dt_program_free(struct dt_program *p)
 		free(d);
 		d = dn;
 	}
+	dt_agg_freeall(p->p_aggs);
 	while (v) {
 		struct dt_var *vn = v->v_next;
 

@@ -60,6 +60,7 @@ enum dt_nkind {
 	DT_N_CAST,	/* (n_ctype) n_left */
 	DT_N_SIZEOF,	/* sizeof(type) folded at parse or sizeof expr */
 	DT_N_MACRO,	/* $N: n_int index; n_post for $$N */
+	DT_N_AGG,	/* @name: n_str (without '@'), then n_agg */
 };
 
 /* Operators, as tokens in the grammar and tags in nodes. */
@@ -78,6 +79,7 @@ enum dt_op {
 const char *dt_op_str(enum dt_op op);
 
 struct dt_var;
+struct dt_agg;
 
 struct dt_node {
 	enum dt_nkind	n_kind;
@@ -90,6 +92,7 @@ struct dt_node {
 	char		*n_str;
 	int		n_builtin;	/* DIF_VAR_* */
 	struct dt_var	*n_var;
+	struct dt_agg	*n_agg;		/* DT_N_AGG, set by dt_check */
 	struct dt_type	n_ctype;	/* CAST, SIZEOF of a type */
 	struct dt_node	*n_left, *n_right, *n_cond;
 	struct dt_node	*n_args;	/* a list linked through n_next */
@@ -145,6 +148,7 @@ struct dt_program {
 	struct dt_decl	*p_decls;
 	struct dt_clause *p_clauses;
 	struct dt_var	*p_vars;
+	struct dt_agg	*p_aggs;	/* @names, shared like p_vars */
 	int		p_nclauses;
 };
 

@@ -587,14 +587,26 @@ static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
 			return -1;
 		dt_cg_free(&cg, r);
 	}
-	r = dt_cg_expr(&cg, n);
+	if (!n) {
+		/* a value nobody reads (count( ), printa( )), or "" */
+		r = dt_cg_reg(&cg);
+		if (r < 0)
+			return -1;
+		if (rt->dt_kind == DIF_TYPE_STRING)
+			EMIT(&cg, SETS, r, 0, 0,
+			     (int32_t)dt_difo_str(d, ""));
+		else
+			EMIT(&cg, SETI, r, 0, 0, 0);
+	} else {
+		r = dt_cg_expr(&cg, n);
+	}
 	if (r < 0)
 		return -1;
 	EMIT(&cg, RET, 0, r, 0, 0);
 	dt_cg_free(&cg, r);
 	d->d_rtype = *rt;
 	if (d->d_failed)
-		return dt_error(pcb, &n->n_loc, "D_DIF_LIMIT",
+		return dt_error(pcb, n ? &n->n_loc : NULL, "D_DIF_LIMIT",
 				"the program exceeds a DIF limit "
 				"(instructions, constants or strings)");
 	return 0;

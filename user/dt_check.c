@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dt_agg.h"
 #include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_options.h"
@@ -149,6 +150,19 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 	const struct dt_func *f = dt_func_lookup(n->n_str);
 	int nargs = dt_node_count(n->n_args), i;
 	struct dt_node *a;
+
+	if (dt_agg_func(n->n_str))
+		return dt_error(pcb, &n->n_loc, "D_AGG_FUNC",
+				"%s( ) may only be used as the value of an "
+				"aggregation (@name = %s(...))", n->n_str,
+				n->n_str);
+	if (f && f->f_kind == DT_F_ACTION && stmt &&
+	    (strcmp(n->n_str, "printa") == 0 ||
+	     strcmp(n->n_str, "clear") == 0 ||
+	     strcmp(n->n_str, "trunc") == 0 ||
+	     strcmp(n->n_str, "normalize") == 0 ||
+	     strcmp(n->n_str, "denormalize") == 0))
+		return dt_check_aggact(pcb, n);
 
 	if (!f)
 		return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
@@ -311,6 +325,8 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 		n->n_type = n->n_var->v_type;
 		return 0;
 	case DT_N_INDEX:
+		if (l->n_kind == DT_N_AGG)
+			return dt_check_node(pcb, l);	/* the error */
 		if (l->n_kind == DT_N_BUILTIN) {
 			if (dt_check_args(pcb, n))
 				return -1;
@@ -420,14 +436,28 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 					"a void type");
 		n->n_type = dt_type_ulong;
 		return 0;
+	case DT_N_AGG:
+		return dt_error(pcb, &n->n_loc, "D_AGG_SCALAR",
+				"@%s: an aggregation may only be assigned or "
+				"given to printa( ), clear( ), trunc( ), "
+				"normalize( ) or denormalize( )", n->n_str);
 	default:
 		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
 				"this expression is not supported yet");
 	}
 }
 
+int dt_check_expr(struct dt_pcb *pcb, struct dt_node *n)
+{
+	return dt_check_node(pcb, n);
+}
+
 static int dt_check_stmt(struct dt_pcb *pcb, struct dt_node *n)
 {
+	if (n->n_kind == DT_N_ASSIGN && (n->n_left->n_kind == DT_N_AGG ||
+	    (n->n_left->n_kind == DT_N_INDEX &&
+	     n->n_left->n_left->n_kind == DT_N_AGG)))
+		return dt_check_aggstmt(pcb, n);
 	if (n->n_kind == DT_N_CALL)
 		return dt_check_call(pcb, n, true);
 	return dt_check_node(pcb, n);
@@ -454,6 +484,15 @@ int dt_check(struct dt_pcb *pcb)
 			if (dt_check_stmt(pcb, s))
 				return -1;
 	}
+	/* printa(@a) and others before any @a = ...: now @a is known */
+	pcb->pcb_region = "action list";
+	pcb->pcb_agglate = true;
+	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next)
+		for (s = c->c_stmts; s; s = s->n_next)
+			if (s->n_kind == DT_N_CALL && s->n_type.kind == DT_T_VOID &&
+			    s->n_args && s->n_int == 1 &&
+			    dt_check_aggact(pcb, s))
+				return -1;
 	pcb->pcb_region = NULL;
 	return 0;
 }

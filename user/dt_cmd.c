@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dt_agg.h"
 #include "dt_dev.h"
 #include "dt_error.h"
 #include "dt_fbtsyms.h"
@@ -216,6 +217,7 @@ static char **dt_cmd_margv(struct dt_cmd *cmd, const char *arg0)
 int dt_cmd_compile(struct dt_cmd *cmd)
 {
 	struct dt_var *vars = NULL;
+	struct dt_agg *aggs = NULL;
 	uint32_t nvars[3] = { 0, 0, 0 };
 	int i;
 
@@ -234,6 +236,7 @@ int dt_cmd_compile(struct dt_cmd *cmd)
 		pcb->pcb_target = cmd->c_proc.pr_pid;
 		/* variables are shared by all pieces */
 		pcb->pcb_prog.p_vars = vars;
+		pcb->pcb_prog.p_aggs = aggs;
 		memcpy(pcb->pcb_nvars, nvars, sizeof(nvars));
 		if (dt_compile(pcb, &p->p_cp)) {
 			dt_error_print(pcb, stderr,
@@ -244,10 +247,14 @@ int dt_cmd_compile(struct dt_cmd *cmd)
 		}
 		p->p_compiled = true;
 		vars = pcb->pcb_prog.p_vars;
+		aggs = pcb->pcb_prog.p_aggs;
 		memcpy(nvars, pcb->pcb_nvars, sizeof(nvars));
-		if (i + 1 < cmd->c_npieces)
+		if (i + 1 < cmd->c_npieces) {
 			pcb->pcb_prog.p_vars = NULL;
+			pcb->pcb_prog.p_aggs = NULL;
+		}
 	}
+	cmd->c_aggs = aggs;
 	return 0;
 }
 
@@ -516,6 +523,40 @@ static void dt_cmd_errhandler(struct dt_cmd *cmd)
 
 static int dt_cmd_run1(struct dt_cmd *cmd);
 
+/* Declare every aggregation; the module gives their ids. */
+static int dt_cmd_aggdecl(struct dt_cmd *cmd)
+{
+	uint32_t keysize = 0;
+	struct dt_agg *a;
+
+	for (a = cmd->c_aggs; a; a = a->a_next)
+		if (a->a_keysize > keysize)
+			keysize = a->a_keysize;
+	for (a = cmd->c_aggs; a; a = a->a_next) {
+		struct dtrace_ioc_aggdesc d;
+
+		memset(&d, 0, sizeof(d));
+		d.da_func = a->a_func;
+		d.da_keysize = keysize;	/* see dt_agg.h */
+		a->a_declsize = keysize;
+		memcpy(d.da_params, a->a_params, sizeof(d.da_params));
+		if (dt_dev_aggdesc(cmd->c_fd, &d)) {
+			dt_warn("failed to declare aggregation @%s: %s\n",
+				a->a_name, strerror(errno));
+			return -1;
+		}
+		if (d.da_valsize != a->a_valsize) {
+			dt_warn("failed to declare aggregation @%s: the module "
+				"keeps %u bytes, the command expects %u\n",
+				a->a_name, d.da_valsize, a->a_valsize);
+			return -1;
+		}
+		a->a_id = d.da_id;
+		a->a_declared = true;
+	}
+	return 0;
+}
+
 int dt_cmd_run(struct dt_cmd *cmd)
 {
 	char err[512];
@@ -587,7 +628,7 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 	}
 	if (cmd->c_list)
 		return dt_cmd_list(cmd);
-	if (dt_cmd_options(cmd))
+	if (dt_cmd_options(cmd) || dt_cmd_aggdecl(cmd))
 		return 1;
 	for (i = 0; i < cmd->c_npieces; i++)
 		if (dt_cmd_enable(cmd, &cmd->c_pieces[i]))

@@ -33,6 +33,11 @@ enum dt_outkind {
 	DT_OUT_TRACE,	/* print one slot as trace( ) does */
 	DT_OUT_PRINTF,	/* format o_nrecs slots with o_fmt */
 	DT_OUT_EXIT,	/* nothing to print */
+	DT_OUT_PRINTA,	/* print o_aggs (with o_fmt, if any) */
+	DT_OUT_CLEAR,	/* zero o_aggs[0]'s values */
+	DT_OUT_TRUNC,	/* keep the slot's count of entries (o_nrecs 0: none) */
+	DT_OUT_NORMALIZE,	/* divide by the slot's value when printing */
+	DT_OUT_DENORMALIZE,
 };
 
 struct dt_out {
@@ -40,17 +45,21 @@ struct dt_out {
 	int		o_rec;		/* first slot */
 	int		o_nrecs;
 	struct dt_pfmt	*o_fmt;
+	struct dt_agg	*o_aggs[9];
+	int		o_naggs;
 };
 
 /* One action of the module (struct dtrace_ioc_action). */
 struct dt_act {
 	uint32_t	a_kind;		/* DTRACE_ACT_* */
 	int		a_rec;		/* slot, or -1: stores nothing */
-	struct dt_node	*a_expr;	/* the value it computes */
+	struct dt_node	*a_expr;	/* the value it computes; NULL: 0 */
 	struct dt_type	a_type;		/* as which it is returned */
 	struct dt_node	*a_stmt;	/* the statement it belongs to */
 	struct dt_node	**a_pre;	/* statements run first, values unused */
 	int		a_npre;
+	uint32_t	a_off, a_size;	/* AGGKEY: its slot of the key */
+	struct dt_agg	*a_agg;		/* AGGREGATE: the aggregation */
 	struct dt_difo	a_difo;
 };
 
@@ -76,6 +85,11 @@ struct dt_cprog {
 
 /* Record bytes of a value of type t. */
 uint32_t dt_rec_size(const struct dt_type *t, uint32_t strsize);
+
+/* The checker's entry for one expression, and its aggregation part. */
+int dt_check_expr(struct dt_pcb *pcb, struct dt_node *n);
+int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n);
+int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n);
 
 /* The passes. */
 int dt_resolve(struct dt_pcb *pcb);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <dtrace/dif.h>
+#include "dt_agg.h"
 #include "dt_consume.h"
 #include "dt_printf.h"
 
@@ -242,6 +243,55 @@ static int dt_print_error(struct dt_consumer *c, const struct dt_ecb *e,
 	return 0;
 }
 
+/* printa( ), clear( ), trunc( ), normalize( ), denormalize( ). */
+static int dt_print_aggact(struct dt_consumer *c, const uint8_t *data,
+			   const struct dt_ecb *e, const struct dt_out *o)
+{
+	int64_t v = o->o_nrecs ? dt_rec_int(data, &e->e_recs[o->o_rec]) : 0;
+	int i;
+
+	if (!c->c_aggfresh && c->c_aggsnap) {
+		if (c->c_aggsnap(c->c_aggarg))
+			return -1;
+		c->c_aggfresh = true;
+	}
+	for (i = 0; i < o->o_naggs; i++) {
+		struct dt_agg *a = o->o_aggs[i];
+
+		switch (o->o_kind) {
+		case DT_OUT_PRINTA:
+			if (dt_agg_print(c->c_out, a, o->o_fmt))
+				return -1;
+			a->a_printed = true;
+			break;
+		case DT_OUT_CLEAR:
+			dt_agg_clear(a);
+			break;
+		case DT_OUT_TRUNC:
+			dt_agg_trunc(a, v, o->o_nrecs == 0);
+			break;
+		case DT_OUT_NORMALIZE:
+			a->a_normal = v > 0 ? (uint64_t)v : 1;
+			break;
+		default:
+			a->a_normal = 1;
+			break;
+		}
+	}
+	return 0;
+}
+
+int dt_consume_aggs_end(struct dt_consumer *c)
+{
+	struct dt_agg *a;
+
+	for (a = c->c_aggs; a; a = a->a_next)
+		if (!a->a_printed && a->a_nents &&
+		    dt_agg_print(c->c_out, a, NULL))
+			return -1;
+	return fflush(c->c_out) ? -1 : 0;
+}
+
 int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		     const struct dt_ecb *e, const uint8_t *data)
 {
@@ -273,6 +323,8 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 			n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
 		else if (o->o_kind == DT_OUT_PRINTF)
 			n = dt_print_printf(c, data, e, o);
+		else if (o->o_kind != DT_OUT_EXIT)
+			n = dt_print_aggact(c, data, e, o);
 		if (n < 0)
 			return -1;
 	}
@@ -287,6 +339,7 @@ int dt_consume_flush(struct dt_consumer *c)
 	size_t i;
 	int rc = 0;
 
+	c->c_aggfresh = false;
 	qsort(c->c_recs, c->c_n, sizeof(*c->c_recs), dt_crec_cmp);
 	for (i = 0; i < c->c_n; i++) {
 		struct dt_crec *r = &c->c_recs[i];

@@ -38,6 +38,11 @@ struct dt_consumer {
 	const struct dt_ecb	*c_errecb;	/* the ERROR handler's clause */
 	FILE			*c_errfp;	/* where its reports go */
 	uint64_t		c_nerrors;	/* reported so far */
+	/* aggregations: printa( ) and friends bring them up to date first */
+	struct dt_agg		*c_aggs;
+	int			(*c_aggsnap)(void *arg);
+	void			*c_aggarg;
+	bool			c_aggfresh;	/* snapped in this flush */
 	char			c_err[256];
 };
 
@@ -71,6 +76,9 @@ void dt_consume_drops(struct dt_consumer *c, int cpu, uint64_t drops,
  */
 #define DT_ERROR_HANDLER "dtrace:::ERROR { trace(arg1); trace(arg2); " \
 	"trace(arg3); trace(arg4); trace(arg5); }"
+
+/* At the end: the aggregations printa( ) did not print, as DTrace. */
+int dt_consume_aggs_end(struct dt_consumer *c);
 
 /* Print one record (tests use this directly). */
 int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,

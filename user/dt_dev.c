@@ -152,6 +152,18 @@ int dt_dev_bufsnap(int fd, struct dtrace_ioc_bufsnap *bs)
 	return dt_ioctl(fd, DTRACE_IOC_BUFSNAP, bs);
 }
 
+int dt_dev_aggdesc(int fd, struct dtrace_ioc_aggdesc *d)
+{
+	d->da_size = sizeof(*d);
+	return dt_ioctl(fd, DTRACE_IOC_AGGDESC, d);
+}
+
+int dt_dev_aggsnap(int fd, struct dtrace_ioc_bufsnap *bs)
+{
+	bs->db_size = sizeof(*bs);
+	return dt_ioctl(fd, DTRACE_IOC_AGGSNAP, bs);
+}
+
 int dt_dev_probes(int fd, struct dtrace_ioc_probes *p)
 {
 	p->dp_size = sizeof(*p);

@@ -41,5 +41,7 @@ int dt_dev_stop(int fd);
 int dt_dev_status(int fd, struct dtrace_ioc_status *st);
 int dt_dev_bufsnap(int fd, struct dtrace_ioc_bufsnap *bs);
 int dt_dev_probes(int fd, struct dtrace_ioc_probes *p);
+int dt_dev_aggdesc(int fd, struct dtrace_ioc_aggdesc *d);
+int dt_dev_aggsnap(int fd, struct dtrace_ioc_bufsnap *bs);
 
 #endif /* DT_DEV_H */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dt_agg.h"
 #include "dt_enable.h"
 
 static size_t dt_al8(size_t n)
@@ -62,8 +63,16 @@ struct dtrace_ioc_enable *dt_enable_blob(const struct dt_ecb *e,
 
 		acts[i].da_kind = a->a_kind;
 		acts[i].da_difo_off = (uint32_t)off;
-		acts[i].da_rec_off = e->e_recs[a->a_rec].r_off;
-		acts[i].da_rec_size = e->e_recs[a->a_rec].r_size;
+		if (a->a_rec >= 0) {
+			acts[i].da_rec_off = e->e_recs[a->a_rec].r_off;
+			acts[i].da_rec_size = e->e_recs[a->a_rec].r_size;
+		} else {
+			/* AGGKEY: a slot of the key; others: nothing */
+			acts[i].da_rec_off = a->a_off;
+			acts[i].da_rec_size = a->a_size;
+		}
+		if (a->a_agg)
+			acts[i].da_arg = a->a_agg->a_id;
 		memcpy((char *)h + off, difos[i], difolen[i]);
 		off += dt_al8(difolen[i]);
 	}

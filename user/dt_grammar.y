@@ -444,9 +444,9 @@ primary:
 		}
 	| DT_TOK_AGG
 		{
+			$$ = dt_node_new(DT_N_AGG, L(@1));
+			$$->n_str = strdup($1 + 1);
 			free($1);
-			$$ = NULL;
-			UNSUPP(@1, "aggregations are not supported yet");
 		}
 	| DT_TOK_SELF DT_TOK_ARROW DT_TOK_IDENT
 		{

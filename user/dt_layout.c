@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include <dtrace/dtrace_ioctl.h>
+#include "dt_agg.h"
 #include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_options.h"
@@ -68,6 +69,7 @@ struct dt_lay {
 	struct dt_pcb	*l_pcb;
 	struct dt_ecb	*l_ecb;
 	uint32_t	l_strsize;
+	uint32_t	l_aggkeyw;	/* key bytes written in this clause */
 	struct dt_node	**l_pending;	/* statements for the next action */
 	int		l_npending;
 };
@@ -88,7 +90,8 @@ static int dt_layout_act(struct dt_lay *l, uint32_t kind,
 				"too many actions in one clause (at most %d)",
 				DTRACE_ACTIONS_MAX);
 	if (rec) {
-		slot = dt_layout_rec(pcb, e, rt, l->l_strsize, &expr->n_loc);
+		slot = dt_layout_rec(pcb, e, rt, l->l_strsize,
+				     expr ? &expr->n_loc : &stmt->n_loc);
 		if (slot < 0)
 			return -1;
 	}
@@ -120,6 +123,114 @@ static struct dt_out *dt_layout_out(struct dt_ecb *e, enum dt_outkind k,
 	return o;
 }
 
+/* The constant parameters of lquantize( ) and llquantize( ). */
+static int dt_layout_aggparams(struct dt_lay *l, struct dt_agg *a,
+			       struct dt_node *call)
+{
+	int64_t p[4] = { 0, 0, 1, 0 };
+	struct dt_node *k;
+	uint32_t vs;
+	int i;
+
+	for (k = call->n_args ? call->n_args->n_next : NULL, i = 0; k;
+	     k = k->n_next, i++) {
+		if (k->n_kind != DT_N_INT)
+			return dt_error(l->l_pcb, &k->n_loc, "D_AGG_PARAM",
+					"%s( ) argument #%d must be an integer "
+					"constant", call->n_str, i + 2);
+		p[i] = k->n_int;
+	}
+	vs = dt_agg_valsize(a->a_func, p);
+	if (!vs)
+		return dt_error(l->l_pcb, &call->n_loc, "D_AGG_PARAM",
+				"%s( ): invalid parameters", call->n_str);
+	if (a->a_valsize && memcmp(a->a_params, p, sizeof(p)))
+		return dt_error(l->l_pcb, &call->n_loc, "D_AGG_MDEF",
+				"@%s redefined: %s( ) with other parameters",
+				a->a_name, call->n_str);
+	memcpy(a->a_params, p, sizeof(p));
+	a->a_valsize = vs;
+	return 0;
+}
+
+/* @a[k1, ...] = f(x): AGGKEY actions for the keys, then AGGREGATE. */
+static int dt_layout_aggstmt(struct dt_lay *l, struct dt_node *s)
+{
+	struct dt_node *lhs = s->n_left, *call = s->n_right, *k;
+	struct dt_node *agg = lhs->n_kind == DT_N_AGG ? lhs : lhs->n_left;
+	struct dt_agg *a = agg->n_agg;
+	struct dt_act *act;
+	int i = 0;
+
+	if (dt_layout_aggparams(l, a, call))
+		return -1;
+	for (k = lhs->n_kind == DT_N_INDEX ? lhs->n_args : NULL; k;
+	     k = k->n_next, i++) {
+		if (dt_layout_act(l, DTRACE_ACT_AGGKEY, k, s, false,
+				  k->n_type.kind == DT_T_STRING ?
+				  &dt_type_string : &dt_type_long) < 0 &&
+		    l->l_pcb->pcb_failed)
+			return -1;
+		act = &l->l_ecb->e_acts[l->l_ecb->e_nacts - 1];
+		act->a_off = a->a_keyoff[i];
+		act->a_size = a->a_keysz[i];
+	}
+	if (l->l_aggkeyw > a->a_keysize) {
+		/* zero what an earlier @ of this clause wrote past our key */
+		if (dt_layout_act(l, DTRACE_ACT_AGGKEY, NULL, s, false,
+				  &dt_type_string) < 0 && l->l_pcb->pcb_failed)
+			return -1;
+		act = &l->l_ecb->e_acts[l->l_ecb->e_nacts - 1];
+		act->a_off = a->a_keysize;
+		act->a_size = l->l_aggkeyw - a->a_keysize;
+	}
+	if (a->a_keysize > l->l_aggkeyw)
+		l->l_aggkeyw = a->a_keysize;
+	if (dt_layout_act(l, DTRACE_ACT_AGGREGATE, call->n_args, s, false,
+			  &dt_type_long) < 0 && l->l_pcb->pcb_failed)
+		return -1;
+	l->l_ecb->e_acts[l->l_ecb->e_nacts - 1].a_agg = a;
+	return 0;
+}
+
+/* printa( ), clear( ), trunc( ), normalize( ), denormalize( ). */
+static int dt_layout_aggact(struct dt_lay *l, struct dt_node *s)
+{
+	struct dt_node *a = s->n_args, *val = NULL;
+	enum dt_outkind k;
+	struct dt_out *o;
+	char err[256];
+	int slot;
+
+	if (strcmp(s->n_str, "printa") == 0)
+		k = DT_OUT_PRINTA;
+	else if (strcmp(s->n_str, "clear") == 0)
+		k = DT_OUT_CLEAR;
+	else if (strcmp(s->n_str, "trunc") == 0)
+		k = DT_OUT_TRUNC;
+	else if (strcmp(s->n_str, "normalize") == 0)
+		k = DT_OUT_NORMALIZE;
+	else
+		k = DT_OUT_DENORMALIZE;
+	if (k != DT_OUT_PRINTA)
+		val = a->n_next;
+	slot = dt_layout_act(l, DTRACE_ACT_RECORD, val, s, true,
+			     &dt_type_long);
+	if (slot < 0)
+		return -1;
+	o = dt_layout_out(l->l_ecb, k, slot, val ? 1 : 0);
+	if (a->n_kind == DT_N_STR) {
+		o->o_fmt = dt_pfmt_parse(a->n_str, err, sizeof(err));
+		if (!o->o_fmt)
+			return dt_error(l->l_pcb, &a->n_loc, "D_PRINTF_DSPEC",
+					"%s", err);
+		a = a->n_next;
+	}
+	for (; a && a->n_kind == DT_N_AGG; a = a->n_next)
+		o->o_aggs[o->o_naggs++] = a->n_agg;
+	return 0;
+}
+
 static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 {
 	struct dt_pcb *pcb = l->l_pcb;
@@ -127,6 +238,18 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 	struct dt_node *a;
 	int slot, first = -1, n = 0;
 	char err[256];
+
+	if (s->n_kind == DT_N_ASSIGN && s->n_type.kind == DT_T_VOID &&
+	    (s->n_left->n_kind == DT_N_AGG ||
+	     (s->n_left->n_kind == DT_N_INDEX &&
+	      s->n_left->n_left->n_kind == DT_N_AGG)))
+		return dt_layout_aggstmt(l, s);
+	if (s->n_kind == DT_N_CALL && s->n_type.kind == DT_T_VOID &&
+	    dt_func_lookup(s->n_str) &&
+	    dt_func_lookup(s->n_str)->f_kind == DT_F_ACTION &&
+	    strcmp(s->n_str, "printf") && strcmp(s->n_str, "trace") &&
+	    strcmp(s->n_str, "exit"))
+		return dt_layout_aggact(l, s);
 
 	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "printf") == 0) {
 		struct dt_out *o;
@@ -195,6 +318,7 @@ int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp)
 	pcb->pcb_region = "action list";
 	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
 		l.l_ecb = &cp->cp_ecbs[cp->cp_necbs++];
+		l.l_aggkeyw = 0;
 		l.l_ecb->e_clause = c;
 		dt_difo_init(&l.l_ecb->e_pred);
 		for (s = c->c_stmts; s; s = s->n_next)

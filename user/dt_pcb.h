@@ -34,6 +34,7 @@ struct dt_pcb {
 	struct dt_program pcb_prog;
 	uint32_t	pcb_nvars[3];	/* next id per scope */
 	const char	*pcb_region;	/* "predicate", "action list" */
+	bool		pcb_agglate;	/* dt_check's second look at printa */
 
 	/* the first error */
 	bool		pcb_failed;

@@ -68,9 +68,11 @@ struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 			size_t nf = 0;
 
 			start = ++p;
-			while (*p && strchr("-+ #0", *p)) {
-				if (nf < sizeof(seg.ps_flags) - 1 &&
-				    !strchr(seg.ps_flags, *p))
+			while (*p && strchr("-+ #0@", *p)) {
+				if (*p == '@')
+					seg.ps_agg = true;
+				else if (nf < sizeof(seg.ps_flags) - 1 &&
+					 !strchr(seg.ps_flags, *p))
 					seg.ps_flags[nf++] = *p;
 				p++;
 			}
@@ -163,6 +165,12 @@ int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
 		if (!s->ps_conv)
 			continue;
 		conv++;
+		if (s->ps_agg) {
+			snprintf(err, errlen, "%s( ) conversion #%d (%%%s): %%@ "
+				 "is only for printa( )", func, conv,
+				 s->ps_spec);
+			return -1;
+		}
 		for (k = 0; k < 3; k++) {
 			bool star = (k == 0 && s->ps_width == DT_PF_STAR) ||
 				(k == 1 && s->ps_prec == DT_PF_STAR);
@@ -238,6 +246,61 @@ static int dt_pf_walltime(FILE *fp, const char *spec, int64_t ns)
 	return fprintf(fp, f, buf);
 }
 
+int dt_pfseg_print(FILE *fp, const struct dt_pfseg *s,
+		   const struct dt_pfarg *args, int nargs, int *a)
+{
+	char f[64], wbuf[16] = "", pbuf[16] = "", spec[32];
+	const struct dt_pfarg *v;
+
+	if (s->ps_width == DT_PF_STAR) {
+		if (*a >= nargs)
+			return -1;
+		snprintf(wbuf, sizeof(wbuf), "%d", (int)args[(*a)++].pa_int);
+	} else if (s->ps_width >= 0) {
+		snprintf(wbuf, sizeof(wbuf), "%d", s->ps_width);
+	}
+	if (s->ps_prec == DT_PF_STAR) {
+		if (*a >= nargs)
+			return -1;
+		snprintf(pbuf, sizeof(pbuf), ".%d", (int)args[(*a)++].pa_int);
+	} else if (s->ps_prec >= 0) {
+		snprintf(pbuf, sizeof(pbuf), ".%d", s->ps_prec);
+	}
+	if (*a >= nargs)
+		return -1;
+	v = &args[(*a)++];
+	/* a leading '-' from a '*' width is a flag, as in C */
+	snprintf(spec, sizeof(spec), "%%%s%s%s", s->ps_flags, wbuf, pbuf);
+	switch (s->ps_conv) {
+	case 'd': case 'i':
+		snprintf(f, sizeof(f), "%slld", spec);
+		return fprintf(fp, f, (long long)dt_pf_intval(s, v, true));
+	case 'u': case 'o': case 'x': case 'X':
+		snprintf(f, sizeof(f), "%sll%c", spec, s->ps_conv);
+		return fprintf(fp, f, (unsigned long long)
+			       dt_pf_intval(s, v, false));
+	case 'c':
+		snprintf(f, sizeof(f), "%sc", spec);
+		return fprintf(fp, f, (unsigned char)v->pa_int);
+	case 's':
+		snprintf(f, sizeof(f), "%ss", spec);
+		return fprintf(fp, f, v->pa_str ? v->pa_str : "");
+	case 'p':
+		snprintf(f, sizeof(f), "%%#%s%s%sllx", s->ps_flags, wbuf,
+			 pbuf);
+		return fprintf(fp, f, (unsigned long long)v->pa_int);
+	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+		snprintf(f, sizeof(f), "%s%c", spec, s->ps_conv);
+		return fprintf(fp, f, v->pa_type.is_signed ?
+			       (double)v->pa_int : (double)(uint64_t)v->pa_int);
+	case 'Y':
+		snprintf(f, sizeof(f), "%sY", spec + 1);
+		return dt_pf_walltime(fp, f, v->pa_int);
+	default:
+		return -1;
+	}
+}
+
 int dt_pfmt_print(FILE *fp, const struct dt_pfmt *pf,
 		  const struct dt_pfarg *args, int nargs)
 {
@@ -245,72 +308,13 @@ int dt_pfmt_print(FILE *fp, const struct dt_pfmt *pf,
 
 	for (i = 0; i < pf->pf_nsegs; i++) {
 		const struct dt_pfseg *s = &pf->pf_segs[i];
-		char f[64], wbuf[16] = "", pbuf[16] = "", spec[32];
-		const struct dt_pfarg *v;
 
 		if (fputs(s->ps_text, fp) < 0)
 			return -1;
 		total += (int)strlen(s->ps_text);
 		if (!s->ps_conv)
 			continue;
-		if (s->ps_width == DT_PF_STAR) {
-			if (a >= nargs)
-				return -1;
-			snprintf(wbuf, sizeof(wbuf), "%d",
-				 (int)args[a++].pa_int);
-		} else if (s->ps_width >= 0) {
-			snprintf(wbuf, sizeof(wbuf), "%d", s->ps_width);
-		}
-		if (s->ps_prec == DT_PF_STAR) {
-			if (a >= nargs)
-				return -1;
-			snprintf(pbuf, sizeof(pbuf), ".%d",
-				 (int)args[a++].pa_int);
-		} else if (s->ps_prec >= 0) {
-			snprintf(pbuf, sizeof(pbuf), ".%d", s->ps_prec);
-		}
-		if (a >= nargs)
-			return -1;
-		v = &args[a++];
-		/* a leading '-' from a '*' width is a flag, as in C */
-		snprintf(spec, sizeof(spec), "%%%s%s%s", s->ps_flags, wbuf,
-			 pbuf);
-		switch (s->ps_conv) {
-		case 'd': case 'i':
-			snprintf(f, sizeof(f), "%slld", spec);
-			n = fprintf(fp, f, (long long)dt_pf_intval(s, v, true));
-			break;
-		case 'u': case 'o': case 'x': case 'X':
-			snprintf(f, sizeof(f), "%sll%c", spec, s->ps_conv);
-			n = fprintf(fp, f, (unsigned long long)
-				    dt_pf_intval(s, v, false));
-			break;
-		case 'c':
-			snprintf(f, sizeof(f), "%sc", spec);
-			n = fprintf(fp, f, (unsigned char)v->pa_int);
-			break;
-		case 's':
-			snprintf(f, sizeof(f), "%ss", spec);
-			n = fprintf(fp, f, v->pa_str ? v->pa_str : "");
-			break;
-		case 'p':
-			snprintf(f, sizeof(f), "%%#%s%s%sllx", s->ps_flags,
-				 wbuf, pbuf);
-			n = fprintf(fp, f, (unsigned long long)v->pa_int);
-			break;
-		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
-			snprintf(f, sizeof(f), "%s%c", spec, s->ps_conv);
-			n = fprintf(fp, f, v->pa_type.is_signed ?
-				    (double)v->pa_int :
-				    (double)(uint64_t)v->pa_int);
-			break;
-		case 'Y':
-			snprintf(f, sizeof(f), "%sY", spec + 1);
-			n = dt_pf_walltime(fp, f, v->pa_int);
-			break;
-		default:
-			n = -1;
-		}
+		n = dt_pfseg_print(fp, s, args, nargs, &a);
 		if (n < 0)
 			return -1;
 		total += n;

@@ -22,6 +22,7 @@ struct dt_pfseg {
 	int	ps_prec;
 	char	ps_len[3];	/* "", "h", "hh", "l", "ll", "L", "j", "z", "t" */
 	char	ps_spec[32];	/* the conversion as written, without '%' */
+	bool	ps_agg;		/* %@: printa( )'s aggregation value */
 };
 
 struct dt_pfmt {
@@ -56,6 +57,13 @@ int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
 /* Print with the recorded arguments; returns bytes written or -1. */
 int dt_pfmt_print(FILE *fp, const struct dt_pfmt *pf,
 		  const struct dt_pfarg *args, int nargs);
+
+/*
+ * One conversion (not its literal text), taking its '*' arguments and
+ * its value from args[*a] on; returns bytes written or -1.
+ */
+int dt_pfseg_print(FILE *fp, const struct dt_pfseg *s,
+		   const struct dt_pfarg *args, int nargs, int *a);
 
 /* An integer of type t, from 64 bits: sign- or zero-extended to t. */
 int64_t dt_int_normalize(int64_t v, const struct dt_type *t);

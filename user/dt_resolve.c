@@ -210,6 +210,8 @@ static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 
 	if (dt_resolve_list(pcb, n->n_args))
 		return -1;
+	if (l->n_kind == DT_N_AGG)
+		return 0;	/* @a[keys]: dt_check's */
 	if (l->n_kind == DT_N_SELF || l->n_kind == DT_N_THIS)
 		return dt_error(pcb, &l->n_loc, "D_UNSUPPORTED",
 				"%s associative arrays are not supported yet",

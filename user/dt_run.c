@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dt_agg.h"
 #include "dt_dev.h"
 #include "dt_error.h"
 #include "dt_program.h"
@@ -51,7 +52,70 @@ struct dt_snap {
 	uint32_t	s_ncpus;
 	uint64_t	s_errors;
 	bool		s_errhandler;	/* ERROR's records report each one */
+	/* aggregations */
+	struct dt_cmd	*s_cmd;
+	void		*s_aggbuf;
+	uint64_t	s_aggsize;
+	uint64_t	s_aggdrops[1024];	/* per CPU, cumulative */
 };
+
+/* AGGSNAP every CPU and add the partial results up. */
+static int dt_aggsnap(void *arg)
+{
+	struct dt_snap *s = arg;
+	struct dt_cmd *cmd = s->s_cmd;
+	char err[256];
+	uint32_t cpu;
+
+	if (!cmd->c_aggs)
+		return 0;
+	for (cpu = 0; cpu < s->s_ncpus; cpu++) {
+		struct dtrace_ioc_bufsnap bs;
+
+		for (;;) {
+			memset(&bs, 0, sizeof(bs));
+			bs.db_cpu = cpu;
+			bs.db_buf = (uint64_t)(uintptr_t)s->s_aggbuf;
+			bs.db_bufsize = s->s_aggsize;
+			if (dt_dev_aggsnap(cmd->c_fd, &bs) == 0)
+				break;
+			if (errno == ENXIO || errno == ENODEV)
+				break;
+			if (errno == EINVAL && s->s_aggsize < DTRACE_BUFSIZE_MAX) {
+				void *nb = realloc(s->s_aggbuf, s->s_aggsize * 2);
+
+				if (!nb)
+					return -1;
+				s->s_aggbuf = nb;
+				s->s_aggsize *= 2;
+				continue;
+			}
+			dt_warn("failed to snapshot aggregations of CPU %u: "
+				"%s\n", cpu, strerror(errno));
+			return -1;
+		}
+		if (errno == ENXIO || errno == ENODEV) {
+			errno = 0;
+			continue;
+		}
+		if (bs.db_bufsize > s->s_aggsize ||
+		    dt_agg_consume(cmd->c_aggs, s->s_aggbuf,
+				   (size_t)bs.db_bufsize, err, sizeof(err))) {
+			dt_warn("failed to consume aggregations of CPU %u: "
+				"%s\n", cpu, bs.db_bufsize > s->s_aggsize ?
+				"buffer overrun" : err);
+			return -1;
+		}
+		if (cpu < 1024 && bs.db_drops > s->s_aggdrops[cpu]) {
+			uint64_t n = bs.db_drops - s->s_aggdrops[cpu];
+
+			s->s_aggdrops[cpu] = bs.db_drops;
+			dt_warn("%llu aggregation drop%s on CPU %u\n",
+				(unsigned long long)n, n == 1 ? "" : "s", cpu);
+		}
+	}
+	return 0;
+}
 
 /* Snapshot every CPU once and print what came. 0 or -1. */
 static int dt_snapshot(struct dt_cmd *cmd, struct dt_consumer *c,
@@ -132,15 +196,22 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	bool exited = false;
 
 	memset(&s, 0, sizeof(s));
+	s.s_cmd = cmd;
 	s.s_size = cmd->c_opts.o_bufsize ? cmd->c_opts.o_bufsize : 4u << 20;
 	s.s_buf = malloc(s.s_size);
-	if (!s.s_buf) {
+	s.s_aggsize = cmd->c_opts.o_aggsize ? cmd->c_opts.o_aggsize : 4u << 20;
+	s.s_aggbuf = cmd->c_aggs ? malloc(s.s_aggsize) : NULL;
+	if (!s.s_buf || (cmd->c_aggs && !s.s_aggbuf)) {
+		free(s.s_buf);
 		dt_warn("out of memory\n");
 		return 1;
 	}
 	dt_consumer_init(&c, cmd->c_out, cmd->c_opts.o_quiet, &cmd->c_epids,
 			 &cmd->c_probes);
 	c.c_errecb = cmd->c_errecb;
+	c.c_aggs = cmd->c_aggs;
+	c.c_aggsnap = dt_aggsnap;
+	c.c_aggarg = &s;
 	s.s_errhandler = cmd->c_errecb != NULL;
 
 	memset(&sa, 0, sizeof(sa));
@@ -179,7 +250,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 		}
 		now = dt_now();
 		if (now - last >= rate) {
-			if (dt_snapshot(cmd, &c, &s)) {
+			if (dt_snapshot(cmd, &c, &s) || dt_aggsnap(&s)) {
 				rc = 1;
 				break;
 			}
@@ -199,6 +270,9 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 			exited = st.ds_flags & DTRACE_STATUS_EXITED;
 			exitval = st.ds_exitval;
 		}
+		/* what printa( ) did not print, as DTrace does at exit */
+		if (!rc && (dt_aggsnap(&s) || dt_consume_aggs_end(&c)))
+			rc = 1;
 	} else {
 		dt_warn("failed to get status: %s\n", strerror(errno));
 		rc = 1;
@@ -206,6 +280,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 out:
 	dt_consumer_fini(&c);
 	free(s.s_buf);
+	free(s.s_aggbuf);
 	if (rc)
 		return rc;
 	return exited ? exitval : 0;

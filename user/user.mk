@@ -10,7 +10,7 @@ DT_GEN_SRCS := $(DT_GEN)/dt_grammar.c $(DT_GEN)/dt_lex.c
 DT_GEN_HDRS := $(DT_GEN)/dt_grammar.h $(DT_GEN)/dt_lex.h
 DT_LIB_SRCS := $(filter-out user/dt_main.c,$(wildcard user/*.c)) \
 	$(DT_GEN_SRCS)
-DT_LDLIBS := -lelf
+DT_LDLIBS := -lelf -lm
 
 $(DT_GEN)/dt_grammar.c $(DT_GEN)/dt_grammar.h &: user/dt_grammar.y
 	@mkdir -p $(DT_GEN)

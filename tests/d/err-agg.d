@@ -1,4 +1,5 @@
 BEGIN
 {
 	@a = count();
+	@a = sum(1);
 }

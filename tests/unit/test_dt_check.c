@@ -51,6 +51,14 @@ static const struct check_case valid[] = {
 	{ "BEGIN { trace(substr(\"hello\", 1)); trace(substr(\"hi\", 0, 1)); }" },
 	{ "BEGIN /execname == \"ls\"/ { exit(0); }" },
 	{ "BEGIN /1/2/ { exit(0); }" },
+	{ "BEGIN { x = 5; s = \"k\"; @a[x, s] = sum(x); @b[s] = count(); "
+	  "@c = max(x); }" },
+	{ "END { printa(@c); } BEGIN { @c[execname, pid] = count(); "
+	  "@s = sum(arg0); @m[1] = min(1); @x = max(2); @v = avg(3); "
+	  "@d = stddev(4); @q = quantize(5); @l = lquantize(6, 0, 100, 10); "
+	  "@ll = llquantize(7, 10, 0, 6, 20); @ = count(); } "
+	  "END { printa(\"%s %d %@d\\n\", @c); clear(@s); trunc(@m, 3); "
+	  "trunc(@x); normalize(@v, 1000); denormalize(@v); }" },
 	{ "int x; string s; self int d; this char c; int a[string, int];\n"
 	  "unsigned long long t; int x;\n"
 	  "BEGIN { trace(x + self->d + this->c + a[s, 1] + t); }" },
@@ -115,8 +123,44 @@ static const struct check_case invalid[] = {
 	  "trace( ) is an action and may not be used in an expression" },
 	{ "BEGIN { nosuch(1); }", "D_IDENT_UNDEF", 1,
 	  "failed to resolve nosuch: Unknown function name" },
-	{ "BEGIN { @a = count(); }", "D_UNSUPPORTED", 1,
-	  "aggregations are not supported yet" },
+	{ "BEGIN { @a = count(); @a = sum(1); }", "D_AGG_MDEF", 1,
+	  "@a redefined: used with count( ) and sum( )" },
+	{ "BEGIN { @a[1] = count(); @a[\"x\"] = count(); }", "D_AGG_KEYS", 1,
+	  "@a key #1 is incompatible with its first use:\n\tfirst: int\n\t"
+	  " used: string" },
+	{ "BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_AGG_KEYS", 1,
+	  "@a used with 2 keys, and 1 before" },
+	{ "BEGIN { @a = 1; }", "D_AGG_FUNC", 1,
+	  "@a must be assigned an aggregating function (count, sum, avg, "
+	  "min, max, stddev, quantize, lquantize, llquantize)" },
+	{ "BEGIN { @a += count(); }", "D_AGG_OP", 1,
+	  "operator += cannot be applied to an aggregation" },
+	{ "BEGIN { x = count(); }", "D_AGG_FUNC", 1,
+	  "count( ) may only be used as the value of an aggregation "
+	  "(@name = count(...))" },
+	{ "BEGIN { @a = count(); trace(@a); }", "D_AGG_SCALAR", 1,
+	  "@a: an aggregation may only be assigned or given to printa( ), "
+	  "clear( ), trunc( ), normalize( ) or denormalize( )" },
+	{ "BEGIN { printa(@b); }", "D_AGG_UNDEF", 1,
+	  "failed to resolve @b: aggregation is never assigned" },
+	{ "BEGIN { @a = sum(\"s\"); }", "D_PROTO_ARG", 1,
+	  "sum( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: int\n\t argument: string" },
+	{ "BEGIN { @a = lquantize(1, 0); }", "D_PROTO_LEN", 1,
+	  "lquantize( ) prototype mismatch: 2 args passed, at least 3 "
+	  "expected" },
+	{ "BEGIN { x = 1; @a = lquantize(1, 0, x); }", "D_AGG_PARAM", 1,
+	  "lquantize( ) argument #3 must be an integer constant" },
+	{ "BEGIN { @a = lquantize(1, 10, 0, 1); }", "D_AGG_PARAM", 1,
+	  "lquantize( ): invalid parameters" },
+	{ "BEGIN { @a[1] = count(); printa(\"%s %@d\", @a); }",
+	  "D_PRINTA_ARG", 1, "printa( ) key #1 of @a is incompatible with "
+	  "conversion %s:\n\t   key: int" },
+	{ "BEGIN { @a = count(); printa(\"%d %@d\", @a); }",
+	  "D_PRINTA_PROTO", 1, "printa( ) prototype mismatch: conversion %d "
+	  "has no key of @a left (it has 0)" },
+	{ "BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_ARG_TYPE", 1,
+	  "printf( ) conversion #1 (%@d): %@ is only for printa( )" },
 	{ "BEGIN { stack(); }", "D_UNSUPPORTED", 1,
 	  "stack( ) is not supported yet" },
 	{ "BEGIN { trace(copyin(arg0, 8)); }", "D_UNSUPPORTED", 1,

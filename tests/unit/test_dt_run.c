@@ -23,6 +23,7 @@
 
 #include "dif_vm.h"
 #include "dif_env_user.h"
+#include "dt_agg.h"
 #include "dt_dev.h"
 #include "dt_program.h"
 #include "kselftest_harness.h"
@@ -34,8 +35,21 @@
 
 struct fk_act {
 	uint32_t	kind, off, size;
+	uint64_t	arg;
 	bool		str;
 	struct dif_prog	prog;
+};
+
+/* An aggregation as the module keeps it, and its entries since AGGSNAP. */
+struct fk_agg {
+	uint32_t	func, keysize, valsize;
+	int64_t		params[4];
+};
+
+struct fk_aggent {
+	uint32_t	id;
+	uint8_t		key[1024];
+	uint64_t	val[4096];
 };
 
 struct fk_ecb {
@@ -45,6 +59,7 @@ struct fk_ecb {
 	bool			haspred;
 	struct dif_prog		pred;
 	uint32_t		nacts, recsize;
+	bool			needs_record;
 	struct fk_act		*acts;
 };
 
@@ -63,6 +78,11 @@ static struct fk {
 	u64			globals[FK_NVARS], locals[FK_NVARS];
 	u64			scratch[8192];
 	u64			dynmem[32768];
+	struct fk_agg		aggs[16];
+	int			naggs;
+	struct fk_aggent	*ents[256];
+	int			nents;
+	uint8_t			aggkey[1024];
 } fk;
 
 static const struct dtrace_probedesc fk_probes[] = {
@@ -94,7 +114,76 @@ static void fk_reset(void)
 		free(fk.ecbs[i].blob);
 		free(fk.ecbs[i].acts);
 	}
+	for (i = 0; i < fk.nents; i++)
+		free(fk.ents[i]);
 	memset(&fk, 0, sizeof(fk));
+}
+
+/* The module's arithmetic, written again: the value words of a key. */
+static void fk_aggregate(uint32_t id, int64_t x)
+{
+	const struct fk_agg *a = &fk.aggs[id];
+	struct fk_aggent *e = NULL;
+	uint64_t *v, ux;
+	unsigned __int128 sq;
+	bool fresh = false;
+	int i;
+
+	for (i = 0; i < fk.nents; i++)
+		if (fk.ents[i]->id == id &&
+		    !memcmp(fk.ents[i]->key, fk.aggkey, a->keysize))
+			e = fk.ents[i];
+	if (!e) {
+		if (fk.nents == 256)
+			return;
+		e = calloc(1, sizeof(*e));
+		e->id = id;
+		memcpy(e->key, fk.aggkey, a->keysize);
+		fk.ents[fk.nents++] = e;
+		fresh = true;
+	}
+	v = e->val;
+	switch (a->func) {
+	case DTRACE_AGG_COUNT: v[0]++; break;
+	case DTRACE_AGG_SUM: v[0] += x; break;
+	case DTRACE_AGG_AVG: v[0]++; v[1] += x; break;
+	case DTRACE_AGG_MIN:
+		if (fresh || x < (int64_t)v[0])
+			v[0] = x;
+		break;
+	case DTRACE_AGG_MAX:
+		if (fresh || x > (int64_t)v[0])
+			v[0] = x;
+		break;
+	case DTRACE_AGG_STDDEV:
+		ux = x < 0 ? -(uint64_t)x : (uint64_t)x;
+		v[0]++;
+		v[1] += x;
+		sq = ((unsigned __int128)v[2] << 64 | v[3]) +
+			(unsigned __int128)ux * ux;
+		v[2] = (uint64_t)(sq >> 64);
+		v[3] = (uint64_t)sq;
+		break;
+	case DTRACE_AGG_QUANTIZE:
+		if (x > 0)
+			v[64 + (63 - __builtin_clzll((uint64_t)x))]++;
+		else if (x < 0)
+			v[62 - (63 - __builtin_clzll(-(uint64_t)x))]++;
+		else
+			v[63]++;
+		break;
+	case DTRACE_AGG_LQUANTIZE:
+		if (x < a->params[0])
+			v[0]++;
+		else if (x >= a->params[1])
+			v[(a->params[1] - a->params[0]) / a->params[2] + 1]++;
+		else
+			v[(x - a->params[0]) / a->params[2] + 1]++;
+		break;
+	default:	/* llquantize: only the tests' factor 10, steps 10 */
+		v[0]++;
+		break;
+	}
 }
 
 static void fk_fire(uint32_t id, const u64 *args);
@@ -141,11 +230,13 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 		fk.drops++;
 		return;
 	}
+	/* a clause that only aggregates writes no record */
 	h = (struct dtrace_rechdr *)((char *)fk.buf + fk.off);
 	memset(h, 0, size);
 	h->dr_epid = e->epid;
 	h->dr_probe_id = id;
 	h->dr_timestamp = fk.ts++;
+	memset(fk.aggkey, 0, sizeof(fk.aggkey));
 	for (i = 0; i < e->nacts; i++) {
 		struct fk_act *a = &e->acts[i];
 		char *dst = (char *)(h + 1) + a->off;
@@ -155,6 +246,21 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 		if (ms->fault.kind != DIF_FAULT_NONE) {
 			fault = (int)ms->fault.kind;
 			goto error;
+		}
+		if (a->kind == DTRACE_ACT_AGGREGATE) {
+			fk_aggregate((uint32_t)a->arg, (int64_t)v);
+			continue;
+		}
+		if (a->kind == DTRACE_ACT_AGGKEY) {
+			dst = (char *)fk.aggkey + a->off;
+			if (a->str)
+				fault = dif_copy_string(ms, dst, v, a->size,
+							false);
+			else
+				memcpy(dst, &v, 8);
+			if (fault)
+				goto error;
+			continue;
 		}
 		if (a->str) {
 			fault = dif_copy_string(ms, dst, v, a->size, false);
@@ -168,7 +274,8 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 			fk.exitval = (int)v;
 		}
 	}
-	fk.off += (size + 7) & ~7u;
+	if (e->needs_record)
+		fk.off += (size + 7) & ~7u;
 	return;
 error:
 	fk.errors++;
@@ -211,7 +318,7 @@ static int fk_enable(struct dtrace_ioc_enable *u)
 {
 	struct fk_ecb *e;
 	const struct dtrace_ioc_action *ua;
-	uint32_t i;
+	uint32_t i, keyw = 0;
 	int n = 0;
 
 	if (fk.go || fk.necbs == 64 || u->de_size < sizeof(*u) ||
@@ -239,15 +346,36 @@ static int fk_enable(struct dtrace_ioc_enable *u)
 		a->kind = ua[i].da_kind;
 		a->off = ua[i].da_rec_off;
 		a->size = ua[i].da_rec_size;
+		a->arg = ua[i].da_arg;
 		if (fk_load(e->blob, u->de_size, ua[i].da_difo_off, &a->prog))
 			goto bad;
 		a->str = a->prog.rtype.dt_kind == DIF_TYPE_STRING;
+		if (a->kind == DTRACE_ACT_AGGREGATE) {
+			/* as the module: every key slot so far must fit */
+			if (a->arg >= (uint64_t)fk.naggs || a->off || a->size ||
+			    keyw > fk.aggs[a->arg].keysize)
+				goto bad;
+			continue;
+		}
+		if (a->kind == DTRACE_ACT_AGGKEY) {
+			if (a->off + a->size > 1024 || !a->size ||
+			    (!a->str && a->size != 8))
+				goto bad;
+			if (a->off + a->size > keyw)
+				keyw = a->off + a->size;
+			continue;
+		}
+		if (a->kind != DTRACE_ACT_RECORD && a->kind != DTRACE_ACT_EXIT)
+			goto bad;
+		e->needs_record = true;
 		if (a->off + a->size > e->recsize || !a->size ||
 		    (!a->str && a->size != 1 && a->size != 2 &&
 		     a->size != 4 && a->size != 8) ||
 		    (!a->str && a->off % a->size))
 			goto bad;
 	}
+	if (!e->nacts)
+		e->needs_record = true;
 	for (i = 0; i < 3; i++)
 		n += fk_match(&e->desc, &fk_probes[i]);
 	e->epid = (uint32_t)fk.necbs + 1;
@@ -328,6 +456,54 @@ static int fk_ioctl_err(int fd, unsigned long req, void *arg)
 		b->db_bufsize = fk.off;
 		b->db_drops = fk.drops;
 		fk.off = 0;
+		return 0;
+	}
+	case DTRACE_IOC_AGGDESC: {
+		struct dtrace_ioc_aggdesc *d = arg;
+		struct fk_agg *a = &fk.aggs[fk.naggs];
+
+		if (fk.go || fk.naggs == 16 || d->da_keysize % 8 ||
+		    d->da_keysize > 1024)
+			return -EINVAL;
+		a->func = d->da_func;
+		a->keysize = d->da_keysize;
+		memcpy(a->params, d->da_params, sizeof(a->params));
+		a->valsize = dt_agg_valsize(a->func, a->params);
+		if (!a->valsize)
+			return -EINVAL;
+		d->da_valsize = a->valsize;
+		d->da_id = (uint32_t)fk.naggs++;
+		return 0;
+	}
+	case DTRACE_IOC_AGGSNAP: {
+		struct dtrace_ioc_bufsnap *b = arg;
+		char *out = (void *)(uintptr_t)b->db_buf;
+		uint64_t off = 0;
+		int i;
+
+		if (!fk.go)
+			return -EINVAL;
+		if (b->db_cpu == 1)
+			return -ENXIO;
+		if (b->db_cpu >= FK_NCPUS || b->db_bufsize < 4u << 20)
+			return -EINVAL;
+		for (i = 0; i < fk.nents; i++) {
+			const struct fk_agg *a = &fk.aggs[fk.ents[i]->id];
+			struct dtrace_aggrec r = { fk.ents[i]->id,
+				(uint32_t)(sizeof(r) + a->keysize +
+					   a->valsize), 0, 0 };
+
+			memcpy(out + off, &r, sizeof(r));
+			memcpy(out + off + sizeof(r), fk.ents[i]->key,
+			       a->keysize);
+			memcpy(out + off + sizeof(r) + a->keysize,
+			       fk.ents[i]->val, a->valsize);
+			off += r.dar_size;
+			free(fk.ents[i]);
+		}
+		fk.nents = 0;
+		b->db_bufsize = off;
+		b->db_drops = 0;
 		return 0;
 	}
 	case DTRACE_IOC_STATUS: {

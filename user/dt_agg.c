@@ -1,0 +1,572 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Aggregations in the consumer: adding up the module's snapshots,
+ * clear/trunc/normalize, and printing in DTrace's formats.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dtrace/dtrace_ioctl.h>
+#include "dt_agg.h"
+
+static const char *const dt_agg_names[] = {
+	[DTRACE_AGG_COUNT] = "count", [DTRACE_AGG_SUM] = "sum",
+	[DTRACE_AGG_AVG] = "avg", [DTRACE_AGG_MIN] = "min",
+	[DTRACE_AGG_MAX] = "max", [DTRACE_AGG_STDDEV] = "stddev",
+	[DTRACE_AGG_QUANTIZE] = "quantize",
+	[DTRACE_AGG_LQUANTIZE] = "lquantize",
+	[DTRACE_AGG_LLQUANTIZE] = "llquantize",
+};
+
+#define DT_NFUNCS	(sizeof(dt_agg_names) / sizeof(dt_agg_names[0]))
+#define DT_QBUCKETS	127
+#define DT_QZERO	63
+
+uint32_t dt_agg_func(const char *name)
+{
+	uint32_t i;
+
+	for (i = 1; i < DT_NFUNCS; i++)
+		if (dt_agg_names[i] && strcmp(dt_agg_names[i], name) == 0)
+			return i;
+	return 0;
+}
+
+const char *dt_agg_funcname(uint32_t func)
+{
+	return func < DT_NFUNCS && dt_agg_names[func] ? dt_agg_names[func] :
+		"?";
+}
+
+/*
+ * llquantize(factor, low, high, steps): the lower bound of each bucket
+ * after the first (below factor^low); returns how many buckets in all,
+ * or 0 if the parameters are bad. lows may be NULL.
+ */
+static uint32_t dt_llq_buckets(const int64_t *p, int64_t *lows, uint32_t max)
+{
+	uint64_t factor = (uint64_t)p[0], pow = 1, n = 1;
+	int64_t m;
+
+	if (p[0] < 2 || p[1] < 0 || p[2] < p[1] || p[3] < 1 || p[2] > 63)
+		return 0;
+	for (m = 0; m < p[1]; m++) {
+		if (pow > UINT64_MAX / factor)
+			return 0;
+		pow *= factor;
+	}
+	for (m = p[1]; m <= p[2]; m++) {
+		uint64_t next, w, b;
+
+		if (pow > UINT64_MAX / factor)
+			return 0;
+		next = pow * factor;
+		w = next / (uint64_t)p[3];
+		if (w < 1)
+			w = 1;
+		for (b = pow; b < next; b += w) {
+			if (lows && n < max)
+				lows[n] = (int64_t)b;
+			if (++n > 4096)
+				return 0;
+		}
+		pow = next;
+	}
+	if (lows && n < max)
+		lows[n] = (int64_t)pow;	/* the overflow bucket */
+	return (uint32_t)n + 1;
+}
+
+uint32_t dt_agg_valsize(uint32_t func, const int64_t *p)
+{
+	switch (func) {
+	case DTRACE_AGG_COUNT:
+	case DTRACE_AGG_SUM:
+	case DTRACE_AGG_MIN:
+	case DTRACE_AGG_MAX:
+		return 8;
+	case DTRACE_AGG_AVG:
+		return 16;
+	case DTRACE_AGG_STDDEV:
+		return 32;
+	case DTRACE_AGG_QUANTIZE:
+		return DT_QBUCKETS * 8;
+	case DTRACE_AGG_LQUANTIZE:
+		if (p[2] <= 0 || p[1] <= p[0] || (p[1] - p[0]) % p[2] ||
+		    (p[1] - p[0]) / p[2] > 65535)
+			return 0;
+		return (uint32_t)((p[1] - p[0]) / p[2] + 2) * 8;
+	case DTRACE_AGG_LLQUANTIZE:
+		return dt_llq_buckets(p, NULL, 0) * 8;
+	default:
+		return 0;
+	}
+}
+
+int dt_agg_layout(struct dt_agg *a, uint32_t strsize)
+{
+	uint32_t off = 0;
+	int i;
+
+	for (i = 0; i < a->a_nkeys; i++) {
+		a->a_keyoff[i] = off;
+		a->a_keysz[i] = a->a_keys[i].kind == DT_T_STRING ? strsize : 8;
+		off += (a->a_keysz[i] + 7) & ~7u;
+	}
+	a->a_keysize = off;
+	return off > DTRACE_AGGKEY_MAX ? -1 : 0;
+}
+
+static void dt_agg_freeents(struct dt_agg *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->a_nents; i++) {
+		free(a->a_ents[i].ae_key);
+		free(a->a_ents[i].ae_val);
+	}
+	free(a->a_ents);
+	a->a_ents = NULL;
+	a->a_nents = a->a_cap = 0;
+}
+
+void dt_agg_free(struct dt_agg *a)
+{
+	dt_agg_freeents(a);
+	free(a->a_name);
+	free(a);
+}
+
+void dt_agg_freeall(struct dt_agg *list)
+{
+	while (list) {
+		struct dt_agg *n = list->a_next;
+
+		dt_agg_free(list);
+		list = n;
+	}
+}
+
+static struct dt_aggent *dt_agg_find(struct dt_agg *a, const uint8_t *key)
+{
+	size_t i;
+
+	for (i = 0; i < a->a_nents; i++)
+		if (memcmp(a->a_ents[i].ae_key, key, a->a_keysize) == 0)
+			return &a->a_ents[i];
+	return NULL;
+}
+
+int dt_agg_merge(struct dt_agg *a, const uint8_t *key, const uint64_t *val)
+{
+	struct dt_aggent *e = dt_agg_find(a, key);
+	uint32_t i, n = a->a_valsize / 8;
+	bool fresh = !e;
+
+	if (!e) {
+		if (a->a_nents == a->a_cap) {
+			size_t nc = a->a_cap ? a->a_cap * 2 : 16;
+			void *np = realloc(a->a_ents, nc * sizeof(*e));
+
+			if (!np)
+				return -1;
+			a->a_ents = np;
+			a->a_cap = nc;
+		}
+		e = &a->a_ents[a->a_nents];
+		e->ae_key = malloc(a->a_keysize ? a->a_keysize : 1);
+		e->ae_val = calloc(n ? n : 1, 8);
+		if (!e->ae_key || !e->ae_val) {
+			free(e->ae_key);
+			free(e->ae_val);
+			return -1;
+		}
+		memcpy(e->ae_key, key, a->a_keysize);
+		a->a_nents++;
+	}
+	switch (a->a_func) {
+	case DTRACE_AGG_MIN:
+		if (fresh || (int64_t)val[0] < (int64_t)e->ae_val[0])
+			e->ae_val[0] = val[0];
+		break;
+	case DTRACE_AGG_MAX:
+		if (fresh || (int64_t)val[0] > (int64_t)e->ae_val[0])
+			e->ae_val[0] = val[0];
+		break;
+	case DTRACE_AGG_STDDEV: {
+		/* count, sum, then the sum of squares in 128 bits */
+		unsigned __int128 sq = ((unsigned __int128)e->ae_val[2] << 64 |
+					e->ae_val[3]) +
+			((unsigned __int128)val[2] << 64 | val[3]);
+
+		e->ae_val[0] += val[0];
+		e->ae_val[1] += val[1];
+		e->ae_val[2] = (uint64_t)(sq >> 64);
+		e->ae_val[3] = (uint64_t)sq;
+		break;
+	}
+	default:	/* count, sum, avg, histograms: add word by word */
+		for (i = 0; i < n; i++)
+			e->ae_val[i] += val[i];
+		break;
+	}
+	return 0;
+}
+
+int dt_agg_consume(struct dt_agg *list, const void *buf, size_t len,
+		   char *err, size_t errlen)
+{
+	const uint8_t *p = buf;
+	size_t off = 0;
+
+	while (off + sizeof(struct dtrace_aggrec) <= len) {
+		struct dtrace_aggrec r;
+		struct dt_agg *a;
+		uint64_t val[4096 + 2];
+
+		memcpy(&r, p + off, sizeof(r));
+		for (a = list; a && !(a->a_declared && a->a_id == r.dar_id);
+		     a = a->a_next)
+			;
+		if (!a) {
+			snprintf(err, errlen, "unknown aggregation id %u",
+				 r.dar_id);
+			return -1;
+		}
+		if (r.dar_size != sizeof(r) + a->a_declsize + a->a_valsize ||
+		    off + r.dar_size > len || a->a_valsize > sizeof(val)) {
+			snprintf(err, errlen, "malformed aggregation record at "
+				 "offset %zu", off);
+			return -1;
+		}
+		memcpy(val, p + off + sizeof(r) + a->a_declsize, a->a_valsize);
+		if (dt_agg_merge(a, p + off + sizeof(r), val)) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		off += (r.dar_size + 7) & ~(size_t)7;
+	}
+	return 0;
+}
+
+void dt_agg_clear(struct dt_agg *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->a_nents; i++)
+		memset(a->a_ents[i].ae_val, 0, a->a_valsize);
+}
+
+/* The value entries sort by, as DTrace: the scalar, or the bucket total. */
+static long double dt_agg_sortval(const struct dt_agg *a,
+				  const struct dt_aggent *e)
+{
+	const uint64_t *v = e->ae_val;
+	long double t = 0;
+	uint32_t i;
+
+	switch (a->a_func) {
+	case DTRACE_AGG_COUNT:
+		return (long double)v[0];
+	case DTRACE_AGG_SUM:
+	case DTRACE_AGG_MIN:
+	case DTRACE_AGG_MAX:
+		return (long double)(int64_t)v[0];
+	case DTRACE_AGG_AVG:
+	case DTRACE_AGG_STDDEV:
+		return v[0] ? (long double)(int64_t)v[1] / v[0] : 0;
+	default:
+		for (i = 0; i < a->a_valsize / 8; i++)
+			t += v[i];
+		return t;
+	}
+}
+
+static const struct dt_agg *dt_sort_agg;
+
+static int dt_agg_keycmp(const struct dt_agg *a, const uint8_t *x,
+			 const uint8_t *y)
+{
+	int i, c;
+
+	for (i = 0; i < a->a_nkeys; i++) {
+		const uint8_t *kx = x + a->a_keyoff[i], *ky = y + a->a_keyoff[i];
+
+		if (a->a_keys[i].kind == DT_T_STRING) {
+			c = strncmp((const char *)kx, (const char *)ky,
+				    a->a_keysz[i]);
+		} else {
+			int64_t vx, vy;
+
+			memcpy(&vx, kx, 8);
+			memcpy(&vy, ky, 8);
+			vx = dt_int_normalize(vx, &a->a_keys[i]);
+			vy = dt_int_normalize(vy, &a->a_keys[i]);
+			c = a->a_keys[i].is_signed ? (vx > vy) - (vx < vy) :
+				((uint64_t)vx > (uint64_t)vy) -
+				((uint64_t)vx < (uint64_t)vy);
+		}
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+static int dt_agg_entcmp(const void *p, const void *q)
+{
+	const struct dt_aggent *x = p, *y = q;
+	long double vx = dt_agg_sortval(dt_sort_agg, x);
+	long double vy = dt_agg_sortval(dt_sort_agg, y);
+
+	if (vx != vy)
+		return vx < vy ? -1 : 1;
+	return dt_agg_keycmp(dt_sort_agg, x->ae_key, y->ae_key);
+}
+
+static void dt_agg_sort(struct dt_agg *a)
+{
+	dt_sort_agg = a;
+	qsort(a->a_ents, a->a_nents, sizeof(*a->a_ents), dt_agg_entcmp);
+	dt_sort_agg = NULL;
+}
+
+void dt_agg_trunc(struct dt_agg *a, int64_t n, bool all)
+{
+	size_t keep, i, from;
+
+	if (all) {
+		dt_agg_freeents(a);
+		return;
+	}
+	dt_agg_sort(a);
+	keep = (size_t)(n < 0 ? -n : n);
+	if (keep >= a->a_nents)
+		return;
+	/* n > 0 keeps the largest (at the end), n < 0 the smallest */
+	from = n > 0 ? a->a_nents - keep : 0;
+	for (i = 0; i < a->a_nents; i++) {
+		if (i >= from && i < from + keep)
+			continue;
+		free(a->a_ents[i].ae_key);
+		free(a->a_ents[i].ae_val);
+	}
+	memmove(a->a_ents, a->a_ents + from, keep * sizeof(*a->a_ents));
+	a->a_nents = keep;
+}
+
+static int64_t dt_agg_keyint(const struct dt_agg *a, const uint8_t *key,
+			     int i)
+{
+	int64_t v;
+
+	memcpy(&v, key + a->a_keyoff[i], 8);
+	return dt_int_normalize(v, &a->a_keys[i]);
+}
+
+/* A key's string, NUL-terminated within its slot. */
+static const char *dt_agg_keystr(const struct dt_agg *a, const uint8_t *key,
+				 int i, char *buf, size_t len)
+{
+	size_t n = a->a_keysz[i] < len - 1 ? a->a_keysz[i] : len - 1;
+
+	memcpy(buf, key + a->a_keyoff[i], n);
+	buf[n] = '\0';
+	return buf;
+}
+
+static void dt_agg_printkeys(FILE *fp, const struct dt_agg *a,
+			     const uint8_t *key)
+{
+	static const int width[] = { [1] = 3, [2] = 5, [4] = 8, [8] = 16 };
+	char buf[DTRACE_STRSIZE_MAX + 1];
+	int i;
+
+	for (i = 0; i < a->a_nkeys; i++) {
+		if (a->a_keys[i].kind == DT_T_STRING) {
+			fprintf(fp, "  %-50s", dt_agg_keystr(a, key, i, buf,
+							     sizeof(buf)));
+			continue;
+		}
+		fprintf(fp, " %*lld", a->a_keys[i].size <= 8 ?
+			width[a->a_keys[i].size] : 16,
+			(long long)dt_agg_keyint(a, key, i));
+	}
+}
+
+/* One row of a distribution: label, a 40-wide bar, count. */
+static void dt_agg_qrow(FILE *fp, const char *label, uint64_t count,
+			uint64_t total)
+{
+	char bar[41];
+	uint64_t depth = total ? (count * 40 + total / 2) / total : 0;
+
+	if (depth > 40)
+		depth = 40;
+	memset(bar, '@', depth);
+	memset(bar + depth, ' ', 40 - depth);
+	bar[40] = '\0';
+	fprintf(fp, "%16s |%s %-9llu\n", label, bar, (unsigned long long)count);
+}
+
+static void dt_agg_hist(FILE *fp, const struct dt_agg *a, const uint64_t *v,
+			uint64_t normal)
+{
+	uint32_t n = a->a_valsize / 8, i, first, last;
+	int64_t lows[4100];
+	uint64_t total = 0;
+	char label[48];
+	bool any = false;
+
+	for (i = 0; i < n; i++) {
+		total += v[i] / normal;
+		any |= v[i] / normal != 0;
+	}
+	first = 0;
+	last = n - 1;
+	if (!any) {
+		first = last = a->a_func == DTRACE_AGG_QUANTIZE ? DT_QZERO : 0;
+	} else {
+		while (v[first] / normal == 0)
+			first++;
+		while (v[last] / normal == 0)
+			last--;
+		if (first > 0)
+			first--;
+		if (last < n - 1)
+			last++;
+	}
+	if (a->a_func == DTRACE_AGG_LLQUANTIZE)
+		dt_llq_buckets(a->a_params, lows, sizeof(lows) / sizeof(lows[0]));
+	fprintf(fp, "\n%16s %41s %-9s\n", "value",
+		"------------- Distribution -------------", "count");
+	for (i = first; i <= last; i++) {
+		if (a->a_func == DTRACE_AGG_QUANTIZE) {
+			long long x = i == DT_QZERO ? 0 : i > DT_QZERO ?
+				(long long)(1ull << (i - DT_QZERO - 1)) :
+				-(long long)(1ull << (DT_QZERO - 1 - i));
+
+			snprintf(label, sizeof(label), "%lld", x);
+		} else if (a->a_func == DTRACE_AGG_LQUANTIZE) {
+			if (i == 0)
+				snprintf(label, sizeof(label), "< %lld",
+					 (long long)a->a_params[0]);
+			else if (i == n - 1)
+				snprintf(label, sizeof(label), ">= %lld",
+					 (long long)a->a_params[1]);
+			else
+				snprintf(label, sizeof(label), "%lld",
+					 (long long)(a->a_params[0] +
+					 (int64_t)(i - 1) * a->a_params[2]));
+		} else {
+			if (i == 0)
+				snprintf(label, sizeof(label), "< %lld",
+					 (long long)lows[1]);
+			else if (i == n - 1)
+				snprintf(label, sizeof(label), ">= %lld",
+					 (long long)lows[n - 1]);
+			else
+				snprintf(label, sizeof(label), "%lld",
+					 (long long)lows[i]);
+		}
+		dt_agg_qrow(fp, label, v[i] / normal, total);
+	}
+}
+
+/* The scalar value of an entry, normalized. */
+static int64_t dt_agg_scalar(const struct dt_agg *a, const uint64_t *v)
+{
+	int64_t n = (int64_t)(a->a_normal ? a->a_normal : 1);
+
+	switch (a->a_func) {
+	case DTRACE_AGG_AVG:
+		return v[0] ? (int64_t)v[1] / (int64_t)v[0] / n : 0;
+	case DTRACE_AGG_STDDEV: {
+		long double cnt = (long double)v[0], sum, sq, var;
+
+		if (!v[0])
+			return 0;
+		sum = (long double)(int64_t)v[1];
+		sq = ldexpl((long double)v[2], 64) + (long double)v[3];
+		var = sq / cnt - (sum / cnt) * (sum / cnt);
+		return (int64_t)(sqrtl(var > 0 ? var : 0) / n);
+	}
+	case DTRACE_AGG_COUNT:
+		return (int64_t)(v[0] / (uint64_t)n);
+	default:
+		return (int64_t)v[0] / n;
+	}
+}
+
+static bool dt_agg_ishist(const struct dt_agg *a)
+{
+	return a->a_func == DTRACE_AGG_QUANTIZE ||
+		a->a_func == DTRACE_AGG_LQUANTIZE ||
+		a->a_func == DTRACE_AGG_LLQUANTIZE;
+}
+
+static void dt_agg_printfmt(FILE *fp, const struct dt_agg *a,
+			    const struct dt_aggent *e, const struct dt_pfmt *pf)
+{
+	char bufs[DT_AGG_KEYS_MAX][DTRACE_STRSIZE_MAX + 1];
+	struct dt_pfarg args[DT_AGG_KEYS_MAX], val;
+	int i, k = 0;
+
+	for (i = 0; i < a->a_nkeys; i++) {
+		args[i].pa_type = a->a_keys[i];
+		args[i].pa_int = 0;
+		args[i].pa_str = NULL;
+		if (a->a_keys[i].kind == DT_T_STRING)
+			args[i].pa_str = dt_agg_keystr(a, e->ae_key, i,
+						       bufs[i],
+						       sizeof(bufs[i]));
+		else
+			args[i].pa_int = dt_agg_keyint(a, e->ae_key, i);
+	}
+	val.pa_type = dt_type_long;
+	val.pa_int = dt_agg_scalar(a, e->ae_val);
+	val.pa_str = NULL;
+	for (i = 0; i < pf->pf_nsegs; i++) {
+		const struct dt_pfseg *s = &pf->pf_segs[i];
+		int z = 0;
+
+		fputs(s->ps_text, fp);
+		if (!s->ps_conv)
+			continue;
+		if (!s->ps_agg) {
+			if (dt_pfseg_print(fp, s, args, a->a_nkeys, &k) < 0)
+				fputs("?", fp);
+		} else if (dt_agg_ishist(a)) {
+			dt_agg_hist(fp, a, e->ae_val,
+				    a->a_normal ? a->a_normal : 1);
+		} else {
+			dt_pfseg_print(fp, s, &val, 1, &z);
+		}
+	}
+}
+
+int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf)
+{
+	size_t i;
+
+	dt_agg_sort(a);
+	if (!pf)
+		fputc('\n', fp);
+	for (i = 0; i < a->a_nents; i++) {
+		const struct dt_aggent *e = &a->a_ents[i];
+
+		if (pf) {
+			dt_agg_printfmt(fp, a, e, pf);
+			continue;
+		}
+		dt_agg_printkeys(fp, a, e->ae_key);
+		if (dt_agg_ishist(a))
+			dt_agg_hist(fp, a, e->ae_val,
+				    a->a_normal ? a->a_normal : 1);
+		else
+			fprintf(fp, " %16lld", (long long)dt_agg_scalar(a,
+							e->ae_val));
+		fputc('\n', fp);
+	}
+	return ferror(fp) ? -1 : 0;
+}

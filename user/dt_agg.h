@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Aggregations: @name[keys] = func(args).
+ *
+ * The compiler makes one struct dt_agg per @name (its function, key
+ * layout and parameters); the command declares it to the module
+ * (AGGDESC) and gets its id. In a clause, AGGKEY actions build the key
+ * (ints take 8 bytes, strings strsize, each 8-aligned) and one AGGREGATE
+ * action adds the value. The module keeps per-CPU partial results; the
+ * consumer adds up each AGGSNAP here and prints as DTrace does:
+ *
+ *   @[execname] = count()       "  bash                      ...     12"
+ *   @ = quantize(x)             value  --- Distribution --- count
+ */
+#ifndef DT_AGG_H
+#define DT_AGG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "dt_ast.h"
+#include "dt_printf.h"
+
+#define DT_AGG_KEYS_MAX	8
+
+struct dt_aggent {
+	uint8_t		*ae_key;	/* a_keysize bytes */
+	uint64_t	*ae_val;	/* a_valsize bytes */
+};
+
+struct dt_agg {
+	struct dt_agg	*a_next;
+	char		*a_name;	/* without '@'; "" for @ */
+	uint32_t	a_func;		/* DTRACE_AGG_* */
+	int64_t		a_params[4];
+	int		a_nkeys;
+	struct dt_type	a_keys[DT_AGG_KEYS_MAX];
+	uint32_t	a_keyoff[DT_AGG_KEYS_MAX];
+	uint32_t	a_keysz[DT_AGG_KEYS_MAX];
+	uint32_t	a_keysize;	/* multiple of 8 */
+	uint32_t	a_declsize;	/* as declared: every @'s largest */
+	struct dt_loc	a_loc;		/* first use */
+	/* from the module (AGGDESC) */
+	uint32_t	a_id;
+	uint32_t	a_valsize;
+	bool		a_declared;
+	/* the consumer's totals */
+	struct dt_aggent *a_ents;
+	size_t		a_nents, a_cap;
+	uint64_t	a_normal;	/* normalize( ) divisor; 1 */
+	bool		a_printed;	/* by printa( ): not again at exit */
+};
+
+/* The function of an aggregating call ("count", ...), or 0. */
+uint32_t dt_agg_func(const char *name);
+const char *dt_agg_funcname(uint32_t func);
+
+/* Value bytes, as the module computes them (0: bad parameters). */
+uint32_t dt_agg_valsize(uint32_t func, const int64_t *params);
+
+/* Lay out the key of a with its types set; strsize for strings. */
+int dt_agg_layout(struct dt_agg *a, uint32_t strsize);
+
+void dt_agg_free(struct dt_agg *a);
+void dt_agg_freeall(struct dt_agg *list);
+
+/*
+ * The module checks that every key slot a clause has written so far fits
+ * in the key of the aggregation it then adds to. So all aggregations are
+ * declared with the largest key of the program (a_declsize), and a
+ * clause zero-fills what an earlier aggregation of it wrote past a
+ * shorter key (see dt_layout.c); the consumer uses a_keysize bytes.
+ */
+
+/* Add one value (the module's words) under key into a's totals. */
+int dt_agg_merge(struct dt_agg *a, const uint8_t *key, const uint64_t *val);
+
+/*
+ * One AGGSNAP buffer: struct dtrace_aggrec records. Returns 0, or -1
+ * with a message in err.
+ */
+int dt_agg_consume(struct dt_agg *list, const void *buf, size_t len,
+		   char *err, size_t errlen);
+
+/* clear( ): values to zero; trunc( ): keep the n top (n < 0: bottom). */
+void dt_agg_clear(struct dt_agg *a);
+void dt_agg_trunc(struct dt_agg *a, int64_t n, bool all);
+
+/*
+ * printa( ) and the print at exit: a newline, then each entry sorted by
+ * value, keys then value. With pf, the format decides (%@ for the
+ * value, the other conversions take the keys in order).
+ */
+int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf);
+
+#endif /* DT_AGG_H */

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pass 2, aggregations: @name[keys] = func(args) statements define the
+ * struct dt_agg of each @name (the same function and keys at every
+ * use), and printa( ), clear( ), trunc( ), normalize( ), denormalize( )
+ * name defined aggregations.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dtrace/dtrace_ioctl.h>
+#include "dt_agg.h"
+#include "dt_compile.h"
+#include "dt_error.h"
+#include "dt_options.h"
+
+static struct dt_agg *dt_agg_lookup(struct dt_pcb *pcb, const char *name)
+{
+	struct dt_agg *a;
+
+	for (a = pcb->pcb_prog.p_aggs; a; a = a->a_next)
+		if (strcmp(a->a_name, name) == 0)
+			return a;
+	return NULL;
+}
+
+static struct dt_agg *dt_agg_create(struct dt_pcb *pcb, struct dt_node *agg)
+{
+	struct dt_agg *a = calloc(1, sizeof(*a)), **pp;
+
+	if (!a || !(a->a_name = strdup(agg->n_str))) {
+		free(a);
+		return NULL;
+	}
+	a->a_loc = agg->n_loc;
+	a->a_normal = 1;
+	for (pp = &pcb->pcb_prog.p_aggs; *pp; pp = &(*pp)->a_next)
+		;
+	*pp = a;
+	return a;
+}
+
+/* Arguments an aggregating function takes: the value, then parameters. */
+static void dt_agg_nargs(uint32_t func, int *lo, int *hi)
+{
+	switch (func) {
+	case DTRACE_AGG_COUNT:
+		*lo = *hi = 0;
+		break;
+	case DTRACE_AGG_LQUANTIZE:
+		*lo = 3;
+		*hi = 4;
+		break;
+	case DTRACE_AGG_LLQUANTIZE:
+		*lo = *hi = 5;
+		break;
+	default:
+		*lo = *hi = 1;
+		break;
+	}
+}
+
+int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *lhs = n->n_left, *r = n->n_right, *k;
+	struct dt_node *agg = lhs->n_kind == DT_N_AGG ? lhs : lhs->n_left;
+	struct dt_node *keys = lhs->n_kind == DT_N_INDEX ? lhs->n_args : NULL;
+	int nkeys = dt_node_count(keys), nargs, lo, hi, i;
+	struct dt_agg *a;
+	uint32_t func;
+
+	if (n->n_op != DT_OP_SET)
+		return dt_error(pcb, &n->n_loc, "D_AGG_OP",
+				"operator %s= cannot be applied to an "
+				"aggregation", dt_op_str(n->n_op));
+	if (r->n_kind != DT_N_CALL || !(func = dt_agg_func(r->n_str)))
+		return dt_error(pcb, &r->n_loc, "D_AGG_FUNC",
+				"@%s must be assigned an aggregating function "
+				"(count, sum, avg, min, max, stddev, quantize, "
+				"lquantize, llquantize)", agg->n_str);
+	nargs = dt_node_count(r->n_args);
+	dt_agg_nargs(func, &lo, &hi);
+	if (nargs < lo || nargs > hi)
+		return dt_error(pcb, &r->n_loc, "D_PROTO_LEN",
+				"%s( ) prototype mismatch: %d arg%s passed, "
+				"%s%d expected", r->n_str, nargs,
+				nargs == 1 ? "" : "s", lo == hi ? "" :
+				nargs < lo ? "at least " : "at most ",
+				nargs < lo ? lo : hi);
+	for (k = r->n_args, i = 1; k; k = k->n_next, i++) {
+		if (dt_check_expr(pcb, k))
+			return -1;
+		if (k->n_type.kind != DT_T_INT)
+			return dt_error(pcb, &k->n_loc, "D_PROTO_ARG",
+					"%s( ) argument #%d is incompatible "
+					"with prototype:\n\tprototype: int\n\t"
+					" argument: %s", r->n_str, i,
+					dt_type_name(&k->n_type));
+	}
+	if (nkeys > DT_AGG_KEYS_MAX)
+		return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
+				"@%s: too many keys (at most %d)", agg->n_str,
+				DT_AGG_KEYS_MAX);
+	for (k = keys; k; k = k->n_next) {
+		if (dt_check_expr(pcb, k))
+			return -1;
+		if (k->n_type.kind == DT_T_VOID)
+			return dt_error(pcb, &k->n_loc, "D_AGG_KEYS",
+					"@%s: a key may not be void",
+					agg->n_str);
+	}
+
+	a = dt_agg_lookup(pcb, agg->n_str);
+	if (!a) {
+		a = dt_agg_create(pcb, agg);
+		if (!a)
+			return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+		a->a_func = func;
+		a->a_nkeys = nkeys;
+		for (k = keys, i = 0; k; k = k->n_next, i++)
+			a->a_keys[i] = k->n_type.kind == DT_T_STRING ?
+				dt_type_string : k->n_type;
+		if (dt_agg_layout(a, pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
+				  DT_STRSIZE_DEFAULT))
+			return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
+					"@%s: the key is larger than %u bytes",
+					agg->n_str, DTRACE_AGGKEY_MAX);
+	} else if (a->a_func != func) {
+		return dt_error(pcb, &r->n_loc, "D_AGG_MDEF",
+				"@%s redefined: used with %s( ) and %s( )",
+				agg->n_str, dt_agg_funcname(a->a_func),
+				r->n_str);
+	} else if (a->a_nkeys != nkeys) {
+		return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
+				"@%s used with %d key%s, and %d before",
+				agg->n_str, nkeys, nkeys == 1 ? "" : "s",
+				a->a_nkeys);
+	} else {
+		for (k = keys, i = 0; k; k = k->n_next, i++)
+			if ((k->n_type.kind == DT_T_STRING) !=
+			    (a->a_keys[i].kind == DT_T_STRING))
+				return dt_error(pcb, &k->n_loc, "D_AGG_KEYS",
+						"@%s key #%d is incompatible "
+						"with its first use:\n\tfirst:"
+						" %s\n\t used: %s", agg->n_str,
+						i + 1,
+						dt_type_name(&a->a_keys[i]),
+						dt_type_name(&k->n_type));
+	}
+	agg->n_agg = a;
+	n->n_type = dt_type_void;
+	return 0;
+}
+
+static int dt_check_aggref(struct dt_pcb *pcb, struct dt_node *call,
+			   struct dt_node *n, int argno)
+{
+	if (n->n_kind != DT_N_AGG)
+		return dt_error(pcb, &n->n_loc, "D_PROTO_ARG",
+				"%s( ) argument #%d must be an aggregation",
+				call->n_str, argno);
+	n->n_agg = dt_agg_lookup(pcb, n->n_str);
+	if (!n->n_agg && !pcb->pcb_agglate) {
+		call->n_int = 1;	/* look again after every clause */
+		return 1;
+	}
+	if (!n->n_agg)
+		return dt_error(pcb, &n->n_loc, "D_AGG_UNDEF",
+				"failed to resolve @%s: aggregation is never "
+				"assigned", n->n_str);
+	return 0;
+}
+
+/* printa's format: conversions take the keys in order, %@ the value. */
+static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
+			       const struct dt_agg *a)
+{
+	struct dt_pfmt *pf;
+	char err[512];
+	int i, k = 0;
+
+	pf = dt_pfmt_parse(fmt->n_str, err, sizeof(err));
+	if (!pf)
+		return dt_error(pcb, &fmt->n_loc, "D_PRINTF_DSPEC", "%s",
+				err);
+	for (i = 0; i < pf->pf_nsegs; i++) {
+		const struct dt_pfseg *s = &pf->pf_segs[i];
+		bool want_str;
+
+		if (!s->ps_conv || s->ps_agg)
+			continue;
+		if (s->ps_width == DT_PF_STAR || s->ps_prec == DT_PF_STAR) {
+			dt_pfmt_free(pf);
+			return dt_error(pcb, &fmt->n_loc, "D_PRINTA_ARG",
+					"printa( ) conversion %%%s: '*' is not "
+					"supported in printa( )", s->ps_spec);
+		}
+		if (k >= a->a_nkeys) {
+			dt_pfmt_free(pf);
+			return dt_error(pcb, &fmt->n_loc, "D_PRINTA_PROTO",
+					"printa( ) prototype mismatch: "
+					"conversion %%%s has no key of @%s "
+					"left (it has %d)", s->ps_spec,
+					a->a_name, a->a_nkeys);
+		}
+		want_str = s->ps_conv == 's';
+		if (want_str != (a->a_keys[k].kind == DT_T_STRING)) {
+			dt_pfmt_free(pf);
+			return dt_error(pcb, &fmt->n_loc, "D_PRINTA_ARG",
+					"printa( ) key #%d of @%s is "
+					"incompatible with conversion %%%s:\n"
+					"\t   key: %s", k + 1, a->a_name,
+					s->ps_spec, dt_type_name(&a->a_keys[k]));
+		}
+		k++;
+	}
+	dt_pfmt_free(pf);
+	return 0;
+}
+
+int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *a = n->n_args, *fmt = NULL;
+	int i = 1;
+
+	n->n_type = dt_type_void;
+	n->n_int = 0;
+	if (strcmp(n->n_str, "printa") == 0) {
+		if (a->n_kind == DT_N_STR) {
+			fmt = a;
+			a = a->n_next;
+			i++;
+			if (!a)
+				return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
+						"printa( ) needs an aggregation "
+						"after its format");
+		}
+		for (; a; a = a->n_next, i++) {
+			int rc = dt_check_aggref(pcb, n, a, i);
+
+			if (rc)
+				return rc < 0 ? -1 : 0;
+		}
+		if (fmt && dt_node_count(fmt->n_next) > 1)
+			return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+					"printa( ) of several aggregations "
+					"with one format is not supported "
+					"yet");
+		return fmt ? dt_check_printa_fmt(pcb, fmt,
+						 fmt->n_next->n_agg) : 0;
+	}
+	i = dt_check_aggref(pcb, n, a, 1);
+	if (i)
+		return i < 0 ? -1 : 0;
+	if (!a->n_next)
+		return 0;
+	if (dt_check_expr(pcb, a->n_next))
+		return -1;
+	if (a->n_next->n_type.kind != DT_T_INT)
+		return dt_error(pcb, &a->n_next->n_loc, "D_PROTO_ARG",
+				"%s( ) argument #2 is incompatible with "
+				"prototype:\n\tprototype: int\n\t argument: %s",
+				n->n_str, dt_type_name(&a->n_next->n_type));
+	return 0;
+}

@@ -571,22 +571,33 @@ static int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 	}
 }
 
-/* One program: run the statements pre[], evaluate n, return it. */
+/* Statements for their effect only. */
+static int dt_cg_stmts(struct dt_cg *cg, struct dt_node **s, int n)
+{
+	int i, r;
+
+	for (i = 0; i < n; i++) {
+		r = dt_cg_expr(cg, s[i]);
+		if (r < 0)
+			return -1;
+		dt_cg_free(cg, r);
+	}
+	return 0;
+}
+
+/* One program: run pre[], evaluate n, run post[], return n's value. */
 static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
 		      struct dt_node **pre, int npre, struct dt_node *n,
+		      struct dt_node **post, int npost,
 		      const struct dif_type *rt, uint32_t strsize)
 {
 	struct dt_cg cg = {
 		.cg_pcb = pcb, .cg_d = d, .cg_strsize = strsize,
 	};
-	int r, i;
+	int r;
 
-	for (i = 0; i < npre; i++) {
-		r = dt_cg_expr(&cg, pre[i]);
-		if (r < 0)
-			return -1;
-		dt_cg_free(&cg, r);
-	}
+	if (dt_cg_stmts(&cg, pre, npre))
+		return -1;
 	if (!n) {
 		/* a value nobody reads (count( ), printa( )), or "" */
 		r = dt_cg_reg(&cg);
@@ -600,7 +611,7 @@ static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
 	} else {
 		r = dt_cg_expr(&cg, n);
 	}
-	if (r < 0)
+	if (r < 0 || dt_cg_stmts(&cg, post, npost))
 		return -1;
 	EMIT(&cg, RET, 0, r, 0, 0);
 	dt_cg_free(&cg, r);
@@ -625,7 +636,7 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 			rt = dt_cg_diftype(&e->e_clause->c_pred->n_type,
 					   cp->cp_strsize);
 			if (dt_cg_prog(pcb, &e->e_pred, NULL, 0,
-				       e->e_clause->c_pred, &rt,
+				       e->e_clause->c_pred, NULL, 0, &rt,
 				       cp->cp_strsize))
 				return -1;
 			e->e_haspred = true;
@@ -634,11 +645,14 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 		for (j = 0; j < e->e_nacts; j++) {
 			struct dt_act *a = &e->e_acts[j];
 
+			if (a->a_nodif)
+				continue;
 			rt = dt_cg_diftype(&a->a_type, cp->cp_strsize);
 			if (rt.dt_kind == DIF_TYPE_INT)
 				rt.dt_size = 8;
 			if (dt_cg_prog(pcb, &a->a_difo, a->a_pre, a->a_npre,
-				       a->a_expr, &rt, cp->cp_strsize))
+				       a->a_expr, a->a_post, a->a_npost, &rt,
+				       cp->cp_strsize))
 				return -1;
 		}
 	}

@@ -235,6 +235,18 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 					dt_type_name(&n->n_args->n_type));
 		return 0;
 	}
+	if (f->f_kind == DT_F_ACTION) {
+		/* stack, ustack, speculate, commit, discard: integers */
+		for (a = n->n_args, i = 0; a; a = a->n_next, i++)
+			if (!dt_is_int(a))
+				return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
+						"%s( ) argument #%d is "
+						"incompatible with prototype:"
+						"\n\tprototype: int\n\t "
+						"argument: %s", n->n_str, i + 1,
+						dt_type_name(&a->n_type));
+		return 0;
+	}
 	for (a = n->n_args, i = 0; a; a = a->n_next, i++) {
 		bool want_str = f->f_args[i] == 's';
 

@@ -38,6 +38,8 @@ enum dt_outkind {
 	DT_OUT_TRUNC,	/* keep the slot's count of entries (o_nrecs 0: none) */
 	DT_OUT_NORMALIZE,	/* divide by the slot's value when printing */
 	DT_OUT_DENORMALIZE,
+	DT_OUT_STACK,	/* kernel PCs of a stack( ) slot */
+	DT_OUT_USTACK,	/* pid, then user PCs */
 };
 
 struct dt_out {
@@ -58,8 +60,12 @@ struct dt_act {
 	struct dt_node	*a_stmt;	/* the statement it belongs to */
 	struct dt_node	**a_pre;	/* statements run first, values unused */
 	int		a_npre;
+	struct dt_node	**a_post;	/* ... and after its value */
+	int		a_npost;
 	uint32_t	a_off, a_size;	/* AGGKEY: its slot of the key */
 	struct dt_agg	*a_agg;		/* AGGREGATE: the aggregation */
+	uint64_t	a_arg;		/* STACK, USTACK: frames */
+	bool		a_nodif;	/* STACK, USTACK: no program */
 	struct dt_difo	a_difo;
 };
 

@@ -28,6 +28,7 @@ void dt_consumer_init(struct dt_consumer *c, FILE *out, bool quiet,
 	c->c_quiet = quiet;
 	c->c_epids = epids;
 	c->c_probes = probes;
+	dt_symtab_init(&c->c_syms);
 }
 
 void dt_consumer_fini(struct dt_consumer *c)
@@ -38,6 +39,7 @@ void dt_consumer_fini(struct dt_consumer *c)
 		free(c->c_recs[i].cr_data);
 	free(c->c_recs);
 	free(c->c_drops);
+	dt_symtab_fini(&c->c_syms);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -243,6 +245,36 @@ static int dt_print_error(struct dt_consumer *c, const struct dt_ecb *e,
 	return 0;
 }
 
+/*
+ * stack( ), ustack( ): a newline, then a line per frame, indented 14, as
+ * DTrace prints them; the first zero PC ends the stack.
+ */
+static int dt_print_stack(struct dt_consumer *c, const uint8_t *data,
+			  const struct dt_rec *r, bool user)
+{
+	uint32_t n = r->r_size / 8, i = 0;
+	char sym[512];
+	uint64_t pc, pid = 0;
+
+	if (user) {
+		memcpy(&pid, data + r->r_off, 8);
+		i = 1;
+	}
+	fputc('\n', c->c_out);
+	for (; i < n; i++) {
+		memcpy(&pc, data + r->r_off + i * 8, 8);
+		if (!pc)
+			break;
+		if (user)
+			dt_sym_user(&c->c_syms, (pid_t)pid, pc, sym,
+				    sizeof(sym));
+		else
+			dt_sym_kernel(&c->c_syms, pc, sym, sizeof(sym));
+		fprintf(c->c_out, "%*s%s\n", 14, "", sym);
+	}
+	return ferror(c->c_out) ? -1 : 0;
+}
+
 /* printa( ), clear( ), trunc( ), normalize( ), denormalize( ). */
 static int dt_print_aggact(struct dt_consumer *c, const uint8_t *data,
 			   const struct dt_ecb *e, const struct dt_out *o)
@@ -323,6 +355,10 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 			n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
 		else if (o->o_kind == DT_OUT_PRINTF)
 			n = dt_print_printf(c, data, e, o);
+		else if (o->o_kind == DT_OUT_STACK ||
+			 o->o_kind == DT_OUT_USTACK)
+			n = dt_print_stack(c, data, &e->e_recs[o->o_rec],
+					   o->o_kind == DT_OUT_USTACK);
 		else if (o->o_kind != DT_OUT_EXIT)
 			n = dt_print_aggact(c, data, e, o);
 		if (n < 0)

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include "dt_enable.h"
 #include "dt_probes.h"
+#include "dt_sym.h"
 
 struct dt_crec;
 
@@ -43,6 +44,7 @@ struct dt_consumer {
 	int			(*c_aggsnap)(void *arg);
 	void			*c_aggarg;
 	bool			c_aggfresh;	/* snapped in this flush */
+	struct dt_symtab	c_syms;		/* for stack( ), ustack( ) */
 	char			c_err[256];
 };
 

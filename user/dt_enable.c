@@ -35,6 +35,8 @@ struct dtrace_ioc_enable *dt_enable_blob(const struct dt_ecb *e,
 	size = dt_al8(sizeof(*h)) + dt_al8((size_t)n * sizeof(*acts)) +
 		dt_al8(predlen);
 	for (i = 0; i < n; i++) {
+		if (e->e_acts[i].a_nodif)
+			continue;
 		difos[i] = dt_difo_blob(&e->e_acts[i].a_difo, &difolen[i]);
 		if (!difos[i])
 			goto out;
@@ -62,7 +64,7 @@ struct dtrace_ioc_enable *dt_enable_blob(const struct dt_ecb *e,
 		const struct dt_act *a = &e->e_acts[i];
 
 		acts[i].da_kind = a->a_kind;
-		acts[i].da_difo_off = (uint32_t)off;
+		acts[i].da_difo_off = a->a_nodif ? 0 : (uint32_t)off;
 		if (a->a_rec >= 0) {
 			acts[i].da_rec_off = e->e_recs[a->a_rec].r_off;
 			acts[i].da_rec_size = e->e_recs[a->a_rec].r_size;
@@ -73,6 +75,10 @@ struct dtrace_ioc_enable *dt_enable_blob(const struct dt_ecb *e,
 		}
 		if (a->a_agg)
 			acts[i].da_arg = a->a_agg->a_id;
+		else
+			acts[i].da_arg = a->a_arg;
+		if (a->a_nodif)
+			continue;
 		memcpy((char *)h + off, difos[i], difolen[i]);
 		off += dt_al8(difolen[i]);
 	}

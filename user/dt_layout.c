@@ -13,8 +13,9 @@
  *
  * The module needs every action to store something, so statements done
  * only for their effect (assignments, ++, --) become a prefix of the
- * next action's program; those at the end of a clause make one action
- * with a slot nobody prints.
+ * next action's program; those at the end of a clause run after the
+ * last action's value, or, in a clause without actions, make one with a
+ * slot nobody prints.
  *
  * Slots are 8-byte aligned one after the other; the record size is the
  * end of the last one, rounded up to 8.
@@ -231,6 +232,60 @@ static int dt_layout_aggact(struct dt_lay *l, struct dt_node *s)
 	return 0;
 }
 
+/* stack(n), ustack(n): n PCs (ustack: the pid first), no program. */
+static int dt_layout_stack(struct dt_lay *l, struct dt_node *s, bool user)
+{
+	struct dt_ecb *e = l->l_ecb;
+	int64_t frames = 20;
+	struct dt_act *a;
+	struct dt_rec *r;
+	int slot;
+
+	if (s->n_args) {
+		if (s->n_args->n_kind != DT_N_INT || s->n_args->n_int < 1 ||
+		    s->n_args->n_int > DTRACE_STACK_MAX)
+			return dt_error(l->l_pcb, &s->n_args->n_loc,
+					"D_STACK_SIZE", "%s( ) size must be a "
+					"constant from 1 to %d", s->n_str,
+					DTRACE_STACK_MAX);
+		frames = s->n_args->n_int;
+	}
+	slot = dt_layout_act(l, user ? DTRACE_ACT_USTACK : DTRACE_ACT_STACK,
+			     NULL, s, true, &dt_type_long);
+	if (slot < 0)
+		return -1;
+	a = &e->e_acts[e->e_nacts - 1];
+	a->a_arg = (uint64_t)frames;
+	a->a_nodif = true;
+	/* the slot is n (or n + 1) words rather than one */
+	r = &e->e_recs[slot];
+	r->r_size = (uint32_t)(frames + user) * 8;
+	if (r->r_off + r->r_size > DTRACE_RECSIZE_MAX)
+		return dt_error(l->l_pcb, &s->n_loc, "D_ACT_RECSIZE",
+				"the clause records more than %u bytes",
+				DTRACE_RECSIZE_MAX);
+	e->e_recsize = (r->r_off + r->r_size + 7) & ~7u;
+	dt_layout_out(e, user ? DT_OUT_USTACK : DT_OUT_STACK, slot, 1);
+	return 0;
+}
+
+/* speculate(id) first in a clause; commit(id), discard(id). */
+static int dt_layout_spec(struct dt_lay *l, struct dt_node *s)
+{
+	uint32_t kind = strcmp(s->n_str, "speculate") == 0 ?
+		DTRACE_ACT_SPECULATE : strcmp(s->n_str, "commit") == 0 ?
+		DTRACE_ACT_COMMIT : DTRACE_ACT_DISCARD;
+
+	if (kind == DTRACE_ACT_SPECULATE && l->l_ecb->e_nacts)
+		return dt_error(l->l_pcb, &s->n_loc, "D_ACT_SPEC",
+				"speculate( ) must come before every action "
+				"of its clause");
+	if (dt_layout_act(l, kind, s->n_args, s, false, &dt_type_long) < 0 &&
+	    l->l_pcb->pcb_failed)
+		return -1;
+	return 0;
+}
+
 static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 {
 	struct dt_pcb *pcb = l->l_pcb;
@@ -244,6 +299,13 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 	     (s->n_left->n_kind == DT_N_INDEX &&
 	      s->n_left->n_left->n_kind == DT_N_AGG)))
 		return dt_layout_aggstmt(l, s);
+	if (s->n_kind == DT_N_CALL && (strcmp(s->n_str, "stack") == 0 ||
+					strcmp(s->n_str, "ustack") == 0))
+		return dt_layout_stack(l, s, s->n_str[0] == 'u');
+	if (s->n_kind == DT_N_CALL && (strcmp(s->n_str, "speculate") == 0 ||
+					strcmp(s->n_str, "commit") == 0 ||
+					strcmp(s->n_str, "discard") == 0))
+		return dt_layout_spec(l, s);
 	if (s->n_kind == DT_N_CALL && s->n_type.kind == DT_T_VOID &&
 	    dt_func_lookup(s->n_str) &&
 	    dt_func_lookup(s->n_str)->f_kind == DT_F_ACTION &&
@@ -300,6 +362,35 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 	return 0;
 }
 
+/*
+ * As DTrace: a clause that commits or discards records nothing else
+ * (the module would copy the speculation over its own record).
+ */
+static int dt_layout_speccheck(struct dt_lay *l)
+{
+	const struct dt_ecb *e = l->l_ecb;
+	const struct dt_act *end = NULL, *rec = NULL;
+	int i;
+
+	for (i = 0; i < e->e_nacts; i++) {
+		const struct dt_act *a = &e->e_acts[i];
+
+		if (a->a_kind == DTRACE_ACT_COMMIT ||
+		    a->a_kind == DTRACE_ACT_DISCARD)
+			end = end ? end : a;
+		else if (a->a_rec >= 0)
+			rec = rec ? rec : a;
+	}
+	if (!end || !rec)
+		return 0;
+	return dt_error(l->l_pcb, &(end < rec ? rec : end)->a_stmt->n_loc,
+			end < rec ? "D_DREC_COMM" : "D_COMM_DREC", end < rec ?
+			"data-recording actions may not follow %s( )" :
+			"%s( ) may not follow data-recording actions",
+			end->a_kind == DTRACE_ACT_COMMIT ? "commit" :
+			"discard");
+}
+
 int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp)
 {
 	struct dt_lay l = {
@@ -324,13 +415,23 @@ int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp)
 		for (s = c->c_stmts; s; s = s->n_next)
 			if (dt_layout_stmt(&l, s))
 				goto fail;
-		if (l.l_npending) {
+		if (l.l_npending && l.l_ecb->e_nacts) {
+			struct dt_act *a =
+				&l.l_ecb->e_acts[l.l_ecb->e_nacts - 1];
+
+			a->a_post = l.l_pending;
+			a->a_npost = l.l_npending;
+			l.l_pending = NULL;
+			l.l_npending = 0;
+		} else if (l.l_npending) {
 			/* the last one is the value, stored and ignored */
 			s = l.l_pending[--l.l_npending];
 			if (dt_layout_act(&l, DTRACE_ACT_RECORD, s, s, true,
 					  &dt_type_long) < 0)
 				goto fail;
 		}
+		if (dt_layout_speccheck(&l))
+			goto fail;
 	}
 	pcb->pcb_region = NULL;
 	return 0;
@@ -350,6 +451,7 @@ void dt_cprog_free(struct dt_cprog *cp)
 		for (j = 0; j < e->e_nacts; j++) {
 			dt_difo_fini(&e->e_acts[j].a_difo);
 			free(e->e_acts[j].a_pre);
+			free(e->e_acts[j].a_post);
 		}
 		for (j = 0; j < e->e_nouts; j++)
 			dt_pfmt_free(e->e_outs[j].o_fmt);

@@ -51,6 +51,7 @@ struct dt_snap {
 	uint64_t	s_size;
 	uint32_t	s_ncpus;
 	uint64_t	s_errors;
+	uint64_t	s_dyndrops, s_specdrops, s_specbusy;
 	bool		s_errhandler;	/* ERROR's records report each one */
 	/* aggregations */
 	struct dt_cmd	*s_cmd;
@@ -174,9 +175,24 @@ static int dt_snapshot(struct dt_cmd *cmd, struct dt_consumer *c,
 	return 0;
 }
 
+/* A counter's growth since the last report, as DTrace words it. */
+static void dt_report(uint64_t now, uint64_t *last, const char *what,
+		      const char *tail)
+{
+	if (now > *last)
+		dt_warn("%llu %s%s%s\n", (unsigned long long)(now - *last),
+			what, now - *last == 1 ? "" : "s", tail);
+	*last = now;
+}
+
 static void dt_report_errors(struct dt_snap *s,
 			     const struct dtrace_ioc_status *st)
 {
+	dt_report(st->ds_dyndrops, &s->s_dyndrops, "dynamic variable drop",
+		  "");
+	dt_report(st->ds_specdrops, &s->s_specdrops, "speculative drop", "");
+	dt_report(st->ds_specbusy, &s->s_specbusy, "failed speculation",
+		  " (no speculation buffer free)");
 	/* each error is also reported through ERROR; this catches the rest */
 	if (st->ds_errors > s->s_errors && !s->s_errhandler)
 		dt_warn("%llu error%s in probe context\n",
@@ -237,11 +253,19 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 		}
 		s.s_ncpus = st.ds_ncpus;
 		dt_report_errors(&s, &st);
+		if (st.ds_flags & DTRACE_STATUS_DEADMAN) {
+			dt_warn("processing aborted: Abort due to systemic "
+				"unresponsiveness\n");
+			rc = 1;
+			break;
+		}
 		if (st.ds_flags & (DTRACE_STATUS_EXITED | DTRACE_STATUS_FILLED |
 				   DTRACE_STATUS_STOPPED))
 			break;
 		if (dt_stop_requested)
 			break;
+		if (cmd->c_proc.pr_pid && !cmd->c_proc.pr_exited)
+			dt_sym_keep_maps(&c.c_syms, cmd->c_proc.pr_pid);
 		if (dt_proc_exited(&cmd->c_proc)) {
 			if (!cmd->c_opts.o_quiet)
 				dt_warn("pid %d has exited\n",

@@ -52,6 +52,8 @@ int dt_cprog_verify(const struct dt_cprog *cp, char *err, size_t errlen)
 						   errlen))
 			return -1;
 		for (j = 0; j < e->e_nacts; j++) {
+			if (e->e_acts[j].a_nodif)
+				continue;
 			snprintf(what, sizeof(what), "clause %d action %d",
 				 i + 1, j + 1);
 			if (dt_difo_verify(&e->e_acts[j].a_difo, what, err,
@@ -102,6 +104,8 @@ void dt_cprog_disasm(const struct dt_cprog *cp, FILE *fp)
 			dt_difo_disasm(&e->e_pred, what, fp);
 		}
 		for (j = 0; j < e->e_nacts; j++) {
+			if (e->e_acts[j].a_nodif)
+				continue;
 			snprintf(what, sizeof(what), "%s action #%d",
 				 pd ? pd->pd_text : "", j + 1);
 			dt_difo_disasm(&e->e_acts[j].a_difo, what, fp);

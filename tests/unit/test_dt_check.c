@@ -51,6 +51,10 @@ static const struct check_case valid[] = {
 	{ "BEGIN { trace(substr(\"hello\", 1)); trace(substr(\"hi\", 0, 1)); }" },
 	{ "BEGIN /execname == \"ls\"/ { exit(0); }" },
 	{ "BEGIN /1/2/ { exit(0); }" },
+	{ "BEGIN { stack(); ustack(); stack(5); ustack(3, 100); "
+	  "self->s = speculation(); } BEGIN { speculate(self->s); "
+	  "trace(1); } BEGIN { commit(self->s); self->s = 0; } "
+	  "BEGIN { discard(2); }" },
 	{ "BEGIN { x = 5; s = \"k\"; @a[x, s] = sum(x); @b[s] = count(); "
 	  "@c = max(x); }" },
 	{ "END { printa(@c); } BEGIN { @c[execname, pid] = count(); "
@@ -161,15 +165,23 @@ static const struct check_case invalid[] = {
 	  "has no key of @a left (it has 0)" },
 	{ "BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_ARG_TYPE", 1,
 	  "printf( ) conversion #1 (%@d): %@ is only for printa( )" },
-	{ "BEGIN { stack(); }", "D_UNSUPPORTED", 1,
-	  "stack( ) is not supported yet" },
+	{ "BEGIN { tracemem(arg0, 8); }", "D_UNSUPPORTED", 1,
+	  "tracemem( ) is not supported yet" },
 	{ "BEGIN { trace(copyin(arg0, 8)); }", "D_UNSUPPORTED", 1,
 	  "copyin( ) is not supported yet" },
 	{ "BEGIN { trace(copyinstr(\"a\")); }", "D_PROTO_ARG", 1,
 	  "copyinstr( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },
-	{ "BEGIN { speculate(1); }", "D_UNSUPPORTED", 1,
-	  "speculate( ) is not supported yet" },
+	{ "BEGIN { jstack(); }", "D_UNSUPPORTED", 1,
+	  "jstack( ) is not supported yet" },
+	{ "BEGIN { trace(1); speculate(1); }", "D_ACT_SPEC", 1,
+	  "speculate( ) must come before every action of its clause" },
+	{ "BEGIN { commit(1); trace(1); }", "D_DREC_COMM", 1,
+	  "data-recording actions may not follow commit( )" },
+	{ "BEGIN { trace(1); discard(1); }", "D_COMM_DREC", 1,
+	  "discard( ) may not follow data-recording actions" },
+	{ "BEGIN { stack(0); }", "D_STACK_SIZE", 1,
+	  "stack( ) size must be a constant from 1 to 256" },
 	{ "BEGIN { trace(*arg0); }", "D_UNSUPPORTED", 1,
 	  "the unary * operator is not supported yet" },
 	{ "BEGIN { trace(curthread->pid); }", "D_UNSUPPORTED", 1,
@@ -364,18 +376,17 @@ TEST(layout)
 			     "y = 2; trace(y); z = 3; }", &pcb, &cp, &o));
 	ASSERT_EQ(1, cp.cp_necbs);
 	e = &cp.cp_ecbs[0];
-	ASSERT_EQ(4, e->e_nacts);
+	ASSERT_EQ(3, e->e_nacts);
 	EXPECT_EQ(1, e->e_acts[0].a_npre);	/* x = 1 */
 	EXPECT_EQ(0, e->e_acts[1].a_npre);
 	EXPECT_EQ(1, e->e_acts[2].a_npre);	/* y = 2 */
-	EXPECT_EQ(0, e->e_acts[3].a_npre);	/* z = 3 is the value */
-	ASSERT_EQ(4, e->e_nrecs);
+	EXPECT_EQ(1, e->e_acts[2].a_npost);	/* z = 3, after trace(y) */
+	ASSERT_EQ(3, e->e_nrecs);
 	EXPECT_EQ(0, e->e_recs[0].r_off);
 	EXPECT_EQ(8, e->e_recs[1].r_off);
 	EXPECT_EQ(256, e->e_recs[1].r_size);
 	EXPECT_EQ(264, e->e_recs[2].r_off);
-	EXPECT_EQ(272, e->e_recs[3].r_off);
-	EXPECT_EQ(280, e->e_recsize);
+	EXPECT_EQ(272, e->e_recsize);
 	ASSERT_EQ(2, e->e_nouts);
 	EXPECT_EQ(DT_OUT_PRINTF, e->e_outs[0].o_kind);
 	EXPECT_EQ(2, e->e_outs[0].o_nrecs);

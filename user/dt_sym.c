@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Symbols for stacks: the kernel's from /proc/kallsyms, a process's from
+ * its maps and the ELF symbol tables of the files mapped (libelf).
+ */
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dt_sym.h"
+
+struct dt_usym {
+	uint64_t	us_addr, us_size;
+	char		*us_name;
+};
+
+struct dt_uload {
+	uint64_t	ul_off, ul_vaddr, ul_filesz;
+};
+
+struct dt_uobj {
+	struct dt_uobj	*uo_next;
+	char		*uo_path;
+	struct dt_usym	*uo_syms;	/* sorted by address */
+	size_t		uo_nsyms;
+	struct dt_uload	*uo_loads;
+	size_t		uo_nloads;
+};
+
+void dt_symtab_init(struct dt_symtab *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->st_kallsyms = "/proc/kallsyms";
+}
+
+static void dt_uobj_free(struct dt_uobj *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->uo_nsyms; i++)
+		free(o->uo_syms[i].us_name);
+	free(o->uo_syms);
+	free(o->uo_loads);
+	free(o->uo_path);
+	free(o);
+}
+
+void dt_symtab_fini(struct dt_symtab *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->st_nksyms; i++)
+		free(st->st_ksyms[i].ks_name);
+	free(st->st_ksyms);
+	free(st->st_maps);
+	while (st->st_uobjs) {
+		struct dt_uobj *n = st->st_uobjs->uo_next;
+
+		dt_uobj_free(st->st_uobjs);
+		st->st_uobjs = n;
+	}
+	memset(st, 0, sizeof(*st));
+}
+
+static int dt_ksym_cmp(const void *a, const void *b)
+{
+	const struct dt_ksym *x = a, *y = b;
+
+	return x->ks_addr < y->ks_addr ? -1 : x->ks_addr > y->ks_addr;
+}
+
+static void dt_kload(struct dt_symtab *st)
+{
+	FILE *fp = fopen(st->st_kallsyms, "r");
+	char line[512], name[256], mod[128], type;
+	unsigned long long addr;
+	size_t cap = 0;
+
+	st->st_kloaded = -1;
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		struct dt_ksym *k;
+		const char *m;
+		int n;
+
+		mod[0] = '\0';
+		n = sscanf(line, "%llx %c %255s [%127[^]]]", &addr, &type, name,
+			   mod);
+		if (n < 3 || !addr || !strchr("tTwW", type))
+			continue;
+		if (st->st_nksyms == cap) {
+			void *np;
+
+			cap = cap ? cap * 2 : 4096;
+			np = realloc(st->st_ksyms, cap * sizeof(*k));
+			if (!np)
+				break;
+			st->st_ksyms = np;
+		}
+		m = mod[0] ? mod : "vmlinux";
+		k = &st->st_ksyms[st->st_nksyms];
+		k->ks_addr = addr;
+		k->ks_name = malloc(strlen(name) + strlen(m) + 2);
+		if (!k->ks_name)
+			break;
+		/* "name\0mod": the module lives beside the name */
+		strcpy(k->ks_name, name);
+		strcpy(k->ks_name + strlen(name) + 1, m);
+		k->ks_mod = k->ks_name + strlen(name) + 1;
+		st->st_nksyms++;
+	}
+	fclose(fp);
+	qsort(st->st_ksyms, st->st_nksyms, sizeof(*st->st_ksyms), dt_ksym_cmp);
+	st->st_kloaded = st->st_nksyms ? 1 : -1;
+}
+
+void dt_sym_kernel(struct dt_symtab *st, uint64_t pc, char *buf, size_t len)
+{
+	size_t lo = 0, hi;
+	const struct dt_ksym *k;
+
+	if (!st->st_kloaded)
+		dt_kload(st);
+	hi = st->st_nksyms;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (st->st_ksyms[mid].ks_addr <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (st->st_kloaded < 0 || lo == 0) {
+		snprintf(buf, len, "0x%llx", (unsigned long long)pc);
+		return;
+	}
+	k = &st->st_ksyms[lo - 1];
+	if (pc == k->ks_addr)
+		snprintf(buf, len, "%s`%s", k->ks_mod, k->ks_name);
+	else
+		snprintf(buf, len, "%s`%s+0x%llx", k->ks_mod, k->ks_name,
+			 (unsigned long long)(pc - k->ks_addr));
+}
+
+static int dt_usym_cmp(const void *a, const void *b)
+{
+	const struct dt_usym *x = a, *y = b;
+
+	return x->us_addr < y->us_addr ? -1 : x->us_addr > y->us_addr;
+}
+
+/* Read the function symbols and loadable segments of one ELF file. */
+static struct dt_uobj *dt_uobj_load(const char *path)
+{
+	struct dt_uobj *o = calloc(1, sizeof(*o));
+	size_t cap = 0, nph, i;
+	Elf_Scn *scn = NULL;
+	Elf *elf;
+	int fd;
+
+	if (!o || !(o->uo_path = strdup(path))) {
+		free(o);
+		return NULL;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return o;	/* remembered as having no symbols */
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF)
+		goto out;
+	if (elf_getphdrnum(elf, &nph) == 0) {
+		o->uo_loads = calloc(nph ? nph : 1, sizeof(*o->uo_loads));
+		for (i = 0; o->uo_loads && i < nph; i++) {
+			GElf_Phdr ph;
+
+			if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
+				o->uo_loads[o->uo_nloads++] = (struct dt_uload){
+					ph.p_offset, ph.p_vaddr, ph.p_filesz };
+		}
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+		size_t n;
+
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB &&
+						 sh.sh_type != SHT_DYNSYM))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || !sh.sh_entsize)
+			continue;
+		n = sh.sh_size / sh.sh_entsize;
+		for (i = 0; i < n; i++) {
+			GElf_Sym sym;
+			const char *name;
+			struct dt_usym *u;
+
+			if (!gelf_getsym(data, (int)i, &sym) ||
+			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+			    !sym.st_value)
+				continue;
+			name = elf_strptr(elf, sh.sh_link, sym.st_name);
+			if (!name || !*name)
+				continue;
+			if (o->uo_nsyms == cap) {
+				void *np;
+
+				cap = cap ? cap * 2 : 256;
+				np = realloc(o->uo_syms, cap * sizeof(*u));
+				if (!np)
+					goto out;
+				o->uo_syms = np;
+			}
+			u = &o->uo_syms[o->uo_nsyms];
+			u->us_addr = sym.st_value;
+			u->us_size = sym.st_size;
+			u->us_name = strdup(name);
+			if (u->us_name)
+				o->uo_nsyms++;
+		}
+	}
+	qsort(o->uo_syms, o->uo_nsyms, sizeof(*o->uo_syms), dt_usym_cmp);
+out:
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return o;
+}
+
+static struct dt_uobj *dt_uobj_get(struct dt_symtab *st, const char *path)
+{
+	struct dt_uobj *o;
+
+	for (o = st->st_uobjs; o; o = o->uo_next)
+		if (strcmp(o->uo_path, path) == 0)
+			return o;
+	o = dt_uobj_load(path);
+	if (o) {
+		o->uo_next = st->st_uobjs;
+		st->st_uobjs = o;
+	}
+	return o;
+}
+
+void dt_sym_keep_maps(struct dt_symtab *st, pid_t pid)
+{
+	char path[64], *buf = NULL;
+	size_t len = 0;
+	FILE *fp, *mem;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	fp = fopen(path, "r");
+	if (!fp)
+		return;
+	mem = open_memstream(&buf, &len);
+	if (mem) {
+		char chunk[4096];
+		size_t n;
+
+		while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+			fwrite(chunk, 1, n, mem);
+		fclose(mem);
+	}
+	fclose(fp);
+	if (!buf || !len) {
+		free(buf);	/* an exited process reads as empty */
+		return;
+	}
+	free(st->st_maps);
+	st->st_maps = buf;
+	st->st_mapspid = pid;
+}
+
+void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
+		 size_t len)
+{
+	char path[64], line[1024], file[1024];
+	unsigned long long start, end, off;
+	struct dt_uobj *o = NULL;
+	uint64_t foff = 0, va = 0;
+	const char *base;
+	FILE *fp;
+	size_t i;
+
+	snprintf(buf, len, "0x%llx", (unsigned long long)pc);
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	fp = st->st_maps && st->st_mapspid == pid ?
+		fmemopen(st->st_maps, strlen(st->st_maps), "r") :
+		fopen(path, "r");
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		file[0] = '\0';
+		if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %1023[^\n]",
+			   &start, &end, &off, file) < 3)
+			continue;
+		if (pc < start || pc >= end || file[0] != '/')
+			continue;
+		foff = pc - start + off;
+		o = dt_uobj_get(st, file);
+		break;
+	}
+	fclose(fp);
+	if (!o)
+		return;
+	base = strrchr(o->uo_path, '/');
+	base = base ? base + 1 : o->uo_path;
+	for (i = 0; i < o->uo_nloads; i++) {
+		const struct dt_uload *l = &o->uo_loads[i];
+
+		if (foff >= l->ul_off && foff < l->ul_off + l->ul_filesz) {
+			va = foff - l->ul_off + l->ul_vaddr;
+			break;
+		}
+	}
+	if (i < o->uo_nloads) {
+		size_t lo = 0, hi = o->uo_nsyms;
+
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (o->uo_syms[mid].us_addr <= va)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo > 0) {
+			const struct dt_usym *u = &o->uo_syms[lo - 1];
+
+			if (!u->us_size || va < u->us_addr + u->us_size) {
+				if (va == u->us_addr)
+					snprintf(buf, len, "%s`%s", base,
+						 u->us_name);
+				else
+					snprintf(buf, len, "%s`%s+0x%llx", base,
+						 u->us_name,
+						 (unsigned long long)(va -
+						 u->us_addr));
+				return;
+			}
+		}
+	}
+	snprintf(buf, len, "%s`0x%llx", base, (unsigned long long)foff);
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Addresses to names for stack( ) and ustack( ):
+ *
+ *   kernel  /proc/kallsyms             vmlinux`vfs_read+0x1c
+ *   user    /proc/PID/maps + ELF       libc.so.6`__read+0x12
+ *
+ * Tables are read once, when first needed, and kept.
+ */
+#ifndef DT_SYM_H
+#define DT_SYM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct dt_ksym {
+	uint64_t	ks_addr;
+	char		*ks_name;
+	const char	*ks_mod;	/* "vmlinux" or the module */
+};
+
+struct dt_symtab {
+	struct dt_ksym	*st_ksyms;	/* sorted by address */
+	size_t		st_nksyms;
+	int		st_kloaded;	/* 0: not yet; 1: done; -1: failed */
+	const char	*st_kallsyms;	/* path; tests point elsewhere */
+	struct dt_uobj	*st_uobjs;	/* user objects read so far */
+	pid_t		st_mapspid;	/* whose maps st_maps holds */
+	char		*st_maps;	/* kept for when it has exited */
+};
+
+void dt_symtab_init(struct dt_symtab *st);
+void dt_symtab_fini(struct dt_symtab *st);
+
+/* "mod`func+0xoff", "mod`func" or "0x..." for a kernel address. */
+void dt_sym_kernel(struct dt_symtab *st, uint64_t pc, char *buf, size_t len);
+
+/*
+ * Keep a copy of pid's maps (the -c/-p target, polled while it runs), so
+ * its stacks still resolve after it has exited.
+ */
+void dt_sym_keep_maps(struct dt_symtab *st, pid_t pid);
+
+/* The same for an address in process pid (its maps, or the kept copy). */
+void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
+		 size_t len);
+
+#endif /* DT_SYM_H */

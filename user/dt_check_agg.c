@@ -177,45 +177,38 @@ static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
 {
 	struct dt_pfmt *pf;
 	char err[512];
-	int i, k = 0;
+	int i, k = 0, rc = 0;
 
 	pf = dt_pfmt_parse(fmt->n_str, err, sizeof(err));
 	if (!pf)
 		return dt_error(pcb, &fmt->n_loc, "D_PRINTF_DSPEC", "%s",
 				err);
-	for (i = 0; i < pf->pf_nsegs; i++) {
+	for (i = 0; i < pf->pf_nsegs && !rc; i++) {
 		const struct dt_pfseg *s = &pf->pf_segs[i];
-		bool want_str;
 
 		if (!s->ps_conv || s->ps_agg)
 			continue;
-		if (s->ps_width == DT_PF_STAR || s->ps_prec == DT_PF_STAR) {
-			dt_pfmt_free(pf);
-			return dt_error(pcb, &fmt->n_loc, "D_PRINTA_ARG",
-					"printa( ) conversion %%%s: '*' is not "
-					"supported in printa( )", s->ps_spec);
-		}
-		if (k >= a->a_nkeys) {
-			dt_pfmt_free(pf);
-			return dt_error(pcb, &fmt->n_loc, "D_PRINTA_PROTO",
-					"printa( ) prototype mismatch: "
-					"conversion %%%s has no key of @%s "
-					"left (it has %d)", s->ps_spec,
-					a->a_name, a->a_nkeys);
-		}
-		want_str = s->ps_conv == 's';
-		if (want_str != (a->a_keys[k].kind == DT_T_STRING)) {
-			dt_pfmt_free(pf);
-			return dt_error(pcb, &fmt->n_loc, "D_PRINTA_ARG",
-					"printa( ) key #%d of @%s is "
-					"incompatible with conversion %%%s:\n"
-					"\t   key: %s", k + 1, a->a_name,
-					s->ps_spec, dt_type_name(&a->a_keys[k]));
-		}
+		if (s->ps_width == DT_PF_STAR || s->ps_prec == DT_PF_STAR)
+			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTA_ARG",
+				      "printa( ) conversion %%%s: '*' is not "
+				      "supported in printa( )", s->ps_spec);
+		else if (k >= a->a_nkeys)
+			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTA_PROTO",
+				      "printa( ) prototype mismatch: "
+				      "conversion %%%s has no key of @%s "
+				      "left (it has %d)", s->ps_spec,
+				      a->a_name, a->a_nkeys);
+		else if ((s->ps_conv == 's') !=
+			 (a->a_keys[k].kind == DT_T_STRING))
+			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTA_ARG",
+				      "printa( ) key #%d of @%s is "
+				      "incompatible with conversion %%%s:\n"
+				      "\t   key: %s", k + 1, a->a_name,
+				      s->ps_spec, dt_type_name(&a->a_keys[k]));
 		k++;
 	}
 	dt_pfmt_free(pf);
-	return 0;
+	return rc;
 }
 
 int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n)

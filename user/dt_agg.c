@@ -326,6 +326,8 @@ static int dt_agg_entcmp(const void *p, const void *q)
 
 static void dt_agg_sort(struct dt_agg *a)
 {
+	if (!a->a_nents)
+		return;
 	dt_sort_agg = a;
 	qsort(a->a_ents, a->a_nents, sizeof(*a->a_ents), dt_agg_entcmp);
 	dt_sort_agg = NULL;
@@ -351,7 +353,9 @@ void dt_agg_trunc(struct dt_agg *a, int64_t n, bool all)
 		free(a->a_ents[i].ae_key);
 		free(a->a_ents[i].ae_val);
 	}
-	memmove(a->a_ents, a->a_ents + from, keep * sizeof(*a->a_ents));
+	if (keep)
+		memmove(a->a_ents, a->a_ents + from,
+			keep * sizeof(*a->a_ents));
 	a->a_nents = keep;
 }
 

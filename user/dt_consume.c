@@ -376,7 +376,8 @@ int dt_consume_flush(struct dt_consumer *c)
 	int rc = 0;
 
 	c->c_aggfresh = false;
-	qsort(c->c_recs, c->c_n, sizeof(*c->c_recs), dt_crec_cmp);
+	if (c->c_n)
+		qsort(c->c_recs, c->c_n, sizeof(*c->c_recs), dt_crec_cmp);
 	for (i = 0; i < c->c_n; i++) {
 		struct dt_crec *r = &c->c_recs[i];
 

@@ -9,6 +9,7 @@
 
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_agg.h"
+#include "dt_sym.h"
 
 static const char *const dt_agg_names[] = {
 	[DTRACE_AGG_COUNT] = "count", [DTRACE_AGG_SUM] = "sum",
@@ -380,7 +381,7 @@ static const char *dt_agg_keystr(const struct dt_agg *a, const uint8_t *key,
 }
 
 static void dt_agg_printkeys(FILE *fp, const struct dt_agg *a,
-			     const uint8_t *key)
+			     const uint8_t *key, struct dt_symtab *syms)
 {
 	static const int width[] = { [1] = 3, [2] = 5, [4] = 8, [8] = 16 };
 	char buf[DTRACE_STRSIZE_MAX + 1];
@@ -390,6 +391,13 @@ static void dt_agg_printkeys(FILE *fp, const struct dt_agg *a,
 		if (a->a_keys[i].kind == DT_T_STRING) {
 			fprintf(fp, "  %-50s", dt_agg_keystr(a, key, i, buf,
 							     sizeof(buf)));
+			continue;
+		}
+		if (a->a_keys[i].sym && syms) {
+			dt_sym_kernel_as(syms, a->a_keys[i].sym,
+					 (uint64_t)dt_agg_keyint(a, key, i),
+					 buf, sizeof(buf));
+			fprintf(fp, "  %-50s", buf);
 			continue;
 		}
 		fprintf(fp, " %*lld", a->a_keys[i].size <= 8 ?
@@ -510,7 +518,8 @@ static bool dt_agg_ishist(const struct dt_agg *a)
 }
 
 static void dt_agg_printfmt(FILE *fp, const struct dt_agg *a,
-			    const struct dt_aggent *e, const struct dt_pfmt *pf)
+			    const struct dt_aggent *e, const struct dt_pfmt *pf,
+			    struct dt_symtab *syms)
 {
 	char bufs[DT_AGG_KEYS_MAX][DTRACE_STRSIZE_MAX + 1];
 	struct dt_pfarg args[DT_AGG_KEYS_MAX], val;
@@ -520,12 +529,20 @@ static void dt_agg_printfmt(FILE *fp, const struct dt_agg *a,
 		args[i].pa_type = a->a_keys[i];
 		args[i].pa_int = 0;
 		args[i].pa_str = NULL;
-		if (a->a_keys[i].kind == DT_T_STRING)
+		if (a->a_keys[i].kind == DT_T_STRING) {
 			args[i].pa_str = dt_agg_keystr(a, e->ae_key, i,
 						       bufs[i],
 						       sizeof(bufs[i]));
-		else
+		} else {
 			args[i].pa_int = dt_agg_keyint(a, e->ae_key, i);
+			if (a->a_keys[i].sym && syms) {
+				/* for %a and %s of sym( ) and func( ) keys */
+				dt_sym_kernel_as(syms, a->a_keys[i].sym,
+						 (uint64_t)args[i].pa_int,
+						 bufs[i], sizeof(bufs[i]));
+				args[i].pa_str = bufs[i];
+			}
+		}
 	}
 	val.pa_type = dt_type_long;
 	val.pa_int = dt_agg_scalar(a, e->ae_val);
@@ -549,7 +566,8 @@ static void dt_agg_printfmt(FILE *fp, const struct dt_agg *a,
 	}
 }
 
-int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf)
+int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf,
+		 struct dt_symtab *syms)
 {
 	size_t i;
 
@@ -560,10 +578,10 @@ int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf)
 		const struct dt_aggent *e = &a->a_ents[i];
 
 		if (pf) {
-			dt_agg_printfmt(fp, a, e, pf);
+			dt_agg_printfmt(fp, a, e, pf, syms);
 			continue;
 		}
-		dt_agg_printkeys(fp, a, e->ae_key);
+		dt_agg_printkeys(fp, a, e->ae_key, syms);
 		if (dt_agg_ishist(a))
 			dt_agg_hist(fp, a, e->ae_val,
 				    a->a_normal ? a->a_normal : 1);

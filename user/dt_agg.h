@@ -91,6 +91,8 @@ void dt_agg_trunc(struct dt_agg *a, int64_t n, bool all);
  * value, keys then value. With pf, the format decides (%@ for the
  * value, the other conversions take the keys in order).
  */
-int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf);
+struct dt_symtab;
+int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf,
+		 struct dt_symtab *syms);
 
 #endif /* DT_AGG_H */

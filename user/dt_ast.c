@@ -9,13 +9,16 @@
 #include "dt_agg.h"
 #include "dt_ast.h"
 
-const struct dt_type dt_type_void = { DT_T_VOID, 0, false };
-const struct dt_type dt_type_int = { DT_T_INT, 4, true };
-const struct dt_type dt_type_uint = { DT_T_INT, 4, false };
-const struct dt_type dt_type_long = { DT_T_INT, 8, true };
-const struct dt_type dt_type_ulong = { DT_T_INT, 8, false };
-const struct dt_type dt_type_char = { DT_T_INT, 1, true };
-const struct dt_type dt_type_string = { DT_T_STRING, 0, false };
+const struct dt_type dt_type_void = { .kind = DT_T_VOID };
+const struct dt_type dt_type_int = {
+	.kind = DT_T_INT, .size = 4, .is_signed = true };
+const struct dt_type dt_type_uint = { .kind = DT_T_INT, .size = 4 };
+const struct dt_type dt_type_long = {
+	.kind = DT_T_INT, .size = 8, .is_signed = true };
+const struct dt_type dt_type_ulong = { .kind = DT_T_INT, .size = 8 };
+const struct dt_type dt_type_char = {
+	.kind = DT_T_INT, .size = 1, .is_signed = true };
+const struct dt_type dt_type_string = { .kind = DT_T_STRING };
 
 const char *dt_type_name(const struct dt_type *t)
 {
@@ -43,9 +46,12 @@ const char *dt_type_name(const struct dt_type *t)
 
 struct dt_type dt_type_promote(const struct dt_type *t)
 {
+	struct dt_type p = *t;
+
 	if (t->kind == DT_T_INT && t->size < 4)
 		return dt_type_int;
-	return *t;
+	p.sym = DT_SYM_NONE;	/* arithmetic makes a plain integer */
+	return p;
 }
 
 struct dt_type dt_type_arith(const struct dt_type *a, const struct dt_type *b)

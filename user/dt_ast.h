@@ -30,7 +30,14 @@ struct dt_type {
 	enum dt_tkind	kind;
 	uint8_t		size;		/* integers: 1, 2, 4, 8 */
 	bool		is_signed;
+	uint8_t		sym;		/* DT_SYM_*: a kernel address to name */
 };
+
+/* Integers that print as kernel symbols: sym( ), func( ), mod( ). */
+#define DT_SYM_NONE	0
+#define DT_SYM_SYM	1	/* vmlinux`vfs_read+0x1c */
+#define DT_SYM_FUNC	2	/* vmlinux`vfs_read */
+#define DT_SYM_MOD	3	/* vmlinux */
 
 extern const struct dt_type dt_type_void, dt_type_int, dt_type_uint,
 	dt_type_long, dt_type_ulong, dt_type_string, dt_type_char;

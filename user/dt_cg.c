@@ -463,6 +463,9 @@ static int dt_cg_call(struct dt_cg *cg, struct dt_node *n)
 	const struct dt_func *f = dt_func_lookup(n->n_str);
 	int regs[DIF_TUPLE_MAX + 1], nregs = 0, r;
 
+	if (n->n_type.sym)	/* sym( ), func( ), mod( ): the address */
+		return dt_cg_expr(cg, n->n_args);
+
 	if (!f || f->f_kind != DT_F_SUBR)
 		return dt_error(cg->cg_pcb, &n->n_loc, "D_UNSUPPORTED",
 				"%s( ) cannot be used here", n->n_str);

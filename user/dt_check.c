@@ -151,6 +151,26 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 	int nargs = dt_node_count(n->n_args), i;
 	struct dt_node *a;
 
+	if (strcmp(n->n_str, "sym") == 0 || strcmp(n->n_str, "func") == 0 ||
+	    strcmp(n->n_str, "mod") == 0) {
+		/* the address itself, printed as a kernel symbol */
+		if (nargs != 1)
+			return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
+					"%s( ) prototype mismatch: %d args "
+					"passed, 1 expected", n->n_str, nargs);
+		if (dt_check_node(pcb, n->n_args))
+			return -1;
+		if (!dt_is_int(n->n_args))
+			return dt_error(pcb, &n->n_args->n_loc, "D_PROTO_ARG",
+					"%s( ) argument #1 is incompatible with "
+					"prototype:\n\tprototype: uintptr_t\n\t"
+					" argument: %s", n->n_str,
+					dt_type_name(&n->n_args->n_type));
+		n->n_type = dt_type_ulong;
+		n->n_type.sym = n->n_str[0] == 's' ? DT_SYM_SYM :
+			n->n_str[0] == 'f' ? DT_SYM_FUNC : DT_SYM_MOD;
+		return 0;
+	}
 	if (dt_agg_func(n->n_str))
 		return dt_error(pcb, &n->n_loc, "D_AGG_FUNC",
 				"%s( ) may only be used as the value of an "

@@ -152,6 +152,14 @@ static int dt_print_trace(struct dt_consumer *c, const uint8_t *data,
 		free(tmp);
 		return n;
 	}
+	if (r->r_type.sym) {
+		char sym[512];
+
+		dt_sym_kernel_as(&c->c_syms, r->r_type.sym,
+				 (uint64_t)dt_rec_int(data, r), sym,
+				 sizeof(sym));
+		return fprintf(fp, "  %-50s", sym);
+	}
 	v = dt_rec_int(data, r);
 	/* as DTrace: the width of the value's size, printed signed */
 	switch (r->r_type.size) {
@@ -163,6 +171,33 @@ static int dt_print_trace(struct dt_consumer *c, const uint8_t *data,
 		return fprintf(fp, q ? "%d" : " %8d", (int)(int32_t)v);
 	default:
 		return fprintf(fp, q ? "%lld" : " %16lld", (long long)v);
+	}
+}
+
+/* %a: the argument, a kernel address, as "mod`func+0xoff". */
+static void dt_print_syms(struct dt_consumer *c, const struct dt_pfmt *pf,
+			  struct dt_pfarg *args, int nargs, char **tmp)
+{
+	int i, a = 0;
+
+	for (i = 0; i < pf->pf_nsegs && a < nargs; i++) {
+		const struct dt_pfseg *s = &pf->pf_segs[i];
+
+		if (!s->ps_conv)
+			continue;
+		a += (s->ps_width == DT_PF_STAR) + (s->ps_prec == DT_PF_STAR);
+		if (a >= nargs)
+			break;
+		if (s->ps_conv == 'a' && !tmp[a]) {
+			tmp[a] = malloc(512);
+			if (tmp[a]) {
+				dt_sym_kernel(&c->c_syms,
+					      (uint64_t)args[a].pa_int, tmp[a],
+					      512);
+				args[a].pa_str = tmp[a];
+			}
+		}
+		a++;
 	}
 }
 
@@ -188,6 +223,7 @@ static int dt_print_printf(struct dt_consumer *c, const uint8_t *data,
 			args[i].pa_int = dt_rec_int(data, r);
 		}
 	}
+	dt_print_syms(c, o->o_fmt, args, o->o_nrecs, tmp);
 	n = dt_pfmt_print(c->c_out, o->o_fmt, args, o->o_nrecs);
 	for (i = 0; i < o->o_nrecs; i++)
 		free(tmp[i]);
@@ -292,7 +328,7 @@ static int dt_print_aggact(struct dt_consumer *c, const uint8_t *data,
 
 		switch (o->o_kind) {
 		case DT_OUT_PRINTA:
-			if (dt_agg_print(c->c_out, a, o->o_fmt))
+			if (dt_agg_print(c->c_out, a, o->o_fmt, &c->c_syms))
 				return -1;
 			a->a_printed = true;
 			break;
@@ -319,7 +355,7 @@ int dt_consume_aggs_end(struct dt_consumer *c)
 
 	for (a = c->c_aggs; a; a = a->a_next)
 		if (!a->a_printed && a->a_nents &&
-		    dt_agg_print(c->c_out, a, NULL))
+		    dt_agg_print(c->c_out, a, NULL, &c->c_syms))
 			return -1;
 	return fflush(c->c_out) ? -1 : 0;
 }

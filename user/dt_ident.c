@@ -8,9 +8,9 @@
 #include <dtrace/dif.h>
 #include "dt_compile.h"
 
-#define TI(sz, sg)	{ DT_T_INT, (sz), (sg) }
-#define TS		{ DT_T_STRING, 0, false }
-#define TV		{ DT_T_VOID, 0, false }
+#define TI(sz, sg)	{ .kind = DT_T_INT, .size = (sz), .is_signed = (sg) }
+#define TS		{ .kind = DT_T_STRING }
+#define TV		{ .kind = DT_T_VOID }
 
 static const struct dt_builtin dt_builtins[] = {
 	{ "arg0", DIF_VAR_ARG0, TI(8, true) },
@@ -110,7 +110,7 @@ static const struct dt_func dt_funcs[] = {
 	NOTYET("stop"), NOTYET("panic"), NOTYET("chill"),
 	NOTYET("breakpoint"), NOTYET("freopen"), NOTYET("ftruncate"),
 	NOTYET("setopt"), NOTYET("printm"),
-	NOTYET("func"), NOTYET("sym"), NOTYET("mod"), NOTYET("ufunc"),
+	NOTYET("ufunc"),
 	NOTYET("usym"), NOTYET("umod"), NOTYET("uaddr"),
 	NOTYET("mutex_owned"),
 	NOTYET("mutex_owner"), NOTYET("rw_read_held"),

@@ -37,7 +37,7 @@ void dt_pfmt_free(struct dt_pfmt *pf)
 	free(pf);
 }
 
-static const char dt_pf_convs[] = "diuoxXcspeEfFgGY";
+static const char dt_pf_convs[] = "diuoxXcspaeEfFgGY";
 
 struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 {
@@ -142,6 +142,7 @@ static const char *dt_pf_proto(char conv)
 	case 's':
 		return "char [] or string (or use stringof)";
 	case 'p':
+	case 'a':
 		return "pointer or integer";
 	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
 		return "float, double, long double or integer";
@@ -285,6 +286,13 @@ int dt_pfseg_print(FILE *fp, const struct dt_pfseg *s,
 	case 's':
 		snprintf(f, sizeof(f), "%ss", spec);
 		return fprintf(fp, f, v->pa_str ? v->pa_str : "");
+	case 'a':	/* the consumer put the symbol in pa_str */
+		snprintf(f, sizeof(f), "%ss", spec);
+		if (v->pa_str)
+			return fprintf(fp, f, v->pa_str);
+		snprintf(f, sizeof(f), "%%#%s%s%sllx", s->ps_flags, wbuf,
+			 pbuf);
+		return fprintf(fp, f, (unsigned long long)v->pa_int);
 	case 'p':
 		snprintf(f, sizeof(f), "%%#%s%s%sllx", s->ps_flags, wbuf,
 			 pbuf);

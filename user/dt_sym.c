@@ -147,6 +147,18 @@ void dt_sym_kernel(struct dt_symtab *st, uint64_t pc, char *buf, size_t len)
 			 (unsigned long long)(pc - k->ks_addr));
 }
 
+void dt_sym_kernel_as(struct dt_symtab *st, int how, uint64_t pc, char *buf,
+		      size_t len)
+{
+	char *p;
+
+	dt_sym_kernel(st, pc, buf, len);
+	if (how == 2 && (p = strstr(buf, "+0x")))	/* DT_SYM_FUNC */
+		*p = '\0';
+	else if (how == 3 && (p = strchr(buf, '`')))	/* DT_SYM_MOD */
+		*p = '\0';
+}
+
 static int dt_usym_cmp(const void *a, const void *b)
 {
 	const struct dt_usym *x = a, *y = b;

@@ -36,6 +36,10 @@ void dt_symtab_fini(struct dt_symtab *st);
 /* "mod`func+0xoff", "mod`func" or "0x..." for a kernel address. */
 void dt_sym_kernel(struct dt_symtab *st, uint64_t pc, char *buf, size_t len);
 
+/* As sym( ), func( ) or mod( ) print it: how is a DT_SYM_* value. */
+void dt_sym_kernel_as(struct dt_symtab *st, int how, uint64_t pc, char *buf,
+		      size_t len);
+
 /*
  * Keep a copy of pid's maps (the -c/-p target, polled while it runs), so
  * its stacks still resolve after it has exited.

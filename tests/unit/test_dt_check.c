@@ -51,6 +51,8 @@ static const struct check_case valid[] = {
 	{ "BEGIN { trace(substr(\"hello\", 1)); trace(substr(\"hi\", 0, 1)); }" },
 	{ "BEGIN /execname == \"ls\"/ { exit(0); }" },
 	{ "BEGIN /1/2/ { exit(0); }" },
+	{ "BEGIN { trace(sym(arg0)); trace(func(arg0)); trace(mod(arg0)); "
+	  "printf(\"%a\\n\", arg0); @[func(arg0)] = count(); }" },
 	{ "BEGIN { stack(); ustack(); stack(5); ustack(3, 100); "
 	  "self->s = speculation(); } BEGIN { speculate(self->s); "
 	  "trace(1); } BEGIN { commit(self->s); self->s = 0; } "
@@ -215,6 +217,13 @@ static const struct check_case invalid[] = {
 	  "a is an associative array; it must be indexed" },
 	{ "BEGIN { trace(args); }", "D_ARR_SCALAR", 1,
 	  "args[ ] must be indexed" },
+	{ "BEGIN { trace(caller); }", "D_UNSUPPORTED", 1,
+	  "caller is not supported yet (the module does not provide it)" },
+	{ "BEGIN { trace(uregs[0]); }", "D_UNSUPPORTED", 1,
+	  "uregs is not supported yet (the module does not provide it)" },
+	{ "BEGIN { trace(func(\"x\")); }", "D_PROTO_ARG", 1,
+	  "func( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: uintptr_t\n\t argument: string" },
 	{ "BEGIN { trace(099); }", "D_INT_DIGIT", 1,
 	  "invalid digit '9' in octal constant 099" },
 	{ "BEGIN { trace(99999999999999999999); }", "D_INT_OFLOW", 1,

@@ -4,6 +4,7 @@
  */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 #include <stdio.h>
 #include <stdlib.h>

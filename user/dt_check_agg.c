@@ -102,6 +102,11 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 				"@%s: too many keys (at most %d)", agg->n_str,
 				DT_AGG_KEYS_MAX);
 	for (k = keys; k; k = k->n_next) {
+		if (k->n_kind == DT_N_CALL && (strcmp(k->n_str, "stack") == 0 ||
+					       strcmp(k->n_str, "ustack") == 0))
+			return dt_error(pcb, &k->n_loc, "D_UNSUPPORTED",
+					"%s( ) as an aggregation key is not "
+					"supported yet", k->n_str);
 		if (dt_check_expr(pcb, k))
 			return -1;
 		if (k->n_type.kind == DT_T_VOID)

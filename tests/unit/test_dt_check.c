@@ -174,6 +174,8 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { trace(copyinstr(\"a\")); }", "D_PROTO_ARG", 1,
 	  "copyinstr( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },
+	{ "BEGIN { @[stack()] = count(); }", "D_UNSUPPORTED", 1,
+	  "stack( ) as an aggregation key is not supported yet" },
 	{ "BEGIN { jstack(); }", "D_UNSUPPORTED", 1,
 	  "jstack( ) is not supported yet" },
 	{ "BEGIN { trace(1); speculate(1); }", "D_ACT_SPEC", 1,

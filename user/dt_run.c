@@ -274,7 +274,9 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 		}
 		now = dt_now();
 		if (now - last >= rate) {
-			if (dt_snapshot(cmd, &c, &s) || dt_aggsnap(&s)) {
+			/* a ring is read once, at the end, as DTrace does */
+			if ((cmd->c_opts.o_bufpolicy != DTRACE_BUFPOLICY_RING &&
+			     dt_snapshot(cmd, &c, &s)) || dt_aggsnap(&s)) {
 				rc = 1;
 				break;
 			}

@@ -566,6 +566,96 @@ static void dt_agg_printfmt(FILE *fp, const struct dt_agg *a,
 	}
 }
 
+int dt_agg_print_joined(FILE *fp, struct dt_agg **aggs, int n,
+			const struct dt_pfmt *pf, struct dt_symtab *syms)
+{
+	struct dt_agg *first = aggs[0], keys;
+	struct dt_aggent *e;
+	uint64_t zero[4] = { 0, 0, 0, 0 };
+	size_t i;
+	int k;
+
+	/* the union of the keys, sorted by the first's value, then key */
+	memset(&keys, 0, sizeof(keys));
+	keys.a_func = DTRACE_AGG_SUM;
+	keys.a_nkeys = first->a_nkeys;
+	memcpy(keys.a_keys, first->a_keys, sizeof(keys.a_keys));
+	memcpy(keys.a_keyoff, first->a_keyoff, sizeof(keys.a_keyoff));
+	memcpy(keys.a_keysz, first->a_keysz, sizeof(keys.a_keysz));
+	keys.a_keysize = first->a_keysize;
+	keys.a_valsize = 8;
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < aggs[k]->a_nents; i++) {
+			e = dt_agg_find(first, aggs[k]->a_ents[i].ae_key);
+			zero[0] = e ? (uint64_t)dt_agg_scalar(first, e->ae_val) :
+				0;
+			if (!dt_agg_find(&keys, aggs[k]->a_ents[i].ae_key) &&
+			    dt_agg_merge(&keys, aggs[k]->a_ents[i].ae_key,
+					 zero)) {
+				dt_agg_freeents(&keys);
+				return -1;
+			}
+		}
+	}
+	dt_agg_sort(&keys);
+	if (!pf)
+		fputc('\n', fp);
+	for (i = 0; i < keys.a_nents; i++) {
+		const uint8_t *key = keys.a_ents[i].ae_key;
+		char bufs[DT_AGG_KEYS_MAX][DTRACE_STRSIZE_MAX + 1];
+		struct dt_pfarg args[DT_AGG_KEYS_MAX], val;
+		int s, karg = 0, vi = 0;
+
+		if (!pf) {
+			dt_agg_printkeys(fp, first, key, syms);
+			for (k = 0; k < n; k++) {
+				e = dt_agg_find(aggs[k], key);
+				fprintf(fp, " %16lld", e ? (long long)
+					dt_agg_scalar(aggs[k], e->ae_val) : 0);
+			}
+			fputc('\n', fp);
+			continue;
+		}
+		for (k = 0; k < first->a_nkeys; k++) {
+			memset(&args[k], 0, sizeof(args[k]));
+			args[k].pa_type = first->a_keys[k];
+			if (first->a_keys[k].kind == DT_T_STRING)
+				args[k].pa_str = dt_agg_keystr(first, key, k,
+							       bufs[k],
+							       sizeof(bufs[k]));
+			else
+				args[k].pa_int = dt_agg_keyint(first, key, k);
+		}
+		for (s = 0; s < pf->pf_nsegs; s++) {
+			const struct dt_pfseg *g = &pf->pf_segs[s];
+			int z = 0;
+
+			fputs(g->ps_text, fp);
+			if (!g->ps_conv)
+				continue;
+			if (!g->ps_agg) {
+				if (dt_pfseg_print(fp, g, args, first->a_nkeys,
+						   &karg) < 0)
+					fputs("?", fp);
+				continue;
+			}
+			memset(&val, 0, sizeof(val));
+			val.pa_type = dt_type_long;
+			if (vi < n) {
+				e = dt_agg_find(aggs[vi], key);
+				val.pa_int = e ? dt_agg_scalar(aggs[vi],
+							      e->ae_val) : 0;
+				vi++;
+			}
+			dt_pfseg_print(fp, g, &val, 1, &z);
+		}
+	}
+	dt_agg_freeents(&keys);
+	for (k = 0; k < n; k++)
+		aggs[k]->a_printed = true;
+	return ferror(fp) ? -1 : 0;
+}
+
 int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf,
 		 struct dt_symtab *syms)
 {

@@ -95,4 +95,12 @@ struct dt_symtab;
 int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf,
 		 struct dt_symtab *syms);
 
+/*
+ * printa( ) of several aggregations with the same keys: one line per key
+ * any of them has, in the order of the first's values, with each one's
+ * value (0 where it has none): the %@ conversions take them in order.
+ */
+int dt_agg_print_joined(FILE *fp, struct dt_agg **aggs, int n,
+			const struct dt_pfmt *pf, struct dt_symtab *syms);
+
 #endif /* DT_AGG_H */

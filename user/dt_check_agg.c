@@ -216,6 +216,36 @@ static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
 	return rc;
 }
 
+/* printa( ) of several aggregations joins them by key: same keys. */
+static int dt_check_joined(struct dt_pcb *pcb, struct dt_node *call,
+			   struct dt_node *aggs)
+{
+	const struct dt_agg *first = aggs->n_agg, *a;
+	struct dt_node *n;
+	int i;
+
+	for (n = aggs; n; n = n->n_next) {
+		a = n->n_agg;
+		if (a->a_func == DTRACE_AGG_QUANTIZE ||
+		    a->a_func == DTRACE_AGG_LQUANTIZE ||
+		    a->a_func == DTRACE_AGG_LLQUANTIZE)
+			return dt_error(pcb, &n->n_loc, "D_PRINTA_AGGS",
+					"printa( ) of several aggregations: "
+					"@%s is a distribution", a->a_name);
+		if (a->a_nkeys != first->a_nkeys)
+			goto bad;
+		for (i = 0; i < a->a_nkeys; i++)
+			if ((a->a_keys[i].kind == DT_T_STRING) !=
+			    (first->a_keys[i].kind == DT_T_STRING))
+				goto bad;
+	}
+	return 0;
+bad:
+	return dt_error(pcb, &call->n_loc, "D_PRINTA_AGGS",
+			"printa( ) of several aggregations: @%s and @%s have "
+			"different keys", first->a_name, a->a_name);
+}
+
 int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *a = n->n_args, *fmt = NULL;
@@ -239,11 +269,9 @@ int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n)
 			if (rc)
 				return rc < 0 ? -1 : 0;
 		}
-		if (fmt && dt_node_count(fmt->n_next) > 1)
-			return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
-					"printa( ) of several aggregations "
-					"with one format is not supported "
-					"yet");
+		a = fmt ? fmt->n_next : n->n_args;
+		if (a->n_next && dt_check_joined(pcb, n, a))
+			return -1;
 		return fmt ? dt_check_printa_fmt(pcb, fmt,
 						 fmt->n_next->n_agg) : 0;
 	}

@@ -323,6 +323,9 @@ static int dt_print_aggact(struct dt_consumer *c, const uint8_t *data,
 			return -1;
 		c->c_aggfresh = true;
 	}
+	if (o->o_kind == DT_OUT_PRINTA && o->o_naggs > 1)
+		return dt_agg_print_joined(c->c_out, (struct dt_agg **)o->o_aggs,
+					   o->o_naggs, o->o_fmt, &c->c_syms);
 	for (i = 0; i < o->o_naggs; i++) {
 		struct dt_agg *a = o->o_aggs[i];
 

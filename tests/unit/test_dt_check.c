@@ -176,6 +176,12 @@ static const struct check_case invalid[] = {
 	  "prototype: int\n\t argument: string" },
 	{ "BEGIN { @[stack()] = count(); }", "D_UNSUPPORTED", 1,
 	  "stack( ) as an aggregation key is not supported yet" },
+	{ "BEGIN { @a[1] = count(); @b[\"x\"] = count(); printa(@a, @b); }",
+	  "D_PRINTA_AGGS", 1, "printa( ) of several aggregations: @a and @b "
+	  "have different keys" },
+	{ "BEGIN { @a = count(); @b = quantize(1); printa(@a, @b); }",
+	  "D_PRINTA_AGGS", 1, "printa( ) of several aggregations: @b is a "
+	  "distribution" },
 	{ "BEGIN { jstack(); }", "D_UNSUPPORTED", 1,
 	  "jstack( ) is not supported yet" },
 	{ "BEGIN { trace(1); speculate(1); }", "D_ACT_SPEC", 1,

@@ -37,6 +37,7 @@ static void dt_usage(FILE *fp)
 "\t-D  define symbol when invoking preprocessor\n"
 "\t-e  exit after compiling request but prior to enabling probes\n"
 "\t-f  enable or list probes matching the specified function name\n"
+"\t-F  coalesce trace output by function\n"
 "\t-h  print this help\n"
 "\t-I  add include directory to preprocessor search path\n"
 "\t-l  list probes matching specified criteria\n"
@@ -177,6 +178,8 @@ int dt_cmd_main(int argc, char **argv)
 			break;
 		}
 		case 'F':
+			cmd.c_opts.o_flowindent = true;
+			break;
 		case 'H':
 		case 'L':
 		case 'X':

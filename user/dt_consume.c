@@ -363,6 +363,41 @@ int dt_consume_aggs_end(struct dt_consumer *c)
 	return fflush(c->c_out) ? -1 : 0;
 }
 
+/*
+ * -F: entry probes indent what follows by two, return probes undo it:
+ *
+ *   CPU FUNCTION
+ *     0  -> ksys_read
+ *     0    -> vfs_read
+ *     0    <- vfs_read
+ *     0  <- ksys_read
+ */
+static void dt_print_flow(struct dt_consumer *c, int cpu, uint32_t probe_id)
+{
+	const struct dtrace_probedesc *pd =
+		c->c_probes ? dt_probetab_get(c->c_probes, probe_id) : NULL;
+	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 300];
+	const char *fn = pd ? pd->dpd_func : "", *pn = pd ? pd->dpd_name : "";
+	int ind;
+
+	if (!c->c_heading) {
+		fprintf(c->c_out, "%3s %-41s\n", "CPU", "FUNCTION");
+		c->c_heading = true;
+	}
+	if (strcmp(pn, "return") == 0 && c->c_indent >= 2)
+		c->c_indent -= 2;
+	ind = c->c_indent < 200 ? c->c_indent : 200;
+	if (strcmp(pn, "entry") == 0)
+		snprintf(name, sizeof(name), "%*s -> %s", ind, "", fn);
+	else if (strcmp(pn, "return") == 0)
+		snprintf(name, sizeof(name), "%*s <- %s", ind, "", fn);
+	else
+		snprintf(name, sizeof(name), "%*s | %s:%s", ind, "", fn, pn);
+	fprintf(c->c_out, "%3d %-41s ", cpu, name);
+	if (strcmp(pn, "entry") == 0)
+		c->c_indent += 2;
+}
+
 int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		     const struct dt_ecb *e, const uint8_t *data)
 {
@@ -371,7 +406,9 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 	if (e == c->c_errecb && e)
 		return dt_print_error(c, e, data);
 
-	if (!c->c_quiet) {
+	if (!c->c_quiet && c->c_flow) {
+		dt_print_flow(c, cpu, probe_id);
+	} else if (!c->c_quiet) {
 		const struct dtrace_probedesc *pd =
 			c->c_probes ? dt_probetab_get(c->c_probes, probe_id) :
 			NULL;

@@ -28,6 +28,8 @@ struct dt_consumer {
 	FILE			*c_out;
 	bool			c_quiet;
 	bool			c_heading;	/* printed already */
+	bool			c_flow;		/* -F: flow indent */
+	int			c_indent;
 	const struct dt_epidtab	*c_epids;
 	struct dt_probetab	*c_probes;
 	struct dt_crec		*c_recs;	/* waiting to be printed */

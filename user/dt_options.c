@@ -149,6 +149,8 @@ int dt_option_set(struct dt_options *o, const char *name, const char *value,
 			return -1;
 	} else if (strcmp(name, "quiet") == 0) {
 		return dt_opt_bool(&o->o_quiet, value);
+	} else if (strcmp(name, "flowindent") == 0) {
+		return dt_opt_bool(&o->o_flowindent, value);
 	} else if (strcmp(name, "destructive") == 0) {
 		return dt_opt_bool(&o->o_destructive, value);
 	} else if (strcmp(name, "zdefs") == 0) {

@@ -19,6 +19,7 @@ struct dt_options {
 	uint64_t	o_switchrate;	/* ns between buffer snapshots */
 	uint64_t	o_statusrate;	/* ns between status polls */
 	bool		o_quiet;
+	bool		o_flowindent;	/* -F */
 	bool		o_destructive;
 	bool		o_zdefs;	/* -Z: descriptions may match nothing */
 	bool		o_errtags;

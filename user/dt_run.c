@@ -226,6 +226,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 			 &cmd->c_probes);
 	c.c_errecb = cmd->c_errecb;
 	c.c_aggs = cmd->c_aggs;
+	c.c_flow = cmd->c_opts.o_flowindent;
 	c.c_aggsnap = dt_aggsnap;
 	c.c_aggarg = &s;
 	s.s_errhandler = cmd->c_errecb != NULL;

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Symbols for stacks: a synthetic kallsyms, and this test's own
+ * functions found through its maps and ELF symbol table.
+ */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dt_sym.h"
+#include "kselftest_harness.h"
+
+TEST(kernel)
+{
+	char path[] = "/tmp/dt_sym_kallsymsXXXXXX", buf[256];
+	struct dt_symtab st;
+	int fd = mkstemp(path);
+	FILE *fp = fdopen(fd, "w");
+
+	ASSERT_NE(NULL, fp);
+	fprintf(fp, "ffffffff81000000 T _text\n"
+		    "ffffffff81200000 t vfs_read\n"
+		    "ffffffff81200100 T ksys_read\n"
+		    "ffffffff81300000 d some_data\n"
+		    "ffffffffc0000000 t ext4_read [ext4]\n"
+		    "0000000000000000 T hidden\n");
+	fclose(fp);
+	dt_symtab_init(&st);
+	st.st_kallsyms = path;
+	dt_sym_kernel(&st, 0xffffffff81200000ull, buf, sizeof(buf));
+	EXPECT_STREQ("vmlinux`vfs_read", buf);
+	dt_sym_kernel(&st, 0xffffffff8120001cull, buf, sizeof(buf));
+	EXPECT_STREQ("vmlinux`vfs_read+0x1c", buf);
+	dt_sym_kernel(&st, 0xffffffff81200105ull, buf, sizeof(buf));
+	EXPECT_STREQ("vmlinux`ksys_read+0x5", buf);
+	dt_sym_kernel(&st, 0xffffffffc0000010ull, buf, sizeof(buf));
+	EXPECT_STREQ("ext4`ext4_read+0x10", buf);
+	dt_sym_kernel(&st, 0x1000, buf, sizeof(buf));
+	EXPECT_STREQ("0x1000", buf);
+	dt_sym_kernel_as(&st, 2, 0xffffffff8120001cull, buf, sizeof(buf));
+	EXPECT_STREQ("vmlinux`vfs_read", buf);
+	dt_sym_kernel_as(&st, 3, 0xffffffffc0000010ull, buf, sizeof(buf));
+	EXPECT_STREQ("ext4", buf);
+	dt_symtab_fini(&st);
+	unlink(path);
+
+	dt_symtab_init(&st);
+	st.st_kallsyms = "/nonexistent";
+	dt_sym_kernel(&st, 0xffffffff81200000ull, buf, sizeof(buf));
+	EXPECT_STREQ("0xffffffff81200000", buf);
+	dt_symtab_fini(&st);
+}
+
+/* A function of ours, not inlined, to find by address. */
+__attribute__((noinline)) int dt_sym_test_target(int x)
+{
+	return x * 3 + 1;
+}
+
+TEST(user)
+{
+	struct dt_symtab st;
+	char buf[512], *base;
+	uint64_t pc = (uint64_t)(uintptr_t)&dt_sym_test_target;
+
+	dt_symtab_init(&st);
+	dt_sym_user(&st, getpid(), pc + 2, buf, sizeof(buf));
+	base = strchr(buf, '`');
+	ASSERT_NE(NULL, base);
+	EXPECT_STREQ("`dt_sym_test_target+0x2", base);
+	EXPECT_EQ(0, strncmp(buf, "test_dt_sym", 11));
+	/* after the process is gone: the kept maps still resolve */
+	dt_sym_keep_maps(&st, getpid());
+	dt_sym_user(&st, getpid(), pc, buf, sizeof(buf));
+	EXPECT_NE(NULL, strstr(buf, "`dt_sym_test_target"));
+	dt_sym_user(&st, 999999999, pc, buf, sizeof(buf));
+	EXPECT_EQ('0', buf[0]);		/* no such process: hex */
+	dt_symtab_fini(&st);
+}
+
+TEST_HARNESS_MAIN

@@ -105,3 +105,8 @@ dkms-install: dkms-src
 dkms-remove:
 	dkms remove dtrace/$(DKMS_VER) --all
 	rm -rf $(DKMS_SRC)
+
+# Benchmarks beside bpftrace in one guest run; not part of check.
+.PHONY: bench
+bench: all
+	./bench/run.sh

@@ -12,6 +12,7 @@
 #include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
+#include <linux/sched/task_stack.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <linux/ktime.h>
@@ -59,6 +60,7 @@ void dtrace_mctx_init(struct dtrace_mctx *mc, struct dtrace_state *state,
 	mc->dm_probe = probe;
 	mc->dm_args = args;
 	mc->dm_ecb = ecb;
+	mc->dm_cpu = cpu;
 }
 
 int dif_env_copy(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
@@ -127,6 +129,27 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 		return mc->dm_probe->dp_id;
 	case DIF_VAR_ERRNO:
 		return mc->dm_args->da_errno;
+	case DIF_VAR_STACKDEPTH:
+		return dtrace_stack_kernel_depth(mc->dm_cpu->dc_stack,
+						 mc->dm_args, NULL);
+	case DIF_VAR_CALLER: {
+		u64 caller = 0;
+
+		dtrace_stack_kernel_depth(mc->dm_cpu->dc_stack, mc->dm_args,
+					  &caller);
+		return caller;
+	}
+	case DIF_VAR_USTACKDEPTH:
+		return dtrace_stack_user_depth(mc->dm_cpu->dc_stack);
+	case DIF_VAR_UCALLER:
+		return t->mm && !(t->flags & PF_KTHREAD) ?
+		       instruction_pointer(task_pt_regs(t)) : 0;
+	case DIF_VAR_UREGS:
+		/* Index: the word of the user's struct pt_regs. */
+		if (!t->mm || (t->flags & PF_KTHREAD) ||
+		    idx >= sizeof(struct pt_regs) / sizeof(long))
+			return dtrace_env_illop(ms, idx);
+		return ((unsigned long *)task_pt_regs(t))[idx];
 	default:
 		/* Not provided yet; the compiler refuses these too. */
 		return dtrace_env_illop(ms, var);

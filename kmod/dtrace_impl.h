@@ -113,6 +113,7 @@ struct dtrace_mctx {
 	struct dtrace_probe	*dm_probe;
 	const struct dtrace_args *dm_args;
 	struct dtrace_ecb	*dm_ecb;
+	struct dtrace_cpu	*dm_cpu;
 };
 
 /* An aggregation a consumer declared (dtrace_agg.c). */
@@ -252,7 +253,10 @@ int dtrace_agg_snap(struct dtrace_state *state,
 #define DTRACE_STACK_TMP	(DTRACE_STACK_MAX + 16)
 void dtrace_stack_kernel(u64 *pcs, u32 n, unsigned long *tmp,
 			 const struct dtrace_args *args);
-void dtrace_stack_user(u64 *out, u32 n);
+u32 dtrace_stack_user(u64 *out, u32 n);
+u32 dtrace_stack_kernel_depth(unsigned long *tmp,
+			      const struct dtrace_args *args, u64 *caller);
+u32 dtrace_stack_user_depth(unsigned long *tmp);
 
 /* dtrace_spec.c: speculations */
 int dtrace_spec_alloc(struct dtrace_state *state);

@@ -59,18 +59,46 @@ void dtrace_stack_kernel(u64 *pcs, u32 n, unsigned long *tmp,
 }
 
 /**
+ * dtrace_stack_kernel_depth() - stackdepth, and caller.
+ * @tmp:    room for DTRACE_STACK_TMP words
+ * @args:   the firing's
+ * @caller: if not NULL, gets the first frame of the probed code, or 0
+ *
+ * Context: probe context.
+ * Return: how many frames stack() would show, up to DTRACE_STACK_MAX.
+ */
+u32 dtrace_stack_kernel_depth(unsigned long *tmp,
+			      const struct dtrace_args *args, u64 *caller)
+{
+	unsigned int got, start;
+
+	got = stack_trace_save(tmp, DTRACE_STACK_TMP, 0);
+	start = dtrace_stack_start(tmp, got, args);
+	if (caller)
+		*caller = start < got ? tmp[start] : 0;
+	return min_t(u32, got - min(start, got), DTRACE_STACK_MAX);
+}
+
+/* ustackdepth: frames ustack() would show; @tmp as for the kernel's. */
+u32 dtrace_stack_user_depth(unsigned long *tmp)
+{
+	return dtrace_stack_user((u64 *)tmp, DTRACE_STACK_MAX);
+}
+
+/**
  * dtrace_stack_user() - store the pid and up to @n user PCs at @out.
  * @out: the record slot, @n + 1 words
  * @n:   frames wanted, at most DTRACE_STACK_MAX
  *
  * Context: probe context.
+ * Return: how many frames it found.
  */
-void dtrace_stack_user(u64 *out, u32 n)
+u32 dtrace_stack_user(u64 *out, u32 n)
 {
 	struct task_struct *t = current;
 	struct pt_regs *regs;
 	unsigned long fp, frame[2];
-	u32 j = 0;
+	u32 j = 0, found;
 
 	out[0] = t->tgid;
 	out++;
@@ -90,6 +118,8 @@ void dtrace_stack_user(u64 *out, u32 n)
 		fp = frame[0];
 	}
 fill:
+	found = j;
 	while (j < n)
 		out[j++] = 0;
+	return found;
 }

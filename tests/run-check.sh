@@ -71,23 +71,36 @@ done
 echo "== dkms build"
 check "dkms build for $KVER" tests/dkms-build.sh "$KVER"
 
+# A runner that ends with its own "N passed, N failed": add its counts;
+# a runner that failed without saying so counts as one failure.
+run_tallied() {
+	local name=$1 out rc p f
+	shift
+	out=$("$@" 2>&1)
+	rc=$?
+	echo "$out" | grep -E '^(ok|not ok|#)' | grep -v '^# *$'
+	p=$(sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p' <<<"$out" | tail -n 1)
+	f=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' <<<"$out" | tail -n 1)
+	pass "${p:-0}"
+	[ "${f:-0}" -gt 0 ] && fail "$f" "$name"
+	if [ "$rc" -ne 0 ] && [ "${f:-0}" -eq 0 ]; then
+		fail 1 "$name"
+		echo "not ok - $name (exit $rc)"
+		echo "$out" | grep -vE '^(ok|not ok)' | tail -n 40 |
+			sed 's/^/#   /'
+	fi
+	return "$rc"
+}
+
+echo "== guest harness selftest"
+run_tallied "guest harness selftest" tests/vm/selftest.sh
+
 echo "== guest suite"
-out=$(tests/vm/run-guest.sh --kver "$KVER" --module kmod/dtrace.ko -- \
-	tests/guest-suite.sh 2>&1)
-rc=$?
-echo "$out" | grep -E '^(ok|not ok|#)' | grep -v '^# *$'
-gp=$(echo "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' | tail -n 1)
-gf=$(echo "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' | tail -n 1)
-pass "${gp:-0}"
-[ "${gf:-0}" -gt 0 ] && fail "$gf" "guest tests"
-# The boot as a whole: clean dmesg, rmmod succeeded, no timeout.
-if [ "$rc" -eq 0 ] && [ -n "$gp" ]; then
+# The boot as a whole counts too: clean dmesg, rmmod, no timeout.
+if run_tallied "guest suite" tests/vm/run-guest.sh --kver "$KVER" \
+	--module kmod/dtrace.ko -- tests/guest-suite.sh; then
 	pass 1
 	echo "ok - guest run (dmesg clean, rmmod dtrace succeeded)"
-else
-	fail 1 "guest run"
-	echo "not ok - guest run (exit $rc)"
-	echo "$out" | grep -vE '^(ok|not ok)' | tail -n 40 | sed 's/^/#   /'
 fi
 
 if [ "$failed" -gt 0 ]; then

@@ -165,7 +165,20 @@ static void symbol_of(uint64_t pc, char *name, size_t size)
 		fclose(f);
 }
 
-/* fbt::vfs_read:entry { stack(8); ustack(4); } names the caller. */
+/* A program returning built-in @var, indexed by @idx for uregs[]. */
+static uint32_t prog_builtin_idx(struct clause *c, int var, int idx)
+{
+	struct dif_insn p[] = { INSN(SETI, 2, 0, 0, idx),
+				INSN(LDBA, 1, 2, 0, var), INSN(RET, 0, 1, 0, 0) };
+
+	return clause_prog(c, p, 3, NULL, 0, DIF_TYPE_INT, 8);
+}
+
+/*
+ * fbt::vfs_read:entry { stack(8); ustack(4); trace(caller);
+ * trace(stackdepth); trace(ucaller); trace(ustackdepth);
+ * trace(uregs[16]); } -- 16 is the user ip in struct pt_regs.
+ */
 TEST_F(dev, stacks)
 {
 	struct dtrace_rechdr *r;
@@ -176,20 +189,30 @@ TEST_F(dev, stacks)
 	int zero;
 
 	ASSERT_EQ(0, dt_fbt_provide(self->fd, "vmlinux", "vfs_read", &n));
-	clause_init(&c, "fbt", "entry", 2, 8 * 8 + 5 * 8);
+	clause_init(&c, "fbt", "entry", 7, 18 * 8);
 	strcpy(c.hdr->de_desc.dpd_func, "vfs_read");
 	c.hdr->de_pred_off = pred_pid(&c, getpid());
 	clause_act(&c, 0, DTRACE_ACT_STACK, 0, 0, 8 * 8);
 	c.acts[0].da_arg = 8;
 	clause_act(&c, 1, DTRACE_ACT_USTACK, 0, 8 * 8, 5 * 8);
 	c.acts[1].da_arg = 4;
+	clause_act(&c, 2, DTRACE_ACT_RECORD,
+		   prog_builtin(&c, DIF_VAR_CALLER), 13 * 8, 8);
+	clause_act(&c, 3, DTRACE_ACT_RECORD,
+		   prog_builtin(&c, DIF_VAR_STACKDEPTH), 14 * 8, 8);
+	clause_act(&c, 4, DTRACE_ACT_RECORD,
+		   prog_builtin(&c, DIF_VAR_UCALLER), 15 * 8, 8);
+	clause_act(&c, 5, DTRACE_ACT_RECORD,
+		   prog_builtin(&c, DIF_VAR_USTACKDEPTH), 16 * 8, 8);
+	clause_act(&c, 6, DTRACE_ACT_RECORD,
+		   prog_builtin_idx(&c, DIF_VAR_UREGS, 16), 17 * 8, 8);
 	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
 	zero = open("/dev/zero", O_RDONLY);
 	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
 	ASSERT_EQ(sizeof(buf), read(zero, buf, sizeof(buf)));
 	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
 	close(zero);
-	ASSERT_EQ(sizeof(*r) + 13 * 8,
+	ASSERT_EQ(sizeof(*r) + 18 * 8,
 		  snap_all(self->fd, out, sizeof(out), 4u << 20));
 	r = (void *)out;
 	pcs = (uint64_t *)(r + 1);
@@ -205,6 +228,12 @@ TEST_F(dev, stacks)
 	EXPECT_EQ((uint64_t)getpid(), pcs[8]);
 	EXPECT_NE(0, pcs[9]);		/* the user PC of the read() call */
 	EXPECT_GT(0x800000000000ull, pcs[9]);
+	EXPECT_EQ(pcs[0], pcs[13]);	/* caller: stack()'s first frame */
+	EXPECT_LE(3, pcs[14]);		/* stackdepth */
+	EXPECT_GE(8 + 16, pcs[14]);
+	EXPECT_EQ(pcs[9], pcs[15]);	/* ucaller */
+	EXPECT_LE(1, pcs[16]);		/* ustackdepth */
+	EXPECT_EQ(pcs[9], pcs[17]);	/* uregs[R_PC] */
 }
 
 /*

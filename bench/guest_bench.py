@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Benchmarks of dtrace beside bpftrace, run inside the test guest.
+
+Each case runs both tools in alternation, RUNS times each, and keeps
+medians with min and max. Results go to $RESULTS_DIR/bench.json; the host
+side (bench/run.sh) prints them as a table.
+"""
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+DTRACE = os.path.abspath("user/dtrace")
+BPFTRACE = "bpftrace"
+DD = ["dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=200000"]
+# dd makes one read and one write per byte, and a few more to start.
+EVENTS = {"syscalls": 400000, "reads": 200000}
+
+
+def now():
+    return time.monotonic()
+
+
+def summary(xs):
+    return {"median": statistics.median(xs), "min": min(xs), "max": max(xs),
+            "runs": xs}
+
+
+def run_workload():
+    t0 = now()
+    subprocess.run(DD, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   check=True)
+    return now() - t0
+
+
+def startup(argv):
+    """Seconds from exec to exit of a tool that exits at BEGIN."""
+    t0 = now()
+    p = subprocess.run(argv, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True)
+    if p.returncode:
+        raise RuntimeError(p.stderr.strip().splitlines()[-1:] or "failed")
+    return now() - t0
+
+
+def traced(argv, ready):
+    """Run the workload under a tracer started with argv.
+
+    Returns (workload seconds, seconds to attach, seconds to detach, peak
+    RSS of the tracer in KiB). `ready` is a string the tracer prints on
+    stderr once its probes are in place.
+    """
+    t0 = now()
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True)
+    err = []
+    for line in p.stderr:
+        err.append(line)
+        if ready in line:
+            break
+    else:
+        p.wait()
+        raise RuntimeError("".join(err).strip().splitlines()[-1:] or "exit")
+    attach = now() - t0
+    time.sleep(0.5)      # bpftrace prints before it has attached
+    w = run_workload()
+    t1 = now()
+    p.send_signal(signal.SIGINT)
+    rest = p.stderr.read()
+    # wait4, not wait: the peak RSS of this child alone.
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    detach = now() - t1
+    rss = ru.ru_maxrss
+    if p.returncode not in (0, -signal.SIGINT):
+        raise RuntimeError((rest or "".join(err)).strip().splitlines()[-1:])
+    return w, attach, detach, rss
+
+
+CASES = [
+    ("syscall count by program",
+     [DTRACE, "-q", "-n", "syscall:::entry { @[execname] = count(); }"],
+     "matched",
+     [BPFTRACE, "-e",
+      "tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }"],
+     "Attaching", "syscalls"),
+    ("vfs_read count by program",
+     [DTRACE, "-q", "-n", "fbt::vfs_read:entry { @[execname] = count(); }"],
+     "matched",
+     [BPFTRACE, "-e", "kprobe:vfs_read { @[comm] = count(); }"],
+     "Attaching", "reads"),
+    ("vfs_read latency histogram",
+     [DTRACE, "-q", "-n",
+      "fbt::vfs_read:entry { self->ts = timestamp; } "
+      "fbt::vfs_read:return /self->ts/ "
+      "{ @ = quantize(timestamp - self->ts); self->ts = 0; }"],
+     "matched",
+     [BPFTRACE, "-e",
+      "kprobe:vfs_read { @start[tid] = nsecs; } "
+      "kretprobe:vfs_read /@start[tid]/ "
+      "{ @ = hist(nsecs - @start[tid]); delete(@start[tid]); }"],
+     "Attaching", "reads"),
+]
+
+
+def measure(fn, *args):
+    try:
+        return fn(*args), None
+    except Exception as e:          # a tool that cannot do it: say so
+        return None, str(e)
+
+
+def main():
+    out = {"kernel": os.uname().release, "runs": RUNS, "cases": {}}
+    res = out["cases"]
+
+    base = [run_workload() for _ in range(RUNS)]
+    res["workload untraced"] = {"seconds": summary(base)}
+    base_med = statistics.median(base)
+
+    ours, theirs, errs = [], [], {}
+    for _ in range(RUNS):
+        v, e = measure(startup, [DTRACE, "-q", "-n", "BEGIN { exit(0); }"])
+        ours += [v] if v is not None else []
+        errs["dtrace"] = e or errs.get("dtrace")
+        v, e = measure(startup, [BPFTRACE, "-e", "BEGIN { exit(); }"])
+        theirs += [v] if v is not None else []
+        errs["bpftrace"] = e or errs.get("bpftrace")
+    res["startup"] = {"dtrace": summary(ours) if ours else errs["dtrace"],
+                      "bpftrace": summary(theirs) if theirs else
+                      errs["bpftrace"]}
+
+    for name, dargv, dready, bargv, bready, kind in CASES:
+        r = {"events": EVENTS[kind]}
+        for tool, argv, ready in (("dtrace", dargv, dready),
+                                  ("bpftrace", bargv, bready)):
+            runs, rss, err = [], 0, None
+            for _ in range(RUNS):
+                v, e = measure(traced, argv, ready)
+                if v is None:
+                    err = e
+                    break
+                runs.append((v[0] - base_med) * 1e9 / EVENTS[kind])
+                rss = max(rss, v[3])
+            r[tool] = ({"ns_per_event": summary(runs), "peak_rss_kib": rss}
+                       if runs else {"error": err})
+        res[name] = r
+
+    # Every traceable function at once: attach, detach, overhead.
+    v, e = measure(traced, [DTRACE, "-q", "-n",
+                            "fbt:::entry { @[probefunc] = count(); }"],
+                   "matched")
+    res["fbt:::entry on every function"] = (
+        {"attach_s": v[1], "detach_s": v[2], "workload_s": v[0]} if v else
+        {"error": e})
+    v, e = measure(traced, [BPFTRACE, "-e", "kprobe:* { @[func] = count(); }"],
+                   "Attaching")
+    res["bpftrace kprobe:*"] = ({"attach_s": v[1], "detach_s": v[2],
+                                 "workload_s": v[0]} if v else {"error": e})
+
+    # One line the host picks out of the guest's output.
+    print("BENCH-JSON " + json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -163,6 +163,36 @@ void dt_node_free(struct dt_node *n)
 	}
 }
 
+static struct dt_node *dt_node_copylist(const struct dt_node *n)
+{
+	struct dt_node *head = NULL;
+
+	for (; n; n = n->n_next)
+		head = dt_node_append(head, dt_node_copy(n));
+	return head;
+}
+
+struct dt_node *dt_node_copy(const struct dt_node *n)
+{
+	struct dt_node *c;
+
+	if (!n)
+		return NULL;
+	c = dt_node_new(n->n_kind, &n->n_loc);
+	*c = *n;
+	c->n_next = NULL;
+	c->n_str = n->n_str ? strdup(n->n_str) : NULL;
+	if (n->n_str && !c->n_str) {
+		fputs("dtrace: out of memory\n", stderr);
+		exit(1);
+	}
+	c->n_left = dt_node_copy(n->n_left);
+	c->n_right = dt_node_copy(n->n_right);
+	c->n_cond = dt_node_copy(n->n_cond);
+	c->n_args = dt_node_copylist(n->n_args);
+	return c;
+}
+
 void dt_program_free(struct dt_program *p)
 {
 	struct dt_clause *c = p->p_clauses;
@@ -189,6 +219,7 @@ void dt_program_free(struct dt_program *p)
 		struct dt_decl *dn = d->d_next;
 
 		free(d->d_name);
+		dt_node_free(d->d_inline);
 		free(d);
 		d = dn;
 	}

@@ -149,6 +149,7 @@ struct dt_decl {
 	int		d_nkeys;	/* > 0: an associative array */
 	struct dt_type	d_keys[8];
 	struct dt_loc	d_loc;
+	struct dt_node	*d_inline;	/* inline: the expression */
 };
 
 struct dt_program {
@@ -168,6 +169,8 @@ struct dt_node *dt_node_op(enum dt_nkind kind, enum dt_op op,
 struct dt_node *dt_node_append(struct dt_node *list, struct dt_node *n);
 int dt_node_count(const struct dt_node *list);
 void dt_node_free(struct dt_node *n);
+/* A deep copy of one node (and its children, not its n_next). */
+struct dt_node *dt_node_copy(const struct dt_node *n);
 void dt_program_free(struct dt_program *p);
 
 #endif /* DT_AST_H */

@@ -58,7 +58,7 @@ static const struct dt_lex_kw dt_keywords[] = {
 	{ "longlong_t", DT_TOK_TYPENAME, true, T_INT(8, true) },
 	{ "u_longlong_t", DT_TOK_TYPENAME, true, T_INT(8, false) },
 	/* declarations we do not support: reserved so they error clearly */
-	{ "inline", 0, true, {0} },
+	{ "inline", DT_TOK_INLINE, true, {0} },
 	{ "typedef", 0, true, {0} },
 	{ "translator", 0, true, {0} },
 	{ "provider", 0, true, {0} },
@@ -383,6 +383,32 @@ int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,
 	for (pp = &pcb->pcb_prog.p_clauses; *pp; pp = &(*pp)->c_next)
 		;
 	*pp = c;
+	return 0;
+}
+
+/* inline type name = expr; a name for an expression, typed. */
+int dt_parse_inline(struct dt_pcb *pcb, const struct dt_tspec *ts, char *name,
+		    struct dt_node *expr, const void *loc)
+{
+	struct dt_decl *d = calloc(1, sizeof(*d)), **pp;
+	const struct dt_loc *l = loc;
+
+	if (!d) {
+		free(name);
+		dt_node_free(expr);
+		return dt_error(pcb, l, "D_NOMEM", "out of memory");
+	}
+	d->d_name = name;
+	d->d_loc = *l;
+	d->d_inline = expr;
+	for (pp = &pcb->pcb_prog.p_decls; *pp; pp = &(*pp)->d_next)
+		;
+	*pp = d;
+	if (dt_tspec_type(pcb, l, ts, &d->d_type))
+		return -1;
+	if (d->d_type.kind == DT_T_VOID)
+		return dt_error(pcb, l, "D_DECL_VOID", "cannot declare "
+				"inline %s as type void", name);
 	return 0;
 }
 

@@ -35,6 +35,7 @@ struct dt_pcb {
 	uint32_t	pcb_nvars[3];	/* next id per scope */
 	const char	*pcb_region;	/* "predicate", "action list" */
 	bool		pcb_agglate;	/* dt_check's second look at printa */
+	int		pcb_inlines;	/* inlines being expanded */
 
 	/* the first error */
 	bool		pcb_failed;

@@ -92,9 +92,44 @@ static int dt_resolve_var(struct dt_pcb *pcb, struct dt_node *n,
 	return 0;
 }
 
+static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs);
+
+/* An inline's name: its expression, cast to its type, in place. */
+static int dt_resolve_inline(struct dt_pcb *pcb, struct dt_node *n,
+			     const struct dt_decl *d, bool lhs)
+{
+	struct dt_node *c, *next = n->n_next;
+	int rc;
+
+	if (lhs)
+		return dt_error(pcb, &n->n_loc, "D_OP_WRITE",
+				"operator = can only be applied to a writable "
+				"variable");
+	if (pcb->pcb_inlines > 64)
+		return dt_error(pcb, &n->n_loc, "D_IDENT_BADREF",
+				"inline %s is defined in terms of itself",
+				d->d_name);
+	c = dt_node_new(DT_N_CAST, &n->n_loc);
+	c->n_ctype = d->d_type;
+	c->n_left = dt_node_copy(d->d_inline);
+	free(n->n_str);
+	*n = *c;
+	n->n_next = next;
+	free(c);
+	pcb->pcb_inlines++;
+	rc = dt_resolve_node(pcb, n->n_left, false);
+	pcb->pcb_inlines--;
+	return rc;
+}
+
 static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 {
 	const struct dt_builtin *b = dt_builtin_lookup(n->n_str);
+	const struct dt_decl *d;
+
+	for (d = pcb->pcb_prog.p_decls; d; d = d->d_next)
+		if (d->d_inline && strcmp(d->d_name, n->n_str) == 0)
+			return dt_resolve_inline(pcb, n, d, lhs);
 
 	if (b) {
 		if (b->b_var == DIF_VAR_CALLER || b->b_var == DIF_VAR_UCALLER ||
@@ -298,6 +333,8 @@ static int dt_resolve_decls(struct dt_pcb *pcb)
 	int i;
 
 	for (d = pcb->pcb_prog.p_decls; d; d = d->d_next) {
+		if (d->d_inline)
+			continue;
 		v = dt_var_lookup(pcb, d->d_name, d->d_scope);
 		if (v) {
 			bool same = v->v_array == (d->d_nkeys > 0) &&

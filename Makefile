@@ -7,11 +7,10 @@
 #   make demo       deps, build, then a real trace in a QEMU guest
 #   make check      every test; ends with "N passed, N failed"
 #
-# KVER/KDIR pick the kernel to build for: by default the newest Debian
-# kernel whose headers are installed.
+# KVER/KDIR pick the kernel to build for: by default Debian's default
+# kernel (tests/default-kver.sh says which).
 
-KVER ?= $(shell ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | \
-	  sed 's|.*/linux-headers-||' | sort -V | tail -n 1)
+KVER ?= $(shell tests/default-kver.sh)
 KDIR ?= /lib/modules/$(KVER)/build
 LINUX_SOURCE ?= /usr/src/linux-source-6.1.tar.xz
 

@@ -60,8 +60,7 @@ case $timeout$cpus$mem in *[!0-9]*) usage ;; esac
 
 # Same default as the top-level Makefile.
 if [ -z "$kver" ]; then
-	kver=$(find /usr/src -maxdepth 1 -name 'linux-headers-*-amd64' |
-		sed 's|.*/linux-headers-||' | sort -V | tail -n 1)
+	kver=$("$here/../default-kver.sh")
 fi
 [ -n "$kver" ] || { say "no Debian amd64 kernel headers installed"; exit 125; }
 [ -r "/boot/vmlinuz-$kver" ] || { say "no /boot/vmlinuz-$kver"; exit 125; }

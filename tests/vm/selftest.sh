@@ -14,8 +14,7 @@ set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-kver=$(find /usr/src -maxdepth 1 -name 'linux-headers-*-amd64' |
-	sed 's|.*/linux-headers-||' | sort -V | tail -n 1)
+kver=$("$here/../default-kver.sh")
 mods=/lib/modules/$kver/kernel
 mkdir -p "$repo/build/vm"
 # In the repository, which the guest surely sees (not under /run).

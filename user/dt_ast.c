@@ -157,6 +157,7 @@ void dt_node_free(struct dt_node *n)
 		dt_node_free(n->n_right);
 		dt_node_free(n->n_cond);
 		dt_node_free(n->n_args);
+		dt_node_free(n->n_guard);
 		free(n->n_str);
 		free(n);
 		n = next;
@@ -190,6 +191,7 @@ struct dt_node *dt_node_copy(const struct dt_node *n)
 	c->n_right = dt_node_copy(n->n_right);
 	c->n_cond = dt_node_copy(n->n_cond);
 	c->n_args = dt_node_copylist(n->n_args);
+	c->n_guard = dt_node_copy(n->n_guard);
 	return c;
 }
 

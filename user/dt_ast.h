@@ -68,6 +68,7 @@ enum dt_nkind {
 	DT_N_SIZEOF,	/* sizeof(type) folded at parse or sizeof expr */
 	DT_N_MACRO,	/* $N: n_int index; n_post for $$N */
 	DT_N_AGG,	/* @name: n_str (without '@'), then n_agg */
+	DT_N_IF,	/* if (n_cond) n_left else n_right: statement lists */
 };
 
 /* Operators, as tokens in the grammar and tags in nodes. */
@@ -104,6 +105,8 @@ struct dt_node {
 	struct dt_node	*n_left, *n_right, *n_cond;
 	struct dt_node	*n_args;	/* a list linked through n_next */
 	struct dt_node	*n_next;
+	/* a statement of an if block: runs when this this-> var is set */
+	struct dt_node	*n_guard;
 };
 
 /* A D variable; ids are per scope and shared by every DIF object. */

@@ -574,24 +574,37 @@ static int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 	}
 }
 
-/* Statements for their effect only. */
+/* Statements for their effect only; an if block's, when its guard is. */
 static int dt_cg_stmts(struct dt_cg *cg, struct dt_node **s, int n)
 {
-	int i, r;
+	int i, r, g = 0;
+	uint32_t skip = 0;
 
 	for (i = 0; i < n; i++) {
+		if (s[i]->n_guard) {
+			g = dt_cg_expr(cg, s[i]->n_guard);
+			if (g < 0)
+				return -1;
+			skip = EMIT(cg, BZ, 0, g, 0, 0);
+			dt_cg_free(cg, g);
+		}
 		r = dt_cg_expr(cg, s[i]);
 		if (r < 0)
 			return -1;
 		dt_cg_free(cg, r);
+		if (s[i]->n_guard)
+			dt_difo_patch(cg->cg_d, skip);
 	}
 	return 0;
 }
 
-/* One program: run pre[], evaluate n, run post[], return n's value. */
+/*
+ * One program: run pre[], evaluate n (only when guard is set, else 0 or
+ * ""), run post[], return n's value.
+ */
 static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
 		      struct dt_node **pre, int npre, struct dt_node *n,
-		      struct dt_node **post, int npost,
+		      struct dt_node *guard, struct dt_node **post, int npost,
 		      const struct dif_type *rt, uint32_t strsize)
 {
 	struct dt_cg cg = {
@@ -601,7 +614,7 @@ static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
 
 	if (dt_cg_stmts(&cg, pre, npre))
 		return -1;
-	if (!n) {
+	if (!n || guard) {
 		/* a value nobody reads (count( ), printa( )), or "" */
 		r = dt_cg_reg(&cg);
 		if (r < 0)
@@ -611,7 +624,22 @@ static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
 			     (int32_t)dt_difo_str(d, ""));
 		else
 			EMIT(&cg, SETI, r, 0, 0, 0);
-	} else {
+	}
+	if (n && guard) {
+		int g = dt_cg_expr(&cg, guard), v;
+		uint32_t skip;
+
+		if (g < 0)
+			return -1;
+		skip = EMIT(&cg, BZ, 0, g, 0, 0);
+		dt_cg_free(&cg, g);
+		v = dt_cg_expr(&cg, n);
+		if (v < 0)
+			return -1;
+		EMIT(&cg, MOV, r, v, 0, 0);
+		dt_cg_free(&cg, v);
+		dt_difo_patch(d, skip);
+	} else if (n) {
 		r = dt_cg_expr(&cg, n);
 	}
 	if (r < 0 || dt_cg_stmts(&cg, post, npost))
@@ -639,7 +667,7 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 			rt = dt_cg_diftype(&e->e_clause->c_pred->n_type,
 					   cp->cp_strsize);
 			if (dt_cg_prog(pcb, &e->e_pred, NULL, 0,
-				       e->e_clause->c_pred, NULL, 0, &rt,
+				       e->e_clause->c_pred, NULL, NULL, 0, &rt,
 				       cp->cp_strsize))
 				return -1;
 			e->e_haspred = true;
@@ -654,8 +682,8 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 			if (rt.dt_kind == DIF_TYPE_INT)
 				rt.dt_size = 8;
 			if (dt_cg_prog(pcb, &a->a_difo, a->a_pre, a->a_npre,
-				       a->a_expr, a->a_post, a->a_npost, &rt,
-				       cp->cp_strsize))
+				       a->a_expr, a->a_guard, a->a_post,
+				       a->a_npost, &rt, cp->cp_strsize))
 				return -1;
 		}
 	}

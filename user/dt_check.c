@@ -486,6 +486,8 @@ int dt_check_expr(struct dt_pcb *pcb, struct dt_node *n)
 
 static int dt_check_stmt(struct dt_pcb *pcb, struct dt_node *n)
 {
+	if (n->n_guard && dt_check_node(pcb, n->n_guard))
+		return -1;
 	if (n->n_kind == DT_N_ASSIGN && (n->n_left->n_kind == DT_N_AGG ||
 	    (n->n_left->n_kind == DT_N_INDEX &&
 	     n->n_left->n_left->n_kind == DT_N_AGG)))

@@ -13,6 +13,7 @@ int dt_compile(struct dt_pcb *pcb, struct dt_cprog *cp)
 
 	memset(cp, 0, sizeof(*cp));
 	err = err ?: dt_parse(pcb);
+	err = err ?: dt_lower(pcb);
 	err = err ?: dt_resolve(pcb);
 	err = err ?: dt_check(pcb);
 	err = err ?: dt_fold(pcb);

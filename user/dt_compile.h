@@ -2,7 +2,8 @@
 /*
  * The compiler: a pipeline of small passes over the AST,
  *
- *   dt_parse -> dt_resolve -> dt_check -> dt_fold -> dt_layout -> dt_cg
+ *   dt_parse -> dt_lower -> dt_resolve -> dt_check -> dt_fold -> dt_layout
+ *   -> dt_cg
  *
  * each one file, each returning 0 or -1 with the error in the pcb:
  *
@@ -49,6 +50,7 @@ struct dt_out {
 	struct dt_pfmt	*o_fmt;
 	struct dt_agg	*o_aggs[9];
 	int		o_naggs;
+	int		o_guard;	/* slot of its if's guard, or -1 */
 };
 
 /* One action of the module (struct dtrace_ioc_action). */
@@ -66,6 +68,7 @@ struct dt_act {
 	struct dt_agg	*a_agg;		/* AGGREGATE: the aggregation */
 	uint64_t	a_arg;		/* STACK, USTACK: frames */
 	bool		a_nodif;	/* STACK, USTACK: no program */
+	struct dt_node	*a_guard;	/* if block: compute only when set */
 	struct dt_difo	a_difo;
 };
 
@@ -98,6 +101,7 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n);
 
 /* The passes. */
+int dt_lower(struct dt_pcb *pcb);
 int dt_resolve(struct dt_pcb *pcb);
 int dt_check(struct dt_pcb *pcb);
 int dt_fold(struct dt_pcb *pcb);

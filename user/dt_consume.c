@@ -427,6 +427,9 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		const struct dt_out *o = &e->e_outs[i];
 		int n = 0;
 
+		/* in an if block not taken */
+		if (o->o_guard >= 0 && !dt_rec_int(data, &e->e_recs[o->o_guard]))
+			continue;
 		if (o->o_kind == DT_OUT_TRACE)
 			n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
 		else if (o->o_kind == DT_OUT_PRINTF)

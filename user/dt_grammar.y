@@ -96,7 +96,9 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %type <pdesc> probes
 %type <node> predicate stmts expr assign cond lor lxor land bor bxor band
 %type <node> equality relational shift additive multiplicative cast unary
-%type <node> postfix primary args args_ne
+%type <node> postfix primary args args_ne ifstmt block
+%precedence DT_LOWER_THAN_ELSE
+%precedence DT_TOK_ELSE
 %type <tspec> type tspecs
 %type <tlist> tlist
 %type <scope> dscope
@@ -210,12 +212,28 @@ stmts:
 	  %empty				{ $$ = NULL; }
 	| stmts ';'				{ $$ = $1; }
 	| stmts expr ';'			{ $$ = dt_node_append($1, $2); }
-	| stmts DT_TOK_IF
+	| stmts ifstmt				{ $$ = dt_node_append($1, $2); }
+	;
+
+ifstmt:
+	  DT_TOK_IF '(' expr ')' block %prec DT_LOWER_THAN_ELSE
 		{
-			dt_node_free($1);
-			$$ = NULL;
-			UNSUPP(@2, "if statements are not supported yet");
+			$$ = dt_node_op(DT_N_IF, DT_OP_NONE, $5, NULL, L(@1));
+			$$->n_cond = $3;
 		}
+	| DT_TOK_IF '(' expr ')' block DT_TOK_ELSE block
+		{
+			$$ = dt_node_op(DT_N_IF, DT_OP_NONE, $5, $7, L(@1));
+			$$->n_cond = $3;
+		}
+	;
+
+/* A block is a list of statements; NULL when empty. */
+block:
+	  '{' stmts '}'				{ $$ = $2; }
+	| '{' stmts expr '}'			{ $$ = dt_node_append($2, $3); }
+	| expr ';'				{ $$ = $1; }
+	| ifstmt				{ $$ = $1; }
 	;
 
 expr:

@@ -121,6 +121,7 @@ static struct dt_out *dt_layout_out(struct dt_ecb *e, enum dt_outkind k,
 	o->o_kind = k;
 	o->o_rec = rec;
 	o->o_nrecs = nrecs;
+	o->o_guard = -1;
 	return o;
 }
 
@@ -286,7 +287,52 @@ static int dt_layout_spec(struct dt_lay *l, struct dt_node *s)
 	return 0;
 }
 
+static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s);
+
+static bool dt_is_call(const struct dt_node *s, const char *name)
+{
+	return s->n_kind == DT_N_CALL && strcmp(s->n_str, name) == 0;
+}
+
+/*
+ * A statement of an if block (see dt_lower.c): its effects are computed
+ * only when its guard is set, and what it prints carries a slot with the
+ * guard's value, so the consumer skips it when 0. The module runs every
+ * action regardless, so exit(), aggregations and speculations cannot be
+ * made conditional yet.
+ */
 static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
+{
+	struct dt_ecb *e = l->l_ecb;
+	int nacts, nouts, i, slot;
+
+	if (!s->n_guard)
+		return dt_layout_stmt1(l, s);
+	if (dt_is_call(s, "exit") || dt_is_call(s, "speculate") ||
+	    dt_is_call(s, "commit") || dt_is_call(s, "discard") ||
+	    (s->n_kind == DT_N_ASSIGN && s->n_type.kind == DT_T_VOID))
+		return dt_error(l->l_pcb, &s->n_loc, "D_UNSUPPORTED",
+				"%s inside an if statement is not supported "
+				"yet", s->n_kind == DT_N_ASSIGN ?
+				"an aggregation" : s->n_str);
+	if (s->n_kind == DT_N_ASSIGN || s->n_kind == DT_N_INCDEC)
+		return dt_layout_stmt1(l, s);	/* pending: cg guards it */
+	slot = dt_layout_act(l, DTRACE_ACT_RECORD, s->n_guard, s, true,
+			     &dt_type_long);
+	if (slot < 0)
+		return -1;
+	nacts = e->e_nacts;
+	nouts = e->e_nouts;
+	if (dt_layout_stmt1(l, s))
+		return -1;
+	for (i = nacts; i < e->e_nacts; i++)
+		e->e_acts[i].a_guard = s->n_guard;
+	for (i = nouts; i < e->e_nouts; i++)
+		e->e_outs[i].o_guard = slot;
+	return 0;
+}
+
+static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s)
 {
 	struct dt_pcb *pcb = l->l_pcb;
 	struct dt_ecb *e = l->l_ecb;

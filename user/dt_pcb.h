@@ -27,6 +27,8 @@ struct dt_pcb {
 	size_t		pcb_off;	/* byte offset just past the last token */
 	int		pcb_line, pcb_col;
 	int		pcb_parens;	/* open '(' inside a predicate */
+	int		pcb_braces;	/* open '{' of if blocks in a body */
+	int		pcb_nifs;	/* if statements lowered so far */
 	char		pcb_lasttok[64];/* for "syntax error near" */
 	bool		pcb_eof;
 

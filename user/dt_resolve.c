@@ -292,6 +292,8 @@ static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 
 static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 {
+	if (n->n_guard && dt_resolve_node(pcb, n->n_guard, false))
+		return -1;
 	switch (n->n_kind) {
 	case DT_N_IDENT:
 		return dt_resolve_ident(pcb, n, lhs);

@@ -261,6 +261,12 @@ static const struct int_case stmts[] = {
 	{ "trace(execname == \"cgtest\")", 1 },
 	{ "x = 3; trace(x > 2 ? x * 10 : x)", 30 },
 	{ "x = 2; y = 3; trace((x + y) * (x - y) / (y - x))", -5 },
+	{ "x = 1; if (x) y = 5; else y = 6; trace(y)", 5 },
+	{ "x = 0; if (x) y = 5; else y = 6; trace(y)", 6 },
+	{ "x = 0; y = 7; if (x) { y = 1 / x; } trace(y)", 7 },
+	{ "a = 1; b = 0; if (a) { if (b) c = 1; else c = 2; } trace(c)", 2 },
+	{ "a = 0; b = 1; if (a) { if (b) c = 1; else c = 2; } trace(c)", 0 },
+	{ "x = 4; if (x > 3) trace(x * 2); else trace(0)", 0 },
 };
 
 TEST(statements)

@@ -51,6 +51,9 @@ static const struct check_case valid[] = {
 	{ "BEGIN { trace(substr(\"hello\", 1)); trace(substr(\"hi\", 0, 1)); }" },
 	{ "BEGIN /execname == \"ls\"/ { exit(0); }" },
 	{ "BEGIN /1/2/ { exit(0); }" },
+	{ "BEGIN { if (pid) { x = 1; trace(x); } else if (x) printf(\"a\"); "
+	  "else { if (1) {} } if (1) { stack(); printa(@a); } } "
+	  "END { @a = count(); }" },
 	{ "BEGIN { trace(sym(arg0)); trace(func(arg0)); trace(mod(arg0)); "
 	  "printf(\"%a\\n\", arg0); @[func(arg0)] = count(); }" },
 	{ "BEGIN { stack(); ustack(); stack(5); ustack(3, 100); "
@@ -198,8 +201,14 @@ static const struct check_case invalid[] = {
 	  "the -> operator on pointers is not supported yet" },
 	{ "BEGIN { self->a[1] = 1; }", "D_UNSUPPORTED", 1,
 	  "thread-local associative arrays are not supported yet" },
-	{ "BEGIN { if (1) trace(1); }", "D_UNSUPPORTED", 1,
-	  "if statements are not supported yet" },
+	{ "BEGIN { if (1) exit(0); }", "D_UNSUPPORTED", 1,
+	  "exit inside an if statement is not supported yet" },
+	{ "BEGIN { if (1) { @a = count(); } }", "D_UNSUPPORTED", 1,
+	  "an aggregation inside an if statement is not supported yet" },
+	{ "BEGIN { if (\"s\") trace(1); }", "D_OP_SCALAR", 1,
+	  "operator ! requires an operand of scalar type" },
+	{ "BEGIN { if (1) trace(1); else }", "D_SYNTAX", 1,
+	  "syntax error near \"}\"" },
 	{ "typedef int x;\nBEGIN { }", "D_UNSUPPORTED", 1,
 	  "typedef declarations are not supported yet" },
 	{ "inline int a = a + 1;\nBEGIN { trace(a); }", "D_IDENT_BADREF", 1,

@@ -604,8 +604,8 @@ static int dt_cg_stmts(struct dt_cg *cg, struct dt_node **s, int n)
  */
 static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
 		      struct dt_node **pre, int npre, struct dt_node *n,
-		      struct dt_node *guard, struct dt_node **post, int npost,
-		      const struct dif_type *rt, uint32_t strsize)
+		      struct dt_node *guard, int64_t cnst, struct dt_node **post,
+		      int npost, const struct dif_type *rt, uint32_t strsize)
 {
 	struct dt_cg cg = {
 		.cg_pcb = pcb, .cg_d = d, .cg_strsize = strsize,
@@ -623,7 +623,7 @@ static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
 			EMIT(&cg, SETS, r, 0, 0,
 			     (int32_t)dt_difo_str(d, ""));
 		else
-			EMIT(&cg, SETI, r, 0, 0, 0);
+			dt_cg_setint(&cg, r, n ? 0 : cnst);
 	}
 	if (n && guard) {
 		int g = dt_cg_expr(&cg, guard), v;
@@ -667,8 +667,8 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 			rt = dt_cg_diftype(&e->e_clause->c_pred->n_type,
 					   cp->cp_strsize);
 			if (dt_cg_prog(pcb, &e->e_pred, NULL, 0,
-				       e->e_clause->c_pred, NULL, NULL, 0, &rt,
-				       cp->cp_strsize))
+				       e->e_clause->c_pred, NULL, 0, NULL, 0,
+				       &rt, cp->cp_strsize))
 				return -1;
 			e->e_haspred = true;
 		}
@@ -682,8 +682,9 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 			if (rt.dt_kind == DIF_TYPE_INT)
 				rt.dt_size = 8;
 			if (dt_cg_prog(pcb, &a->a_difo, a->a_pre, a->a_npre,
-				       a->a_expr, a->a_guard, a->a_post,
-				       a->a_npost, &rt, cp->cp_strsize))
+				       a->a_expr, a->a_guard, a->a_const,
+				       a->a_post, a->a_npost, &rt,
+				       cp->cp_strsize))
 				return -1;
 		}
 	}

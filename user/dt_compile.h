@@ -69,6 +69,7 @@ struct dt_act {
 	uint64_t	a_arg;		/* STACK, USTACK: frames */
 	bool		a_nodif;	/* STACK, USTACK: no program */
 	struct dt_node	*a_guard;	/* if block: compute only when set */
+	int64_t		a_const;	/* the value when a_expr is NULL */
 	struct dt_difo	a_difo;
 };
 

@@ -177,6 +177,16 @@ static int dt_layout_aggstmt(struct dt_lay *l, struct dt_node *s)
 		act->a_off = a->a_keyoff[i];
 		act->a_size = a->a_keysz[i];
 	}
+	if (a->a_guarded) {
+		/* the guard word: the block's guard, or 1 outside any if */
+		if (dt_layout_act(l, DTRACE_ACT_AGGKEY, s->n_guard, s, false,
+				  &dt_type_long) < 0 && l->l_pcb->pcb_failed)
+			return -1;
+		act = &l->l_ecb->e_acts[l->l_ecb->e_nacts - 1];
+		act->a_off = a->a_markoff;
+		act->a_size = 8;
+		act->a_const = 1;
+	}
 	if (l->l_aggkeyw > a->a_keysize) {
 		/* zero what an earlier @ of this clause wrote past our key */
 		if (dt_layout_act(l, DTRACE_ACT_AGGKEY, NULL, s, false,
@@ -309,12 +319,19 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 	if (!s->n_guard)
 		return dt_layout_stmt1(l, s);
 	if (dt_is_call(s, "exit") || dt_is_call(s, "speculate") ||
-	    dt_is_call(s, "commit") || dt_is_call(s, "discard") ||
-	    (s->n_kind == DT_N_ASSIGN && s->n_type.kind == DT_T_VOID))
+	    dt_is_call(s, "commit") || dt_is_call(s, "discard"))
 		return dt_error(l->l_pcb, &s->n_loc, "D_UNSUPPORTED",
 				"%s inside an if statement is not supported "
-				"yet", s->n_kind == DT_N_ASSIGN ?
-				"an aggregation" : s->n_str);
+				"yet", s->n_str);
+	if (s->n_kind == DT_N_ASSIGN && s->n_type.kind == DT_T_VOID) {
+		/* an aggregation: its key's guard word drops it when 0 */
+		nacts = e->e_nacts;
+		if (dt_layout_stmt1(l, s))
+			return -1;
+		for (i = nacts; i < e->e_nacts; i++)
+			e->e_acts[i].a_guard = s->n_guard;
+		return 0;
+	}
 	if (s->n_kind == DT_N_ASSIGN || s->n_kind == DT_N_INCDEC)
 		return dt_layout_stmt1(l, s);	/* pending: cg guards it */
 	slot = dt_layout_act(l, DTRACE_ACT_RECORD, s->n_guard, s, true,

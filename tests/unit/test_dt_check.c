@@ -203,8 +203,6 @@ static const struct check_case invalid[] = {
 	  "thread-local associative arrays are not supported yet" },
 	{ "BEGIN { if (1) exit(0); }", "D_UNSUPPORTED", 1,
 	  "exit inside an if statement is not supported yet" },
-	{ "BEGIN { if (1) { @a = count(); } }", "D_UNSUPPORTED", 1,
-	  "an aggregation inside an if statement is not supported yet" },
 	{ "BEGIN { if (\"s\") trace(1); }", "D_OP_SCALAR", 1,
 	  "operator ! requires an operand of scalar type" },
 	{ "BEGIN { if (1) trace(1); else }", "D_SYNTAX", 1,

@@ -294,6 +294,7 @@ static long double dt_agg_sortval(const struct dt_agg *a,
 }
 
 static const struct dt_agg *dt_sort_agg;
+bool dt_agg_sortkey, dt_agg_sortrev;
 
 static int dt_agg_keycmp(const struct dt_agg *a, const uint8_t *x,
 			 const uint8_t *y)
@@ -323,15 +324,23 @@ static int dt_agg_keycmp(const struct dt_agg *a, const uint8_t *x,
 	return 0;
 }
 
-static int dt_agg_entcmp(const void *p, const void *q)
+static int dt_agg_entcmp1(const void *p, const void *q)
 {
 	const struct dt_aggent *x = p, *y = q;
 	long double vx = dt_agg_sortval(dt_sort_agg, x);
 	long double vy = dt_agg_sortval(dt_sort_agg, y);
+	int k = dt_agg_keycmp(dt_sort_agg, x->ae_key, y->ae_key);
 
+	if (dt_agg_sortkey && k)
+		return k;
 	if (vx != vy)
 		return vx < vy ? -1 : 1;
-	return dt_agg_keycmp(dt_sort_agg, x->ae_key, y->ae_key);
+	return k;
+}
+
+static int dt_agg_entcmp(const void *p, const void *q)
+{
+	return dt_agg_sortrev ? -dt_agg_entcmp1(p, q) : dt_agg_entcmp1(p, q);
 }
 
 static void dt_agg_sort(struct dt_agg *a)

@@ -58,6 +58,9 @@ struct dt_agg {
 	bool		a_printed;	/* by printa( ): not again at exit */
 };
 
+/* -x aggsortkey, -x aggsortrev: how entries are ordered for printing. */
+extern bool dt_agg_sortkey, dt_agg_sortrev;
+
 /* The function of an aggregating call ("count", ...), or 0. */
 uint32_t dt_agg_func(const char *name);
 const char *dt_agg_funcname(uint32_t func);

@@ -247,7 +247,9 @@ static int dt_layout_aggact(struct dt_lay *l, struct dt_node *s)
 static int dt_layout_stack(struct dt_lay *l, struct dt_node *s, bool user)
 {
 	struct dt_ecb *e = l->l_ecb;
-	int64_t frames = 20;
+	int64_t frames = !l->l_pcb->pcb_opts ? 20 : user ?
+		l->l_pcb->pcb_opts->o_ustackframes :
+		l->l_pcb->pcb_opts->o_stackframes;
 	struct dt_act *a;
 	struct dt_rec *r;
 	int slot;

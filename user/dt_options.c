@@ -21,6 +21,9 @@ void dt_options_init(struct dt_options *o)
 	o->o_switchrate = DT_SWITCHRATE_DEFAULT;
 	o->o_statusrate = DT_STATUSRATE_DEFAULT;
 	o->o_bufpolicy = DTRACE_BUFPOLICY_SWITCH;
+	o->o_stackframes = 20;
+	o->o_ustackframes = 20;
+	o->o_aggrate = DT_SWITCHRATE_DEFAULT;
 }
 
 int dt_opt_parse_size(const char *s, uint64_t *out)
@@ -159,6 +162,23 @@ int dt_option_set(struct dt_options *o, const char *name, const char *value,
 		return dt_opt_bool(&o->o_errtags, value);
 	} else if (strcmp(name, "defaultargs") == 0) {
 		return dt_opt_bool(&o->o_defaultargs, value);
+	} else if (strcmp(name, "aggsortkey") == 0) {
+		return dt_opt_bool(&o->o_aggsortkey, value);
+	} else if (strcmp(name, "aggsortrev") == 0) {
+		return dt_opt_bool(&o->o_aggsortrev, value);
+	} else if (strcmp(name, "stackframes") == 0 ||
+		   strcmp(name, "ustackframes") == 0) {
+		if (!value || dt_opt_parse_size(value, &v) || v < 1 ||
+		    v > DTRACE_STACK_MAX)
+			return -1;
+		if (name[0] == 'u')
+			o->o_ustackframes = (uint32_t)v;
+		else
+			o->o_stackframes = (uint32_t)v;
+	} else if (strcmp(name, "aggrate") == 0) {
+		if (!value || dt_opt_parse_rate(value, &v))
+			return -1;
+		o->o_aggrate = v;
 	} else {
 		*why = DT_ERR_NAME;
 		return -1;

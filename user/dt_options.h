@@ -24,6 +24,11 @@ struct dt_options {
 	bool		o_zdefs;	/* -Z: descriptions may match nothing */
 	bool		o_errtags;
 	bool		o_defaultargs;	/* unset $N are 0 / "" */
+	bool		o_aggsortkey;	/* aggregations sort by key first */
+	bool		o_aggsortrev;	/* ... and in reverse */
+	uint32_t	o_stackframes;	/* stack( ) without a count */
+	uint32_t	o_ustackframes;
+	uint64_t	o_aggrate;	/* ns between aggregation snapshots */
 };
 
 #define DT_STRSIZE_DEFAULT	256

@@ -208,6 +208,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	struct dt_snap s;
 	struct sigaction sa;
 	uint64_t last, now, rate = cmd->c_opts.o_switchrate;
+	uint64_t agglast, aggrate = cmd->c_opts.o_aggrate;
 	int rc = 0, exitval = 0;
 	bool exited = false;
 
@@ -227,6 +228,8 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_errecb = cmd->c_errecb;
 	c.c_aggs = cmd->c_aggs;
 	c.c_flow = cmd->c_opts.o_flowindent;
+	dt_agg_sortkey = cmd->c_opts.o_aggsortkey;
+	dt_agg_sortrev = cmd->c_opts.o_aggsortrev;
 	c.c_aggsnap = dt_aggsnap;
 	c.c_aggarg = &s;
 	s.s_errhandler = cmd->c_errecb != NULL;
@@ -245,7 +248,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 		goto out;
 	}
 	dt_proc_release(&cmd->c_proc);
-	last = dt_now();
+	last = agglast = dt_now();
 	for (;;) {
 		if (dt_dev_status(cmd->c_fd, &st)) {
 			dt_warn("failed to get status: %s\n", strerror(errno));
@@ -274,10 +277,17 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 			break;
 		}
 		now = dt_now();
+		if (now - agglast >= aggrate) {
+			if (dt_aggsnap(&s)) {
+				rc = 1;
+				break;
+			}
+			agglast = now;
+		}
 		if (now - last >= rate) {
 			/* a ring is read once, at the end, as DTrace does */
-			if ((cmd->c_opts.o_bufpolicy != DTRACE_BUFPOLICY_RING &&
-			     dt_snapshot(cmd, &c, &s)) || dt_aggsnap(&s)) {
+			if (cmd->c_opts.o_bufpolicy != DTRACE_BUFPOLICY_RING &&
+			    dt_snapshot(cmd, &c, &s)) {
 				rc = 1;
 				break;
 			}

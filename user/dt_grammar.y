@@ -80,7 +80,7 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %token <ival> DT_TOK_MACRO_STR "$$N"
 %token <str> DT_TOK_MACRO_NAME "macro variable"
 %token DT_TOK_SELF "self" DT_TOK_THIS "this" DT_TOK_SIZEOF "sizeof"
-%token DT_TOK_STRINGOF "stringof is not supported yet" DT_TOK_OFFSETOF "offsetof is not supported yet"
+%token DT_TOK_STRINGOF "stringof" DT_TOK_OFFSETOF "offsetof"
 %token DT_TOK_IF "if" DT_TOK_ELSE "else" DT_TOK_INLINE "inline"
 %token DT_TOK_CHAR "char" DT_TOK_SHORT "short" DT_TOK_INTKW "int"
 %token DT_TOK_LONG "long" DT_TOK_SIGNED "signed"

@@ -143,7 +143,8 @@ static int dt_cg_eval(struct dt_cg *cg, struct dt_node *list, int *regs,
 	return 0;
 }
 
-static void dt_cg_repush(struct dt_cg *cg, struct dt_node *list, int *regs)
+static void dt_cg_repush(struct dt_cg *cg, struct dt_node *list,
+			 const int *regs)
 {
 	struct dt_node *a;
 	int i;
@@ -209,15 +210,15 @@ static int dt_cg_load(struct dt_cg *cg, struct dt_node *lv, int *keys,
 	return r;
 }
 
+/* Store %r into an lvalue; an array element's keys are in keys[]. */
 static void dt_cg_store(struct dt_cg *cg, struct dt_node *lv, int r,
-			int *keys, int nkeys)
+			const int *keys)
 {
 	const struct dt_var *v = lv->n_kind == DT_N_INDEX ?
 		lv->n_left->n_var : lv->n_var;
 
 	dt_cg_usevar(cg, v);
 	if (lv->n_kind == DT_N_INDEX) {
-		(void)nkeys;
 		dt_cg_repush(cg, lv->n_args, keys);
 		EMIT(cg, STGA, 0, r, 0, (int32_t)v->v_id);
 		EMIT(cg, POPTS, 0, 0, 0, 0);
@@ -392,7 +393,7 @@ static int dt_cg_ternary(struct dt_cg *cg, struct dt_node *n)
 static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 {
 	struct dt_node *lv = n->n_left;
-	int keys[DIF_TUPLE_MAX], nkeys = 0, r, rv;
+	int keys[DIF_TUPLE_MAX] = { 0 }, nkeys = 0, r, rv;
 
 	if (n->n_op == DT_OP_SET) {
 		rv = dt_cg_expr(cg, n->n_right);
@@ -403,7 +404,7 @@ static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 			if (dt_cg_eval(cg, lv->n_args, keys, &nkeys))
 				return -1;
 		}
-		dt_cg_store(cg, lv, rv, keys, nkeys);
+		dt_cg_store(cg, lv, rv, keys);
 		dt_cg_freeregs(cg, keys, nkeys);
 		return rv;
 	}
@@ -430,7 +431,7 @@ static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 	if (dt_cg_normalize(cg, r, &lv->n_type))
 		return -1;
 	dt_cg_free(cg, rv);
-	dt_cg_store(cg, lv, r, keys, nkeys);
+	dt_cg_store(cg, lv, r, keys);
 	dt_cg_freeregs(cg, keys, nkeys);
 	return r;
 }
@@ -448,7 +449,7 @@ static int dt_cg_incdec(struct dt_cg *cg, struct dt_node *n)
 	EMIT(cg, ADDI, rn, r, 0, n->n_op == DT_OP_INC ? 1 : -1);
 	if (dt_cg_normalize(cg, rn, &n->n_left->n_type))
 		return -1;
-	dt_cg_store(cg, n->n_left, rn, keys, nkeys);
+	dt_cg_store(cg, n->n_left, rn, keys);
 	dt_cg_freeregs(cg, keys, nkeys);
 	if (n->n_post) {
 		dt_cg_free(cg, rn);

@@ -172,13 +172,13 @@ tlist:
 
 clause:
 	  probes predicate
-		{ if (dt_parse_clause(pcb, $1, $2, NULL, false, &@$)) YYERROR; }
+		{ if (dt_parse_clause(pcb, $1, $2, NULL, &@$)) YYERROR; }
 	| probes predicate '{' stmts '}'
-		{ if (dt_parse_clause(pcb, $1, $2, $4, true, &@$)) YYERROR; }
+		{ if (dt_parse_clause(pcb, $1, $2, $4, &@$)) YYERROR; }
 	| probes predicate '{' stmts expr '}'
 		{
 			if (dt_parse_clause(pcb, $1, $2,
-					    dt_node_append($4, $5), true, &@$))
+					    dt_node_append($4, $5), &@$))
 				YYERROR;
 		}
 	;

@@ -357,12 +357,11 @@ struct dt_pdesc *dt_parse_pdesc(char *text, const void *loc)
 }
 
 int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,
-		    struct dt_node *pred, struct dt_node *stmts, bool body,
+		    struct dt_node *pred, struct dt_node *stmts,
 		    const void *loc)
 {
 	struct dt_clause *c = calloc(1, sizeof(*c)), **pp;
 
-	(void)body;
 	if (!c) {
 		dt_node_free(pred);
 		dt_node_free(stmts);

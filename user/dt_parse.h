@@ -57,7 +57,7 @@ int dt_parse_decl(struct dt_pcb *pcb, enum dt_vscope scope,
 		  const struct dt_tlist *keys, const void *loc);
 struct dt_pdesc *dt_parse_pdesc(char *text, const void *loc);
 int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,
-		    struct dt_node *pred, struct dt_node *stmts, bool body,
+		    struct dt_node *pred, struct dt_node *stmts,
 		    const void *loc);
 
 #endif /* DT_PARSE_H */

@@ -109,3 +109,8 @@ dkms-remove:
 .PHONY: bench
 bench: all
 	./bench/run.sh
+
+# The guest suite on every installed Debian kernel: 6.1, 6.1-rt, 6.12.
+.PHONY: check-matrix
+check-matrix: all tools kmod-tests
+	./tests/run-matrix.sh

@@ -27,7 +27,9 @@ static const struct {
 	const char	*name;
 } dtrace_syscall_names[] = {
 #define __SYSCALL(nr, sym) { nr, #sym },
+#define __SYSCALL_NORETURN __SYSCALL	/* 6.12: exit, exit_group */
 #include <asm/syscalls_64.h>
+#undef __SYSCALL_NORETURN
 #undef __SYSCALL
 };
 

@@ -103,6 +103,14 @@ if run_tallied "guest suite" tests/vm/run-guest.sh --kver "$KVER" \
 	echo "ok - guest run (dmesg clean, rmmod dtrace succeeded)"
 fi
 
+# The other installed kernels of the matrix (6.1-rt, 6.12), if any.
+others=$(find /usr/src -maxdepth 1 -name 'linux-headers-*-amd64' |
+	sed 's|.*/linux-headers-||' | grep -vxF "$KVER" | sort -V | tr '\n' ' ')
+if [ -n "$others" ]; then
+	echo "== kernel matrix: $others"
+	MATRIX=$others run_tallied "kernel matrix" tests/run-matrix.sh
+fi
+
 if [ "$failed" -gt 0 ]; then
 	echo "failed:"
 	printf '  %s\n' "${failures[@]}"

@@ -1,0 +1,39 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make check-matrix: build the module for each kernel of the matrix
+# (Debian 12's 6.1, 6.1 PREEMPT_RT and 6.12) and run the guest suite on
+# each, one boot per kernel. Ends with "N passed, N failed".
+# MATRIX="KVER ..." overrides the list.
+set -u
+cd "$(dirname "$0")/.."
+list=${MATRIX:-$(find /usr/src -maxdepth 1 -name 'linux-headers-*-amd64' |
+	sed 's|.*/linux-headers-||' | sort -V)}
+passed=0
+failed=0
+for k in $list; do
+	echo "== $k"
+	src=build/matrix/$k
+	if ! make -s dkms-src DKMS_SRC="$src" ||
+	   ! make -s -C "/lib/modules/$k/build" M="$PWD/$src/kmod" modules \
+		>"$src.build.log" 2>&1; then
+		echo "not ok - build for $k"
+		tail -n 20 "$src.build.log" | sed 's/^/#   /'
+		failed=$((failed + 1))
+		continue
+	fi
+	echo "ok - build for $k"
+	passed=$((passed + 1))
+	out=$(tests/vm/run-guest.sh --kver "$k" --module "$src/kmod/dtrace.ko" \
+		-- tests/guest-suite.sh 2>&1)
+	rc=$?
+	echo "$out" | grep -E '^not ok|^vm: (FAIL|guest kernel)' | sed "s|^|$k: |"
+	p=$(sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p' <<<"$out" | tail -n 1)
+	f=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' <<<"$out" | tail -n 1)
+	echo "$k: ${p:-0} passed, ${f:-?} failed (exit $rc)"
+	passed=$((passed + ${p:-0}))
+	failed=$((failed + ${f:-0}))
+	[ "$rc" -ne 0 ] && [ "${f:-0}" -eq 0 ] && failed=$((failed + 1))
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -119,10 +119,56 @@ int dt_agg_layout(struct dt_agg *a, uint32_t strsize)
 	return off > DTRACE_AGGKEY_MAX ? -1 : 0;
 }
 
+/* The key index is rebuilt after entries move (sort, trunc, free). */
+static void dt_agg_unindex(struct dt_agg *a)
+{
+	free(a->a_index);
+	a->a_index = NULL;
+	a->a_icap = 0;
+}
+
+static uint64_t dt_agg_hash(const uint8_t *key, uint32_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;	/* FNV-1a */
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ key[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static void dt_agg_index_put(struct dt_agg *a, size_t ent)
+{
+	size_t m = a->a_icap - 1,
+	       i = dt_agg_hash(a->a_ents[ent].ae_key, a->a_keysize) & m;
+
+	while (a->a_index[i])
+		i = (i + 1) & m;
+	a->a_index[i] = (uint32_t)ent + 1;
+}
+
+/* Room for twice the entries; 0, or -1 without memory (then linear). */
+static int dt_agg_reindex(struct dt_agg *a, size_t want)
+{
+	size_t cap = 64, i;
+
+	while (cap < want * 2)
+		cap *= 2;
+	dt_agg_unindex(a);
+	a->a_index = calloc(cap, sizeof(*a->a_index));
+	if (!a->a_index)
+		return -1;
+	a->a_icap = cap;
+	for (i = 0; i < a->a_nents; i++)
+		dt_agg_index_put(a, i);
+	return 0;
+}
+
 static void dt_agg_freeents(struct dt_agg *a)
 {
 	size_t i;
 
+	dt_agg_unindex(a);
 	for (i = 0; i < a->a_nents; i++) {
 		free(a->a_ents[i].ae_key);
 		free(a->a_ents[i].ae_val);
@@ -151,11 +197,24 @@ void dt_agg_freeall(struct dt_agg *list)
 
 static struct dt_aggent *dt_agg_find(struct dt_agg *a, const uint8_t *key)
 {
-	size_t i;
+	size_t i, m;
 
-	for (i = 0; i < a->a_nents; i++)
-		if (memcmp(a->a_ents[i].ae_key, key, a->a_keysize) == 0)
-			return &a->a_ents[i];
+	if ((!a->a_index || a->a_nents * 2 > a->a_icap) &&
+	    dt_agg_reindex(a, a->a_nents + 1)) {
+		for (i = 0; i < a->a_nents; i++)
+			if (!a->a_keysize ||
+			    !memcmp(a->a_ents[i].ae_key, key, a->a_keysize))
+				return &a->a_ents[i];
+		return NULL;
+	}
+	m = a->a_icap - 1;
+	for (i = dt_agg_hash(key, a->a_keysize) & m; a->a_index[i];
+	     i = (i + 1) & m) {
+		struct dt_aggent *e = &a->a_ents[a->a_index[i] - 1];
+
+		if (!a->a_keysize || !memcmp(e->ae_key, key, a->a_keysize))
+			return e;
+	}
 	return NULL;
 }
 
@@ -183,8 +242,11 @@ int dt_agg_merge(struct dt_agg *a, const uint8_t *key, const uint64_t *val)
 			free(e->ae_val);
 			return -1;
 		}
-		memcpy(e->ae_key, key, a->a_keysize);
+		if (a->a_keysize)
+			memcpy(e->ae_key, key, a->a_keysize);
 		a->a_nents++;
+		if (a->a_index)
+			dt_agg_index_put(a, a->a_nents - 1);
 	}
 	switch (a->a_func) {
 	case DTRACE_AGG_MIN:
@@ -347,6 +409,7 @@ static void dt_agg_sort(struct dt_agg *a)
 {
 	if (!a->a_nents)
 		return;
+	dt_agg_unindex(a);
 	dt_sort_agg = a;
 	qsort(a->a_ents, a->a_nents, sizeof(*a->a_ents), dt_agg_entcmp);
 	dt_sort_agg = NULL;
@@ -375,6 +438,7 @@ void dt_agg_trunc(struct dt_agg *a, int64_t n, bool all)
 	if (keep)
 		memmove(a->a_ents, a->a_ents + from,
 			keep * sizeof(*a->a_ents));
+	dt_agg_unindex(a);
 	a->a_nents = keep;
 }
 

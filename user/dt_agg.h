@@ -54,6 +54,8 @@ struct dt_agg {
 	/* the consumer's totals */
 	struct dt_aggent *a_ents;
 	size_t		a_nents, a_cap;
+	uint32_t	*a_index;	/* entry + 1 by key hash; 0: empty */
+	size_t		a_icap;		/* a power of 2; NULL: rebuild */
 	uint64_t	a_normal;	/* normalize( ) divisor; 1 */
 	bool		a_printed;	/* by printa( ): not again at exit */
 };

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Aggregations in the consumer: adding up AGGSNAP buffers, trunc,
+ * clear, normalize, and the printed forms.
+ */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dtrace/dtrace_ioctl.h>
+#include "dt_agg.h"
+#include "kselftest_harness.h"
+
+static struct dt_agg *mkagg(uint32_t func, int nkeys, const int64_t *p)
+{
+	struct dt_agg *a = calloc(1, sizeof(*a));
+	int i;
+
+	a->a_name = strdup("a");
+	a->a_func = func;
+	a->a_nkeys = nkeys;
+	for (i = 0; i < nkeys; i++)
+		a->a_keys[i] = dt_type_long;
+	if (p)
+		memcpy(a->a_params, p, sizeof(a->a_params));
+	dt_agg_layout(a, 16);
+	a->a_declsize = a->a_keysize;
+	a->a_valsize = dt_agg_valsize(func, a->a_params);
+	a->a_declared = true;
+	a->a_normal = 1;
+	return a;
+}
+
+/* One AGGSNAP record: header, key, value. */
+static size_t put(uint8_t *buf, size_t off, const struct dt_agg *a,
+		  int64_t key, const uint64_t *val)
+{
+	struct dtrace_aggrec r = { a->a_id, (uint32_t)(sizeof(r) +
+		a->a_declsize + a->a_valsize), 0, 0 };
+
+	memcpy(buf + off, &r, sizeof(r));
+	memcpy(buf + off + sizeof(r), &key, a->a_keysize ? 8 : 0);
+	memcpy(buf + off + sizeof(r) + a->a_declsize, val, a->a_valsize);
+	return off + r.dar_size;
+}
+
+static char *print(struct dt_agg *a, const char *fmt)
+{
+	static char out[8192];
+	char err[256];
+	struct dt_pfmt *pf = fmt ? dt_pfmt_parse(fmt, err, sizeof(err)) : NULL;
+	FILE *fp = fmemopen(out, sizeof(out), "w");
+
+	dt_agg_print(fp, a, pf, NULL);
+	fclose(fp);
+	dt_pfmt_free(pf);
+	return out;
+}
+
+TEST(snapshots_add_up)
+{
+	struct dt_agg *a = mkagg(DTRACE_AGG_SUM, 1, NULL);
+	struct dt_agg *m = mkagg(DTRACE_AGG_MIN, 1, NULL);
+	uint8_t buf[1024];
+	uint64_t v;
+	size_t n = 0;
+	char err[128];
+
+	m->a_id = 1;
+	a->a_next = m;
+	v = 5;
+	n = put(buf, n, a, 1, &v);
+	v = 7;
+	n = put(buf, n, a, 2, &v);
+	v = (uint64_t)-3;
+	n = put(buf, n, m, 1, &v);
+	ASSERT_EQ(0, dt_agg_consume(a, buf, n, err, sizeof(err)));
+	n = 0;
+	v = 10;
+	n = put(buf, n, a, 1, &v);	/* another CPU */
+	v = 4;
+	n = put(buf, n, m, 1, &v);
+	ASSERT_EQ(0, dt_agg_consume(a, buf, n, err, sizeof(err)));
+	EXPECT_STREQ("\n                2                7\n"
+		     "                1               15\n", print(a, NULL));
+	EXPECT_STREQ("\n                1               -3\n", print(m, NULL));
+	EXPECT_STREQ("2=7;1=15;", print(a, "%d=%@d;"));
+
+	n = put(buf, 0, a, 1, &v);
+	((struct dtrace_aggrec *)buf)->dar_id = 9;
+	EXPECT_EQ(-1, dt_agg_consume(a, buf, n, err, sizeof(err)));
+	EXPECT_STREQ("unknown aggregation id 9", err);
+	dt_agg_freeall(a);
+}
+
+TEST(trunc_clear_normalize)
+{
+	struct dt_agg *a = mkagg(DTRACE_AGG_SUM, 1, NULL);
+	uint64_t v;
+	int64_t k;
+
+	for (k = 1; k <= 5; k++) {
+		v = (uint64_t)(k * 10);
+		ASSERT_EQ(0, dt_agg_merge(a, (uint8_t *)&k, &v));
+	}
+	dt_agg_trunc(a, 2, false);
+	EXPECT_STREQ("4 40\n5 50\n", print(a, "%d %@d\n"));
+	a->a_normal = 10;
+	EXPECT_STREQ("4 4\n5 5\n", print(a, "%d %@d\n"));
+	a->a_normal = 1;
+	dt_agg_trunc(a, -1, false);
+	EXPECT_STREQ("4 40\n", print(a, "%d %@d\n"));
+	dt_agg_clear(a);
+	EXPECT_STREQ("4 0\n", print(a, "%d %@d\n"));
+	dt_agg_trunc(a, 0, true);
+	EXPECT_STREQ("\n", print(a, NULL));
+	dt_agg_freeall(a);
+}
+
+TEST(many_keys)
+{
+	struct dt_agg *a = mkagg(DTRACE_AGG_COUNT, 1, NULL);
+	uint64_t one = 1;
+	int64_t k;
+
+	/* twice over 50,000 keys: hashed, not quadratic */
+	for (k = 0; k < 100000; k++) {
+		int64_t key = k % 50000;
+
+		ASSERT_EQ(0, dt_agg_merge(a, (uint8_t *)&key, &one));
+	}
+	EXPECT_EQ(50000, a->a_nents);
+	dt_agg_trunc(a, 1, false);
+	EXPECT_STREQ("49999 2\n", print(a, "%d %@d\n"));
+	dt_agg_freeall(a);
+}
+
+TEST(distributions)
+{
+	static const int64_t lq[4] = { 0, 10, 5, 0 };
+	struct dt_agg *q = mkagg(DTRACE_AGG_QUANTIZE, 0, NULL);
+	struct dt_agg *l = mkagg(DTRACE_AGG_LQUANTIZE, 0, lq);
+	uint64_t qv[127] = { 0 }, lv[4] = { 0 };
+	char want[1024];
+
+	qv[63 + 1 + 2] = 3;	/* [4, 8) */
+	qv[63 + 1 + 3] = 1;	/* [8, 16) */
+	ASSERT_EQ(0, dt_agg_merge(q, NULL, qv));
+	snprintf(want, sizeof(want), "\n\n%16s %41s %-9s\n"
+		 "%16s |%-40s %-9s\n%16s |%-40s %-9s\n%16s |%-40s %-9s\n"
+		 "%16s |%-40s %-9s\n\n", "value",
+		 "------------- Distribution -------------", "count",
+		 "2", "", "0", "4", "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@", "3",
+		 "8", "@@@@@@@@@@", "1", "16", "", "0");
+	EXPECT_STREQ(want, print(q, NULL));
+
+	EXPECT_EQ(32, l->a_valsize);	/* under, [0,5), [5,10), over */
+	lv[0] = 1;
+	lv[3] = 1;
+	ASSERT_EQ(0, dt_agg_merge(l, NULL, lv));
+	snprintf(want, sizeof(want), "\n\n%16s %41s %-9s\n"
+		 "%16s |%-40s %-9s\n%16s |%-40s %-9s\n%16s |%-40s %-9s\n"
+		 "%16s |%-40s %-9s\n\n", "value",
+		 "------------- Distribution -------------", "count",
+		 "< 0", "@@@@@@@@@@@@@@@@@@@@", "1", "0", "", "0",
+		 "5", "", "0", ">= 10", "@@@@@@@@@@@@@@@@@@@@", "1");
+	EXPECT_STREQ(want, print(l, NULL));
+	dt_agg_freeall(q);
+	dt_agg_freeall(l);
+}
+
+TEST(avg_and_stddev)
+{
+	struct dt_agg *av = mkagg(DTRACE_AGG_AVG, 0, NULL);
+	struct dt_agg *sd = mkagg(DTRACE_AGG_STDDEV, 0, NULL);
+	uint64_t v[4] = { 4, 10, 0, 0 };
+
+	ASSERT_EQ(0, dt_agg_merge(av, NULL, v));
+	EXPECT_STREQ("\n                2\n", print(av, NULL));
+	/* 2, 4, 4, 4, 5, 5, 7, 9: mean 5, deviation 2 */
+	v[0] = 8;
+	v[1] = 40;
+	v[2] = 0;
+	v[3] = 4 + 16 * 3 + 25 * 2 + 49 + 81;
+	ASSERT_EQ(0, dt_agg_merge(sd, NULL, v));
+	EXPECT_STREQ("\n                2\n", print(sd, NULL));
+	dt_agg_freeall(av);
+	dt_agg_freeall(sd);
+}
+
+TEST_HARNESS_MAIN

@@ -8,6 +8,7 @@ side (bench/run.sh) prints them as a table.
 """
 import json
 import os
+import select
 import signal
 import statistics
 import subprocess
@@ -15,6 +16,7 @@ import sys
 import time
 
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+ATTACH_LIMIT = 120      # seconds a tracer may take to say it is ready
 DTRACE = os.path.abspath("user/dtrace")
 BPFTRACE = "bpftrace"
 DD = ["dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=200000"]
@@ -53,49 +55,55 @@ def traced(argv, ready):
 
     Returns (workload seconds, seconds to attach, seconds to detach, peak
     RSS of the tracer in KiB). `ready` is a string the tracer prints on
-    stderr once its probes are in place.
+    its output once its probes are in place (dtrace's "matched" line,
+    which -q would silence).
     """
     t0 = now()
-    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.PIPE, text=True)
-    err = []
-    for line in p.stderr:
-        err.append(line)
-        if ready in line:
-            break
-    else:
-        p.wait()
-        raise RuntimeError("".join(err).strip().splitlines()[-1:] or "exit")
+    # One pipe for both: bpftrace says "Attaching" on stdout.
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT)
+    err = b""
+    while ready.encode() not in err:
+        left = t0 + ATTACH_LIMIT - now()
+        r = select.select([p.stdout], [], [], max(0, left))[0]
+        chunk = os.read(p.stdout.fileno(), 4096) if r else b""
+        if not chunk:
+            p.kill()
+            p.wait()
+            why = err.decode(errors="replace").strip().splitlines()[-1:]
+            raise RuntimeError(why or "no '%s' in %d s" % (ready,
+                                                           ATTACH_LIMIT))
+        err += chunk
     attach = now() - t0
     time.sleep(0.5)      # bpftrace prints before it has attached
     w = run_workload()
     t1 = now()
     p.send_signal(signal.SIGINT)
-    rest = p.stderr.read()
+    rest = p.stdout.read().decode(errors="replace")
     # wait4, not wait: the peak RSS of this child alone.
     _, status, ru = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
     detach = now() - t1
     rss = ru.ru_maxrss
     if p.returncode not in (0, -signal.SIGINT):
-        raise RuntimeError((rest or "".join(err)).strip().splitlines()[-1:])
+        raise RuntimeError(rest.strip().splitlines()[-1:])
     return w, attach, detach, rss
 
 
 CASES = [
     ("syscall count by program",
-     [DTRACE, "-q", "-n", "syscall:::entry { @[execname] = count(); }"],
+     [DTRACE, "-n", "syscall:::entry { @[execname] = count(); }"],
      "matched",
      [BPFTRACE, "-e",
       "tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }"],
      "Attaching", "syscalls"),
     ("vfs_read count by program",
-     [DTRACE, "-q", "-n", "fbt::vfs_read:entry { @[execname] = count(); }"],
+     [DTRACE, "-n", "fbt::vfs_read:entry { @[execname] = count(); }"],
      "matched",
      [BPFTRACE, "-e", "kprobe:vfs_read { @[comm] = count(); }"],
      "Attaching", "reads"),
     ("vfs_read latency histogram",
-     [DTRACE, "-q", "-n",
+     [DTRACE, "-n",
       "fbt::vfs_read:entry { self->ts = timestamp; } "
       "fbt::vfs_read:return /self->ts/ "
       "{ @ = quantize(timestamp - self->ts); self->ts = 0; }"],
@@ -152,7 +160,7 @@ def main():
         res[name] = r
 
     # Every traceable function at once: attach, detach, overhead.
-    v, e = measure(traced, [DTRACE, "-q", "-n",
+    v, e = measure(traced, [DTRACE, "-n",
                             "fbt:::entry { @[probefunc] = count(); }"],
                    "matched")
     res["fbt:::entry on every function"] = (

@@ -282,14 +282,16 @@ void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
 	const struct dtrace_aggdesc *ad = &state->ds_aggs[id];
 	struct dtrace_aggbuf *b = &c->dc_aggbufs[c->dc_aggactive];
 	u32 ks = ad->ad_keysize, size, h, off;
+	/* Equal keys have equal data extents; the rest is zero in both. */
+	u32 len = min(c->dc_aggkeylen, ks);
 	struct dtrace_aggrec *r;
 
-	h = jhash(c->dc_aggkey, ks, id);
+	h = jhash(c->dc_aggkey, len, id ^ len << 16);
 	for (off = b->ab_buckets[h % DTRACE_AGG_BUCKETS]; off != DTRACE_AGG_NIL;
 	     off = r->dar_next) {
 		r = (struct dtrace_aggrec *)(b->ab_data + off);
 		if (r->dar_hash == h && r->dar_id == id &&
-		    !memcmp(r + 1, c->dc_aggkey, ks)) {
+		    !memcmp(r + 1, c->dc_aggkey, len)) {
 			dtrace_agg_apply(ad, (u64 *)((char *)(r + 1) + ks), x,
 					 false);
 			return;

@@ -92,6 +92,23 @@ static int dtrace_action_store(struct dtrace_mctx *mc,
 }
 
 /*
+ * How much of the key holds data: hashing and comparing stop there. A
+ * string counts up to its NUL, so keys whose strings differ in length
+ * differ within that extent.
+ */
+static void dtrace_aggkey_extend(struct dtrace_cpu *cpu,
+				 const struct dtrace_action *act)
+{
+	u32 end = act->dac_rec_off + act->dac_rec_size;
+
+	if (act->dac_string)
+		end = act->dac_rec_off + 1 +
+		      strnlen(cpu->dc_aggkey + act->dac_rec_off,
+			      act->dac_rec_size - 1);
+	cpu->dc_aggkeylen = max(cpu->dc_aggkeylen, end);
+}
+
+/*
  * Run one clause for one firing. Returns the fault that stopped it
  * (DIF_FAULT_NONE if none) and which action faulted in *actp.
  * Aggregations take effect as their action runs; the record only if
@@ -144,8 +161,11 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 		hdr->dr_probe_id = probe_id;
 		hdr->dr_timestamp = ktime_get_mono_fast_ns();
 	}
-	if (ecb->de_aggkeysize)
-		memset(cpu->dc_aggkey, 0, ecb->de_aggkeysize);
+	if (ecb->de_aggkeysize) {
+		/* Past the last key's data, the key is still all zero. */
+		memset(cpu->dc_aggkey, 0, cpu->dc_aggkeylen);
+		cpu->dc_aggkeylen = 0;
+	}
 
 	for (i = ecb->de_speculates; i < ecb->de_nacts; i++) {
 		const struct dtrace_action *act = &ecb->de_acts[i];
@@ -169,6 +189,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 		switch (act->dac_kind) {
 		case DTRACE_ACT_AGGKEY:
 			fault = dtrace_action_store(mc, act, cpu->dc_aggkey, v);
+			dtrace_aggkey_extend(cpu, act);
 			break;
 		case DTRACE_ACT_AGGREGATE:
 			dtrace_aggregate(state, cpu, act->dac_arg, v);

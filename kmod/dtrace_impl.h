@@ -161,6 +161,7 @@ struct dtrace_cpu {
 	unsigned int		dc_aggactive;
 	u64			dc_aggdrops;
 	char			*dc_aggkey;	/* the key being built */
+	u32			dc_aggkeylen;	/* its bytes that hold data */
 	unsigned long		*dc_stack;	/* stack() scratch */
 	struct dtrace_buffer	*dc_specbufs;	/* [ds_nspec] */
 };

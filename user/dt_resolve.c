@@ -132,14 +132,7 @@ static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 			return dt_resolve_inline(pcb, n, d, lhs);
 
 	if (b) {
-		if (b->b_var == DIF_VAR_CALLER || b->b_var == DIF_VAR_UCALLER ||
-		    b->b_var == DIF_VAR_STACKDEPTH ||
-		    b->b_var == DIF_VAR_USTACKDEPTH ||
-		    b->b_var == DIF_VAR_UREGS)
-			return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
-					"%s is not supported yet (the module "
-					"does not provide it)", n->n_str);
-		if (b->b_var == DIF_VAR_ARGS)
+		if (b->b_var == DIF_VAR_ARGS || b->b_var == DIF_VAR_UREGS)
 			return dt_error(pcb, &n->n_loc, "D_ARR_SCALAR",
 					"%s[ ] must be indexed", n->n_str);
 		n->n_kind = DT_N_BUILTIN;
@@ -263,11 +256,7 @@ static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
 				"indexing this expression is not supported "
 				"yet");
-	if (strcmp(l->n_str, "uregs") == 0)
-		return dt_error(pcb, &l->n_loc, "D_UNSUPPORTED",
-				"uregs is not supported yet (the module does "
-				"not provide it)");
-	if (strcmp(l->n_str, "args") == 0) {
+	if (strcmp(l->n_str, "args") == 0 || strcmp(l->n_str, "uregs") == 0) {
 		const struct dt_builtin *b = dt_builtin_lookup(l->n_str);
 
 		l->n_kind = DT_N_BUILTIN;

@@ -51,6 +51,8 @@ static const struct check_case valid[] = {
 	{ "BEGIN { trace(substr(\"hello\", 1)); trace(substr(\"hi\", 0, 1)); }" },
 	{ "BEGIN /execname == \"ls\"/ { exit(0); }" },
 	{ "BEGIN /1/2/ { exit(0); }" },
+	{ "BEGIN { trace(caller); trace(ucaller); trace(stackdepth); "
+	  "trace(ustackdepth); trace(uregs[0]); trace(func(caller)); }" },
 	{ "BEGIN { if (pid) { x = 1; trace(x); } else if (x) printf(\"a\"); "
 	  "else { if (1) {} } if (1) { stack(); printa(@a); } } "
 	  "END { @a = count(); }" },
@@ -238,10 +240,8 @@ static const struct check_case invalid[] = {
 	  "a is an associative array; it must be indexed" },
 	{ "BEGIN { trace(args); }", "D_ARR_SCALAR", 1,
 	  "args[ ] must be indexed" },
-	{ "BEGIN { trace(caller); }", "D_UNSUPPORTED", 1,
-	  "caller is not supported yet (the module does not provide it)" },
-	{ "BEGIN { trace(uregs[0]); }", "D_UNSUPPORTED", 1,
-	  "uregs is not supported yet (the module does not provide it)" },
+	{ "BEGIN { trace(uregs); }", "D_ARR_SCALAR", 1,
+	  "uregs[ ] must be indexed" },
 	{ "BEGIN { trace(func(\"x\")); }", "D_PROTO_ARG", 1,
 	  "func( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: uintptr_t\n\t argument: string" },

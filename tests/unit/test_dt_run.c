@@ -180,9 +180,33 @@ static void fk_aggregate(uint32_t id, int64_t x)
 		else
 			v[(x - a->params[0]) / a->params[2] + 1]++;
 		break;
-	default:	/* llquantize: only the tests' factor 10, steps 10 */
-		v[0]++;
+	default: {	/* llquantize, as Documentation/architecture.md */
+		uint64_t factor = a->params[0], pow = 1, w, next, n = 1;
+		int64_t m;
+
+		if (x <= 0) {
+			v[0]++;
+			break;
+		}
+		for (m = 0; m < a->params[1]; m++)
+			pow *= factor;
+		if ((uint64_t)x < pow) {
+			v[0]++;
+			break;
+		}
+		for (m = a->params[1]; m <= a->params[2]; m++) {
+			next = pow * factor;
+			w = next / a->params[3] ? next / a->params[3] : 1;
+			if ((uint64_t)x < next) {
+				v[n + ((uint64_t)x - pow) / w]++;
+				return;
+			}
+			n += (next - pow) / w;
+			pow = next;
+		}
+		v[n]++;
 		break;
+	}
 	}
 }
 

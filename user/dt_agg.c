@@ -79,6 +79,62 @@ static uint32_t dt_llq_buckets(const int64_t *p, int64_t *lows, uint32_t max)
 	return (uint32_t)n + 1;
 }
 
+void dt_agg_value(const struct dt_agg *a, int64_t x, uint64_t *v)
+{
+	const int64_t *p = a->a_params;
+	uint64_t ux = x < 0 ? -(uint64_t)x : (uint64_t)x;
+	unsigned __int128 sq = (unsigned __int128)ux * ux;
+
+	memset(v, 0, a->a_valsize);
+	switch (a->a_func) {
+	case DTRACE_AGG_COUNT:
+		v[0] = 1;
+		break;
+	case DTRACE_AGG_AVG:
+		v[0] = 1;
+		v[1] = (uint64_t)x;
+		break;
+	case DTRACE_AGG_STDDEV:
+		v[0] = 1;
+		v[1] = (uint64_t)x;
+		v[2] = (uint64_t)(sq >> 64);
+		v[3] = (uint64_t)sq;
+		break;
+	case DTRACE_AGG_QUANTIZE:
+		if (x > 0)
+			v[DT_QZERO + 1 + (63 - __builtin_clzll(ux))]++;
+		else if (x < 0)
+			v[DT_QZERO - 1 - (63 - __builtin_clzll(ux))]++;
+		else
+			v[DT_QZERO]++;
+		break;
+	case DTRACE_AGG_LQUANTIZE:
+		if (x < p[0])
+			v[0]++;
+		else if (x >= p[1])
+			v[(p[1] - p[0]) / p[2] + 1]++;
+		else
+			v[(x - p[0]) / p[2] + 1]++;
+		break;
+	case DTRACE_AGG_LLQUANTIZE: {
+		int64_t lows[4100];
+		uint32_t n = dt_llq_buckets(p, lows, 4100), i = 1;
+
+		if (x <= 0 || !n || x < lows[1]) {
+			v[0]++;
+			break;
+		}
+		while (i + 1 < n - 1 && x >= lows[i + 1])
+			i++;
+		v[x >= lows[n - 1] ? n - 1 : i]++;
+		break;
+	}
+	default:	/* sum, min, max */
+		v[0] = (uint64_t)x;
+		break;
+	}
+}
+
 uint32_t dt_agg_valsize(uint32_t func, const int64_t *p)
 {
 	switch (func) {
@@ -113,10 +169,13 @@ int dt_agg_layout(struct dt_agg *a, uint32_t strsize)
 	for (i = 0; i < a->a_nkeys; i++) {
 		a->a_keyoff[i] = off;
 		a->a_keysz[i] = a->a_keys[i].kind == DT_T_STRING ? strsize : 8;
+		if (a->a_keystack[i])	/* the pid first for ustack( ) */
+			a->a_keysz[i] = 8 * (a->a_keyframes[i] +
+					     (a->a_keystack[i] == 2));
 		off += (a->a_keysz[i] + 7) & ~7u;
 	}
 	a->a_keysize = off;
-	return off > DTRACE_AGGKEY_MAX ? -1 : 0;
+	return off > DTRACE_AGGKEY_MAX && !a->a_user ? -1 : 0;
 }
 
 /* The key index is rebuilt after entries move (sort, trunc, free). */
@@ -366,7 +425,9 @@ static int dt_agg_keycmp(const struct dt_agg *a, const uint8_t *x,
 	for (i = 0; i < a->a_nkeys; i++) {
 		const uint8_t *kx = x + a->a_keyoff[i], *ky = y + a->a_keyoff[i];
 
-		if (a->a_keys[i].kind == DT_T_STRING) {
+		if (a->a_keystack[i]) {
+			c = memcmp(kx, ky, a->a_keysz[i]);
+		} else if (a->a_keys[i].kind == DT_T_STRING) {
 			c = strncmp((const char *)kx, (const char *)ky,
 				    a->a_keysz[i]);
 		} else {
@@ -470,6 +531,34 @@ static void dt_agg_printkeys(FILE *fp, const struct dt_agg *a,
 	int i;
 
 	for (i = 0; i < a->a_nkeys; i++) {
+		if (a->a_keystack[i]) {
+			/* as stack( ) prints: a line per frame, indented 14 */
+			const uint8_t *k = key + a->a_keyoff[i];
+			uint32_t f = 0, n = a->a_keysz[i] / 8;
+			uint64_t pc, pid = 0;
+
+			if (a->a_keystack[i] == 2) {
+				memcpy(&pid, k, 8);
+				f = 1;
+			}
+			fputc('\n', fp);
+			for (; f < n; f++) {
+				memcpy(&pc, k + f * 8, 8);
+				if (!pc)
+					break;
+				if (!syms)
+					snprintf(buf, sizeof(buf), "0x%llx",
+						 (unsigned long long)pc);
+				else if (a->a_keystack[i] == 2)
+					dt_sym_user(syms, (pid_t)pid, pc, buf,
+						    sizeof(buf));
+				else
+					dt_sym_kernel(syms, pc, buf,
+						      sizeof(buf));
+				fprintf(fp, "%*s%s\n", 14, "", buf);
+			}
+			continue;
+		}
 		if (a->a_keys[i].kind == DT_T_STRING) {
 			fprintf(fp, "  %-50s", dt_agg_keystr(a, key, i, buf,
 							     sizeof(buf)));

@@ -38,6 +38,15 @@ struct dt_agg {
 	uint32_t	a_keyoff[DT_AGG_KEYS_MAX];
 	uint32_t	a_keysz[DT_AGG_KEYS_MAX];
 	uint32_t	a_keysize;	/* multiple of 8 */
+	/*
+	 * stack( ) and ustack( ) keys: the module aggregates only keys a
+	 * program computes, so such an aggregation is the consumer's own
+	 * (a_user): its clauses record the keys (PCs) and the value, and
+	 * each record is added up here.
+	 */
+	uint8_t		a_keystack[DT_AGG_KEYS_MAX];	/* 0, 1 kernel, 2 user */
+	uint32_t	a_keyframes[DT_AGG_KEYS_MAX];
+	bool		a_user;
 	uint32_t	a_declsize;	/* as declared: every @'s largest */
 	/*
 	 * Used inside an if block: the key ends with a hidden word, the
@@ -83,6 +92,13 @@ void dt_agg_freeall(struct dt_agg *list);
  * clause zero-fills what an earlier aggregation of it wrote past a
  * shorter key (see dt_layout.c); the consumer uses a_keysize bytes.
  */
+
+/*
+ * One value x of a consumer-side aggregation, as the module would add
+ * it: the words dt_agg_merge takes (count 1; avg 1, x; quantize a 1 in
+ * x's bucket; ...). val has room for a_valsize bytes.
+ */
+void dt_agg_value(const struct dt_agg *a, int64_t x, uint64_t *val);
 
 /* Add one value (the module's words) under key into a's totals. */
 int dt_agg_merge(struct dt_agg *a, const uint8_t *key, const uint64_t *val);

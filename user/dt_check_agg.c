@@ -101,12 +101,29 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 		return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
 				"@%s: too many keys (at most %d)", agg->n_str,
 				DT_AGG_KEYS_MAX);
-	for (k = keys; k; k = k->n_next) {
+	uint8_t stk[DT_AGG_KEYS_MAX] = { 0 };
+	uint32_t frames[DT_AGG_KEYS_MAX] = { 0 };
+
+	for (k = keys, i = 0; k; k = k->n_next, i++) {
 		if (k->n_kind == DT_N_CALL && (strcmp(k->n_str, "stack") == 0 ||
-					       strcmp(k->n_str, "ustack") == 0))
-			return dt_error(pcb, &k->n_loc, "D_UNSUPPORTED",
-					"%s( ) as an aggregation key is not "
-					"supported yet", k->n_str);
+					       strcmp(k->n_str, "ustack") == 0)) {
+			/* a stack key: the consumer aggregates (dt_agg.h) */
+			stk[i] = k->n_str[0] == 'u' ? 2 : 1;
+			frames[i] = !pcb->pcb_opts ? 20 : stk[i] == 2 ?
+				pcb->pcb_opts->o_ustackframes :
+				pcb->pcb_opts->o_stackframes;
+			if (k->n_args && (k->n_args->n_kind != DT_N_INT ||
+					  k->n_args->n_int < 1 ||
+					  k->n_args->n_int > DTRACE_STACK_MAX))
+				return dt_error(pcb, &k->n_loc, "D_STACK_SIZE",
+						"%s( ) size must be a constant "
+						"from 1 to %d", k->n_str,
+						DTRACE_STACK_MAX);
+			if (k->n_args)
+				frames[i] = (uint32_t)k->n_args->n_int;
+			k->n_type = dt_type_ulong;
+			continue;
+		}
 		if (dt_check_expr(pcb, k))
 			return -1;
 		if (k->n_type.kind == DT_T_VOID)
@@ -122,9 +139,13 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 			return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
 		a->a_func = func;
 		a->a_nkeys = nkeys;
-		for (k = keys, i = 0; k; k = k->n_next, i++)
+		for (k = keys, i = 0; k; k = k->n_next, i++) {
 			a->a_keys[i] = k->n_type.kind == DT_T_STRING ?
 				dt_type_string : k->n_type;
+			a->a_keystack[i] = stk[i];
+			a->a_keyframes[i] = frames[i];
+			a->a_user |= stk[i] != 0;
+		}
 		if (dt_agg_layout(a, pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
 				  DT_STRSIZE_DEFAULT))
 			return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
@@ -143,7 +164,9 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 	} else {
 		for (k = keys, i = 0; k; k = k->n_next, i++)
 			if ((k->n_type.kind == DT_T_STRING) !=
-			    (a->a_keys[i].kind == DT_T_STRING))
+			    (a->a_keys[i].kind == DT_T_STRING) ||
+			    stk[i] != a->a_keystack[i] ||
+			    frames[i] != a->a_keyframes[i])
 				return dt_error(pcb, &k->n_loc, "D_AGG_KEYS",
 						"@%s key #%d is incompatible "
 						"with its first use:\n\tfirst:"
@@ -152,7 +175,7 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 						dt_type_name(&a->a_keys[i]),
 						dt_type_name(&k->n_type));
 	}
-	if (n->n_guard && !a->a_guarded) {
+	if (n->n_guard && !a->a_guarded && !a->a_user) {
 		/* the hidden guard word ends the key (see dt_agg.h) */
 		a->a_guarded = true;
 		a->a_markoff = a->a_keysize;
@@ -194,6 +217,10 @@ static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
 	char err[512];
 	int i, k = 0, rc = 0;
 
+	if (a->a_user)
+		return dt_error(pcb, &fmt->n_loc, "D_UNSUPPORTED",
+				"printa( ) formats for aggregations keyed by "
+				"stack( ) are not supported yet");
 	pf = dt_pfmt_parse(fmt->n_str, err, sizeof(err));
 	if (!pf)
 		return dt_error(pcb, &fmt->n_loc, "D_PRINTF_DSPEC", "%s",

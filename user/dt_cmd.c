@@ -530,11 +530,13 @@ static int dt_cmd_aggdecl(struct dt_cmd *cmd)
 	struct dt_agg *a;
 
 	for (a = cmd->c_aggs; a; a = a->a_next)
-		if (a->a_keysize > keysize)
+		if (!a->a_user && a->a_keysize > keysize)
 			keysize = a->a_keysize;
 	for (a = cmd->c_aggs; a; a = a->a_next) {
 		struct dtrace_ioc_aggdesc d;
 
+		if (a->a_user)
+			continue;	/* the consumer's own (dt_agg.h) */
 		memset(&d, 0, sizeof(d));
 		d.da_func = a->a_func;
 		d.da_keysize = keysize;	/* see dt_agg.h */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <dtrace/dif.h>
+#include <dtrace/dtrace_ioctl.h>
 #include "dt_agg.h"
 #include "dt_consume.h"
 #include "dt_printf.h"
@@ -311,6 +312,29 @@ static int dt_print_stack(struct dt_consumer *c, const uint8_t *data,
 	return ferror(c->c_out) ? -1 : 0;
 }
 
+/* A record of a consumer-side aggregation (stack( ) keys): add it. */
+static int dt_print_aggrec(const uint8_t *data, const struct dt_ecb *e,
+			   const struct dt_out *o)
+{
+	static uint8_t key[DTRACE_RECSIZE_MAX];
+	static uint64_t val[4100];
+	struct dt_agg *a = o->o_aggs[0];
+	int i;
+
+	if (a->a_keysize > sizeof(key) || a->a_valsize > sizeof(val))
+		return -1;
+	memset(key, 0, a->a_keysize);
+	for (i = 0; i < a->a_nkeys; i++) {
+		const struct dt_rec *r = &e->e_recs[o->o_rec + i];
+
+		memcpy(key + a->a_keyoff[i], data + r->r_off,
+		       r->r_size < a->a_keysz[i] ? r->r_size : a->a_keysz[i]);
+	}
+	dt_agg_value(a, dt_rec_int(data, &e->e_recs[o->o_rec + a->a_nkeys]),
+		     val);
+	return dt_agg_merge(a, key, val);
+}
+
 /* printa( ), clear( ), trunc( ), normalize( ), denormalize( ). */
 static int dt_print_aggact(struct dt_consumer *c, const uint8_t *data,
 			   const struct dt_ecb *e, const struct dt_out *o)
@@ -401,14 +425,19 @@ static void dt_print_flow(struct dt_consumer *c, int cpu, uint32_t probe_id)
 int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		     const struct dt_ecb *e, const uint8_t *data)
 {
+	bool quiet;
 	int i;
 
 	if (e == c->c_errecb && e)
 		return dt_print_error(c, e, data);
+	/* a clause that only aggregates prints nothing of its own */
+	for (i = 0; i < e->e_nouts && e->e_outs[i].o_kind == DT_OUT_AGGREC; i++)
+		;
+	quiet = c->c_quiet || (e->e_nouts && i == e->e_nouts);
 
-	if (!c->c_quiet && c->c_flow) {
+	if (!quiet && c->c_flow) {
 		dt_print_flow(c, cpu, probe_id);
-	} else if (!c->c_quiet) {
+	} else if (!quiet) {
 		const struct dtrace_probedesc *pd =
 			c->c_probes ? dt_probetab_get(c->c_probes, probe_id) :
 			NULL;
@@ -434,6 +463,8 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 			n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
 		else if (o->o_kind == DT_OUT_PRINTF)
 			n = dt_print_printf(c, data, e, o);
+		else if (o->o_kind == DT_OUT_AGGREC)
+			n = dt_print_aggrec(data, e, o);
 		else if (o->o_kind == DT_OUT_STACK ||
 			 o->o_kind == DT_OUT_USTACK)
 			n = dt_print_stack(c, data, &e->e_recs[o->o_rec],
@@ -443,7 +474,7 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		if (n < 0)
 			return -1;
 	}
-	if (!c->c_quiet)
+	if (!quiet)
 		fputc('\n', c->c_out);
 	c->c_records++;
 	return ferror(c->c_out) ? -1 : 0;

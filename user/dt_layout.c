@@ -155,6 +155,49 @@ static int dt_layout_aggparams(struct dt_lay *l, struct dt_agg *a,
 	return 0;
 }
 
+static int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s,
+			       bool user, uint32_t frames);
+
+/*
+ * @a[stack(), k...] = f(x), added up by the consumer: the keys and the
+ * value are recorded, one slot each, in key order then the value.
+ */
+static int dt_layout_useragg(struct dt_lay *l, struct dt_node *s)
+{
+	struct dt_node *lhs = s->n_left, *call = s->n_right, *k;
+	struct dt_node *agg = lhs->n_kind == DT_N_AGG ? lhs : lhs->n_left;
+	struct dt_agg *a = agg->n_agg;
+	int slot, first = -1, i = 0;
+	struct dt_out *o;
+
+	if (dt_layout_aggparams(l, a, call))
+		return -1;
+	for (k = lhs->n_kind == DT_N_INDEX ? lhs->n_args : NULL; k;
+	     k = k->n_next, i++) {
+		if (a->a_keystack[i])
+			slot = dt_layout_stackslot(l, s, a->a_keystack[i] == 2,
+						   a->a_keyframes[i]);
+		else
+			slot = dt_layout_act(l, DTRACE_ACT_RECORD, k, s, true,
+					     k->n_type.kind == DT_T_STRING ?
+					     &dt_type_string : &dt_type_long);
+		if (slot < 0)
+			return -1;
+		if (first < 0)
+			first = slot;
+	}
+	slot = dt_layout_act(l, DTRACE_ACT_RECORD, call->n_args, s, true,
+			     &dt_type_long);
+	if (slot < 0)
+		return -1;
+	if (first < 0)
+		first = slot;
+	o = dt_layout_out(l->l_ecb, DT_OUT_AGGREC, first, a->a_nkeys + 1);
+	o->o_aggs[0] = a;
+	o->o_naggs = 1;
+	return 0;
+}
+
 /* @a[k1, ...] = f(x): AGGKEY actions for the keys, then AGGREGATE. */
 static int dt_layout_aggstmt(struct dt_lay *l, struct dt_node *s)
 {
@@ -164,6 +207,8 @@ static int dt_layout_aggstmt(struct dt_lay *l, struct dt_node *s)
 	struct dt_act *act;
 	int i = 0;
 
+	if (a->a_user)
+		return dt_layout_useragg(l, s);
 	if (dt_layout_aggparams(l, a, call))
 		return -1;
 	for (k = lhs->n_kind == DT_N_INDEX ? lhs->n_args : NULL; k;
@@ -243,15 +288,39 @@ static int dt_layout_aggact(struct dt_lay *l, struct dt_node *s)
 	return 0;
 }
 
+/* A STACK/USTACK action and its slot: frames PCs (ustack: pid first). */
+static int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s,
+			       bool user, uint32_t frames)
+{
+	struct dt_ecb *e = l->l_ecb;
+	struct dt_act *a;
+	struct dt_rec *r;
+	int slot;
+
+	slot = dt_layout_act(l, user ? DTRACE_ACT_USTACK : DTRACE_ACT_STACK,
+			     NULL, s, true, &dt_type_long);
+	if (slot < 0)
+		return -1;
+	a = &e->e_acts[e->e_nacts - 1];
+	a->a_arg = frames;
+	a->a_nodif = true;
+	/* the slot is n (or n + 1) words rather than one */
+	r = &e->e_recs[slot];
+	r->r_size = (frames + user) * 8;
+	if (r->r_off + r->r_size > DTRACE_RECSIZE_MAX)
+		return dt_error(l->l_pcb, &s->n_loc, "D_ACT_RECSIZE",
+				"the clause records more than %u bytes",
+				DTRACE_RECSIZE_MAX);
+	e->e_recsize = (r->r_off + r->r_size + 7) & ~7u;
+	return slot;
+}
+
 /* stack(n), ustack(n): n PCs (ustack: the pid first), no program. */
 static int dt_layout_stack(struct dt_lay *l, struct dt_node *s, bool user)
 {
-	struct dt_ecb *e = l->l_ecb;
 	int64_t frames = !l->l_pcb->pcb_opts ? 20 : user ?
 		l->l_pcb->pcb_opts->o_ustackframes :
 		l->l_pcb->pcb_opts->o_stackframes;
-	struct dt_act *a;
-	struct dt_rec *r;
 	int slot;
 
 	if (s->n_args) {
@@ -263,22 +332,10 @@ static int dt_layout_stack(struct dt_lay *l, struct dt_node *s, bool user)
 					DTRACE_STACK_MAX);
 		frames = s->n_args->n_int;
 	}
-	slot = dt_layout_act(l, user ? DTRACE_ACT_USTACK : DTRACE_ACT_STACK,
-			     NULL, s, true, &dt_type_long);
+	slot = dt_layout_stackslot(l, s, user, (uint32_t)frames);
 	if (slot < 0)
 		return -1;
-	a = &e->e_acts[e->e_nacts - 1];
-	a->a_arg = (uint64_t)frames;
-	a->a_nodif = true;
-	/* the slot is n (or n + 1) words rather than one */
-	r = &e->e_recs[slot];
-	r->r_size = (uint32_t)(frames + user) * 8;
-	if (r->r_off + r->r_size > DTRACE_RECSIZE_MAX)
-		return dt_error(l->l_pcb, &s->n_loc, "D_ACT_RECSIZE",
-				"the clause records more than %u bytes",
-				DTRACE_RECSIZE_MAX);
-	e->e_recsize = (r->r_off + r->r_size + 7) & ~7u;
-	dt_layout_out(e, user ? DT_OUT_USTACK : DT_OUT_STACK, slot, 1);
+	dt_layout_out(l->l_ecb, user ? DT_OUT_USTACK : DT_OUT_STACK, slot, 1);
 	return 0;
 }
 
@@ -325,7 +382,9 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 		return dt_error(l->l_pcb, &s->n_loc, "D_UNSUPPORTED",
 				"%s inside an if statement is not supported "
 				"yet", s->n_str);
-	if (s->n_kind == DT_N_ASSIGN && s->n_type.kind == DT_T_VOID) {
+	if (s->n_kind == DT_N_ASSIGN && s->n_type.kind == DT_T_VOID &&
+	    !(s->n_left->n_kind == DT_N_AGG ? s->n_left :
+	      s->n_left->n_left)->n_agg->a_user) {
 		/* an aggregation: its key's guard word drops it when 0 */
 		nacts = e->e_nacts;
 		if (dt_layout_stmt1(l, s))

@@ -266,6 +266,16 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 		char *dst = (char *)(h + 1) + a->off;
 
 		act = i + 1;
+		if (a->kind == DTRACE_ACT_STACK || a->kind == DTRACE_ACT_USTACK) {
+			/* fake frames: 0x1000, 0x2000 (ustack: pid first) */
+			u64 w[2] = { 0x1000, 0x2000 }, *p = (u64 *)dst;
+			uint32_t k = 0;
+
+			if (a->kind == DTRACE_ACT_USTACK)
+				p[k++] = 4242;
+			memcpy(p + k, w, (a->arg < 2 ? a->arg : 2) * 8);
+			continue;
+		}
 		v = dif_exec(&a->prog, ms);
 		if (ms->fault.kind != DIF_FAULT_NONE) {
 			fault = (int)ms->fault.kind;
@@ -371,6 +381,14 @@ static int fk_enable(struct dtrace_ioc_enable *u)
 		a->off = ua[i].da_rec_off;
 		a->size = ua[i].da_rec_size;
 		a->arg = ua[i].da_arg;
+		if (a->kind == DTRACE_ACT_STACK || a->kind == DTRACE_ACT_USTACK) {
+			if (ua[i].da_difo_off || !a->arg || a->off % 8 ||
+			    a->size != 8 * (a->arg +
+					    (a->kind == DTRACE_ACT_USTACK)))
+				goto bad;
+			e->needs_record = true;
+			continue;
+		}
 		if (fk_load(e->blob, u->de_size, ua[i].da_difo_off, &a->prog))
 			goto bad;
 		a->str = a->prog.rtype.dt_kind == DIF_TYPE_STRING;
@@ -877,6 +895,23 @@ TEST(probe_ids)
 	EXPECT_EQ(1, rc);
 	EXPECT_STREQ("dtrace: invalid probe specifier 9: probe ID 9 does not "
 		     "match any probes\n", err);
+	free(out);
+	free(err);
+}
+
+/* @[stack()] = count(): the consumer adds up the recorded stacks. */
+TEST(stack_keys)
+{
+	char *out, *err, want[512];
+	int rc = run_n("-qn", "BEGIN { @[stack(2)] = count(); "
+		       "@[stack(2)] = count(); @s[ustack(1), \"k\"] = sum(5); "
+		       "exit(0); }", &out, &err);
+
+	snprintf(want, sizeof(want), "\n\n%14s0x1000\n%14s0x2000\n %16d\n"
+		 "\n\n%14s0x1000\n  %-50s %16d\n", "", "", 2, "", "k", 5);
+	EXPECT_EQ(0, rc);
+	EXPECT_STREQ(want, out);
+	EXPECT_STREQ("", err);
 	free(out);
 	free(err);
 }

@@ -163,7 +163,15 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 				a->a_nkeys);
 	} else {
 		for (k = keys, i = 0; k; k = k->n_next, i++)
-			if ((k->n_type.kind == DT_T_STRING) !=
+			if ((stk[i] || a->a_keystack[i]) &&
+			    (stk[i] != a->a_keystack[i] ||
+			     frames[i] != a->a_keyframes[i]))
+				return dt_error(pcb, &k->n_loc, "D_AGG_KEYS",
+						"@%s key #%d is incompatible "
+						"with its first use: a stack "
+						"of another kind or size",
+						agg->n_str, i + 1);
+			else if ((k->n_type.kind == DT_T_STRING) !=
 			    (a->a_keys[i].kind == DT_T_STRING) ||
 			    stk[i] != a->a_keystack[i] ||
 			    frames[i] != a->a_keyframes[i])

@@ -51,6 +51,8 @@ static const struct check_case valid[] = {
 	{ "BEGIN { trace(substr(\"hello\", 1)); trace(substr(\"hi\", 0, 1)); }" },
 	{ "BEGIN /execname == \"ls\"/ { exit(0); }" },
 	{ "BEGIN /1/2/ { exit(0); }" },
+	{ "BEGIN { @[stack()] = count(); @u[ustack(5), execname] = sum(1); "
+	  "if (1) @[stack()] = count(); }" },
 	{ "BEGIN { trace(caller); trace(ucaller); trace(stackdepth); "
 	  "trace(ustackdepth); trace(uregs[0]); trace(func(caller)); }" },
 	{ "BEGIN { if (pid) { x = 1; trace(x); } else if (x) printf(\"a\"); "
@@ -179,8 +181,12 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { trace(copyinstr(\"a\")); }", "D_PROTO_ARG", 1,
 	  "copyinstr( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },
-	{ "BEGIN { @[stack()] = count(); }", "D_UNSUPPORTED", 1,
-	  "stack( ) as an aggregation key is not supported yet" },
+	{ "BEGIN { @a[stack()] = count(); printa(\"%@d\", @a); }",
+	  "D_UNSUPPORTED", 1, "printa( ) formats for aggregations keyed by "
+	  "stack( ) are not supported yet" },
+	{ "BEGIN { @a[stack(5)] = count(); @a[stack(6)] = count(); }",
+	  "D_AGG_KEYS", 1, "@a key #1 is incompatible with its first use: "
+	  "a stack of another kind or size" },
 	{ "BEGIN { @a[1] = count(); @b[\"x\"] = count(); printa(@a, @b); }",
 	  "D_PRINTA_AGGS", 1, "printa( ) of several aggregations: @a and @b "
 	  "have different keys" },

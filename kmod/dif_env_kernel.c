@@ -37,12 +37,15 @@ static struct dtrace_mctx *dtrace_mctx(struct dif_mstate *ms)
  * @ecb:   the clause about to run
  * @probe: the probe that fired
  * @args:  its arguments
+ * @firing: which firing of this CPU this is: this-> variables live as
+ *          long as one firing, across its clauses, as in DTrace
  *
  * Context: probe context.
  */
 void dtrace_mctx_init(struct dtrace_mctx *mc, struct dtrace_state *state,
 		      struct dtrace_cpu *cpu, struct dtrace_ecb *ecb,
-		      struct dtrace_probe *probe, const struct dtrace_args *args)
+		      struct dtrace_probe *probe, const struct dtrace_args *args,
+		      u64 firing)
 {
 	struct dif_mstate *ms = &mc->dm_ms;
 
@@ -56,7 +59,10 @@ void dtrace_mctx_init(struct dtrace_mctx *mc, struct dtrace_state *state,
 	ms->dyn = state->ds_dyn_mem ? &state->ds_dyn : NULL;
 	ms->env = mc;
 	dif_mstate_reset(ms);
-	memset(cpu->dc_locals, 0, ecb->de_nlocals * sizeof(u64));
+	if (cpu->dc_firing != firing) {
+		memset(cpu->dc_locals, 0, state->ds_nlocals * sizeof(u64));
+		cpu->dc_firing = firing;
+	}
 	mc->dm_probe = probe;
 	mc->dm_args = args;
 	mc->dm_ecb = ecb;

@@ -71,15 +71,16 @@ static int dtrace_action_check(struct dtrace_action *act, u32 room)
 
 /*
  * AGGREGATE: a declared aggregation whose key holds every slot the
- * clause's AGGKEYs wrote, an integer value, no record slot.
+ * AGGKEYs since the previous AGGREGATE wrote (@keyext bytes), an integer
+ * value, no record slot.
  */
 static int dtrace_aggregate_check(const struct dtrace_state *state,
-				  const struct dtrace_ecb *ecb,
-				  const struct dtrace_action *act, u64 arg)
+				  const struct dtrace_action *act, u64 arg,
+				  u32 keyext)
 {
 	if (arg >= state->ds_naggs || act->dac_rec_off || act->dac_rec_size ||
 	    act->dac_prog.rtype.dt_kind == DIF_TYPE_STRING ||
-	    ecb->de_aggkeysize > state->ds_aggs[arg].ad_keysize)
+	    keyext > state->ds_aggs[arg].ad_keysize)
 		return -EINVAL;
 	return 0;
 }
@@ -106,7 +107,8 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 {
 	const struct dtrace_ioc_action *ua = (const void *)
 					     ((const char *)blob + act_off);
-	u32 i;
+	bool ends_spec = false;
+	u32 i, keyext = 0;
 	int err;
 
 	for (i = 0; i < ecb->de_nacts; i++) {
@@ -133,13 +135,16 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 		switch (kind) {
 		case DTRACE_ACT_AGGKEY:
 			err = dtrace_action_check(act, DTRACE_AGGKEY_MAX);
-			ecb->de_aggkeysize = max(ecb->de_aggkeysize,
-						 act->dac_rec_off + act->dac_rec_size);
+			keyext = max(keyext,
+				     act->dac_rec_off + act->dac_rec_size);
+			ecb->de_aggkeysize = max(ecb->de_aggkeysize, keyext);
 			break;
 		case DTRACE_ACT_AGGREGATE:
-			err = dtrace_aggregate_check(state, ecb, act,
-						     ua[i].da_arg);
+			/* Each aggregation's key is built afresh. */
+			err = dtrace_aggregate_check(state, act, ua[i].da_arg,
+						     keyext);
 			act->dac_arg = ua[i].da_arg;
+			keyext = 0;
 			break;
 		case DTRACE_ACT_SPECULATE:
 			/* First, so the record can go to the speculation. */
@@ -147,6 +152,7 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 			fallthrough;
 		case DTRACE_ACT_COMMIT:
 		case DTRACE_ACT_DISCARD:
+			ends_spec |= kind != DTRACE_ACT_SPECULATE;
 			if ((kind == DTRACE_ACT_SPECULATE && i) ||
 			    act->dac_rec_off || act->dac_rec_size ||
 			    act->dac_prog.rtype.dt_kind == DIF_TYPE_STRING)
@@ -163,6 +169,12 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 	/* A clause without actions traces the probe: a bare record. */
 	if (!ecb->de_nacts || ecb->de_speculates)
 		ecb->de_needs_record = true;
+	/*
+	 * commit() copies into the buffer where the clause's own record
+	 * is being written: as in DTrace, it may not record data itself.
+	 */
+	if (ends_spec && ecb->de_needs_record)
+		return -EINVAL;
 	return 0;
 }
 
@@ -241,6 +253,7 @@ static struct dtrace_ecb *dtrace_ecb_create(struct dtrace_state *state,
 	if (err)
 		goto fail;
 	dtrace_ecb_count_locals(ecb);
+	state->ds_nlocals = max(state->ds_nlocals, ecb->de_nlocals);
 	return ecb;
 
 fail:

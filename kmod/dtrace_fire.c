@@ -28,6 +28,7 @@
 #include "dtrace_impl.h"
 
 static DEFINE_PER_CPU(int, dtrace_in_probe);
+static DEFINE_PER_CPU(u64, dtrace_firings);	/* counts this CPU's firings */
 
 /* May this state's clauses run for this firing? */
 static bool dtrace_state_fires(const struct dtrace_state *state,
@@ -193,6 +194,9 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			break;
 		case DTRACE_ACT_AGGREGATE:
 			dtrace_aggregate(state, cpu, act->dac_arg, v);
+			/* The next aggregation builds its own key. */
+			memset(cpu->dc_aggkey, 0, cpu->dc_aggkeylen);
+			cpu->dc_aggkeylen = 0;
 			break;
 		case DTRACE_ACT_COMMIT:
 		case DTRACE_ACT_DISCARD:
@@ -225,6 +229,7 @@ static void __dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_
 				struct dtrace_state *only)
 {
 	unsigned int cpuid = smp_processor_id();
+	u64 firing = this_cpu_inc_return(dtrace_firings);
 	struct dtrace_ecb_link *link;
 
 	for (link = READ_ONCE(probe->dp_ecbs); link;
@@ -242,7 +247,7 @@ static void __dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_
 		mc = cpu->dc_mctx;
 		if (!mc)	/* a CPU that came online after GO */
 			continue;
-		dtrace_mctx_init(mc, state, cpu, ecb, probe, args);
+		dtrace_mctx_init(mc, state, cpu, ecb, probe, args, firing);
 		if (dtrace_ecb_run(mc, cpu, ecb, probe->dp_id, &act) ==
 		    DIF_FAULT_NONE)
 			continue;
@@ -250,7 +255,8 @@ static void __dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_
 		cpu->dc_errors++;
 		fault = mc->dm_ms.fault;
 		if (probe != dtrace_probe_error)
-			dtrace_fire_error(state, ecb->de_epid, act, &fault);
+			dtrace_fire_error(state, probe->dp_id, ecb->de_epid, act,
+					  &fault);
 	}
 }
 
@@ -287,21 +293,25 @@ void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *arg
 
 /**
  * dtrace_fire_error() - fire ERROR for one consumer from probe context.
- * @state: the consumer whose clause faulted
- * @epid:  the clause
- * @act:   the action that faulted, 0 for the predicate
- * @fault: what happened
+ * @state:    the consumer whose clause faulted
+ * @probe_id: the probe that fired
+ * @epid:     the clause
+ * @act:      the action that faulted, 0 for the predicate
+ * @fault:    what happened
  *
  * ERROR's arguments are DTrace's: arg1 the EPID, arg2 the action,
- * arg3 the DIF offset, arg4 the fault kind, arg5 the address.
+ * arg3 the DIF offset, arg4 the fault kind, arg5 the address; arg0,
+ * which DTrace leaves to the kernel, is the id of the probe that fired,
+ * since one clause may be enabled on many.
  *
  * Context: probe context (interrupts off, dtrace_in_probe set).
  */
-void dtrace_fire_error(struct dtrace_state *state, u32 epid, u32 act,
-		       const struct dif_fault *fault)
+void dtrace_fire_error(struct dtrace_state *state, u32 probe_id, u32 epid,
+		       u32 act, const struct dif_fault *fault)
 {
 	struct dtrace_args args = {
-		.da_arg = { 0, epid, act, fault->pc, fault->kind, fault->addr },
+		.da_arg = { probe_id, epid, act, fault->pc, fault->kind,
+			    fault->addr },
 	};
 
 	if (dtrace_probe_error)

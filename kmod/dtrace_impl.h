@@ -162,6 +162,7 @@ struct dtrace_cpu {
 	u64			dc_aggdrops;
 	char			*dc_aggkey;	/* the key being built */
 	u32			dc_aggkeylen;	/* its bytes that hold data */
+	u64			dc_firing;	/* whose this-> dc_locals hold */
 	unsigned long		*dc_stack;	/* stack() scratch */
 	struct dtrace_buffer	*dc_specbufs;	/* [ds_nspec] */
 };
@@ -190,6 +191,7 @@ struct dtrace_state {
 	u64			ds_aggsize;
 	struct dtrace_aggdesc	*ds_aggs;	/* [DTRACE_AGGS_MAX] */
 	u32			ds_naggs;
+	u32			ds_nlocals;	/* this-> ids any clause uses */
 	u32			ds_nspec;
 	u64			ds_specsize;
 	struct dtrace_spec	*ds_specs;	/* [ds_nspec], at GO */
@@ -304,14 +306,15 @@ void dtrace_provider_fbt_exit(void);
 int dtrace_fbt_provide(const struct dtrace_fbt_sym *syms, u32 n);
 void dtrace_fire_begin(struct dtrace_state *state);
 void dtrace_fire_end(struct dtrace_state *state);
-void dtrace_fire_error(struct dtrace_state *state, u32 epid, u32 act,
-		       const struct dif_fault *fault);
+void dtrace_fire_error(struct dtrace_state *state, u32 probe_id, u32 epid,
+		       u32 act, const struct dif_fault *fault);
 extern struct dtrace_probe *dtrace_probe_error;
 
 /* dif_env_kernel.c: the DIF environment in the kernel */
 void dtrace_env_init(void);
 void dtrace_mctx_init(struct dtrace_mctx *mc, struct dtrace_state *state,
 		      struct dtrace_cpu *cpu, struct dtrace_ecb *ecb,
-		      struct dtrace_probe *probe, const struct dtrace_args *args);
+		      struct dtrace_probe *probe, const struct dtrace_args *args,
+		      u64 firing);
 
 #endif /* _DTRACE_IMPL_H */

@@ -275,7 +275,8 @@ TEST_F(dev, string_record)
 
 /*
  * BEGIN { trace(*(uint64_t *)0); } faults: no record from it, one error
- * counted, and ERROR fires with the EPID and fault kind as arg1, arg4.
+ * counted, and ERROR fires with the EPID and fault kind as arg1, arg4,
+ * and the id of the probe that fired as arg0.
  */
 TEST_F(dev, fault_fires_error)
 {
@@ -284,6 +285,9 @@ TEST_F(dev, fault_fires_error)
 				 INSN(RET, 0, 1, 0, 0) };
 	struct dif_insn a4[] = { INSN(LDB, 1, 0, 0, DIF_VAR_ARG4),
 				 INSN(RET, 0, 1, 0, 0) };
+	struct dif_insn a0[] = { INSN(LDB, 1, 0, 0, DIF_VAR_ARG0),
+				 INSN(RET, 0, 1, 0, 0) };
+	uint32_t o0;
 	struct dtrace_ioc_status st;
 	struct dtrace_rechdr *r;
 	static char out[1 << 20];
@@ -296,11 +300,13 @@ TEST_F(dev, fault_fires_error)
 	clause_act(&c, 0, DTRACE_ACT_RECORD, o1, 0, 8);
 	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
 
-	clause_init(&c, "dtrace", "ERROR", 2, 16);
+	clause_init(&c, "dtrace", "ERROR", 3, 24);
 	o1 = clause_prog(&c, a1, 2, NULL, 0, DIF_TYPE_INT, 8);
 	o4 = clause_prog(&c, a4, 2, NULL, 0, DIF_TYPE_INT, 8);
+	o0 = clause_prog(&c, a0, 2, NULL, 0, DIF_TYPE_INT, 8);
 	clause_act(&c, 0, DTRACE_ACT_RECORD, o1, 0, 8);
 	clause_act(&c, 1, DTRACE_ACT_RECORD, o4, 8, 8);
+	clause_act(&c, 2, DTRACE_ACT_RECORD, o0, 16, 8);
 	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
 
 	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
@@ -308,11 +314,12 @@ TEST_F(dev, fault_fires_error)
 	ASSERT_EQ(0, status(self->fd, &st));
 	EXPECT_EQ(1, st.ds_errors);
 	n = snap_all(self->fd, out, sizeof(out), 4u << 20);
-	ASSERT_EQ(sizeof(*r) + 16, n);
+	ASSERT_EQ(sizeof(*r) + 24, n);
 	r = (void *)out;
 	EXPECT_EQ(2, r->dr_epid);
 	EXPECT_EQ(1, ((uint64_t *)(r + 1))[0]);
 	EXPECT_EQ(DIF_FAULT_BADADDR, ((uint64_t *)(r + 1))[1]);
+	EXPECT_EQ(1, ((uint64_t *)(r + 1))[2]);	/* dtrace:::BEGIN is 1 */
 }
 
 /* A consumer sees only its own BEGIN, not another one's. */

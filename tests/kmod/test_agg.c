@@ -232,6 +232,67 @@ TEST_F(dev, llquantize)
 	EXPECT_EQ(0, v[19]);		/* 100 .. */
 }
 
+/*
+ * syscall::lseek:entry { @a[arg1 % 3] = count(); @b = count(); }: each
+ * aggregation gets its own key, so @b has exactly one, counting 100.
+ */
+TEST_F(dev, two_aggregations_one_clause)
+{
+	struct dtrace_ioc_aggdesc a = { .da_size = sizeof(a),
+					.da_func = DTRACE_AGG_COUNT,
+					.da_keysize = 8 };
+	struct dtrace_ioc_aggdesc b = { .da_size = sizeof(b),
+					.da_func = DTRACE_AGG_COUNT };
+	struct dtrace_ioc_status st;
+	unsigned int cpu, i, na = 0, nb = 0;
+	uint64_t total_b = 0;
+	struct clause c;
+	int zero;
+
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_AGGDESC, &a));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_AGGDESC, &b));
+	clause_init(&c, "syscall", "entry", 3, 0);
+	strcpy(c.hdr->de_desc.dpd_func, "lseek");
+	c.hdr->de_pred_off = pred_pid(&c);
+	clause_act(&c, 0, DTRACE_ACT_AGGKEY, prog_arg1(&c, 1), 0, 8);
+	clause_act(&c, 1, DTRACE_ACT_AGGREGATE, prog_arg1(&c, 0), 0, 0);
+	c.acts[1].da_arg = a.da_id;
+	clause_act(&c, 2, DTRACE_ACT_AGGREGATE, prog_arg1(&c, 0), 0, 0);
+	c.acts[2].da_arg = b.da_id;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	zero = open("/dev/zero", O_RDONLY);
+	for (i = 0; i < 100; i++)
+		lseek(zero, i, SEEK_SET);
+	close(zero);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	ASSERT_EQ(0, status(self->fd, &st));
+	for (cpu = 0; cpu < st.ds_ncpus; cpu++) {
+		struct dtrace_ioc_bufsnap s = {
+			.db_size = sizeof(s), .db_cpu = cpu,
+			.db_buf = (uintptr_t)snap, .db_bufsize = sizeof(snap),
+		};
+		size_t off;
+
+		if (ioctl(self->fd, DTRACE_IOC_AGGSNAP, &s))
+			continue;
+		for (off = 0; off < s.db_bufsize;) {
+			struct dtrace_aggrec *r = (void *)(snap + off);
+
+			if (r->dar_id == b.da_id) {
+				nb++;
+				total_b += *(uint64_t *)(r + 1);
+			} else {
+				na++;
+			}
+			off += r->dar_size;
+		}
+	}
+	EXPECT_EQ(3, na);
+	EXPECT_EQ(1, nb);
+	EXPECT_EQ(100, total_b);
+}
+
 TEST_F(dev, bad_descriptors)
 {
 	struct dtrace_ioc_aggdesc d = { .da_size = sizeof(d) };

@@ -153,4 +153,16 @@ TEST_F(dev, speculate_must_come_first)
 	EXPECT_EQ(EINVAL, errno);
 }
 
+/* commit() would copy over the clause's own record: refused. */
+TEST_F(dev, commit_may_not_record)
+{
+	struct clause c;
+
+	clause_init(&c, "dtrace", "END", 2, 8);
+	clause_act(&c, 0, DTRACE_ACT_RECORD, prog_const(&c, 1), 0, 8);
+	clause_act(&c, 1, DTRACE_ACT_COMMIT, prog_const(&c, 1), 0, 0);
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	EXPECT_EQ(EINVAL, errno);
+}
+
 TEST_HARNESS_MAIN

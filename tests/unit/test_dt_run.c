@@ -238,7 +238,6 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 	fk.env.builtins[DIF_VAR_TIMESTAMP] = 1000000 + fk.ts;
 	fk.env.builtins[DIF_VAR_WALLTIMESTAMP] = 1700000000000000000LL;
 	fk.env.builtins[DIF_VAR_TID] = 4243;
-	memset(fk.locals, 0, sizeof(fk.locals));
 	dif_mstate_reset(ms);
 
 	if (e->haspred) {
@@ -314,7 +313,8 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 error:
 	fk.errors++;
 	if (id != 3) {
-		u64 eargs[6] = { 0, e->epid, act, ms->fault.pc, (u64)fault,
+		/* arg0, as the module sets it: the probe that fired */
+		u64 eargs[6] = { id, e->epid, act, ms->fault.pc, (u64)fault,
 				 ms->fault.addr };
 
 		fk_fire(3, eargs);
@@ -325,6 +325,8 @@ static void fk_fire(uint32_t id, const u64 *args)
 {
 	int i;
 
+	/* As the module: this-> lives across the clauses of one firing. */
+	memset(fk.locals, 0, sizeof(fk.locals));
 	for (i = 0; i < fk.necbs; i++) {
 		if (fk.exited && id == 1)
 			return;	/* exit() stops all but END */

@@ -67,8 +67,32 @@ int dt_dev_version(int fd, struct dtrace_ioc_version *v)
 	return 0;
 }
 
+/*
+ * The kernel's lockdown level, from "none integrity [confidentiality]":
+ * the bracketed word, or NULL when not locked down or not known.
+ */
+static const char *dt_dev_lockdown(char *buf, size_t len)
+{
+	FILE *f = fopen("/sys/kernel/security/lockdown", "r");
+	char *open, *close;
+
+	if (!f)
+		return NULL;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = '\0';
+	fclose(f);
+	open = strchr(buf, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (!close)
+		return NULL;
+	*close = '\0';
+	return strcmp(open + 1, "none") ? open + 1 : NULL;
+}
+
 int dt_dev_open(char *err, size_t errlen)
 {
+	char lockdown[128];
+	const char *level;
 	const char *path = dt_dev_path();
 	struct dtrace_ioc_version v;
 	int fd, e;
@@ -80,6 +104,11 @@ int dt_dev_open(char *err, size_t errlen)
 			snprintf(err, errlen, "DTrace device not available "
 				 "(is the dtrace module loaded?): %s: %s",
 				 path, strerror(e));
+		else if (e == EPERM && geteuid() == 0 &&
+			 (level = dt_dev_lockdown(lockdown, sizeof(lockdown))))
+			snprintf(err, errlen, "the kernel is locked down (%s) "
+				 "and forbids reading its memory: %s: %s",
+				 level, path, strerror(e));
 		else if (e == EACCES || e == EPERM)
 			snprintf(err, errlen, "DTrace requires additional "
 				 "privileges (root or CAP_SYS_ADMIN): %s: %s",

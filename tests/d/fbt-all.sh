@@ -1,0 +1,19 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# fbt:::entry on every function with a count for a second: it completes,
+# counts plenty of functions, and lists as many probes as the kernel
+# offers traceable functions we can name.
+set -u
+out=$("$DTRACE" -q -n 'fbt:::entry { @[probefunc] = count(); }' \
+	-n 'tick-1s { exit(0); }' 2>&1)
+st=$?
+[ $st = 0 ] || { echo "status $st"; echo "$out" | tail; exit 1; }
+n=$(grep -cE '^ +[A-Za-z_.0-9]+ +[0-9]+$' <<<"$out")
+[ "$n" -gt 100 ] || { echo "only $n functions counted"; exit 1; }
+
+probes=$("$DTRACE" -l -n 'fbt:::entry' | tail -n +2 | wc -l)
+funcs=$(sort -u /sys/kernel/tracing/available_filter_functions | wc -l)
+echo "# $probes fbt entry probes; $funcs traceable functions; $n counted"
+# Names kallsyms lacks and our own module's are not offered.
+[ "$probes" -ge $((funcs * 90 / 100)) ] && [ "$probes" -le "$funcs" ] ||
+	{ echo "listing $probes vs $funcs traceable"; exit 1; }

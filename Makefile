@@ -110,6 +110,12 @@ dkms-remove:
 bench: all
 	./bench/run.sh
 
+# The guest suite with the ten-minute load test.
+.PHONY: check-long
+check-long: all tools kmod-tests
+	./tests/vm/run-guest.sh --timeout 2400 --module kmod/dtrace.ko -- \
+		tests/guest-suite.sh --long
+
 # The guest suite on every installed Debian kernel: 6.1, 6.1-rt, 6.12.
 .PHONY: check-matrix
 check-matrix: all tools kmod-tests

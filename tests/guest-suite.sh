@@ -5,9 +5,11 @@
 # tests/vm/run-guest.sh. First the module's own kselftest binaries
 # (tests/kmod/test_*.c, which drive the ioctls directly), each test
 # counted; then the D scripts with expected output. Ends with one
-# "N passed, N failed" line.
+# "N passed, N failed" line. --long runs the load test for ten minutes
+# instead of twenty seconds (make check-long).
 set -u
 cd "$(dirname "$0")/.."
+[ "${1:-}" = --long ] && export DTRACE_LOAD_SECONDS=600
 passed=0
 failed=0
 

@@ -15,10 +15,11 @@ import subprocess
 import sys
 import time
 
-RUNS = int(os.environ.get("BENCH_RUNS", "5"))
-ATTACH_LIMIT = 120      # seconds a tracer may take to say it is ready
+RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+ATTACH_LIMIT = 60       # seconds a tracer may take to say it is ready
 DTRACE = os.path.abspath("user/dtrace")
-BPFTRACE = "bpftrace"
+# Line-buffered: its "Attaching" line must reach us through a pipe at once.
+BPFTRACE = ["bpftrace", "-B", "line"]
 DD = ["dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=200000"]
 # dd makes one read and one write per byte, and a few more to start.
 EVENTS = {"syscalls": 400000, "reads": 200000}
@@ -94,13 +95,13 @@ CASES = [
     ("syscall count by program",
      [DTRACE, "-n", "syscall:::entry { @[execname] = count(); }"],
      "matched",
-     [BPFTRACE, "-e",
+     BPFTRACE + ["-e",
       "tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }"],
      "Attaching", "syscalls"),
     ("vfs_read count by program",
      [DTRACE, "-n", "fbt::vfs_read:entry { @[execname] = count(); }"],
      "matched",
-     [BPFTRACE, "-e", "kprobe:vfs_read { @[comm] = count(); }"],
+     BPFTRACE + ["-e", "kprobe:vfs_read { @[comm] = count(); }"],
      "Attaching", "reads"),
     ("vfs_read latency histogram",
      [DTRACE, "-n",
@@ -108,7 +109,7 @@ CASES = [
       "fbt::vfs_read:return /self->ts/ "
       "{ @ = quantize(timestamp - self->ts); self->ts = 0; }"],
      "matched",
-     [BPFTRACE, "-e",
+     BPFTRACE + ["-e",
       "kprobe:vfs_read { @start[tid] = nsecs; } "
       "kretprobe:vfs_read /@start[tid]/ "
       "{ @ = hist(nsecs - @start[tid]); delete(@start[tid]); }"],
@@ -136,7 +137,7 @@ def main():
         v, e = measure(startup, [DTRACE, "-q", "-n", "BEGIN { exit(0); }"])
         ours += [v] if v is not None else []
         errs["dtrace"] = e or errs.get("dtrace")
-        v, e = measure(startup, [BPFTRACE, "-e", "BEGIN { exit(); }"])
+        v, e = measure(startup, BPFTRACE + ["-e", "BEGIN { exit(); }"])
         theirs += [v] if v is not None else []
         errs["bpftrace"] = e or errs.get("bpftrace")
     res["startup"] = {"dtrace": summary(ours) if ours else errs["dtrace"],
@@ -166,7 +167,7 @@ def main():
     res["fbt:::entry on every function"] = (
         {"attach_s": v[1], "detach_s": v[2], "workload_s": v[0]} if v else
         {"error": e})
-    v, e = measure(traced, [BPFTRACE, "-e", "kprobe:* { @[func] = count(); }"],
+    v, e = measure(traced, BPFTRACE + ["-e", "kprobe:* { @[func] = count(); }"],
                    "Attaching")
     res["bpftrace kprobe:*"] = ({"attach_s": v[1], "detach_s": v[2],
                                  "workload_s": v[0]} if v else {"error": e})

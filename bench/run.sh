@@ -7,7 +7,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 tests/vm/run-guest.sh --timeout 1500 --module kmod/dtrace.ko -- \
-	/usr/bin/python3 bench/guest_bench.py | tee build/bench.log
+	/usr/bin/python3 bench/guest_bench.py "${BENCH_RUNS:-5}" | tee build/bench.log
 sed -n 's/^BENCH-JSON //p' build/bench.log >build/bench.json
 make -s dif-bench >build/dif-bench.txt
 python3 bench/report.py build/bench.json build/dif-bench.txt

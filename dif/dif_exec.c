@@ -583,6 +583,37 @@ void dif_mstate_reset(struct dif_mstate *ms)
 	ms->fault.addr = 0;
 }
 
+/*
+ * Like dif_copy_string(), but writes nothing past the NUL and says how
+ * long the string is: for a destination already zero, where padding a
+ * strsize slot would be most of the work.
+ */
+int dif_copy_string_exact(struct dif_mstate *ms, char *dst, u64 addr,
+			  u32 size, bool user, u32 *lenp)
+{
+	u32 mark = ms->scratch_used, len = 0;
+	const char *p;
+
+	ms->fault.kind = DIF_FAULT_NONE;
+	ms->fault.pc = DIF_PC_NONE;
+	*lenp = 0;
+	if (size == 0)
+		return 0;
+	if (size > 1) {
+		p = dif_str_get(ms, addr, size - 1, user, &len);
+		if (!p) {
+			ms->scratch_used = mark;
+			return ms->fault.kind ? ms->fault.kind :
+						DIF_FAULT_BADADDR;
+		}
+		memmove(dst, p, len);
+	}
+	dst[len] = '\0';
+	ms->scratch_used = mark;
+	*lenp = len;
+	return 0;
+}
+
 /**
  * dif_copy_string() - copy a string value into a record
  * @ms:   the state dif_exec() ran with (its program's string table and

@@ -145,6 +145,8 @@ u64 dif_exec(const struct dif_prog *p, struct dif_mstate *ms);
 void dif_mstate_reset(struct dif_mstate *ms);
 int dif_copy_string(struct dif_mstate *ms, char *dst, u64 addr, u32 size,
 		    bool user);
+int dif_copy_string_exact(struct dif_mstate *ms, char *dst, u64 addr,
+			  u32 size, bool user, u32 *lenp);
 
 /* Names (dif_names.c). */
 const char *dif_op_name(u32 op);

@@ -65,16 +65,28 @@ static int dtrace_fault(struct dtrace_mctx *mc, int kind, u64 addr)
 	return kind;
 }
 
-/* Store a value in its slot of the record or of the aggregation key. */
+/*
+ * Store a value in its slot of the record or of the aggregation key, and
+ * return in *endp where its data ends. A string is copied up to its NUL
+ * and not padded: the key is zero past its data (the rest of the slot
+ * stays so), and a record's string is read up to its NUL.
+ */
 static int dtrace_action_store(struct dtrace_mctx *mc,
 			       const struct dtrace_action *act, char *base,
-			       u64 val)
+			       u64 val, u32 *endp)
 {
 	char *dst = base + act->dac_rec_off;
+	u32 len;
+	int fault;
 
-	if (act->dac_string)
-		return dif_copy_string(&mc->dm_ms, dst, val,
-				       act->dac_rec_size, act->dac_user);
+	*endp = act->dac_rec_off + act->dac_rec_size;
+	if (act->dac_string) {
+		fault = dif_copy_string_exact(&mc->dm_ms, dst, val,
+					      act->dac_rec_size, act->dac_user,
+					      &len);
+		*endp = act->dac_rec_off + len + 1;
+		return fault;
+	}
 	switch (act->dac_rec_size) {
 	case 1:
 		*(u8 *)dst = val;
@@ -93,23 +105,6 @@ static int dtrace_action_store(struct dtrace_mctx *mc,
 }
 
 /*
- * How much of the key holds data: hashing and comparing stop there. A
- * string counts up to its NUL, so keys whose strings differ in length
- * differ within that extent.
- */
-static void dtrace_aggkey_extend(struct dtrace_cpu *cpu,
-				 const struct dtrace_action *act)
-{
-	u32 end = act->dac_rec_off + act->dac_rec_size;
-
-	if (act->dac_string)
-		end = act->dac_rec_off + 1 +
-		      strnlen(cpu->dc_aggkey + act->dac_rec_off,
-			      act->dac_rec_size - 1);
-	cpu->dc_aggkeylen = max(cpu->dc_aggkeylen, end);
-}
-
-/*
  * Run one clause for one firing. Returns the fault that stopped it
  * (DIF_FAULT_NONE if none) and which action faulted in *actp.
  * Aggregations take effect as their action runs; the record only if
@@ -124,7 +119,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 	struct dtrace_buffer *buf = NULL;
 	bool exiting = false;
 	int exitval = 0;
-	u32 i;
+	u32 i, end;
 	u64 v;
 
 	*actp = 0;
@@ -189,8 +184,10 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			return mc->dm_ms.fault.kind;
 		switch (act->dac_kind) {
 		case DTRACE_ACT_AGGKEY:
-			fault = dtrace_action_store(mc, act, cpu->dc_aggkey, v);
-			dtrace_aggkey_extend(cpu, act);
+			/* Hashing and comparing stop where the data does. */
+			fault = dtrace_action_store(mc, act, cpu->dc_aggkey, v,
+						    &end);
+			cpu->dc_aggkeylen = max(cpu->dc_aggkeylen, end);
 			break;
 		case DTRACE_ACT_AGGREGATE:
 			dtrace_aggregate(state, cpu, act->dac_arg, v);
@@ -209,7 +206,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			fallthrough;
 		default:
 			fault = dtrace_action_store(mc, act, (char *)(hdr + 1),
-						    v);
+						    v, &end);
 			break;
 		}
 		if (fault)

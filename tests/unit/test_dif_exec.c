@@ -325,6 +325,39 @@ TEST_F(exec, string_global)
 	EXPECT_EQ(0, t->ms.dyn_drops);
 }
 
+/*
+ * dif_copy_string_exact() copies up to the NUL and no further, from
+ * mapped kernel memory and from the program's own strings, truncates to
+ * the slot, and faults on memory that is not readable.
+ */
+TEST_F(exec, copy_string_exact)
+{
+	static const char kstr[] = "kernel string";
+	struct dift *t = self->t;
+	char out[16];
+	u32 len;
+	u64 r;
+
+	dif_uenv_map(&t->env, kstr, sizeof(kstr), 0);
+	memset(out, 'x', sizeof(out));
+	EXPECT_EQ(0, dif_copy_string_exact(&t->ms, out, (uintptr_t)kstr, 8,
+					   false, &len));
+	EXPECT_EQ(7, len);
+	EXPECT_EQ(0, memcmp(out, "kernel \0xxxxxxxx", 16));
+
+	memset(out, 'x', sizeof(out));
+	r = dift_asm_run(t, "sets \"ab\", %r1\n ret %r1");
+	EXPECT_EQ(0, dif_copy_string_exact(&t->ms, out, r, sizeof(out), false,
+					   &len));
+	EXPECT_EQ(2, len);
+	EXPECT_EQ(0, memcmp(out, "ab\0xxxxxxxxxxxxx", 16));
+
+	EXPECT_EQ(DIF_FAULT_BADADDR,
+		  dif_copy_string_exact(&t->ms, out, 8, sizeof(out), false,
+					&len));
+	EXPECT_EQ(0, t->ms.scratch_used);
+}
+
 /* Each fault kind, with where it happened. */
 TEST_F(exec, faults)
 {

@@ -149,4 +149,46 @@ static inline size_t snap_all(int fd, char *out, size_t room, uint64_t bufsize)
 	return got;
 }
 
+/* A predicate: pid == @pid (never true for 0). */
+static inline uint32_t pred_pid(struct clause *c, uint64_t pid)
+{
+	struct dif_insn p[] = {
+		INSN(LDB, 1, 0, 0, DIF_VAR_PID), INSN(SETX, 2, 0, 0, 0),
+		INSN(SEQ, 3, 1, 2, 0), INSN(RET, 0, 3, 0, 0),
+	};
+
+	return clause_prog_tabs(c, p, 4, &pid, 1, NULL, 0, DIF_TYPE_INT, 8);
+}
+
+/* A program returning built-in variable @var. */
+static inline uint32_t prog_builtin(struct clause *c, int var)
+{
+	struct dif_insn p[] = { INSN(LDB, 1, 0, 0, var), INSN(RET, 0, 1, 0, 0) };
+
+	return clause_prog(c, p, 2, NULL, 0, DIF_TYPE_INT, 8);
+}
+
+/* How many probes match provider::func:name ("" matches anything). */
+static inline unsigned int count_probes(int fd, const char *prov,
+					const char *func, const char *name)
+{
+	static struct dtrace_probedesc d[4096];
+	struct dtrace_ioc_probes p = {
+		.dp_size = sizeof(p), .dp_buf = (uintptr_t)d,
+	};
+	unsigned int n = 0;
+
+	strcpy(p.dp_pattern.dpd_provider, prov);
+	strcpy(p.dp_pattern.dpd_func, func);
+	strcpy(p.dp_pattern.dpd_name, name);
+	do {
+		p.dp_count = 4096;
+		if (ioctl(fd, DTRACE_IOC_PROBES, &p))
+			return 0;
+		n += p.dp_count;
+		p.dp_first_id = p.dp_next_id;
+	} while (p.dp_next_id);
+	return n;
+}
+
 #endif /* _TESTS_KMOD_CLAUSE_H */

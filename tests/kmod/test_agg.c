@@ -20,17 +20,6 @@ struct merged {
 	uint64_t v[200];
 };
 
-static uint32_t pred_pid(struct clause *c)
-{
-	uint64_t pid = getpid();
-	struct dif_insn p[] = {
-		INSN(LDB, 1, 0, 0, DIF_VAR_PID), INSN(SETX, 2, 0, 0, 0),
-		INSN(SEQ, 3, 1, 2, 0), INSN(RET, 0, 3, 0, 0),
-	};
-
-	return clause_prog_tabs(c, p, 4, &pid, 1, NULL, 0, DIF_TYPE_INT, 8);
-}
-
 /* arg1, or arg1 % 3 as a key. */
 static uint32_t prog_arg1(struct clause *c, int mod3)
 {
@@ -70,7 +59,7 @@ static int run_agg(int fd, uint32_t func, const int64_t *params, int keyed,
 		return -1;
 	clause_init(&c, "syscall", "entry", keyed ? 2 : 1, 0);
 	strcpy(c.hdr->de_desc.dpd_func, "lseek");
-	c.hdr->de_pred_off = pred_pid(&c);
+	c.hdr->de_pred_off = pred_pid(&c, getpid());
 	if (keyed)
 		clause_act(&c, a++, DTRACE_ACT_AGGKEY,
 			   prog_arg1(&c, keyed == 1), 0, 8);
@@ -253,7 +242,7 @@ TEST_F(dev, two_aggregations_one_clause)
 	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_AGGDESC, &b));
 	clause_init(&c, "syscall", "entry", 3, 0);
 	strcpy(c.hdr->de_desc.dpd_func, "lseek");
-	c.hdr->de_pred_off = pred_pid(&c);
+	c.hdr->de_pred_off = pred_pid(&c, getpid());
 	clause_act(&c, 0, DTRACE_ACT_AGGKEY, prog_arg1(&c, 1), 0, 8);
 	clause_act(&c, 1, DTRACE_ACT_AGGREGATE, prog_arg1(&c, 0), 0, 0);
 	c.acts[1].da_arg = a.da_id;

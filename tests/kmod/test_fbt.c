@@ -23,44 +23,6 @@ static double now(void)
 	return t.tv_sec + t.tv_nsec / 1e9;
 }
 
-/* pid == @pid, or always false for @pid 0 (a pid never is 0 here). */
-static uint32_t pred_pid(struct clause *c, uint64_t pid)
-{
-	struct dif_insn p[] = {
-		INSN(LDB, 1, 0, 0, DIF_VAR_PID), INSN(SETX, 2, 0, 0, 0),
-		INSN(SEQ, 3, 1, 2, 0), INSN(RET, 0, 3, 0, 0),
-	};
-
-	return clause_prog_tabs(c, p, 4, &pid, 1, NULL, 0, DIF_TYPE_INT, 8);
-}
-
-static uint32_t prog_builtin(struct clause *c, int var)
-{
-	struct dif_insn p[] = { INSN(LDB, 1, 0, 0, var), INSN(RET, 0, 1, 0, 0) };
-
-	return clause_prog(c, p, 2, NULL, 0, DIF_TYPE_INT, 8);
-}
-
-static unsigned int count_probes(int fd, const char *prov, const char *name)
-{
-	static struct dtrace_probedesc d[4096];
-	struct dtrace_ioc_probes p = {
-		.dp_size = sizeof(p), .dp_buf = (uintptr_t)d,
-	};
-	unsigned int n = 0;
-
-	strcpy(p.dp_pattern.dpd_provider, prov);
-	strcpy(p.dp_pattern.dpd_name, name);
-	do {
-		p.dp_count = 4096;
-		if (ioctl(fd, DTRACE_IOC_PROBES, &p))
-			return 0;
-		n += p.dp_count;
-		p.dp_first_id = p.dp_next_id;
-	} while (p.dp_next_id);
-	return n;
-}
-
 FIXTURE(dev) {
 	int fd;
 };
@@ -251,7 +213,7 @@ TEST_F(dev, every_function)
 
 	t0 = now();
 	ASSERT_EQ(0, dt_fbt_provide(self->fd, NULL, NULL, &n));
-	n = count_probes(self->fd, "fbt", "entry");
+	n = count_probes(self->fd, "fbt", "", "entry");
 	TH_LOG("offered functions in %.2f s: %u entry probes", now() - t0, n);
 	EXPECT_LT(30000, n);
 

@@ -17,16 +17,6 @@
 
 static char out[8 << 20];
 
-static uint32_t pred_pid(struct clause *c, uint64_t pid)
-{
-	struct dif_insn p[] = {
-		INSN(LDB, 1, 0, 0, DIF_VAR_PID), INSN(SETX, 2, 0, 0, 0),
-		INSN(SEQ, 3, 1, 2, 0), INSN(RET, 0, 3, 0, 0),
-	};
-
-	return clause_prog_tabs(c, p, 4, &pid, 1, NULL, 0, DIF_TYPE_INT, 8);
-}
-
 /* PROV::FUNC:NAME { trace(arg0); }, with pid == @pid if @pid. */
 static int enable_trace_arg0(int fd, const char *prov, const char *func,
 			     const char *name, pid_t pid)

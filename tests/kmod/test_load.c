@@ -38,13 +38,6 @@ static void on_term(int sig)
 	stop_now = 1;
 }
 
-static uint32_t prog_var(struct clause *c, int var)
-{
-	struct dif_insn p[] = { INSN(LDB, 1, 0, 0, var), INSN(RET, 0, 1, 0, 0) };
-
-	return clause_prog(c, p, 2, NULL, 0, DIF_TYPE_INT, 8);
-}
-
 /*
  * syscall::getppid:entry { @[cpu] = count(); }
  * syscall::getppid:return { trace(arg1); }   (64 KiB buffers: drops)
@@ -64,15 +57,15 @@ static int consumer_setup(int fd)
 		return -1;
 	clause_init(&c, "syscall", "entry", 2, 0);
 	strcpy(c.hdr->de_desc.dpd_func, "getppid");
-	clause_act(&c, 0, DTRACE_ACT_AGGKEY, prog_var(&c, DIF_VAR_CPU), 0, 8);
-	clause_act(&c, 1, DTRACE_ACT_AGGREGATE, prog_var(&c, DIF_VAR_ARG0),
+	clause_act(&c, 0, DTRACE_ACT_AGGKEY, prog_builtin(&c, DIF_VAR_CPU), 0, 8);
+	clause_act(&c, 1, DTRACE_ACT_AGGREGATE, prog_builtin(&c, DIF_VAR_ARG0),
 		   0, 0);
 	c.acts[1].da_arg = d.da_id;
 	if (ioctl(fd, DTRACE_IOC_ENABLE, c.buf))
 		return -1;
 	clause_init(&c, "syscall", "return", 1, 8);
 	strcpy(c.hdr->de_desc.dpd_func, "getppid");
-	clause_act(&c, 0, DTRACE_ACT_RECORD, prog_var(&c, DIF_VAR_ARG1), 0, 8);
+	clause_act(&c, 0, DTRACE_ACT_RECORD, prog_builtin(&c, DIF_VAR_ARG1), 0, 8);
 	return ioctl(fd, DTRACE_IOC_ENABLE, c.buf);
 }
 

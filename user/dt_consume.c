@@ -240,7 +240,8 @@ static const char *const dt_fault_text[] = {
 static int dt_print_error(struct dt_consumer *c, const struct dt_ecb *e,
 			  const uint8_t *data)
 {
-	int64_t v[5];
+	int64_t v[6] = { 0 };
+	const struct dtrace_probedesc *pd = NULL;
 	const struct dt_epid *ep;
 	char desc[512] = "?", where[64];
 	const char *fault;
@@ -248,10 +249,17 @@ static int dt_print_error(struct dt_consumer *c, const struct dt_ecb *e,
 
 	if (e->e_nrecs < 5)
 		return -1;
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 6 && i < e->e_nrecs; i++)
 		v[i] = dt_rec_int(data, &e->e_recs[i]);
 	ep = dt_epid_get(c->c_epids, (uint32_t)v[0]);
-	if (ep && ep->ep_desc.dpd_id) {
+	/* arg0: the probe that fired, which the enabling may not say. */
+	if (v[5] && c->c_probes)
+		pd = dt_probetab_get(c->c_probes, (uint32_t)v[5]);
+	if (pd) {
+		int n = snprintf(desc, sizeof(desc), "ID %u: ", pd->dpd_id);
+
+		dt_pdesc_str(pd, desc + n, sizeof(desc) - (size_t)n);
+	} else if (ep && ep->ep_desc.dpd_id) {
 		int n = snprintf(desc, sizeof(desc), "ID %u: ",
 				 ep->ep_desc.dpd_id);
 

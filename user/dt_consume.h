@@ -76,10 +76,11 @@ void dt_consume_drops(struct dt_consumer *c, int cpu, uint64_t drops,
  *   dtrace: error on enabled probe ID 3 (ID 1: dtrace:::BEGIN):
  *   divide-by-zero in action #1 at DIF offset 4
  *
- * (an enabling of several probes is named by its description instead).
+ * The module gives the probe that fired as arg0; if it is not known, the
+ * enabling is named by its description.
  */
 #define DT_ERROR_HANDLER "dtrace:::ERROR { trace(arg1); trace(arg2); " \
-	"trace(arg3); trace(arg4); trace(arg5); }"
+	"trace(arg3); trace(arg4); trace(arg5); trace(arg0); }"
 
 /* At the end: the aggregations printa( ) did not print, as DTrace. */
 int dt_consume_aggs_end(struct dt_consumer *c);

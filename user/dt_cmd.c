@@ -381,6 +381,7 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 struct dt_list_arg {
 	FILE	*fp;
 	int	n;
+	bool	verbose;
 };
 
 static int dt_list_one(const struct dtrace_probedesc *pd, void *arg)
@@ -388,13 +389,15 @@ static int dt_list_one(const struct dtrace_probedesc *pd, void *arg)
 	struct dt_list_arg *la = arg;
 
 	dt_probes_line(la->fp, pd);
+	if (la->verbose)
+		dt_probes_args(la->fp, pd);
 	la->n++;
 	return 0;
 }
 
 static int dt_cmd_list(struct dt_cmd *cmd)
 {
-	struct dt_list_arg la = { cmd->c_out, 0 };
+	struct dt_list_arg la = { cmd->c_out, 0, cmd->c_verbose };
 	struct dtrace_probedesc all;
 	int i, j, rc = 0;
 

@@ -253,6 +253,44 @@ void dt_probes_heading(FILE *fp)
 		"FUNCTION", "NAME");
 }
 
+/* What each provider passes in arg0..arg9, for -lv. */
+static const struct {
+	const char	*provider, *name;	/* NULL name: any */
+	const char	*args;
+} dt_probe_args[] = {
+	{ "syscall", "entry", "arg0-arg5: the system call's arguments" },
+	{ "syscall", "return", "arg0, arg1: the return value; errno: the "
+	  "error of a failed call" },
+	{ "fbt", "entry", "arg0-arg5: the function's arguments" },
+	{ "fbt", "return", "arg1: the return value; arg0: 0 (the return "
+	  "site is not known)" },
+	{ "profile", NULL, "arg0: the interrupted kernel PC, or 0; arg1: the "
+	  "interrupted user PC, or 0" },
+	{ "dtrace", "ERROR", "arg0: the probe that fired; arg1: the enabled "
+	  "probe ID; arg2: the action; arg3: the DIF offset; arg4: the "
+	  "fault; arg5: the address" },
+	{ "dtrace", NULL, "none" },
+};
+
+/* -lv: the arguments, after the probe's line. */
+void dt_probes_args(FILE *fp, const struct dtrace_probedesc *pd)
+{
+	const char *args = "none";
+	size_t i;
+
+	for (i = 0; i < sizeof(dt_probe_args) / sizeof(dt_probe_args[0]);
+	     i++) {
+		if (strcmp(dt_probe_args[i].provider, pd->dpd_provider) ||
+		    (dt_probe_args[i].name &&
+		     strcmp(dt_probe_args[i].name, pd->dpd_name)))
+			continue;
+		args = dt_probe_args[i].args;
+		break;
+	}
+	fprintf(fp, "\n\tArgument Types\n\t\tNone\n\n\tArguments "
+		"(64-bit integers)\n\t\t%s\n\n", args);
+}
+
 void dt_probes_line(FILE *fp, const struct dtrace_probedesc *pd)
 {
 	fprintf(fp, "%5u %10s %17s %33s %s\n", pd->dpd_id, pd->dpd_provider,

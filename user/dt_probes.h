@@ -49,5 +49,6 @@ int dt_probes_walk(int fd, const struct dtrace_probedesc *pat,
 /* -l: the heading and one line per probe, in DTrace's columns. */
 void dt_probes_heading(FILE *fp);
 void dt_probes_line(FILE *fp, const struct dtrace_probedesc *pd);
+void dt_probes_args(FILE *fp, const struct dtrace_probedesc *pd);
 
 #endif /* DT_PROBES_H */

@@ -323,7 +323,7 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 		for (pd = e->e_clause->c_probes; pd; pd = pd->pd_next) {
 			struct dtrace_ioc_enable *blob;
 			struct dtrace_probedesc desc;
-			char err[1024], str[512];
+			char err[1024], str[512], klog[4096];
 			size_t len;
 
 			if (dt_pdesc_parse(pd->pd_text, &desc,
@@ -342,13 +342,17 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 					"too large\n", str);
 				return -1;
 			}
+			/* The module's verifier says why, if it refuses. */
+			klog[0] = '\0';
+			blob->de_log = (uintptr_t)klog;
+			blob->de_logsize = sizeof(klog);
 			if (dt_dev_enable(cmd->c_fd, blob)) {
 				int en = errno;
 
-				dt_warn("failed to enable '%s': %s%s\n", str,
+				dt_warn("failed to enable '%s': %s%s\n%s", str,
 					strerror(en), en == EACCES ?
 					" (DIF program rejected by the "
-					"module's verifier)" : "");
+					"module's verifier)" : "", klog);
 				free(blob);
 				return -1;
 			}

@@ -51,11 +51,24 @@ def startup(argv):
     return now() - t0
 
 
+def hwm(pid):
+    """The process's peak RSS in KiB, from its own mm (VmHWM).
+
+    Not ru_maxrss: that includes the forking Python's memory, which exec
+    records as the child's maximum.
+    """
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+
+
 def traced(argv, ready):
     """Run the workload under a tracer started with argv.
 
     Returns (workload seconds, seconds to attach, seconds to detach, peak
-    RSS of the tracer in KiB). `ready` is a string the tracer prints on
+    RSS of the tracer in KiB, while tracing). `ready` is a string the tracer prints on
     its output once its probes are in place (dtrace's "matched" line,
     which -q would silence).
     """
@@ -78,14 +91,12 @@ def traced(argv, ready):
     attach = now() - t0
     time.sleep(0.5)      # bpftrace prints before it has attached
     w = run_workload()
+    rss = hwm(p.pid)
     t1 = now()
     p.send_signal(signal.SIGINT)
     rest = p.stdout.read().decode(errors="replace")
-    # wait4, not wait: the peak RSS of this child alone.
-    _, status, ru = os.wait4(p.pid, 0)
-    p.returncode = os.waitstatus_to_exitcode(status)
+    p.wait()
     detach = now() - t1
-    rss = ru.ru_maxrss
     if p.returncode not in (0, -signal.SIGINT):
         raise RuntimeError(rest.strip().splitlines()[-1:])
     return w, attach, detach, rss

@@ -27,7 +27,9 @@ for k in $list; do
 	out=$(tests/vm/run-guest.sh --kver "$k" --module "$src/kmod/dtrace.ko" \
 		-- tests/guest-suite.sh 2>&1)
 	rc=$?
-	echo "$out" | grep -E '^not ok|^vm: (FAIL|guest kernel)' | sed "s|^|$k: |"
+	# Failures as "not ok - KVER: test", so that make check shows them.
+	echo "$out" | grep -E '^not ok' | sed -E "s#^not ok( [0-9]+)? - #not ok - $k: #"
+	echo "$out" | grep -E '^vm: (FAIL|guest kernel)' | sed "s|^|# $k: |"
 	p=$(sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p' <<<"$out" | tail -n 1)
 	f=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' <<<"$out" | tail -n 1)
 	echo "$k: ${p:-0} passed, ${f:-?} failed (exit $rc)"

@@ -134,7 +134,20 @@ static void load(int i)
 	}
 }
 
-TEST(churn_under_load)
+FIXTURE(load) {
+	int unused;
+};
+
+FIXTURE_SETUP(load)
+{
+}
+
+FIXTURE_TEARDOWN(load)
+{
+}
+
+/* The harness's 30 s default would end the ten-minute run. */
+TEST_F_TIMEOUT(load, churn_under_load, 900)
 {
 	const char *env = getenv("DTRACE_LOAD_SECONDS");
 	int seconds = env ? atoi(env) : 20, s, i, st;

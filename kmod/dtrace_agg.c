@@ -174,11 +174,15 @@ int dtrace_agg_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 	gfp_t gfp = GFP_KERNEL | __GFP_NOWARN | __GFP_RETRY_MAYFAIL;
 	int i;
 
-	if (!state->ds_naggs)
-		return 0;
+	/*
+	 * The key buffer always: a clause may build a key (AGGKEY) without
+	 * aggregating it, and probe context must have somewhere to put it.
+	 */
 	c->dc_aggkey = kzalloc_node(DTRACE_AGGKEY_MAX, gfp, node);
 	if (!c->dc_aggkey)
 		return -ENOMEM;
+	if (!state->ds_naggs)
+		return 0;
 	for (i = 0; i < 2; i++) {
 		struct dtrace_aggbuf *b = &c->dc_aggbufs[i];
 
@@ -349,7 +353,7 @@ int dtrace_agg_snap(struct dtrace_state *state,
 	c = &state->ds_cpus[snap->db_cpu];
 	if (!c->dc_mctx)
 		return -ENXIO;
-	if (!c->dc_aggkey) {		/* no aggregations */
+	if (!c->dc_aggbufs[0].ab_data) {	/* no aggregations */
 		snap->db_bufsize = 0;
 		snap->db_drops = 0;
 		return 0;

@@ -322,6 +322,25 @@ TEST_F(dev, fault_fires_error)
 	EXPECT_EQ(1, ((uint64_t *)(r + 1))[2]);	/* dtrace:::BEGIN is 1 */
 }
 
+/*
+ * A key built with no aggregation declared (the hostile fuzzer found it
+ * on PREEMPT_RT): the key has a buffer anyway, nothing breaks.
+ */
+TEST_F(dev, aggkey_without_aggregations)
+{
+	struct dif_insn p[] = { INSN(SETS, 1, 0, 0, 0), INSN(RET, 0, 1, 0, 0) };
+	static const char strtab[] = "key";
+	struct clause c;
+	uint32_t off;
+
+	clause_init(&c, "dtrace", "BEGIN", 1, 0);
+	off = clause_prog(&c, p, 2, strtab, sizeof(strtab), DIF_TYPE_STRING, 16);
+	clause_act(&c, 0, DTRACE_ACT_AGGKEY, off, 0, 16);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+}
+
 /* A consumer sees only its own BEGIN, not another one's. */
 TEST_F(dev, consumers_are_separate)
 {

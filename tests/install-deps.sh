@@ -26,20 +26,34 @@ absent() {
 missing=$(absent $PKGS | tr '\n' ' ')
 # shellcheck disable=SC2086
 optional=$(absent $MATRIX_PKGS | tr '\n' ' ')
-[ -z "$missing$optional" ] && exit 0
+# Node.js runs stackvis's stackcollapse (the stack-profile acceptance
+# test); any node already on the machine will do.
+command -v node >/dev/null && command -v npm >/dev/null ||
+	missing="$missing nodejs npm"
 
-if [ "$(id -u)" != 0 ]; then
-	echo "install-deps: need root to install:$missing" >&2
-	exit 1
+if [ -n "$missing$optional" ]; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "install-deps: need root to install:$missing" >&2
+		exit 1
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update
+	if [ -n "$missing" ]; then
+		# shellcheck disable=SC2086
+		apt-get install -y --no-install-recommends $missing
+	fi
+	if [ -n "$optional" ]; then
+		# shellcheck disable=SC2086
+		apt-get install -y --no-install-recommends $optional ||
+			echo "install-deps: kernel matrix incomplete: $optional" >&2
+	fi
 fi
-export DEBIAN_FRONTEND=noninteractive
-apt-get update
-if [ -n "$missing" ]; then
-	# shellcheck disable=SC2086
-	apt-get install -y --no-install-recommends $missing
-fi
-if [ -n "$optional" ]; then
-	# shellcheck disable=SC2086
-	apt-get install -y --no-install-recommends $optional ||
-		echo "install-deps: kernel matrix incomplete: $optional" >&2
+
+# stackvis (npm) holds a stackcollapse for DTrace's stack output; kept
+# in the build tree, out of the system's way.
+sv=$(dirname "$0")/../build/npm
+if [ ! -x "$sv/node_modules/stackvis/cmd/stackcollapse" ]; then
+	mkdir -p "$sv"
+	npm install --prefix "$sv" --no-audit --no-fund --loglevel=error \
+		stackvis@0.5.0
 fi

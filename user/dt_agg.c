@@ -466,7 +466,7 @@ static int dt_agg_entcmp(const void *p, const void *q)
 	return dt_agg_sortrev ? -dt_agg_entcmp1(p, q) : dt_agg_entcmp1(p, q);
 }
 
-static void dt_agg_sort(struct dt_agg *a)
+void dt_agg_sort(struct dt_agg *a)
 {
 	if (!a->a_nents)
 		return;
@@ -503,7 +503,7 @@ void dt_agg_trunc(struct dt_agg *a, int64_t n, bool all)
 	a->a_nents = keep;
 }
 
-static int64_t dt_agg_keyint(const struct dt_agg *a, const uint8_t *key,
+int64_t dt_agg_keyint(const struct dt_agg *a, const uint8_t *key,
 			     int i)
 {
 	int64_t v;
@@ -513,7 +513,7 @@ static int64_t dt_agg_keyint(const struct dt_agg *a, const uint8_t *key,
 }
 
 /* A key's string, NUL-terminated within its slot. */
-static const char *dt_agg_keystr(const struct dt_agg *a, const uint8_t *key,
+const char *dt_agg_keystr(const struct dt_agg *a, const uint8_t *key,
 				 int i, char *buf, size_t len)
 {
 	size_t n = a->a_keysz[i] < len - 1 ? a->a_keysz[i] : len - 1;
@@ -533,30 +533,10 @@ static void dt_agg_printkeys(FILE *fp, const struct dt_agg *a,
 	for (i = 0; i < a->a_nkeys; i++) {
 		if (a->a_keystack[i]) {
 			/* as stack( ) prints: a line per frame, indented 14 */
-			const uint8_t *k = key + a->a_keyoff[i];
-			uint32_t f = 0, n = a->a_keysz[i] / 8;
-			uint64_t pc, pid = 0;
-
-			if (a->a_keystack[i] == 2) {
-				memcpy(&pid, k, 8);
-				f = 1;
-			}
 			fputc('\n', fp);
-			for (; f < n; f++) {
-				memcpy(&pc, k + f * 8, 8);
-				if (!pc)
-					break;
-				if (!syms)
-					snprintf(buf, sizeof(buf), "0x%llx",
-						 (unsigned long long)pc);
-				else if (a->a_keystack[i] == 2)
-					dt_sym_user(syms, (pid_t)pid, pc, buf,
-						    sizeof(buf));
-				else
-					dt_sym_kernel(syms, pc, buf,
-						      sizeof(buf));
-				fprintf(fp, "%*s%s\n", 14, "", buf);
-			}
+			dt_sym_stack(syms, key + a->a_keyoff[i],
+				     a->a_keysz[i] / 8, a->a_keystack[i] == 2,
+				     dt_sym_print_frame, fp);
 			continue;
 		}
 		if (a->a_keys[i].kind == DT_T_STRING) {
@@ -592,6 +572,36 @@ static void dt_agg_qrow(FILE *fp, const char *label, uint64_t count,
 	fprintf(fp, "%16s |%s %-9llu\n", label, bar, (unsigned long long)count);
 }
 
+uint32_t dt_agg_rows(const struct dt_agg *a, int64_t *lows, uint32_t max)
+{
+	uint32_t n = a->a_valsize / 8, i;
+
+	if (a->a_func == DTRACE_AGG_LLQUANTIZE) {
+		dt_llq_buckets(a->a_params, lows, max);
+		if (max > 1)
+			lows[0] = lows[1];
+	}
+	for (i = 0; i < n && i < max; i++) {
+		if (a->a_func == DTRACE_AGG_QUANTIZE)
+			lows[i] = i == DT_QZERO ? 0 : i > DT_QZERO ?
+				(int64_t)(1ull << (i - DT_QZERO - 1)) :
+				-(int64_t)(1ull << (DT_QZERO - 1 - i));
+		else if (a->a_func == DTRACE_AGG_LQUANTIZE)
+			lows[i] = i == 0 ? a->a_params[0] :
+				i == n - 1 ? a->a_params[1] :
+				a->a_params[0] + (int64_t)(i - 1) *
+				a->a_params[2];
+	}
+	return n < max ? n : max;
+}
+
+int dt_agg_rowkind(const struct dt_agg *a, uint32_t i)
+{
+	if (a->a_func == DTRACE_AGG_QUANTIZE)
+		return 0;
+	return i == 0 ? -1 : i == a->a_valsize / 8 - 1 ? 1 : 0;
+}
+
 static void dt_agg_hist(FILE *fp, const struct dt_agg *a, const uint64_t *v,
 			uint64_t normal)
 {
@@ -619,45 +629,20 @@ static void dt_agg_hist(FILE *fp, const struct dt_agg *a, const uint64_t *v,
 		if (last < n - 1)
 			last++;
 	}
-	if (a->a_func == DTRACE_AGG_LLQUANTIZE)
-		dt_llq_buckets(a->a_params, lows, sizeof(lows) / sizeof(lows[0]));
+	dt_agg_rows(a, lows, sizeof(lows) / sizeof(lows[0]));
 	fprintf(fp, "\n%16s %41s %-9s\n", "value",
 		"------------- Distribution -------------", "count");
 	for (i = first; i <= last; i++) {
-		if (a->a_func == DTRACE_AGG_QUANTIZE) {
-			long long x = i == DT_QZERO ? 0 : i > DT_QZERO ?
-				(long long)(1ull << (i - DT_QZERO - 1)) :
-				-(long long)(1ull << (DT_QZERO - 1 - i));
-
-			snprintf(label, sizeof(label), "%lld", x);
-		} else if (a->a_func == DTRACE_AGG_LQUANTIZE) {
-			if (i == 0)
-				snprintf(label, sizeof(label), "< %lld",
-					 (long long)a->a_params[0]);
-			else if (i == n - 1)
-				snprintf(label, sizeof(label), ">= %lld",
-					 (long long)a->a_params[1]);
-			else
-				snprintf(label, sizeof(label), "%lld",
-					 (long long)(a->a_params[0] +
-					 (int64_t)(i - 1) * a->a_params[2]));
-		} else {
-			if (i == 0)
-				snprintf(label, sizeof(label), "< %lld",
-					 (long long)lows[1]);
-			else if (i == n - 1)
-				snprintf(label, sizeof(label), ">= %lld",
-					 (long long)lows[n - 1]);
-			else
-				snprintf(label, sizeof(label), "%lld",
-					 (long long)lows[i]);
-		}
+		snprintf(label, sizeof(label), "%s%lld",
+			 dt_agg_rowkind(a, i) < 0 ? "< " :
+			 dt_agg_rowkind(a, i) > 0 ? ">= " : "",
+			 (long long)lows[i]);
 		dt_agg_qrow(fp, label, v[i] / normal, total);
 	}
 }
 
 /* The scalar value of an entry, normalized. */
-static int64_t dt_agg_scalar(const struct dt_agg *a, const uint64_t *v)
+int64_t dt_agg_scalar(const struct dt_agg *a, const uint64_t *v)
 {
 	int64_t n = (int64_t)(a->a_normal ? a->a_normal : 1);
 
@@ -681,7 +666,7 @@ static int64_t dt_agg_scalar(const struct dt_agg *a, const uint64_t *v)
 	}
 }
 
-static bool dt_agg_ishist(const struct dt_agg *a)
+bool dt_agg_ishist(const struct dt_agg *a)
 {
 	return a->a_func == DTRACE_AGG_QUANTIZE ||
 		a->a_func == DTRACE_AGG_LQUANTIZE ||

@@ -131,4 +131,21 @@ int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf,
 int dt_agg_print_joined(FILE *fp, struct dt_agg **aggs, int n,
 			const struct dt_pfmt *pf, struct dt_symtab *syms);
 
+/* For printers of other formats (dt_json.c). */
+void dt_agg_sort(struct dt_agg *a);	/* as printing orders entries */
+int64_t dt_agg_keyint(const struct dt_agg *a, const uint8_t *key, int i);
+const char *dt_agg_keystr(const struct dt_agg *a, const uint8_t *key,
+			  int i, char *buf, size_t len);
+int64_t dt_agg_scalar(const struct dt_agg *a, const uint64_t *val);
+bool dt_agg_ishist(const struct dt_agg *a);
+
+/*
+ * The rows of a distribution: lows[i] is the number row i is labelled
+ * with (its lower bound; the first row of lquantize and llquantize is
+ * "< lows[0]", their last ">= lows[n - 1]", as dt_agg_rowkind says:
+ * -1, 1, or 0 for a plain row). Returns the rows filled.
+ */
+uint32_t dt_agg_rows(const struct dt_agg *a, int64_t *lows, uint32_t max);
+int dt_agg_rowkind(const struct dt_agg *a, uint32_t i);
+
 #endif /* DT_AGG_H */

@@ -9,6 +9,7 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_agg.h"
 #include "dt_consume.h"
+#include "dt_json.h"
 #include "dt_printf.h"
 
 struct dt_crec {
@@ -113,7 +114,7 @@ static int dt_crec_cmp(const void *a, const void *b)
 	return x->cr_seq < y->cr_seq ? -1 : x->cr_seq > y->cr_seq;
 }
 
-static int64_t dt_rec_int(const uint8_t *data, const struct dt_rec *r)
+int64_t dt_rec_int(const uint8_t *data, const struct dt_rec *r)
 {
 	uint64_t v = 0;
 
@@ -122,7 +123,7 @@ static int64_t dt_rec_int(const uint8_t *data, const struct dt_rec *r)
 }
 
 /* A recorded string, NUL-terminated within its slot. */
-static const char *dt_rec_str(const uint8_t *data, const struct dt_rec *r,
+const char *dt_rec_str(const uint8_t *data, const struct dt_rec *r,
 			      char **tmp)
 {
 	const char *s = (const char *)data + r->r_off;
@@ -202,7 +203,7 @@ static void dt_print_syms(struct dt_consumer *c, const struct dt_pfmt *pf,
 	}
 }
 
-static int dt_print_printf(struct dt_consumer *c, const uint8_t *data,
+int dt_print_printf(struct dt_consumer *c, const uint8_t *data,
 			   const struct dt_ecb *e, const struct dt_out *o)
 {
 	struct dt_pfarg args[64];
@@ -297,26 +298,9 @@ static int dt_print_error(struct dt_consumer *c, const struct dt_ecb *e,
 static int dt_print_stack(struct dt_consumer *c, const uint8_t *data,
 			  const struct dt_rec *r, bool user)
 {
-	uint32_t n = r->r_size / 8, i = 0;
-	char sym[512];
-	uint64_t pc, pid = 0;
-
-	if (user) {
-		memcpy(&pid, data + r->r_off, 8);
-		i = 1;
-	}
 	fputc('\n', c->c_out);
-	for (; i < n; i++) {
-		memcpy(&pc, data + r->r_off + i * 8, 8);
-		if (!pc)
-			break;
-		if (user)
-			dt_sym_user(&c->c_syms, (pid_t)pid, pc, sym,
-				    sizeof(sym));
-		else
-			dt_sym_kernel(&c->c_syms, pc, sym, sizeof(sym));
-		fprintf(c->c_out, "%*s%s\n", 14, "", sym);
-	}
+	dt_sym_stack(&c->c_syms, data + r->r_off, r->r_size / 8, user,
+		     dt_sym_print_frame, c->c_out);
 	return ferror(c->c_out) ? -1 : 0;
 }
 
@@ -343,6 +327,16 @@ static int dt_print_aggrec(const uint8_t *data, const struct dt_ecb *e,
 	return dt_agg_merge(a, key, val);
 }
 
+int dt_consume_aggfresh(struct dt_consumer *c)
+{
+	if (!c->c_aggfresh && c->c_aggsnap) {
+		if (c->c_aggsnap(c->c_aggarg))
+			return -1;
+		c->c_aggfresh = true;
+	}
+	return 0;
+}
+
 /* printa( ), clear( ), trunc( ), normalize( ), denormalize( ). */
 static int dt_print_aggact(struct dt_consumer *c, const uint8_t *data,
 			   const struct dt_ecb *e, const struct dt_out *o)
@@ -350,11 +344,8 @@ static int dt_print_aggact(struct dt_consumer *c, const uint8_t *data,
 	int64_t v = o->o_nrecs ? dt_rec_int(data, &e->e_recs[o->o_rec]) : 0;
 	int i;
 
-	if (!c->c_aggfresh && c->c_aggsnap) {
-		if (c->c_aggsnap(c->c_aggarg))
-			return -1;
-		c->c_aggfresh = true;
-	}
+	if (dt_consume_aggfresh(c))
+		return -1;
 	if (o->o_kind == DT_OUT_PRINTA && o->o_naggs > 1)
 		return dt_agg_print_joined(c->c_out, (struct dt_agg **)o->o_aggs,
 					   o->o_naggs, o->o_fmt, &c->c_syms);
@@ -384,14 +375,26 @@ static int dt_print_aggact(struct dt_consumer *c, const uint8_t *data,
 	return 0;
 }
 
+int dt_consume_act(struct dt_consumer *c, const uint8_t *data,
+		   const struct dt_ecb *e, const struct dt_out *o)
+{
+	if (o->o_kind == DT_OUT_AGGREC)
+		return dt_print_aggrec(data, e, o);
+	return dt_print_aggact(c, data, e, o);
+}
+
 int dt_consume_aggs_end(struct dt_consumer *c)
 {
 	struct dt_agg *a;
 
-	for (a = c->c_aggs; a; a = a->a_next)
-		if (!a->a_printed && a->a_nents &&
+	for (a = c->c_aggs; a; a = a->a_next) {
+		if (a->a_printed || !a->a_nents)
+			continue;
+		if (c->c_json ? dt_json_agg(c->c_out, a, &c->c_syms) ||
+		    fputc('\n', c->c_out) == EOF :
 		    dt_agg_print(c->c_out, a, NULL, &c->c_syms))
 			return -1;
+	}
 	return fflush(c->c_out) ? -1 : 0;
 }
 
@@ -442,6 +445,10 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 	for (i = 0; i < e->e_nouts && e->e_outs[i].o_kind == DT_OUT_AGGREC; i++)
 		;
 	quiet = c->c_quiet || (e->e_nouts && i == e->e_nouts);
+	if (c->c_json && !(e->e_nouts && i == e->e_nouts)) {
+		c->c_records++;
+		return dt_json_record(c, cpu, probe_id, e, data);
+	}
 
 	if (!quiet && c->c_flow) {
 		dt_print_flow(c, cpu, probe_id);
@@ -471,14 +478,12 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 			n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
 		else if (o->o_kind == DT_OUT_PRINTF)
 			n = dt_print_printf(c, data, e, o);
-		else if (o->o_kind == DT_OUT_AGGREC)
-			n = dt_print_aggrec(data, e, o);
 		else if (o->o_kind == DT_OUT_STACK ||
 			 o->o_kind == DT_OUT_USTACK)
 			n = dt_print_stack(c, data, &e->e_recs[o->o_rec],
 					   o->o_kind == DT_OUT_USTACK);
 		else if (o->o_kind != DT_OUT_EXIT)
-			n = dt_print_aggact(c, data, e, o);
+			n = dt_consume_act(c, data, e, o);
 		if (n < 0)
 			return -1;
 	}
@@ -499,6 +504,7 @@ int dt_consume_flush(struct dt_consumer *c)
 	for (i = 0; i < c->c_n; i++) {
 		struct dt_crec *r = &c->c_recs[i];
 
+		c->c_curts = r->cr_ts;
 		if (!rc && dt_consume_print(c, r->cr_cpu, r->cr_probe,
 					    r->cr_ecb, r->cr_data))
 			rc = -1;

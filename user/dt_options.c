@@ -175,6 +175,16 @@ int dt_option_set(struct dt_options *o, const char *name, const char *value,
 			o->o_ustackframes = (uint32_t)v;
 		else
 			o->o_stackframes = (uint32_t)v;
+	} else if (strcmp(name, "oformat") == 0) {
+		if (!value)
+			return -1;
+		if (strcmp(value, "json") == 0)
+			o->o_json = true;
+		else if (strcmp(value, "text") == 0 ||
+			 strcmp(value, "none") == 0)
+			o->o_json = false;
+		else
+			return -1;
 	} else if (strcmp(name, "aggrate") == 0) {
 		if (!value || dt_opt_parse_rate(value, &v))
 			return -1;

@@ -26,6 +26,7 @@ struct dt_options {
 	bool		o_defaultargs;	/* unset $N are 0 / "" */
 	bool		o_aggsortkey;	/* aggregations sort by key first */
 	bool		o_aggsortrev;	/* ... and in reverse */
+	bool		o_json;		/* oformat=json (dt_json.h) */
 	uint32_t	o_stackframes;	/* stack( ) without a count */
 	uint32_t	o_ustackframes;
 	uint64_t	o_aggrate;	/* ns between aggregation snapshots */

@@ -228,6 +228,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_errecb = cmd->c_errecb;
 	c.c_aggs = cmd->c_aggs;
 	c.c_flow = cmd->c_opts.o_flowindent;
+	c.c_json = cmd->c_opts.o_json;
 	dt_agg_sortkey = cmd->c_opts.o_aggsortkey;
 	dt_agg_sortrev = cmd->c_opts.o_aggsortrev;
 	c.c_aggsnap = dt_aggsnap;

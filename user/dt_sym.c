@@ -360,3 +360,36 @@ void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
 	}
 	snprintf(buf, len, "%s`0x%llx", base, (unsigned long long)foff);
 }
+
+void dt_sym_stack(struct dt_symtab *st, const void *words, uint32_t n,
+		  int user, void (*fn)(void *arg, const char *frame),
+		  void *arg)
+{
+	const uint8_t *w = words;
+	uint64_t pc, pid = 0;
+	uint32_t i = 0;
+	char sym[512];
+
+	if (user) {
+		memcpy(&pid, w, 8);
+		i = 1;
+	}
+	for (; i < n; i++) {
+		memcpy(&pc, w + i * 8, 8);
+		if (!pc)
+			break;
+		if (!st)
+			snprintf(sym, sizeof(sym), "0x%llx",
+				 (unsigned long long)pc);
+		else if (user)
+			dt_sym_user(st, (pid_t)pid, pc, sym, sizeof(sym));
+		else
+			dt_sym_kernel(st, pc, sym, sizeof(sym));
+		fn(arg, sym);
+	}
+}
+
+void dt_sym_print_frame(void *fp, const char *frame)
+{
+	fprintf(fp, "%*s%s\n", 14, "", frame);
+}

@@ -50,4 +50,16 @@ void dt_sym_keep_maps(struct dt_symtab *st, pid_t pid);
 void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
 		 size_t len);
 
+/*
+ * The frames of a stack( ) or ustack( ) record of n 8-byte words (ustack:
+ * the pid first), as names, to fn in order; the first zero PC ends it.
+ * With st NULL, frames print as bare addresses.
+ */
+void dt_sym_stack(struct dt_symtab *st, const void *words, uint32_t n,
+		  int user, void (*fn)(void *arg, const char *frame),
+		  void *arg);
+
+/* For dt_sym_stack: a frame as DTrace prints it, to the FILE * arg. */
+void dt_sym_print_frame(void *fp, const char *frame);
+
 #endif /* DT_SYM_H */

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -x oformat=json: string escapes, aggregations (scalars, distributions,
+ * string keys) and probe records, compared whole.
+ */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dtrace/dtrace_ioctl.h>
+#include "dt_agg.h"
+#include "dt_compile.h"
+#include "dt_consume.h"
+#include "dt_json.h"
+#include "dt_options.h"
+#include "kselftest_harness.h"
+
+static char out[8192];
+
+static FILE *open_out(void)
+{
+	memset(out, 0, sizeof(out));
+	return fmemopen(out, sizeof(out), "w");
+}
+
+TEST(string_escapes)
+{
+	FILE *fp = open_out();
+
+	dt_json_str(fp, "a\"b\\c\nd\te\x01", 64);
+	dt_json_str(fp, "truncated", 5);
+	fclose(fp);
+	EXPECT_STREQ("\"a\\\"b\\\\c\\nd\\te\\u0001\"\"trunc\"", out);
+}
+
+static struct dt_agg *mkagg(uint32_t func, const struct dt_type *key,
+			    const int64_t *p)
+{
+	struct dt_agg *a = calloc(1, sizeof(*a));
+
+	a->a_name = strdup("a");
+	a->a_func = func;
+	a->a_nkeys = key ? 1 : 0;
+	if (key)
+		a->a_keys[0] = *key;
+	if (p)
+		memcpy(a->a_params, p, sizeof(a->a_params));
+	dt_agg_layout(a, 16);
+	a->a_valsize = dt_agg_valsize(func, a->a_params);
+	a->a_normal = 1;
+	return a;
+}
+
+TEST(scalars_sorted_by_value)
+{
+	struct dt_type str = { .kind = DT_T_STRING, .size = 16 };
+	struct dt_agg *a = mkagg(DTRACE_AGG_COUNT, &str, NULL);
+	uint8_t key[16] = "bash";
+	uint64_t v = 12;
+	FILE *fp;
+
+	ASSERT_EQ(0, dt_agg_merge(a, key, &v));
+	memcpy(key, "dd\0\0", 4);
+	v = 3;
+	ASSERT_EQ(0, dt_agg_merge(a, key, &v));
+	fp = open_out();
+	ASSERT_EQ(0, dt_json_agg(fp, a, NULL));
+	fclose(fp);
+	EXPECT_STREQ("{\"type\":\"aggregation\",\"name\":\"a\",\"function\":"
+		     "\"count\",\"entries\":[{\"keys\":[\"dd\"],\"value\":3},"
+		     "{\"keys\":[\"bash\"],\"value\":12}]}", out);
+	dt_agg_freeall(a);
+}
+
+TEST(distributions_nonzero_rows)
+{
+	static const int64_t lq[4] = { 0, 10, 5, 0 };
+	struct dt_agg *q = mkagg(DTRACE_AGG_QUANTIZE, NULL, NULL);
+	struct dt_agg *l = mkagg(DTRACE_AGG_LQUANTIZE, NULL, lq);
+	uint64_t qv[127] = { 0 }, lv[4] = { 0 };
+	FILE *fp;
+
+	qv[63] = 2;		/* 0 */
+	qv[63 + 1 + 2] = 3;	/* [4, 8) */
+	qv[63 - 1] = 1;		/* -1 */
+	ASSERT_EQ(0, dt_agg_merge(q, NULL, qv));
+	lv[0] = 1;
+	lv[2] = 4;
+	lv[3] = 1;
+	ASSERT_EQ(0, dt_agg_merge(l, NULL, lv));
+	fp = open_out();
+	ASSERT_EQ(0, dt_json_agg(fp, q, NULL));
+	fputc('\n', fp);
+	ASSERT_EQ(0, dt_json_agg(fp, l, NULL));
+	fclose(fp);
+	EXPECT_STREQ("{\"type\":\"aggregation\",\"name\":\"a\",\"function\":"
+		     "\"quantize\",\"entries\":[{\"keys\":[],\"buckets\":["
+		     "{\"value\":-1,\"count\":1},{\"value\":0,\"count\":2},"
+		     "{\"value\":4,\"count\":3}]}]}\n"
+		     "{\"type\":\"aggregation\",\"name\":\"a\",\"function\":"
+		     "\"lquantize\",\"entries\":[{\"keys\":[],\"buckets\":["
+		     "{\"below\":0,\"count\":1},{\"value\":5,\"count\":4},"
+		     "{\"value\":10,\"count\":1}]}]}", out);
+	dt_agg_freeall(q);
+	dt_agg_freeall(l);
+}
+
+/* A clause's record through the consumer, as a line. */
+TEST(probe_record)
+{
+	static const struct dtrace_probedesc probe = {
+		7, 0, "syscall", "vmlinux", "read", "entry" };
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	struct dt_epidtab epids;
+	struct dt_probetab probes;
+	struct dt_consumer c;
+	struct dtrace_probedesc d;
+	uint8_t buf[256], data[32];
+	struct dtrace_rechdr h = { 10, 7, 1234 };
+	int64_t v = -2;
+	FILE *fp;
+
+	dt_options_init(&o);
+	o.o_strsize = 16;
+	dt_pcb_init(&pcb, "syscall::read:entry { trace(arg0); "
+		    "printf(\"%s \\\"%d\\\"\\n\", execname, arg0); }", NULL, &o);
+	ASSERT_EQ(0, dt_compile(&pcb, &cp));
+	memset(&d, 0, sizeof(d));
+	memset(&epids, 0, sizeof(epids));
+	dt_epid_add(&epids, 10, &cp.cp_ecbs[0], &d);
+	dt_probetab_init(&probes, -1);
+	dt_probetab_add(&probes, &probe);
+	fp = open_out();
+	dt_consumer_init(&c, fp, false, &epids, &probes);
+	c.c_json = true;
+	ASSERT_EQ(32, cp.cp_ecbs[0].e_recsize);
+	memset(data, 0, sizeof(data));
+	memcpy(data, &v, 8);
+	memcpy(data + 8, "sh", 2);
+	memcpy(data + 24, &v, 8);
+	memcpy(buf, &h, sizeof(h));
+	memcpy(buf + sizeof(h), data, sizeof(data));
+	ASSERT_EQ(0, dt_consume_buf(&c, 1, buf, sizeof(h) + sizeof(data)));
+	ASSERT_EQ(0, dt_consume_flush(&c));
+	fclose(fp);
+	EXPECT_STREQ("{\"type\":\"probe\",\"timestamp\":1234,\"cpu\":1,"
+		     "\"id\":7,\"provider\":\"syscall\",\"module\":\"vmlinux\","
+		     "\"function\":\"read\",\"name\":\"entry\",\"data\":["
+		     "{\"trace\":-2},{\"printf\":\"sh \\\"-2\\\"\\n\"}]}\n", out);
+	dt_consumer_fini(&c);
+	dt_probetab_fini(&probes);
+	dt_epid_fini(&epids);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
+TEST_HARNESS_MAIN

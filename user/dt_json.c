@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * JSON output (dt_json.h). Values are the ones the text output prints:
+ * aggregations sorted and normalized the same way, avg( ) and stddev( )
+ * as their integer results, symbols resolved.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dtrace/dtrace_ioctl.h>
+#include "dt_agg.h"
+#include "dt_consume.h"
+#include "dt_json.h"
+
+void dt_json_str(FILE *fp, const char *s, size_t max)
+{
+	size_t i;
+
+	fputc('"', fp);
+	for (i = 0; i < max && s[i]; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		if (ch == '"' || ch == '\\')
+			fprintf(fp, "\\%c", ch);
+		else if (ch == '\n')
+			fputs("\\n", fp);
+		else if (ch == '\t')
+			fputs("\\t", fp);
+		else if (ch < 0x20 || ch == 0x7f)
+			fprintf(fp, "\\u%04x", ch);
+		else
+			fputc(ch, fp);	/* UTF-8 passes through */
+	}
+	fputc('"', fp);
+}
+
+struct dt_json_frames {
+	FILE	*jf_fp;
+	int	jf_n;
+};
+
+static void dt_json_frame(void *arg, const char *frame)
+{
+	struct dt_json_frames *f = arg;
+
+	if (f->jf_n++)
+		fputc(',', f->jf_fp);
+	dt_json_str(f->jf_fp, frame, strlen(frame));
+}
+
+static void dt_json_stack(FILE *fp, struct dt_symtab *syms, const void *w,
+			  uint32_t n, int user)
+{
+	struct dt_json_frames f = { fp, 0 };
+
+	fputc('[', fp);
+	dt_sym_stack(syms, w, n, user, dt_json_frame, &f);
+	fputc(']', fp);
+}
+
+static void dt_json_keys(FILE *fp, const struct dt_agg *a, const uint8_t *key,
+			 struct dt_symtab *syms)
+{
+	char buf[DTRACE_STRSIZE_MAX + 1];
+	int i;
+
+	fputs("\"keys\":[", fp);
+	for (i = 0; i < a->a_nkeys; i++) {
+		if (i)
+			fputc(',', fp);
+		if (a->a_keystack[i]) {
+			dt_json_stack(fp, syms, key + a->a_keyoff[i],
+				      a->a_keysz[i] / 8,
+				      a->a_keystack[i] == 2);
+		} else if (a->a_keys[i].kind == DT_T_STRING) {
+			dt_agg_keystr(a, key, i, buf, sizeof(buf));
+			dt_json_str(fp, buf, sizeof(buf));
+		} else if (a->a_keys[i].sym && syms) {
+			dt_sym_kernel_as(syms, a->a_keys[i].sym,
+					 (uint64_t)dt_agg_keyint(a, key, i),
+					 buf, sizeof(buf));
+			dt_json_str(fp, buf, sizeof(buf));
+		} else {
+			fprintf(fp, "%lld", (long long)dt_agg_keyint(a, key, i));
+		}
+	}
+	fputc(']', fp);
+}
+
+static void dt_json_buckets(FILE *fp, const struct dt_agg *a,
+			    const uint64_t *v)
+{
+	static int64_t lows[4100];
+	uint64_t normal = a->a_normal ? a->a_normal : 1;
+	uint32_t n = dt_agg_rows(a, lows, sizeof(lows) / sizeof(lows[0])), i;
+	bool first = true;
+
+	fputs("\"buckets\":[", fp);
+	for (i = 0; i < n; i++) {
+		if (!(v[i] / normal))
+			continue;
+		fprintf(fp, "%s{\"%s\":%lld,\"count\":%llu}", first ? "" : ",",
+			dt_agg_rowkind(a, i) < 0 ? "below" : "value",
+			(long long)lows[i],
+			(unsigned long long)(v[i] / normal));
+		first = false;
+	}
+	fputc(']', fp);
+}
+
+int dt_json_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms)
+{
+	size_t i;
+
+	dt_agg_sort(a);
+	fputs("{\"type\":\"aggregation\",\"name\":", fp);
+	dt_json_str(fp, a->a_name, strlen(a->a_name));
+	fprintf(fp, ",\"function\":\"%s\",\"entries\":[",
+		dt_agg_funcname(a->a_func));
+	for (i = 0; i < a->a_nents; i++) {
+		const struct dt_aggent *e = &a->a_ents[i];
+
+		fputs(i ? ",{" : "{", fp);
+		dt_json_keys(fp, a, e->ae_key, syms);
+		fputc(',', fp);
+		if (dt_agg_ishist(a))
+			dt_json_buckets(fp, a, e->ae_val);
+		else
+			fprintf(fp, "\"value\":%lld",
+				(long long)dt_agg_scalar(a, e->ae_val));
+		fputc('}', fp);
+	}
+	fputs("]}", fp);
+	return ferror(fp) ? -1 : 0;
+}
+
+static void dt_json_trace(struct dt_consumer *c, const uint8_t *data,
+			  const struct dt_rec *r)
+{
+	FILE *fp = c->c_out;
+	char *tmp = NULL, sym[512];
+
+	fputs("{\"trace\":", fp);
+	if (r->r_type.kind == DT_T_STRING) {
+		dt_json_str(fp, dt_rec_str(data, r, &tmp), r->r_size);
+		free(tmp);
+	} else if (r->r_type.sym) {
+		dt_sym_kernel_as(&c->c_syms, r->r_type.sym,
+				 (uint64_t)dt_rec_int(data, r), sym,
+				 sizeof(sym));
+		dt_json_str(fp, sym, sizeof(sym));
+	} else {
+		fprintf(fp, "%lld", (long long)dt_rec_int(data, r));
+	}
+	fputc('}', fp);
+}
+
+/* printf( ): its text, formatted as the text output would print it. */
+static int dt_json_printf(struct dt_consumer *c, const uint8_t *data,
+			  const struct dt_ecb *e, const struct dt_out *o)
+{
+	FILE *out = c->c_out, *mem;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		return -1;
+	c->c_out = mem;
+	rc = dt_print_printf(c, data, e, o);
+	c->c_out = out;
+	fclose(mem);
+	if (rc >= 0) {
+		fputs("{\"printf\":", out);
+		dt_json_str(out, buf ? buf : "", len);
+		fputc('}', out);
+	}
+	free(buf);
+	return rc < 0 ? -1 : 0;
+}
+
+static int dt_json_printa(struct dt_consumer *c, const struct dt_out *o)
+{
+	int i;
+
+	fputs("{\"printa\":[", c->c_out);
+	for (i = 0; i < o->o_naggs; i++) {
+		if (i)
+			fputc(',', c->c_out);
+		if (dt_json_agg(c->c_out, o->o_aggs[i], &c->c_syms))
+			return -1;
+		o->o_aggs[i]->a_printed = true;
+	}
+	fputs("]}", c->c_out);
+	return 0;
+}
+
+int dt_json_record(struct dt_consumer *c, int cpu, uint32_t probe_id,
+		   const struct dt_ecb *e, const uint8_t *data)
+{
+	const struct dtrace_probedesc *pd =
+		c->c_probes ? dt_probetab_get(c->c_probes, probe_id) : NULL;
+	FILE *fp = c->c_out;
+	bool first = true;
+	int i;
+
+	fprintf(fp, "{\"type\":\"probe\",\"timestamp\":%llu,\"cpu\":%d,"
+		"\"id\":%u", (unsigned long long)c->c_curts, cpu, probe_id);
+	if (pd) {
+		fputs(",\"provider\":", fp);
+		dt_json_str(fp, pd->dpd_provider, sizeof(pd->dpd_provider));
+		fputs(",\"module\":", fp);
+		dt_json_str(fp, pd->dpd_mod, sizeof(pd->dpd_mod));
+		fputs(",\"function\":", fp);
+		dt_json_str(fp, pd->dpd_func, sizeof(pd->dpd_func));
+		fputs(",\"name\":", fp);
+		dt_json_str(fp, pd->dpd_name, sizeof(pd->dpd_name));
+	}
+	fputs(",\"data\":[", fp);
+	for (i = 0; i < e->e_nouts; i++) {
+		const struct dt_out *o = &e->e_outs[i];
+		const struct dt_rec *r = o->o_nrecs ? &e->e_recs[o->o_rec] :
+			NULL;
+		int rc = 0;
+
+		if (o->o_guard >= 0 && !dt_rec_int(data, &e->e_recs[o->o_guard]))
+			continue;
+		if (o->o_kind != DT_OUT_TRACE && o->o_kind != DT_OUT_PRINTF &&
+		    o->o_kind != DT_OUT_STACK && o->o_kind != DT_OUT_USTACK &&
+		    o->o_kind != DT_OUT_PRINTA) {
+			/* aggregating and the other actions print nothing */
+			if (o->o_kind != DT_OUT_EXIT &&
+			    dt_consume_act(c, data, e, o))
+				return -1;
+			continue;
+		}
+		if (!first)
+			fputc(',', fp);
+		first = false;
+		if (o->o_kind == DT_OUT_TRACE && r) {
+			dt_json_trace(c, data, r);
+		} else if (o->o_kind == DT_OUT_PRINTF) {
+			rc = dt_json_printf(c, data, e, o);
+		} else if (o->o_kind == DT_OUT_PRINTA) {
+			rc = dt_consume_aggfresh(c);
+			if (!rc)
+				rc = dt_json_printa(c, o);
+		} else if (r) {
+			fprintf(fp, "{\"%s\":", o->o_kind == DT_OUT_STACK ?
+				"stack" : "ustack");
+			dt_json_stack(fp, &c->c_syms, data + r->r_off,
+				      r->r_size / 8,
+				      o->o_kind == DT_OUT_USTACK);
+			fputc('}', fp);
+		}
+		if (rc)
+			return -1;
+	}
+	fputs("]}\n", fp);
+	return ferror(fp) ? -1 : 0;
+}

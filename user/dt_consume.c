@@ -198,6 +198,16 @@ static void dt_print_syms(struct dt_consumer *c, const struct dt_pfmt *pf,
 					      512);
 				args[a].pa_str = tmp[a];
 			}
+		} else if (s->ps_conv == 'A' && !tmp[a] &&
+			   c->c_syms.st_mapspid) {
+			/* user addresses: of the -c or -p process */
+			tmp[a] = malloc(512);
+			if (tmp[a]) {
+				dt_sym_user(&c->c_syms, c->c_syms.st_mapspid,
+					    (uint64_t)args[a].pa_int, tmp[a],
+					    512);
+				args[a].pa_str = tmp[a];
+			}
 		}
 		a++;
 	}

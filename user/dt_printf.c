@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <dtrace/dtrace_ioctl.h>
 #include "dt_printf.h"
 
 int64_t dt_int_normalize(int64_t v, const struct dt_type *t)
@@ -37,7 +38,7 @@ void dt_pfmt_free(struct dt_pfmt *pf)
 	free(pf);
 }
 
-static const char dt_pf_convs[] = "diuoxXcspaeEfFgGY";
+static const char dt_pf_convs[] = "diuoxXcsSpaAeEfFgGY";
 
 struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 {
@@ -140,9 +141,11 @@ static const char *dt_pf_proto(char conv)
 {
 	switch (conv) {
 	case 's':
+	case 'S':
 		return "char [] or string (or use stringof)";
 	case 'p':
 	case 'a':
+	case 'A':
 		return "pointer or integer";
 	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
 		return "float, double, long double or integer";
@@ -189,7 +192,7 @@ int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
 				return -1;
 			}
 			t = &types[a++];
-			if (k < 2 || s->ps_conv != 's')
+			if (k < 2 || (s->ps_conv != 's' && s->ps_conv != 'S'))
 				ok = t->kind == DT_T_INT;
 			else
 				ok = t->kind == DT_T_STRING;
@@ -247,6 +250,31 @@ static int dt_pf_walltime(FILE *fp, const char *spec, int64_t ns)
 	return fprintf(fp, f, buf);
 }
 
+/* %S: the string with C's escapes for what would not print. */
+static int dt_pf_escaped(FILE *fp, const char *spec, const char *str)
+{
+	static const char from[] = "\a\b\f\n\r\t\v\\\"", to[] = "abfnrtv\\\"";
+	char buf[DTRACE_STRSIZE_MAX * 4 + 1];
+	size_t n = 0;
+
+	for (; *str && n + 4 < sizeof(buf); str++) {
+		unsigned char ch = (unsigned char)*str;
+		const char *e = strchr(from, ch);
+
+		if (e) {
+			buf[n++] = '\\';
+			buf[n++] = to[e - from];
+		} else if (ch < 0x20 || ch >= 0x7f) {
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+					      "\\%03o", ch);
+		} else {
+			buf[n++] = (char)ch;
+		}
+	}
+	buf[n] = '\0';
+	return fprintf(fp, spec, buf);
+}
+
 int dt_pfseg_print(FILE *fp, const struct dt_pfseg *s,
 		   const struct dt_pfarg *args, int nargs, int *a)
 {
@@ -286,7 +314,11 @@ int dt_pfseg_print(FILE *fp, const struct dt_pfseg *s,
 	case 's':
 		snprintf(f, sizeof(f), "%ss", spec);
 		return fprintf(fp, f, v->pa_str ? v->pa_str : "");
+	case 'S':
+		snprintf(f, sizeof(f), "%ss", spec);
+		return dt_pf_escaped(fp, f, v->pa_str ? v->pa_str : "");
 	case 'a':	/* the consumer put the symbol in pa_str */
+	case 'A':
 		snprintf(f, sizeof(f), "%ss", spec);
 		if (v->pa_str)
 			return fprintf(fp, f, v->pa_str);

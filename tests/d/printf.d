@@ -10,5 +10,6 @@ BEGIN
 	printf("%s|%10s|%-10s|\n", "a", "b", "c");
 	printf("%.2f|%e|%g\n", 3, 100, 5);
 	printf("%p\n", 4096);
+	printf("[%S]|[%6S]|%A\n", "tab\there\n", "\\", 4096);
 	exit(0);
 }

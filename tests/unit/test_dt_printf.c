@@ -66,6 +66,10 @@ TEST(conversions)
 	EXPECT_STREQ("3.00e+00|2|1.000", F("%.2e|%g|%.3f", I(t_int, 3),
 		I(t_int, 2), I(t_int, 1)));
 	EXPECT_STREQ("no conversions", F("no conversions", I(t_int, 0)));
+	/* %S: C escapes for what would not print; %A without a process */
+	EXPECT_STREQ("[a\\tb\\n\\\\\\001\\303]|[  x\\n]", F("[%S]|[%5S]",
+		S("a\tb\n\\\001\303"), S("x\n")));
+	EXPECT_STREQ("0x1000", F("%A", I(t_long, 4096)));
 }
 
 TEST(walltime)

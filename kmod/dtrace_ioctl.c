@@ -147,7 +147,7 @@ static long dtrace_ioc_fbt_provide(void __user *u)
 	if (copy_from_user(&f, u, sizeof(f)))
 		return -EFAULT;
 	if (f.dfp_size != sizeof(f) || !DTRACE_RESERVED_OK(f, dfp_reserved) ||
-	    f.dfp_count > DTRACE_FBT_SYMS_MAX)
+	    f.dfp_count > DTRACE_FBT_SYMS_MAX || f.dfp_flags & ~DTRACE_FBT_ALL)
 		return -EINVAL;
 	syms = kvmalloc_array(f.dfp_count, sizeof(*syms), GFP_KERNEL);
 	if (!syms)
@@ -159,6 +159,8 @@ static long dtrace_ioc_fbt_provide(void __user *u)
 	}
 	mutex_lock(&dtrace_lock);
 	ret = dtrace_fbt_provide(syms, f.dfp_count);
+	if (ret >= 0)
+		dtrace_fbt_offered(&f.dfp_flags, &f.dfp_gen);
 	mutex_unlock(&dtrace_lock);
 	kvfree(syms);
 	if (ret < 0)

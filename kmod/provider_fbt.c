@@ -26,6 +26,7 @@
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
+#include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -352,13 +353,48 @@ int dtrace_fbt_provide(const struct dtrace_fbt_sym *syms, u32 n)
 	return err ?: accepted;
 }
 
-/* A module going away: its functions will never fire again. */
+/*
+ * Whether every traceable function has been offered (DTRACE_FBT_ALL):
+ * true from a whole offer made against the current generation until a
+ * kernel module comes, whose functions nobody offered yet.
+ */
+static u32 dtrace_fbt_gen;
+static bool dtrace_fbt_all_offered;
+
+/**
+ * dtrace_fbt_offered() - after an offer: record and report completeness.
+ * @flags: in, DTRACE_FBT_ALL if the offer was whole; out, whether the
+ *         module now holds every function
+ * @gen:   in, the generation the offer was read in; out, the current one
+ *
+ * Context: process context, dtrace_lock held.
+ */
+void dtrace_fbt_offered(u32 *flags, u32 *gen)
+{
+	lockdep_assert_held(&dtrace_lock);
+	if ((*flags & DTRACE_FBT_ALL) && *gen == dtrace_fbt_gen)
+		dtrace_fbt_all_offered = true;
+	*flags = dtrace_fbt_all_offered ? DTRACE_FBT_ALL : 0;
+	*gen = dtrace_fbt_gen;
+}
+
+/*
+ * A module coming: it has functions not offered yet. A module going: its
+ * functions will never fire again.
+ */
 static int dtrace_fbt_module_notify(struct notifier_block *nb,
 				    unsigned long action, void *data)
 {
 	struct module *mod = data;
 	struct dtrace_fbt *fb;
 
+	if (action == MODULE_STATE_COMING) {
+		mutex_lock(&dtrace_lock);
+		dtrace_fbt_gen++;
+		dtrace_fbt_all_offered = false;
+		mutex_unlock(&dtrace_lock);
+		return NOTIFY_DONE;
+	}
 	if (action != MODULE_STATE_GOING)
 		return NOTIFY_DONE;
 	mutex_lock(&dtrace_lock);
@@ -379,6 +415,8 @@ int dtrace_provider_fbt_init(void)
 	int err;
 
 	dtrace_fbt_ops.func = dtrace_fbt_entry;
+	/* a whole offer must quote it: random, so it cannot be guessed */
+	dtrace_fbt_gen = get_random_u32();
 	/*
 	 * No FTRACE_OPS_FL_RECURSION: probe context has its own per-CPU
 	 * guard, so ftrace need not wrap the callback in another.

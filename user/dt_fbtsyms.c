@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fnmatch.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,69 +24,20 @@
 	"/sys/kernel/debug/tracing/available_filter_functions"
 #define DT_BATCH		4096
 
-struct dt_ksym {
-	unsigned long long	addr;
-	char			*name;	/* "func\tmod", one allocation */
+/* Traceable functions the globs match, keyed "func\tmod", sorted. */
+struct dt_want {
+	char	**v;
+	size_t	n, cap;
 };
 
-struct dt_ksyms {
-	struct dt_ksym	*v;
-	size_t		n, cap;
-};
-
-static int dt_ksym_cmp(const void *a, const void *b)
+static int dt_str_cmp(const void *a, const void *b)
 {
-	return strcmp(((const struct dt_ksym *)a)->name,
-		      ((const struct dt_ksym *)b)->name);
+	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Text symbols of kallsyms, keyed "func\tmod", sorted. */
-static int dt_ksyms_load(struct dt_ksyms *ks)
+static bool dt_glob(const char *pat, const char *s)
 {
-	char line[512], name[256], mod[128];
-	unsigned long long addr;
-	char type;
-	FILE *f = fopen("/proc/kallsyms", "r");
-
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		int n = sscanf(line, "%llx %c %255s [%127[^]]]", &addr, &type,
-			       name, mod);
-
-		if (n < 3 || (type != 't' && type != 'T') || !addr)
-			continue;
-		if (n == 3)
-			strcpy(mod, "vmlinux");
-		if (ks->n == ks->cap) {
-			size_t cap = ks->cap ? 2 * ks->cap : 65536;
-			struct dt_ksym *v = realloc(ks->v, cap * sizeof(*v));
-
-			if (!v)
-				goto nomem;
-			ks->v = v;
-			ks->cap = cap;
-		}
-		ks->v[ks->n].addr = addr;
-		if (asprintf(&ks->v[ks->n].name, "%s\t%s", name, mod) < 0)
-			goto nomem;
-		ks->n++;
-	}
-	fclose(f);
-	qsort(ks->v, ks->n, sizeof(*ks->v), dt_ksym_cmp);
-	return 0;
-nomem:
-	fclose(f);
-	return -ENOMEM;
-}
-
-static void dt_ksyms_free(struct dt_ksyms *ks)
-{
-	size_t i;
-
-	for (i = 0; i < ks->n; i++)
-		free(ks->v[i].name);
-	free(ks->v);
+	return !pat || !pat[0] || !fnmatch(pat, s, 0);
 }
 
 static FILE *dt_open_funcs(void)
@@ -95,46 +47,15 @@ static FILE *dt_open_funcs(void)
 	return f ? f : fopen(DT_DEBUGFS_FUNCS, "r");
 }
 
-static int dt_flush(int fd, struct dtrace_fbt_sym *batch, unsigned int *n,
-		    unsigned int *accepted)
+static int dt_want_load(struct dt_want *w, const char *modpat,
+			const char *funcpat)
 {
-	struct dtrace_ioc_fbt_provide p = {
-		.dfp_size = sizeof(p), .dfp_count = *n,
-		.dfp_syms = (unsigned long)batch,
-	};
+	char line[512], func[256], mod[128];
+	FILE *f = dt_open_funcs();
 
-	if (!*n)
-		return 0;
-	if (ioctl(fd, DTRACE_IOC_FBT_PROVIDE, &p))
-		return -errno;
-	*accepted += p.dfp_count;
-	*n = 0;
-	return 0;
-}
-
-static bool dt_glob(const char *pat, const char *s)
-{
-	return !pat || !pat[0] || !fnmatch(pat, s, 0);
-}
-
-int dt_fbt_provide(int fd, const char *modpat, const char *funcpat,
-		   unsigned int *accepted)
-{
-	struct dtrace_fbt_sym *batch;
-	struct dt_ksyms ks = { 0 };
-	char line[512], func[256], mod[128], key[400];
-	unsigned int n = 0;
-	int err;
-	FILE *f;
-
-	*accepted = 0;
-	f = dt_open_funcs();
 	if (!f)
 		return -errno;
-	batch = calloc(DT_BATCH, sizeof(*batch));
-	err = batch ? dt_ksyms_load(&ks) : -ENOMEM;
-	while (!err && fgets(line, sizeof(line), f)) {
-		struct dt_ksym k = { .name = key }, *hit;
+	while (fgets(line, sizeof(line), f)) {
 		int c = sscanf(line, "%255s [%127[^]]]", func, mod);
 
 		if (c < 1)
@@ -145,29 +66,125 @@ int dt_fbt_provide(int fd, const char *modpat, const char *funcpat,
 		    strlen(func) >= DTRACE_FUNCNAMELEN ||
 		    strlen(mod) >= DTRACE_MODNAMELEN)
 			continue;
-		snprintf(key, sizeof(key), "%s\t%s", func, mod);
-		hit = bsearch(&k, ks.v, ks.n, sizeof(k), dt_ksym_cmp);
-		if (!hit)
-			continue;
-		while (hit > ks.v && !strcmp(hit[-1].name, key))
-			hit--;
-		for (; hit < ks.v + ks.n && !strcmp(hit->name, key); hit++) {
-			struct dtrace_fbt_sym *s = &batch[n++];
+		if (w->n == w->cap) {
+			size_t cap = w->cap ? 2 * w->cap : 1024;
+			char **v = realloc(w->v, cap * sizeof(*v));
 
-			memset(s, 0, sizeof(*s));
-			s->fs_addr = hit->addr;
-			strcpy(s->fs_mod, mod);
-			strcpy(s->fs_func, func);
-			if (n == DT_BATCH)
-				err = dt_flush(fd, batch, &n, accepted);
-			if (err)
-				break;
+			if (!v)
+				goto nomem;
+			w->v = v;
+			w->cap = cap;
 		}
+		if (asprintf(&w->v[w->n], "%s\t%s", func, mod) < 0)
+			goto nomem;
+		w->n++;
 	}
-	if (!err)
-		err = dt_flush(fd, batch, &n, accepted);
 	fclose(f);
-	dt_ksyms_free(&ks);
+	if (w->n)
+		qsort(w->v, w->n, sizeof(*w->v), dt_str_cmp);
+	return 0;
+nomem:
+	fclose(f);
+	return -ENOMEM;
+}
+
+static void dt_want_free(struct dt_want *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		free(w->v[i]);
+	free(w->v);
+}
+
+/*
+ * Send a batch (possibly empty). flags and gen go in as the ABI says and
+ * come back as the module answers.
+ */
+static int dt_flush(int fd, struct dtrace_fbt_sym *batch, unsigned int *n,
+		    unsigned int *accepted, uint32_t *flags, uint32_t *gen)
+{
+	struct dtrace_ioc_fbt_provide p = {
+		.dfp_size = sizeof(p), .dfp_count = *n,
+		.dfp_syms = (unsigned long)batch, .dfp_flags = *flags,
+		.dfp_gen = *gen,
+	};
+
+	if (ioctl(fd, DTRACE_IOC_FBT_PROVIDE, &p))
+		return -errno;
+	*accepted += p.dfp_count;
+	*n = 0;
+	*flags = p.dfp_flags;
+	*gen = p.dfp_gen;
+	return 0;
+}
+
+static bool dt_glob_all(const char *pat)
+{
+	return !pat || !pat[0] || !strcmp(pat, "*");
+}
+
+/*
+ * Only the wanted functions are kept (one for fbt::vfs_read:entry);
+ * kallsyms, 100,000 lines and more, is streamed past them.
+ */
+int dt_fbt_provide(int fd, const char *modpat, const char *funcpat,
+		   unsigned int *accepted)
+{
+	struct dtrace_fbt_sym *batch = NULL;
+	struct dt_want w = { 0 };
+	char line[512], func[256], mod[128], key[400], *kp = key;
+	unsigned long long addr;
+	unsigned int n = 0;
+	uint32_t flags = 0, gen = 0;
+	FILE *f = NULL;
+	char type;
+	int err;
+
+	*accepted = 0;
+	/* Has everything been offered already? Then nothing need be read. */
+	err = dt_flush(fd, NULL, &n, accepted, &flags, &gen);
+	if (err || (flags & DTRACE_FBT_ALL))
+		return err;
+	err = dt_want_load(&w, modpat, funcpat);
+	if (err || !w.n)
+		goto out;
+	batch = calloc(DT_BATCH, sizeof(*batch));
+	f = fopen("/proc/kallsyms", "r");
+	if (!batch || !f) {
+		err = batch ? -errno : -ENOMEM;
+		goto out;
+	}
+	while (!err && fgets(line, sizeof(line), f)) {
+		struct dtrace_fbt_sym *s;
+		int c = sscanf(line, "%llx %c %255s [%127[^]]]", &addr, &type,
+			       func, mod);
+
+		if (c < 3 || (type != 't' && type != 'T') || !addr)
+			continue;
+		if (c == 3)
+			strcpy(mod, "vmlinux");
+		snprintf(key, sizeof(key), "%s\t%s", func, mod);
+		if (!bsearch(&kp, w.v, w.n, sizeof(*w.v), dt_str_cmp))
+			continue;
+		/* each address of a repeated name; the module keeps one */
+		s = &batch[n++];
+		memset(s, 0, sizeof(*s));
+		s->fs_addr = addr;
+		strcpy(s->fs_mod, mod);
+		strcpy(s->fs_func, func);
+		if (n == DT_BATCH)
+			err = dt_flush(fd, batch, &n, accepted, &flags, &gen);
+	}
+	/* The last batch says whether this was every function. */
+	flags = dt_glob_all(modpat) && dt_glob_all(funcpat) ? DTRACE_FBT_ALL :
+		0;
+	if (!err)
+		err = dt_flush(fd, batch, &n, accepted, &flags, &gen);
+out:
+	if (f)
+		fclose(f);
+	dt_want_free(&w);
 	free(batch);
 	return err;
 }

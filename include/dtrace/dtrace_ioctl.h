@@ -206,8 +206,20 @@ struct dtrace_ioc_fbt_provide {
 	__u32	dfp_size;
 	__u32	dfp_count;		/* in: entries; out: accepted */
 	__u64	dfp_syms;		/* user address of dtrace_fbt_sym[] */
-	__u32	dfp_reserved[4];
+	__u32	dfp_flags;		/* in and out: DTRACE_FBT_* */
+	__u32	dfp_gen;		/* in: as read; out: the current one */
+	__u32	dfp_reserved[2];
 };
+
+/*
+ * Offering every function takes seconds, so it is done once: a command
+ * that read the lists whole ends its offer with DTRACE_FBT_ALL and the
+ * dfp_gen an earlier call returned. The module then holds every
+ * traceable function until a kernel module loads (which moves dfp_gen
+ * on), and says so with DTRACE_FBT_ALL in any call's answer: the command
+ * need offer nothing.
+ */
+#define DTRACE_FBT_ALL		0x1
 
 /*
  * Aggregations. Each @name of a consumer is declared once, before GO,

@@ -38,6 +38,15 @@ FIXTURE_TEARDOWN(dev)
 	close(self->fd);
 }
 
+/* Does the module hold every traceable function (DTRACE_FBT_ALL)? */
+static bool all_offered(int fd)
+{
+	struct dtrace_ioc_fbt_provide p = { .dfp_size = sizeof(p) };
+
+	return !ioctl(fd, DTRACE_IOC_FBT_PROVIDE, &p) &&
+	       (p.dfp_flags & DTRACE_FBT_ALL);
+}
+
 TEST_F(dev, offers_are_checked)
 {
 	struct dtrace_fbt_sym s = { .fs_addr = 0xffffffff81000000ull };
@@ -56,11 +65,39 @@ TEST_F(dev, offers_are_checked)
 	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_FBT_PROVIDE, &p));
 	EXPECT_EQ(EINVAL, errno);
 
+	/* once every function is offered, the command offers no more */
 	ASSERT_EQ(0, dt_fbt_provide(self->fd, "vmlinux", "vfs_read", &n));
-	EXPECT_EQ(1, n);
+	EXPECT_EQ(all_offered(self->fd) ? 0 : 1, n);
 	/* Our own module is never offered. */
 	ASSERT_EQ(0, dt_fbt_provide(self->fd, "dtrace", "*", &n));
 	EXPECT_EQ(0, n);
+}
+
+/*
+ * DTRACE_FBT_ALL: unknown flags are refused; a whole offer counts only
+ * with the generation the module gave, so a guess cannot claim it.
+ */
+TEST_F(dev, whole_offer_needs_the_generation)
+{
+	struct dtrace_ioc_fbt_provide p = { .dfp_size = sizeof(p) };
+	unsigned int n;
+	__u32 gen;
+
+	p.dfp_flags = 2;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_FBT_PROVIDE, &p));
+	EXPECT_EQ(EINVAL, errno);
+	p.dfp_flags = 0;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_FBT_PROVIDE, &p));
+	gen = p.dfp_gen;
+	if (!(p.dfp_flags & DTRACE_FBT_ALL)) {
+		p.dfp_flags = DTRACE_FBT_ALL;
+		p.dfp_gen = gen + 1;
+		ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_FBT_PROVIDE, &p));
+		EXPECT_EQ(0, p.dfp_flags);
+		EXPECT_EQ(gen, p.dfp_gen);
+	}
+	ASSERT_EQ(0, dt_fbt_provide(self->fd, NULL, NULL, &n));
+	EXPECT_TRUE(all_offered(self->fd));
 }
 
 /*

@@ -94,15 +94,18 @@ static void notrace dtrace_fbt_entry(unsigned long ip, unsigned long pip,
 				     struct ftrace_ops *op,
 				     struct ftrace_regs *fregs)
 {
-	struct dtrace_fbt *fb = dtrace_fbt_find(ip);
 	struct dtrace_args a = { };
+	struct dtrace_fbt *fb;
 	struct dtrace_probe *p;
 	unsigned int i;
 
 #ifdef CONFIG_X86_KERNEL_IBT
-	/* The ftrace site follows the function's ENDBR. */
+	/* The ftrace site usually follows the function's ENDBR. */
+	fb = dtrace_fbt_find(ip - ENDBR_INSN_SIZE);
 	if (!fb)
-		fb = dtrace_fbt_find(ip - ENDBR_INSN_SIZE);
+		fb = dtrace_fbt_find(ip);
+#else
+	fb = dtrace_fbt_find(ip);
 #endif
 	if (!fb)
 		return;

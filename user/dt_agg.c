@@ -416,13 +416,25 @@ static long double dt_agg_sortval(const struct dt_agg *a,
 
 static const struct dt_agg *dt_sort_agg;
 bool dt_agg_sortkey, dt_agg_sortrev;
+int dt_agg_sortkeypos, dt_agg_sortpos;
+
+/* -x aggsortkeypos: that key first, then the others in order. */
+static int dt_agg_keyorder(const struct dt_agg *a, int n)
+{
+	int first = dt_agg_sortkeypos < a->a_nkeys ? dt_agg_sortkeypos : 0;
+
+	if (n == 0)
+		return first;
+	return n <= first ? n - 1 : n;
+}
 
 static int dt_agg_keycmp(const struct dt_agg *a, const uint8_t *x,
 			 const uint8_t *y)
 {
-	int i, c;
+	int n, c;
 
-	for (i = 0; i < a->a_nkeys; i++) {
+	for (n = 0; n < a->a_nkeys; n++) {
+		int i = dt_agg_keyorder(a, n);
 		const uint8_t *kx = x + a->a_keyoff[i], *ky = y + a->a_keyoff[i];
 
 		if (a->a_keystack[i]) {
@@ -726,12 +738,14 @@ int dt_agg_print_joined(FILE *fp, struct dt_agg **aggs, int n,
 			const struct dt_pfmt *pf, struct dt_symtab *syms)
 {
 	struct dt_agg *first = aggs[0], keys;
+	/* -x aggsortpos: whose values order the lines */
+	struct dt_agg *by = aggs[dt_agg_sortpos < n ? dt_agg_sortpos : 0];
 	struct dt_aggent *e;
 	uint64_t zero[4] = { 0, 0, 0, 0 };
 	size_t i;
 	int k;
 
-	/* the union of the keys, sorted by the first's value, then key */
+	/* the union of the keys, sorted by one's value, then key */
 	memset(&keys, 0, sizeof(keys));
 	keys.a_func = DTRACE_AGG_SUM;
 	keys.a_nkeys = first->a_nkeys;
@@ -742,9 +756,8 @@ int dt_agg_print_joined(FILE *fp, struct dt_agg **aggs, int n,
 	keys.a_valsize = 8;
 	for (k = 0; k < n; k++) {
 		for (i = 0; i < aggs[k]->a_nents; i++) {
-			e = dt_agg_find(first, aggs[k]->a_ents[i].ae_key);
-			zero[0] = e ? (uint64_t)dt_agg_scalar(first, e->ae_val) :
-				0;
+			e = dt_agg_find(by, aggs[k]->a_ents[i].ae_key);
+			zero[0] = e ? (uint64_t)dt_agg_scalar(by, e->ae_val) : 0;
 			if (!dt_agg_find(&keys, aggs[k]->a_ents[i].ae_key) &&
 			    dt_agg_merge(&keys, aggs[k]->a_ents[i].ae_key,
 					 zero)) {

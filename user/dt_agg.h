@@ -69,8 +69,13 @@ struct dt_agg {
 	bool		a_printed;	/* by printa( ): not again at exit */
 };
 
-/* -x aggsortkey, -x aggsortrev: how entries are ordered for printing. */
+/*
+ * -x aggsortkey, aggsortrev, aggsortkeypos (the key compared first),
+ * aggsortpos (in a printa( ) of several, whose values order the lines):
+ * how entries are ordered for printing.
+ */
 extern bool dt_agg_sortkey, dt_agg_sortrev;
+extern int dt_agg_sortkeypos, dt_agg_sortpos;
 
 /* The function of an aggregating call ("count", ...), or 0. */
 uint32_t dt_agg_func(const char *name);

@@ -175,6 +175,14 @@ int dt_option_set(struct dt_options *o, const char *name, const char *value,
 			o->o_ustackframes = (uint32_t)v;
 		else
 			o->o_stackframes = (uint32_t)v;
+	} else if (strcmp(name, "aggsortpos") == 0 ||
+		   strcmp(name, "aggsortkeypos") == 0) {
+		if (!value || dt_opt_parse_size(value, &v) || v >= 16)
+			return -1;
+		if (name[7] == 'k')
+			o->o_aggsortkeypos = (uint32_t)v;
+		else
+			o->o_aggsortpos = (uint32_t)v;
 	} else if (strcmp(name, "oformat") == 0) {
 		if (!value)
 			return -1;

@@ -231,6 +231,8 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_json = cmd->c_opts.o_json;
 	dt_agg_sortkey = cmd->c_opts.o_aggsortkey;
 	dt_agg_sortrev = cmd->c_opts.o_aggsortrev;
+	dt_agg_sortkeypos = (int)cmd->c_opts.o_aggsortkeypos;
+	dt_agg_sortpos = (int)cmd->c_opts.o_aggsortpos;
 	c.c_aggsnap = dt_aggsnap;
 	c.c_aggarg = &s;
 	s.s_errhandler = cmd->c_errecb != NULL;

@@ -75,6 +75,9 @@ int dif_env_copy(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
 	if (user)
 		return copy_from_user_nofault(dst, u64_to_user_ptr(addr), size) ?
 		       DIF_FAULT_BADADDR : 0;
+	/* as DTrace's toxic ranges: an invalid address, not a privilege */
+	if (!dtrace_kaddr_readable(addr, size))
+		return DIF_FAULT_BADADDR;
 	return copy_from_kernel_nofault(dst, (const void *)(uintptr_t)addr,
 					size) ? DIF_FAULT_BADADDR : 0;
 }

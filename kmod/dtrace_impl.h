@@ -305,6 +305,7 @@ int dtrace_provider_fbt_init(void);
 void dtrace_provider_fbt_exit(void);
 int dtrace_fbt_provide(const struct dtrace_fbt_sym *syms, u32 n);
 void dtrace_fbt_offered(u32 *flags, u32 *gen);
+bool dtrace_kaddr_readable(unsigned long addr, size_t size);
 void dtrace_fire_begin(struct dtrace_state *state);
 void dtrace_fire_end(struct dtrace_state *state);
 void dtrace_fire_error(struct dtrace_state *state, u32 probe_id, u32 epid,

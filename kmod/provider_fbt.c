@@ -71,7 +71,8 @@ static const char * const dtrace_fbt_denied[] = {
 	"copy_from_kernel_nofault", "copy_from_kernel_nofault_allowed",
 	"copy_from_user_nofault", "ktime_get_mono_fast_ns",
 	"ktime_get_real_fast_ns", "prandom_u32_state", "nmi_uaccess_okay",
-	"__check_object_size", "check_object_size",
+	"__check_object_size", "check_object_size", "__virt_addr_valid",
+	"vmalloc_to_page",
 };
 
 static u32 dtrace_fbt_hashfn(unsigned long addr)

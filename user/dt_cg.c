@@ -192,7 +192,10 @@ static int dt_cg_load(struct dt_cg *cg, struct dt_node *lv, int *keys,
 	if (r < 0)
 		return -1;
 	dt_cg_usevar(cg, v);
-	if (lv->n_kind == DT_N_INDEX) {
+	if (lv->n_kind == DT_N_INDEX && v->v_scope == DT_V_THREAD) {
+		EMIT(cg, LDTA, r, 0, 0, (int32_t)v->v_id);
+		EMIT(cg, POPTS, 0, 0, 0, 0);
+	} else if (lv->n_kind == DT_N_INDEX) {
 		EMIT(cg, LDGA, r, 0, 0, (int32_t)v->v_id);
 		EMIT(cg, POPTS, 0, 0, 0, 0);
 	} else if (v->v_scope == DT_V_GLOBAL) {
@@ -220,7 +223,10 @@ static void dt_cg_store(struct dt_cg *cg, struct dt_node *lv, int r,
 	dt_cg_usevar(cg, v);
 	if (lv->n_kind == DT_N_INDEX) {
 		dt_cg_repush(cg, lv->n_args, keys);
-		EMIT(cg, STGA, 0, r, 0, (int32_t)v->v_id);
+		if (v->v_scope == DT_V_THREAD)
+			EMIT(cg, STTA, 0, r, 0, (int32_t)v->v_id);
+		else
+			EMIT(cg, STGA, 0, r, 0, (int32_t)v->v_id);
 		EMIT(cg, POPTS, 0, 0, 0, 0);
 	} else if (v->v_scope == DT_V_GLOBAL) {
 		EMIT(cg, STGS, 0, r, 0, (int32_t)v->v_id);

@@ -41,7 +41,8 @@ static int dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_N_THIS:
 		return 0;
 	case DT_N_INDEX:
-		if (n->n_left->n_kind == DT_N_VAR)
+		if (n->n_left->n_kind == DT_N_VAR ||
+		    n->n_left->n_kind == DT_N_SELF)
 			return 0;
 		break;
 	default:
@@ -375,8 +376,9 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			return -1;
 		if (!l->n_var->v_typed)
 			return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
-					"failed to resolve %s: Unknown variable "
-					"name", l->n_var->v_name);
+					"failed to resolve %s%s: Unknown "
+					"variable name", l->n_kind == DT_N_SELF ?
+					"self->" : "", l->n_var->v_name);
 		n->n_type = l->n_var->v_type;
 		return 0;
 	case DT_N_CALL:

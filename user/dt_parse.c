@@ -436,11 +436,10 @@ int dt_parse_decl(struct dt_pcb *pcb, enum dt_vscope scope,
 	if (keys) {
 		int i;
 
-		if (scope != DT_V_GLOBAL)
-			return dt_error(pcb, l, "D_UNSUPPORTED",
-					"%s associative arrays are not "
-					"supported yet", scope == DT_V_THREAD ?
-					"thread-local" : "clause-local");
+		if (scope == DT_V_LOCAL)	/* as DTrace */
+			return dt_error(pcb, l, "D_ARR_LOCAL",
+					"local variables may not be used as "
+					"associative arrays: %s", name);
 		d->d_nkeys = keys->tl_n;
 		for (i = 0; i < keys->tl_n; i++) {
 			if (keys->tl_types[i].kind == DT_T_VOID)

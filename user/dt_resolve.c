@@ -247,12 +247,11 @@ static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 		return -1;
 	if (l->n_kind == DT_N_AGG)
 		return 0;	/* @a[keys]: dt_check's */
-	if (l->n_kind == DT_N_SELF || l->n_kind == DT_N_THIS)
-		return dt_error(pcb, &l->n_loc, "D_UNSUPPORTED",
-				"%s associative arrays are not supported yet",
-				l->n_kind == DT_N_SELF ? "thread-local" :
-				"clause-local");
-	if (l->n_kind != DT_N_IDENT)
+	if (l->n_kind == DT_N_THIS)	/* as DTrace */
+		return dt_error(pcb, &l->n_loc, "D_ARR_LOCAL",
+				"local variables may not be used as "
+				"associative arrays: %s", l->n_str);
+	if (l->n_kind != DT_N_IDENT && l->n_kind != DT_N_SELF)
 		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
 				"indexing this expression is not supported "
 				"yet");
@@ -276,7 +275,8 @@ static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 		return dt_error(pcb, &n->n_loc, "D_ARR_BADREF",
 				"too many keys for %s (at most %d)", l->n_str,
 				DIF_TUPLE_MAX);
-	return dt_resolve_var(pcb, l, DT_V_GLOBAL, lhs, true);
+	return dt_resolve_var(pcb, l, l->n_kind == DT_N_SELF ? DT_V_THREAD :
+			      DT_V_GLOBAL, lhs, true);
 }
 
 static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)

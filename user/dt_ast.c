@@ -30,6 +30,17 @@ const char *dt_type_name(const struct dt_type *t)
 		[4] = "unsigned int", [8] = "unsigned long",
 	};
 
+	static char pbuf[4][40];
+	static int pnext;
+
+	if (t->ptr) {
+		char *b = pbuf[pnext++ % 4];
+		struct dt_type base = dt_type_deref(t);
+
+		snprintf(b, sizeof(pbuf[0]), "%s%s", dt_type_name(&base),
+			 base.ptr ? "*" : " *");
+		return b;
+	}
 	switch (t->kind) {
 	case DT_T_VOID:
 		return "void";
@@ -50,6 +61,8 @@ struct dt_type dt_type_promote(const struct dt_type *t)
 
 	if (t->kind == DT_T_INT && t->size < 4)
 		return dt_type_int;
+	if (t->ptr)
+		return dt_type_ulong;	/* + and - of pointers: dt_check */
 	p.sym = DT_SYM_NONE;	/* arithmetic makes a plain integer */
 	return p;
 }
@@ -70,7 +83,34 @@ bool dt_type_eq(const struct dt_type *a, const struct dt_type *b)
 		return false;
 	if (a->kind != DT_T_INT)
 		return true;
+	if (a->ptr != b->ptr || (a->ptr && (a->rvoid != b->rvoid ||
+	    a->rsize != b->rsize || a->rsigned != b->rsigned)))
+		return false;
 	return a->size == b->size && a->is_signed == b->is_signed;
+}
+
+struct dt_type dt_type_deref(const struct dt_type *t)
+{
+	struct dt_type r = *t;
+
+	if (t->ptr > 1) {
+		r.ptr--;
+		return r;
+	}
+	if (t->rvoid)
+		return dt_type_void;
+	memset(&r, 0, sizeof(r));
+	r.kind = DT_T_INT;
+	r.size = t->rsize;
+	r.is_signed = t->rsigned;
+	return r;
+}
+
+uint32_t dt_type_refsize(const struct dt_type *t)
+{
+	if (t->ptr > 1)
+		return 8;
+	return t->rvoid ? 1 : t->rsize;	/* void * moves by bytes, as gcc */
 }
 
 const char *dt_op_str(enum dt_op op)

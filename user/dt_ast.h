@@ -26,11 +26,20 @@ enum dt_tkind {
 	DT_T_STRING,
 };
 
+/*
+ * A pointer is an unsigned 8-byte integer with ptr > 0 (1: T *, 2: T **)
+ * and T described by rsize/rsigned/rvoid: integer arithmetic and
+ * comparison apply as they are, + and - scale, * loads.
+ */
 struct dt_type {
 	enum dt_tkind	kind;
 	uint8_t		size;		/* integers: 1, 2, 4, 8 */
 	bool		is_signed;
 	uint8_t		sym;		/* DT_SYM_*: a kernel address to name */
+	uint8_t		ptr;		/* pointer depth, 0: not a pointer */
+	uint8_t		rsize;		/* pointers: size of the base type */
+	bool		rsigned;	/* pointers: the base type's sign */
+	bool		rvoid;		/* pointers: the base type is void */
 };
 
 /* Integers that print as kernel symbols: sym( ), func( ), mod( ). */
@@ -47,6 +56,9 @@ const char *dt_type_name(const struct dt_type *t);
 struct dt_type dt_type_promote(const struct dt_type *t);
 struct dt_type dt_type_arith(const struct dt_type *a, const struct dt_type *b);
 bool dt_type_eq(const struct dt_type *a, const struct dt_type *b);
+/* What *p of pointer type t is; the bytes that p + 1 moves by. */
+struct dt_type dt_type_deref(const struct dt_type *t);
+uint32_t dt_type_refsize(const struct dt_type *t);
 
 enum dt_nkind {
 	DT_N_INT,	/* integer constant: n_int */

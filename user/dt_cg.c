@@ -307,6 +307,53 @@ static int dt_cg_compare(struct dt_cg *cg, struct dt_node *n, int ra, int rb)
 	return 0;
 }
 
+/* %r = *(t *)%r: a nofault load of kernel (or scratch) memory. */
+static int dt_cg_deref(struct dt_cg *cg, int r, const struct dt_type *t)
+{
+	enum dif_opcode op = DIF_OP_LDX;
+
+	if (!t->ptr && t->size == 1)
+		op = t->is_signed ? DIF_OP_LDSB : DIF_OP_LDUB;
+	else if (!t->ptr && t->size == 2)
+		op = t->is_signed ? DIF_OP_LDSH : DIF_OP_LDUH;
+	else if (!t->ptr && t->size == 4)
+		op = t->is_signed ? DIF_OP_LDSW : DIF_OP_LDUW;
+	dt_difo_emit(cg->cg_d, op, r, r, 0, 0);
+	return r;
+}
+
+/* %r = %r op size, where op multiplies or divides; frees %tmp. */
+static int dt_cg_scale(struct dt_cg *cg, enum dif_opcode op, int r,
+		       uint32_t size, int tmp)
+{
+	if (size > 1) {
+		dt_difo_emit(cg->cg_d, DIF_OP_SETI, tmp, 0, 0, (int32_t)size);
+		dt_difo_emit(cg->cg_d, op, r, r, tmp, 0);
+	}
+	dt_cg_free(cg, tmp);
+	return r;
+}
+
+/* p + i and p - i move by elements: scale the integer side. */
+static int dt_cg_ptrscale(struct dt_cg *cg, struct dt_node *n, int ra,
+			  int rb)
+{
+	const struct dt_type *lt = &n->n_left->n_type;
+	const struct dt_type *rt = &n->n_right->n_type;
+	int tmp, r;
+
+	if ((n->n_op != DT_OP_ADD && n->n_op != DT_OP_SUB) ||
+	    !!lt->ptr == !!rt->ptr)
+		return 0;
+	tmp = dt_cg_reg(cg);
+	if (tmp < 0)
+		return -1;
+	r = lt->ptr ? rb : ra;
+	/* a narrower integer is sign- or zero-extended already */
+	return dt_cg_scale(cg, DIF_OP_MUL, r,
+			   dt_type_refsize(lt->ptr ? lt : rt), tmp) < 0 ? -1 : 0;
+}
+
 static int dt_cg_binary(struct dt_cg *cg, struct dt_node *n)
 {
 	int ra = dt_cg_expr(cg, n->n_left), rb;
@@ -328,10 +375,15 @@ static int dt_cg_binary(struct dt_cg *cg, struct dt_node *n)
 			return -1;
 		break;
 	default:
-		if (dt_cg_convert(cg, ra, &n->n_left->n_type, &n->n_type) ||
+		if (dt_cg_ptrscale(cg, n, ra, rb) ||
+		    dt_cg_convert(cg, ra, &n->n_left->n_type, &n->n_type) ||
 		    dt_cg_convert(cg, rb, &n->n_right->n_type, &n->n_type) ||
 		    dt_cg_arith(cg, n->n_op, ra, rb, &n->n_type))
 			return -1;
+		if (n->n_left->n_type.ptr && n->n_right->n_type.ptr)
+			return dt_cg_scale(cg, DIF_OP_SDIV, ra,
+					   dt_type_refsize(&n->n_left->n_type),
+					   rb);
 		break;
 	}
 	dt_cg_free(cg, rb);
@@ -396,6 +448,26 @@ static int dt_cg_ternary(struct dt_cg *cg, struct dt_node *n)
 	return rc;
 }
 
+/* *(t *)p = %rv: a store the module allows into scratch only. */
+static int dt_cg_ptrstore(struct dt_cg *cg, struct dt_node *lv, int rv)
+{
+	const struct dt_type *t = &lv->n_type;
+	enum dif_opcode op = DIF_OP_STX;
+	int ra = dt_cg_expr(cg, lv->n_left);
+
+	if (ra < 0)
+		return -1;
+	if (!t->ptr && t->size == 1)
+		op = DIF_OP_STB;
+	else if (!t->ptr && t->size == 2)
+		op = DIF_OP_STH;
+	else if (!t->ptr && t->size == 4)
+		op = DIF_OP_STW;
+	dt_difo_emit(cg->cg_d, op, ra, rv, 0, 0);
+	dt_cg_free(cg, ra);
+	return rv;
+}
+
 static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 {
 	struct dt_node *lv = n->n_left;
@@ -406,6 +478,8 @@ static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 		if (rv < 0 || dt_cg_convert(cg, rv, &n->n_right->n_type,
 					    &n->n_type))
 			return -1;
+		if (lv->n_kind == DT_N_UNARY)	/* *p = v */
+			return dt_cg_ptrstore(cg, lv, rv);
 		if (lv->n_kind == DT_N_INDEX) {
 			if (dt_cg_eval(cg, lv->n_args, keys, &nkeys))
 				return -1;
@@ -542,6 +616,8 @@ static int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 		}
 	case DT_N_UNARY:
 		r = dt_cg_expr(cg, n->n_left);
+		if (r >= 0 && n->n_op == DT_OP_DEREF)
+			return dt_cg_deref(cg, r, &n->n_type);
 		if (r < 0 || dt_cg_convert(cg, r, &n->n_left->n_type,
 					   &n->n_type))
 			return -1;

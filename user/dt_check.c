@@ -307,6 +307,18 @@ static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 				n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB ||
 				n->n_op == DT_OP_MUL || n->n_op == DT_OP_DIV ?
 				"arithmetic" : "integral");
+	if ((n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB) &&
+	    (l->n_type.ptr || r->n_type.ptr)) {
+		if (l->n_type.ptr && r->n_type.ptr &&
+		    (n->n_op == DT_OP_ADD ||
+		     !dt_type_eq(&l->n_type, &r->n_type)))
+			return dt_incompat(pcb, n, &l->n_type, &r->n_type);
+		if (r->n_type.ptr && !l->n_type.ptr && n->n_op == DT_OP_SUB)
+			return dt_incompat(pcb, n, &l->n_type, &r->n_type);
+		n->n_type = l->n_type.ptr && r->n_type.ptr ? dt_type_long :
+			l->n_type.ptr ? l->n_type : r->n_type;
+		return 0;
+	}
 	if (n->n_op == DT_OP_SHL || n->n_op == DT_OP_SHR)
 		n->n_type = dt_type_promote(&l->n_type);
 	else
@@ -318,12 +330,33 @@ static int dt_check_unary(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *l = n->n_left;
 
-	if (n->n_op == DT_OP_DEREF || n->n_op == DT_OP_ADDROF)
-		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
-				"the unary %s operator is not supported yet",
-				dt_op_str(n->n_op));
 	if (dt_check_node(pcb, l))
 		return -1;
+	if (n->n_op == DT_OP_DEREF) {
+		if (!l->n_type.ptr)
+			return dt_error(pcb, &n->n_loc, "D_DEREF_NONPTR",
+					"cannot dereference non-pointer type");
+		if (l->n_type.ptr == 1 && l->n_type.rvoid)
+			return dt_error(pcb, &n->n_loc, "D_DEREF_VOID",
+					"cannot dereference pointer to void");
+		n->n_type = dt_type_deref(&l->n_type);
+		return 0;
+	}
+	if (n->n_op == DT_OP_ADDROF) {
+		/* &*p is p; D variables have no address, as in DTrace */
+		if (l->n_kind == DT_N_UNARY && l->n_op == DT_OP_DEREF) {
+			n->n_type = l->n_left->n_type;
+			return 0;
+		}
+		if (l->n_kind == DT_N_VAR || l->n_kind == DT_N_SELF ||
+		    l->n_kind == DT_N_THIS || l->n_kind == DT_N_INDEX)
+			return dt_error(pcb, &n->n_loc, "D_ADDROF_VAR",
+					"cannot take address of dynamic "
+					"variable");
+		return dt_error(pcb, &n->n_loc, "D_ADDROF_LVAL",
+				"unary & operator requires an lvalue as "
+				"operand");
+	}
 	if (!dt_is_int(l))
 		return dt_error(pcb, &n->n_loc, "D_OP_SCALAR",
 				"operator %s requires an operand of %s type",
@@ -332,6 +365,23 @@ static int dt_check_unary(struct dt_pcb *pcb, struct dt_node *n)
 				"scalar" : "arithmetic");
 	n->n_type = n->n_op == DT_OP_LNOT ? dt_type_int :
 		dt_type_promote(&l->n_type);
+	return 0;
+}
+
+/* *p = v: stores go to scratch (alloca) only; the module checks it. */
+static int dt_check_ptrstore(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left, *r = n->n_right;
+
+	if (n->n_op != DT_OP_SET)
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"operator %s= through a pointer is not "
+				"supported yet", dt_op_str(n->n_op));
+	if (dt_check_node(pcb, r) || dt_check_node(pcb, l))
+		return -1;
+	if (!dt_is_int(r))
+		return dt_incompat(pcb, n, &l->n_type, &r->n_type);
+	n->n_type = l->n_type;
 	return 0;
 }
 
@@ -415,6 +465,8 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_N_ASSIGN: {
 		char op[8];
 
+		if (l->n_kind == DT_N_UNARY && l->n_op == DT_OP_DEREF)
+			return dt_check_ptrstore(pcb, n);
 		snprintf(op, sizeof(op), "%s=", n->n_op == DT_OP_SET ? "" :
 			 dt_op_str(n->n_op));
 		if (dt_check_node(pcb, r) || dt_check_lvalue(pcb, l, op))
@@ -450,6 +502,10 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_N_CAST:
 		if (dt_check_node(pcb, l))
 			return -1;
+		if (n->n_post && l->n_type.kind == DT_T_INT) {
+			n->n_type = n->n_ctype;		/* stringof */
+			return 0;
+		}
 		if (n->n_ctype.kind == DT_T_VOID ||
 		    n->n_ctype.kind != l->n_type.kind)
 			return dt_error(pcb, &n->n_loc, "D_CAST_INVAL",

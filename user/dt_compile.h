@@ -42,6 +42,7 @@ enum dt_outkind {
 	DT_OUT_STACK,	/* kernel PCs of a stack( ) slot */
 	DT_OUT_USTACK,	/* pid, then user PCs */
 	DT_OUT_AGGREC,	/* add keys (o_nrecs - 1 slots) and value to o_aggs[0] */
+	DT_OUT_TRACEMEM,	/* the slot's bytes, in hex and as text */
 };
 
 struct dt_out {

@@ -430,6 +430,36 @@ static void dt_print_flow(struct dt_consumer *c, int cpu, uint32_t probe_id)
 		c->c_indent += 2;
 }
 
+/*
+ * tracemem(): DTrace's raw dump, 16 bytes a line, offsets in hex:
+ *
+ *              0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
+ *          0: 68 69 00 00 00 00 00 00 00 00 00 00 00 00 00 00  hi..............
+ */
+static int dt_print_tracemem(struct dt_consumer *c, const uint8_t *data,
+			     const struct dt_rec *r)
+{
+	const uint8_t *p = data + r->r_off;
+	uint32_t i, j;
+
+	fprintf(c->c_out, "\n%10s", "");
+	for (i = 0; i < 16; i++)
+		fprintf(c->c_out, "  %c", "0123456789abcdef"[i]);
+	fprintf(c->c_out, "  0123456789abcdef\n");
+	for (i = 0; i < r->r_size; i += 16) {
+		fprintf(c->c_out, "%5s%5x:", "", i);
+		for (j = i; j < i + 16 && j < r->r_size; j++)
+			fprintf(c->c_out, " %02x", p[j]);
+		for (; j < i + 16; j++)
+			fprintf(c->c_out, "   ");
+		fprintf(c->c_out, "  ");
+		for (j = i; j < i + 16 && j < r->r_size; j++)
+			fputc(p[j] < ' ' || p[j] > '~' ? '.' : p[j], c->c_out);
+		fputc('\n', c->c_out);
+	}
+	return 0;
+}
+
 int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		     const struct dt_ecb *e, const uint8_t *data)
 {
@@ -473,6 +503,8 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 			n = dt_print_printf(c, data, e, o);
 		else if (o->o_kind == DT_OUT_AGGREC)
 			n = dt_print_aggrec(data, e, o);
+		else if (o->o_kind == DT_OUT_TRACEMEM)
+			n = dt_print_tracemem(c, data, &e->e_recs[o->o_rec]);
 		else if (o->o_kind == DT_OUT_STACK ||
 			 o->o_kind == DT_OUT_USTACK)
 			n = dt_print_stack(c, data, &e->e_recs[o->o_rec],

@@ -138,7 +138,7 @@ static int dt_fold_node(struct dt_pcb *pcb, struct dt_node *n)
 					   n->n_right->n_int);
 			break;
 		case DT_N_CAST:
-			if (dt_const(n->n_left))
+			if (dt_const(n->n_left) && !n->n_post)
 				dt_fold_to(n, n->n_left->n_int);
 			break;
 		case DT_N_SIZEOF:

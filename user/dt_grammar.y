@@ -373,9 +373,11 @@ unary:
 		}
 	| DT_TOK_STRINGOF unary
 		{
-			dt_node_free($2);
-			$$ = NULL;
-			UNSUPP(@1, "stringof is not supported yet");
+			/* a cast to string that integers may take too */
+			$$ = dt_node_op(DT_N_CAST, DT_OP_NONE, $2, NULL,
+					L(@1));
+			$$->n_ctype = dt_type_string;
+			$$->n_post = true;
 		}
 	| DT_TOK_OFFSETOF '(' type ',' DT_TOK_IDENT ')'
 		{

@@ -288,31 +288,57 @@ static int dt_layout_aggact(struct dt_lay *l, struct dt_node *s)
 	return 0;
 }
 
-/* A STACK/USTACK action and its slot: frames PCs (ustack: pid first). */
-static int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s,
-			       bool user, uint32_t frames)
+/* Make the last slot size bytes rather than one value's. */
+static int dt_layout_resize(struct dt_lay *l, struct dt_node *s, int slot,
+			    uint32_t size)
 {
 	struct dt_ecb *e = l->l_ecb;
-	struct dt_act *a;
-	struct dt_rec *r;
-	int slot;
+	struct dt_rec *r = &e->e_recs[slot];
 
-	slot = dt_layout_act(l, user ? DTRACE_ACT_USTACK : DTRACE_ACT_STACK,
-			     NULL, s, true, &dt_type_long);
-	if (slot < 0)
-		return -1;
-	a = &e->e_acts[e->e_nacts - 1];
-	a->a_arg = frames;
-	a->a_nodif = true;
-	/* the slot is n (or n + 1) words rather than one */
-	r = &e->e_recs[slot];
-	r->r_size = (frames + user) * 8;
+	r->r_size = size;
 	if (r->r_off + r->r_size > DTRACE_RECSIZE_MAX)
 		return dt_error(l->l_pcb, &s->n_loc, "D_ACT_RECSIZE",
 				"the clause records more than %u bytes",
 				DTRACE_RECSIZE_MAX);
 	e->e_recsize = (r->r_off + r->r_size + 7) & ~7u;
 	return slot;
+}
+
+/* A STACK/USTACK action and its slot: frames PCs (ustack: pid first). */
+static int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s,
+			       bool user, uint32_t frames)
+{
+	struct dt_act *a;
+	int slot;
+
+	slot = dt_layout_act(l, user ? DTRACE_ACT_USTACK : DTRACE_ACT_STACK,
+			     NULL, s, true, &dt_type_long);
+	if (slot < 0)
+		return -1;
+	a = &l->l_ecb->e_acts[l->l_ecb->e_nacts - 1];
+	a->a_arg = frames;
+	a->a_nodif = true;
+	/* the slot is n (or n + 1) words rather than one */
+	return dt_layout_resize(l, s, slot, (frames + user) * 8);
+}
+
+/* tracemem(addr, n): n bytes at addr, n a constant as in DTrace. */
+static int dt_layout_tracemem(struct dt_lay *l, struct dt_node *s)
+{
+	struct dt_node *n = s->n_args->n_next;
+	int slot;
+
+	if (n->n_kind != DT_N_INT || n->n_int < 1 ||
+	    n->n_int > DTRACE_RECSIZE_MAX)
+		return dt_error(l->l_pcb, &n->n_loc, "D_TRACEMEM_SIZE",
+				"tracemem( ) argument #2 must be a non-zero "
+				"positive integral constant expression");
+	slot = dt_layout_act(l, DTRACE_ACT_TRACEMEM, s->n_args, s, true,
+			     &dt_type_ulong);
+	if (slot < 0 || dt_layout_resize(l, s, slot, (uint32_t)n->n_int) < 0)
+		return -1;
+	dt_layout_out(l->l_ecb, DT_OUT_TRACEMEM, slot, 1);
+	return 0;
 }
 
 /* stack(n), ustack(n): n PCs (ustack: the pid first), no program. */
@@ -426,6 +452,8 @@ static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s)
 	if (s->n_kind == DT_N_CALL && (strcmp(s->n_str, "stack") == 0 ||
 					strcmp(s->n_str, "ustack") == 0))
 		return dt_layout_stack(l, s, s->n_str[0] == 'u');
+	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "tracemem") == 0)
+		return dt_layout_tracemem(l, s);
 	if (s->n_kind == DT_N_CALL && (strcmp(s->n_str, "speculate") == 0 ||
 					strcmp(s->n_str, "commit") == 0 ||
 					strcmp(s->n_str, "discard") == 0))

@@ -320,9 +320,24 @@ int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 	int nint = ts->ts_char + ts->ts_short + ts->ts_int + ts->ts_long +
 		ts->ts_signed + ts->ts_unsigned;
 
-	if (ts->ts_ptr)
-		return dt_error(pcb, loc, "D_UNSUPPORTED",
-				"pointer types are not supported yet");
+	if (ts->ts_ptr) {
+		struct dt_tspec base = *ts;
+		struct dt_type bt;
+
+		base.ts_ptr = 0;
+		if (dt_tspec_type(pcb, loc, &base, &bt))
+			return -1;
+		if (bt.kind == DT_T_STRING)
+			return dt_error(pcb, loc, "D_TYPE_ERR",
+					"pointers to string are not "
+					"supported");
+		*out = dt_type_ulong;
+		out->ptr = (uint8_t)(bt.ptr + ts->ts_ptr);
+		out->rvoid = bt.ptr ? bt.rvoid : bt.kind == DT_T_VOID;
+		out->rsize = bt.ptr ? bt.rsize : bt.size;
+		out->rsigned = bt.ptr ? bt.rsigned : bt.is_signed;
+		return 0;
+	}
 	if (ts->ts_named || ts->ts_string || ts->ts_void) {
 		if (nint || ts->ts_named + ts->ts_string + ts->ts_void != 1)
 			goto bad;
@@ -335,6 +350,7 @@ int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 	    ts->ts_int > 1 || ts->ts_long > 2 ||
 	    ts->ts_char + ts->ts_short + (ts->ts_long > 0) > 1)
 		goto bad;
+	memset(out, 0, sizeof(*out));
 	out->kind = DT_T_INT;
 	out->is_signed = !ts->ts_unsigned;
 	out->size = ts->ts_char ? 1 : ts->ts_short ? 2 : ts->ts_long ? 8 : 4;

@@ -107,6 +107,8 @@ enum dtrace_act_kind {
 					 * goes to speculation (value) */
 	DTRACE_ACT_COMMIT	= 8,	/* commit speculation (value) */
 	DTRACE_ACT_DISCARD	= 9,	/* discard speculation (value) */
+	DTRACE_ACT_TRACEMEM	= 10,	/* da_rec_size bytes of kernel (or
+					 * scratch) memory at the value */
 };
 
 #define DTRACE_STACK_MAX	256	/* frames of stack() and ustack() */

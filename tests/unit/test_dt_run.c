@@ -295,6 +295,12 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 				goto error;
 			continue;
 		}
+		if (a->kind == DTRACE_ACT_TRACEMEM) {
+			fault = dif_copy_mem(ms, dst, v, a->size);
+			if (fault)
+				goto error;
+			continue;
+		}
 		if (a->str) {
 			fault = dif_copy_string(ms, dst, v, a->size, false);
 			if (fault)
@@ -407,6 +413,12 @@ static int fk_enable(struct dtrace_ioc_enable *u)
 				goto bad;
 			if (a->off + a->size > keyw)
 				keyw = a->off + a->size;
+			continue;
+		}
+		if (a->kind == DTRACE_ACT_TRACEMEM) {
+			e->needs_record = true;
+			if (a->str || !a->size || a->off + a->size > e->recsize)
+				goto bad;
 			continue;
 		}
 		if (a->kind != DTRACE_ACT_RECORD && a->kind != DTRACE_ACT_EXIT)

@@ -24,7 +24,10 @@ enum dt_tkind {
 	DT_T_VOID,
 	DT_T_INT,
 	DT_T_STRING,
+	DT_T_SOU,	/* a struct or union in memory: its address */
 };
+
+struct dt_sou;
 
 /*
  * A pointer is an unsigned 8-byte integer with ptr > 0 (1: T *, 2: T **)
@@ -40,6 +43,8 @@ struct dt_type {
 	uint8_t		rsize;		/* pointers: size of the base type */
 	bool		rsigned;	/* pointers: the base type's sign */
 	bool		rvoid;		/* pointers: the base type is void */
+	const struct dt_sou *sou;	/* DT_T_SOU, or what a pointer's
+					 * base type is (then rsize 0) */
 };
 
 /* Integers that print as kernel symbols: sym( ), func( ), mod( ). */
@@ -81,6 +86,8 @@ enum dt_nkind {
 	DT_N_MACRO,	/* $N: n_int index; n_post for $$N */
 	DT_N_AGG,	/* @name: n_str (without '@'), then n_agg */
 	DT_N_IF,	/* if (n_cond) n_left else n_right: statement lists */
+	DT_N_MEMBER,	/* n_left->n_str (n_post) or n_left.n_str: n_int is
+			 * the offset, n_builtin 1 for an array member */
 };
 
 /* Operators, as tokens in the grammar and tags in nodes. */
@@ -173,6 +180,9 @@ struct dt_program {
 	struct dt_var	*p_vars;
 	struct dt_agg	*p_aggs;	/* @names, shared like p_vars */
 	int		p_nclauses;
+	struct dt_sou	*p_sous;	/* declared types: dt_types.h */
+	struct dt_tdef	*p_tdefs;
+	struct dt_enumc	*p_enums;
 };
 
 struct dt_node *dt_node_new(enum dt_nkind kind, const struct dt_loc *loc);

@@ -312,6 +312,8 @@ static int dt_cg_deref(struct dt_cg *cg, int r, const struct dt_type *t)
 {
 	enum dif_opcode op = DIF_OP_LDX;
 
+	if (t->kind == DT_T_SOU)
+		return r;	/* a struct is its address */
 	if (!t->ptr && t->size == 1)
 		op = t->is_signed ? DIF_OP_LDSB : DIF_OP_LDUB;
 	else if (!t->ptr && t->size == 2)
@@ -448,12 +450,27 @@ static int dt_cg_ternary(struct dt_cg *cg, struct dt_node *n)
 	return rc;
 }
 
-/* *(t *)p = %rv: a store the module allows into scratch only. */
+/* s.m, p->m: the member's address, then (load) its value. */
+static int dt_cg_member(struct dt_cg *cg, struct dt_node *n, bool load)
+{
+	int r = dt_cg_expr(cg, n->n_left);
+
+	if (r < 0)
+		return -1;
+	if (n->n_int)
+		dt_difo_emit(cg->cg_d, DIF_OP_ADDI, r, r, 0, (int32_t)n->n_int);
+	if (load && !n->n_builtin)
+		return dt_cg_deref(cg, r, &n->n_type);
+	return r;
+}
+
+/* *(t *)p = %rv, p->m = %rv: the module allows it into scratch only. */
 static int dt_cg_ptrstore(struct dt_cg *cg, struct dt_node *lv, int rv)
 {
 	const struct dt_type *t = &lv->n_type;
 	enum dif_opcode op = DIF_OP_STX;
-	int ra = dt_cg_expr(cg, lv->n_left);
+	int ra = lv->n_kind == DT_N_MEMBER ? dt_cg_member(cg, lv, false) :
+		dt_cg_expr(cg, lv->n_left);
 
 	if (ra < 0)
 		return -1;
@@ -478,7 +495,7 @@ static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 		if (rv < 0 || dt_cg_convert(cg, rv, &n->n_right->n_type,
 					    &n->n_type))
 			return -1;
-		if (lv->n_kind == DT_N_UNARY)	/* *p = v */
+		if (lv->n_kind == DT_N_UNARY || lv->n_kind == DT_N_MEMBER)
 			return dt_cg_ptrstore(cg, lv, rv);
 		if (lv->n_kind == DT_N_INDEX) {
 			if (dt_cg_eval(cg, lv->n_args, keys, &nkeys))
@@ -614,7 +631,13 @@ static int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 			dt_cg_freeregs(cg, keys, nkeys);
 			return r;
 		}
+	case DT_N_MEMBER:
+		return dt_cg_member(cg, n, true);
 	case DT_N_UNARY:
+		if (n->n_op == DT_OP_ADDROF)	/* &*p, &p->m */
+			return n->n_left->n_kind == DT_N_MEMBER ?
+				dt_cg_member(cg, n->n_left, false) :
+				dt_cg_expr(cg, n->n_left->n_left);
 		r = dt_cg_expr(cg, n->n_left);
 		if (r >= 0 && n->n_op == DT_OP_DEREF)
 			return dt_cg_deref(cg, r, &n->n_type);

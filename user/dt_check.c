@@ -16,6 +16,7 @@
 #include "dt_error.h"
 #include "dt_options.h"
 #include "dt_printf.h"
+#include "dt_types.h"
 
 static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n);
 
@@ -69,6 +70,10 @@ static int dt_check_store(struct dt_pcb *pcb, struct dt_node *n,
 		return dt_error(pcb, &n->n_loc, "D_OP_VOID",
 				"operator %s cannot be applied to a void "
 				"value", dt_op_str(n->n_op));
+	if (t->kind == DT_T_SOU)
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"%s values cannot be stored in variables yet: "
+				"store a pointer", dt_type_name(t));
 	if (!v->v_typed) {
 		v->v_type = *t;
 		v->v_typed = true;
@@ -245,6 +250,11 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 			return dt_error(pcb, &n->n_loc, "D_TRACE_VOID",
 					"trace( ) may not be applied to a void "
 					"expression");
+		if (n->n_args->n_type.kind == DT_T_SOU)
+			return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+					"trace( ) of a %s is not supported "
+					"yet: use tracemem( )",
+					dt_type_name(&n->n_args->n_type));
 		return 0;
 	}
 	if (strcmp(n->n_str, "exit") == 0) {
@@ -326,6 +336,59 @@ static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
+/* p[i] is *(p + i): rewrite the node in place once p's type is known. */
+static int dt_check_ptrindex(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left;
+
+	if (dt_check_node(pcb, l))
+		return -1;
+	if (!l->n_type.ptr)
+		return dt_error(pcb, &n->n_loc, "D_IDX_SCALAR", "operator [ ] "
+				"requires an array, a pointer or an "
+				"associative array: \"%s\" is none",
+				dt_type_name(&l->n_type));
+	n->n_left = dt_node_op(DT_N_BINARY, DT_OP_ADD, l, n->n_args,
+			       &n->n_loc);
+	n->n_args = NULL;
+	n->n_kind = DT_N_UNARY;
+	n->n_op = DT_OP_DEREF;
+	n->n_post = false;
+	return 0;
+}
+
+/* s.m and p->m, of a struct declared in the script. */
+static int dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left;
+	const struct dt_member *m;
+	const struct dt_sou *s;
+
+	if (dt_check_node(pcb, l))
+		return -1;
+	if (n->n_post && !(l->n_type.ptr == 1 && l->n_type.sou))
+		return dt_error(pcb, &n->n_loc, "D_OP_SOU", "operator -> "
+				"cannot be applied to type \"%s\": it needs a "
+				"pointer to a struct or union declared in the "
+				"script (no kernel type information is "
+				"available)", dt_type_name(&l->n_type));
+	if (!n->n_post && l->n_type.kind != DT_T_SOU)
+		return dt_error(pcb, &n->n_loc, "D_OP_SOU", "operator . "
+				"cannot be applied to type \"%s\": it needs a "
+				"struct or union", dt_type_name(&l->n_type));
+	s = l->n_type.sou;
+	m = dt_sou_member(s, n->n_str);
+	if (!m)
+		return dt_error(pcb, &n->n_loc, "D_UNKNOWN",
+				"%s is not a member of %s %s", n->n_str,
+				s->s_union ? "union" : "struct", s->s_name);
+	n->n_int = m->m_off;
+	n->n_builtin = m->m_nelems > 0;
+	/* an array is the address of its first element */
+	n->n_type = m->m_nelems ? dt_type_ptrto(&m->m_type) : m->m_type;
+	return 0;
+}
+
 static int dt_check_unary(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *l = n->n_left;
@@ -346,6 +409,12 @@ static int dt_check_unary(struct dt_pcb *pcb, struct dt_node *n)
 		/* &*p is p; D variables have no address, as in DTrace */
 		if (l->n_kind == DT_N_UNARY && l->n_op == DT_OP_DEREF) {
 			n->n_type = l->n_left->n_type;
+			return 0;
+		}
+		if (l->n_kind == DT_N_MEMBER) {
+			/* an array member already is its address */
+			n->n_type = l->n_builtin ? l->n_type :
+				dt_type_ptrto(&l->n_type);
 			return 0;
 		}
 		if (l->n_kind == DT_N_VAR || l->n_kind == DT_N_SELF ||
@@ -379,6 +448,10 @@ static int dt_check_ptrstore(struct dt_pcb *pcb, struct dt_node *n)
 				"supported yet", dt_op_str(n->n_op));
 	if (dt_check_node(pcb, r) || dt_check_node(pcb, l))
 		return -1;
+	if (l->n_type.kind == DT_T_SOU ||
+	    (l->n_kind == DT_N_MEMBER && l->n_builtin))
+		return dt_error(pcb, &n->n_loc, "D_OP_LVAL", "operator = "
+				"requires modifiable lvalue as an operand");
 	if (!dt_is_int(r))
 		return dt_incompat(pcb, n, &l->n_type, &r->n_type);
 	n->n_type = l->n_type;
@@ -408,6 +481,9 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 		n->n_type = n->n_var->v_type;
 		return 0;
 	case DT_N_INDEX:
+		if (n->n_post)
+			return dt_check_ptrindex(pcb, n) ? -1 :
+				dt_check_node(pcb, n);
 		if (l->n_kind == DT_N_AGG)
 			return dt_check_node(pcb, l);	/* the error */
 		if (l->n_kind == DT_N_BUILTIN) {
@@ -435,6 +511,8 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 		return dt_check_call(pcb, n, false);
 	case DT_N_UNARY:
 		return dt_check_unary(pcb, n);
+	case DT_N_MEMBER:
+		return dt_check_member(pcb, n);
 	case DT_N_BINARY:
 		return dt_check_binary(pcb, n);
 	case DT_N_LOGICAL:
@@ -465,7 +543,11 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_N_ASSIGN: {
 		char op[8];
 
-		if (l->n_kind == DT_N_UNARY && l->n_op == DT_OP_DEREF)
+		if (l->n_kind == DT_N_INDEX && l->n_post &&
+		    dt_check_ptrindex(pcb, l))
+			return -1;
+		if ((l->n_kind == DT_N_UNARY && l->n_op == DT_OP_DEREF) ||
+		    l->n_kind == DT_N_MEMBER)
 			return dt_check_ptrstore(pcb, n);
 		snprintf(op, sizeof(op), "%s=", n->n_op == DT_OP_SET ? "" :
 			 dt_op_str(n->n_op));

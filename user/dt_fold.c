@@ -12,6 +12,7 @@
 #include "dt_error.h"
 #include "dt_options.h"
 #include "dt_printf.h"
+#include "dt_types.h"
 
 static bool dt_const(const struct dt_node *n)
 {
@@ -144,7 +145,8 @@ static int dt_fold_node(struct dt_pcb *pcb, struct dt_node *n)
 		case DT_N_SIZEOF:
 			dt_fold_to(n, n->n_ctype.kind == DT_T_STRING ?
 				   (pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
-				    DT_STRSIZE_DEFAULT) : n->n_ctype.size);
+				    DT_STRSIZE_DEFAULT) :
+				   n->n_ctype.ptr ? 8 : dt_type_size(&n->n_ctype));
 			break;
 		default:
 			break;

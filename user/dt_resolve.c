@@ -15,6 +15,7 @@
 
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_types.h"
 
 static const char *const dt_scope_prefix[] = {
 	[DT_V_GLOBAL] = "", [DT_V_THREAD] = "self->", [DT_V_LOCAL] = "this->",
@@ -126,7 +127,20 @@ static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 {
 	const struct dt_builtin *b = dt_builtin_lookup(n->n_str);
 	const struct dt_decl *d;
+	int64_t ev;
 
+	if (dt_enum_lookup(&pcb->pcb_prog, n->n_str, &ev)) {
+		if (lhs)
+			return dt_error(pcb, &n->n_loc, "D_OP_WRITE",
+					"operator = can only be applied to a "
+					"writable variable");
+		free(n->n_str);
+		n->n_str = NULL;
+		n->n_kind = DT_N_INT;
+		n->n_int = ev;
+		n->n_type = dt_type_int;
+		return 0;
+	}
 	for (d = pcb->pcb_prog.p_decls; d; d = d->d_next)
 		if (d->d_inline && strcmp(d->d_name, n->n_str) == 0)
 			return dt_resolve_inline(pcb, n, d, lhs);
@@ -239,6 +253,32 @@ static int dt_resolve_macro(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	return dt_resolve_ident(pcb, n, lhs);
 }
 
+/* e[i] of a pointer: any expression but a name known as an array. */
+static bool dt_index_is_ptr(struct dt_pcb *pcb, const struct dt_node *l)
+{
+	const struct dt_var *v;
+
+	switch (l->n_kind) {
+	case DT_N_THIS:
+		v = dt_var_lookup(pcb, l->n_str, DT_V_LOCAL);
+		break;
+	case DT_N_SELF:
+		v = dt_var_lookup(pcb, l->n_str, DT_V_THREAD);
+		break;
+	case DT_N_IDENT:
+		if (dt_builtin_lookup(l->n_str))
+			return false;
+		v = dt_var_lookup(pcb, l->n_str, DT_V_GLOBAL);
+		break;
+	case DT_N_AGG:
+	case DT_N_MACRO:
+		return false;
+	default:
+		return true;
+	}
+	return v && !v->v_array;
+}
+
 static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 {
 	struct dt_node *l = n->n_left;
@@ -247,6 +287,13 @@ static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 		return -1;
 	if (l->n_kind == DT_N_AGG)
 		return 0;	/* @a[keys]: dt_check's */
+	if (dt_index_is_ptr(pcb, l)) {
+		n->n_post = true;	/* *(l + i), when dt_check sees l */
+		if (dt_node_count(n->n_args) != 1)
+			return dt_error(pcb, &n->n_loc, "D_ARR_BADREF",
+					"a pointer takes exactly one index");
+		return dt_resolve_node(pcb, l, false);
+	}
 	if (l->n_kind == DT_N_THIS)	/* as DTrace */
 		return dt_error(pcb, &l->n_loc, "D_ARR_LOCAL",
 				"local variables may not be used as "

@@ -123,6 +123,17 @@ static int dt_resolve_inline(struct dt_pcb *pcb, struct dt_node *n,
 	return rc;
 }
 
+/* A name that stands for an int constant: an enumerator, $pid. */
+static int dt_resolve_to_int(struct dt_node *n, int64_t v)
+{
+	free(n->n_str);
+	n->n_str = NULL;
+	n->n_kind = DT_N_INT;
+	n->n_int = v;
+	n->n_type = dt_type_int;
+	return 0;
+}
+
 static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 {
 	const struct dt_builtin *b = dt_builtin_lookup(n->n_str);
@@ -134,12 +145,7 @@ static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 			return dt_error(pcb, &n->n_loc, "D_OP_WRITE",
 					"operator = can only be applied to a "
 					"writable variable");
-		free(n->n_str);
-		n->n_str = NULL;
-		n->n_kind = DT_N_INT;
-		n->n_int = ev;
-		n->n_type = dt_type_int;
-		return 0;
+		return dt_resolve_to_int(n, ev);
 	}
 	for (d = pcb->pcb_prog.p_decls; d; d = d->d_next)
 		if (d->d_inline && strcmp(d->d_name, n->n_str) == 0)
@@ -201,12 +207,7 @@ static int dt_resolve_macro(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 					"macro variable %s is not defined%s",
 					n->n_str, strcmp(n->n_str, "$target") ?
 					"" : " (use -c or -p)");
-		free(n->n_str);
-		n->n_str = NULL;
-		n->n_kind = DT_N_INT;
-		n->n_int = mv;
-		n->n_type = dt_type_int;
-		return 0;
+		return dt_resolve_to_int(n, mv);
 	}
 
 	if (idx < 0 || idx >= pcb->pcb_argc) {

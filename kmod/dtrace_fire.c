@@ -200,6 +200,15 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			fault = dtrace_spec_end(state, cpu, smp_processor_id(), v,
 						act->dac_kind == DTRACE_ACT_COMMIT);
 			break;
+		case DTRACE_ACT_RAISE:
+			fault = dtrace_raise(v);
+			break;
+		case DTRACE_ACT_STOP:
+			fault = dtrace_raise_stop();
+			break;
+		case DTRACE_ACT_CHILL:
+			fault = dtrace_chill(v);
+			break;
 		case DTRACE_ACT_TRACEMEM:
 			fault = dif_copy_mem(&mc->dm_ms, (char *)(hdr + 1) +
 					     act->dac_rec_off, v,

@@ -194,6 +194,13 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 		return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
 				"failed to resolve %s: Unknown function name",
 				n->n_str);
+	if (f->f_kind == DT_F_UNSUPP &&
+	    (strcmp(n->n_str, "panic") == 0 ||
+	     strcmp(n->n_str, "breakpoint") == 0))
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"%s( ) is not supported, even with -w: this "
+				"DTrace does not halt or trap the kernel",
+				n->n_str);
 	if (f->f_kind == DT_F_UNSUPP)
 		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
 				"%s( ) is not supported yet", n->n_str);
@@ -219,7 +226,8 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 		return -1;
 	n->n_type = f->f_ret;
 
-	if (strcmp(n->n_str, "printf") == 0) {
+	if (strcmp(n->n_str, "printf") == 0 ||
+	    strcmp(n->n_str, "system") == 0) {
 		struct dt_type types[64];
 		struct dt_pfmt *pf;
 		char err[512];
@@ -228,9 +236,9 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 		if (n->n_args->n_kind != DT_N_STR)
 			return dt_error(pcb, &n->n_args->n_loc,
 					"D_PRINTF_ARG_FMT",
-					"printf( ) argument #1 is incompatible "
+					"%s( ) argument #1 is incompatible "
 					"with prototype:\n\tprototype: string "
-					"constant\n\t argument: %s",
+					"constant\n\t argument: %s", n->n_str,
 					dt_type_name(&n->n_args->n_type));
 		for (a = n->n_args->n_next, i = 0; a; a = a->n_next, i++)
 			types[i] = a->n_type;
@@ -238,7 +246,7 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 		if (!pf)
 			return dt_error(pcb, &n->n_loc, "D_PRINTF_DSPEC",
 					"%s", err);
-		rc = dt_pfmt_check(pf, "printf", types, i, err, sizeof(err));
+		rc = dt_pfmt_check(pf, n->n_str, types, i, err, sizeof(err));
 		dt_pfmt_free(pf);
 		if (rc)
 			return dt_error(pcb, &n->n_loc, "D_PRINTF_ARG_TYPE",

@@ -43,6 +43,7 @@ enum dt_outkind {
 	DT_OUT_USTACK,	/* pid, then user PCs */
 	DT_OUT_AGGREC,	/* add keys (o_nrecs - 1 slots) and value to o_aggs[0] */
 	DT_OUT_TRACEMEM,	/* the slot's bytes, in hex and as text */
+	DT_OUT_SYSTEM,	/* format as DT_OUT_PRINTF, run it with /bin/sh */
 };
 
 struct dt_out {
@@ -87,6 +88,7 @@ struct dt_ecb {
 	struct dt_out	*e_outs;
 	int		e_nouts;
 	uint32_t	e_recsize;	/* 8-aligned */
+	bool		e_destructive;	/* needs -w: system, raise, ... */
 };
 
 struct dt_cprog {

@@ -2,6 +2,8 @@
 /*
  * Decoding and printing records.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -202,6 +204,41 @@ static void dt_print_syms(struct dt_consumer *c, const struct dt_pfmt *pf,
 	}
 }
 
+/*
+ * system(fmt, ...): the formatted command runs under /bin/sh when its
+ * record is printed; what it writes to stdout goes where our output
+ * goes (-o too), after everything printed before it.
+ */
+static int dt_print_system(struct dt_consumer *c, const struct dt_out *o,
+			   const struct dt_pfarg *args)
+{
+	char *cmd = NULL, buf[4096];
+	size_t len = 0, n;
+	FILE *ms = open_memstream(&cmd, &len), *p;
+	int rc = 0;
+
+	if (!ms)
+		return -1;
+	dt_pfmt_print(ms, o->o_fmt, args, o->o_nrecs);
+	if (fclose(ms) || fflush(c->c_out)) {
+		free(cmd);
+		return -1;
+	}
+	p = popen(cmd, "r");
+	if (!p) {
+		fprintf(stderr, "dtrace: failed to run system( ) command "
+			"'%s': %s\n", cmd, strerror(errno));
+		free(cmd);
+		return 0;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
+		if (fwrite(buf, 1, n, c->c_out) != n)
+			rc = -1;
+	pclose(p);
+	free(cmd);
+	return rc;
+}
+
 static int dt_print_printf(struct dt_consumer *c, const uint8_t *data,
 			   const struct dt_ecb *e, const struct dt_out *o)
 {
@@ -225,7 +262,10 @@ static int dt_print_printf(struct dt_consumer *c, const uint8_t *data,
 		}
 	}
 	dt_print_syms(c, o->o_fmt, args, o->o_nrecs, tmp);
-	n = dt_pfmt_print(c->c_out, o->o_fmt, args, o->o_nrecs);
+	if (o->o_kind == DT_OUT_SYSTEM)
+		n = dt_print_system(c, o, args);
+	else
+		n = dt_pfmt_print(c->c_out, o->o_fmt, args, o->o_nrecs);
 	for (i = 0; i < o->o_nrecs; i++)
 		free(tmp[i]);
 	return n;
@@ -499,7 +539,8 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 			continue;
 		if (o->o_kind == DT_OUT_TRACE)
 			n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
-		else if (o->o_kind == DT_OUT_PRINTF)
+		else if (o->o_kind == DT_OUT_PRINTF ||
+			 o->o_kind == DT_OUT_SYSTEM)
 			n = dt_print_printf(c, data, e, o);
 		else if (o->o_kind == DT_OUT_AGGREC)
 			n = dt_print_aggrec(data, e, o);

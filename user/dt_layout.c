@@ -322,6 +322,19 @@ static int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s,
 	return dt_layout_resize(l, s, slot, (frames + user) * 8);
 }
 
+/* raise(sig), stop(), chill(ns): the module acts; nothing recorded. */
+static int dt_layout_destructive(struct dt_lay *l, struct dt_node *s)
+{
+	uint32_t kind = s->n_str[0] == 'r' ? DTRACE_ACT_RAISE :
+		s->n_str[0] == 's' ? DTRACE_ACT_STOP : DTRACE_ACT_CHILL;
+
+	l->l_ecb->e_destructive = true;
+	if (dt_layout_act(l, kind, s->n_args, s, false, &dt_type_long) < 0 &&
+	    l->l_pcb->pcb_failed)
+		return -1;
+	return 0;
+}
+
 /* tracemem(addr, n): n bytes at addr, n a constant as in DTrace. */
 static int dt_layout_tracemem(struct dt_lay *l, struct dt_node *s)
 {
@@ -393,8 +406,8 @@ static bool dt_is_call(const struct dt_node *s, const char *name)
  * A statement of an if block (see dt_lower.c): its effects are computed
  * only when its guard is set, and what it prints carries a slot with the
  * guard's value, so the consumer skips it when 0. The module runs every
- * action regardless, so exit(), aggregations and speculations cannot be
- * made conditional yet.
+ * action regardless, so exit(), aggregations, speculations, raise(),
+ * stop() and chill() cannot be made conditional yet.
  */
 static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 {
@@ -404,7 +417,9 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 	if (!s->n_guard)
 		return dt_layout_stmt1(l, s);
 	if (dt_is_call(s, "exit") || dt_is_call(s, "speculate") ||
-	    dt_is_call(s, "commit") || dt_is_call(s, "discard"))
+	    dt_is_call(s, "commit") || dt_is_call(s, "discard") ||
+	    dt_is_call(s, "raise") || dt_is_call(s, "stop") ||
+	    dt_is_call(s, "chill"))
 		return dt_error(l->l_pcb, &s->n_loc, "D_UNSUPPORTED",
 				"%s inside an if statement is not supported "
 				"yet", s->n_str);
@@ -454,6 +469,9 @@ static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s)
 		return dt_layout_stack(l, s, s->n_str[0] == 'u');
 	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "tracemem") == 0)
 		return dt_layout_tracemem(l, s);
+	if (dt_is_call(s, "raise") || dt_is_call(s, "stop") ||
+	    dt_is_call(s, "chill"))
+		return dt_layout_destructive(l, s);
 	if (s->n_kind == DT_N_CALL && (strcmp(s->n_str, "speculate") == 0 ||
 					strcmp(s->n_str, "commit") == 0 ||
 					strcmp(s->n_str, "discard") == 0))
@@ -462,10 +480,10 @@ static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s)
 	    dt_func_lookup(s->n_str) &&
 	    dt_func_lookup(s->n_str)->f_kind == DT_F_ACTION &&
 	    strcmp(s->n_str, "printf") && strcmp(s->n_str, "trace") &&
-	    strcmp(s->n_str, "exit"))
+	    strcmp(s->n_str, "exit") && strcmp(s->n_str, "system"))
 		return dt_layout_aggact(l, s);
 
-	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "printf") == 0) {
+	if (dt_is_call(s, "printf") || dt_is_call(s, "system")) {
 		struct dt_out *o;
 
 		for (a = s->n_args->n_next; a; a = a->n_next, n++) {
@@ -476,7 +494,9 @@ static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s)
 			if (first < 0)
 				first = slot;
 		}
-		o = dt_layout_out(e, DT_OUT_PRINTF, first, n);
+		o = dt_layout_out(e, s->n_str[0] == 'p' ? DT_OUT_PRINTF :
+				  DT_OUT_SYSTEM, first, n);
+		e->e_destructive |= o->o_kind == DT_OUT_SYSTEM;
 		o->o_fmt = dt_pfmt_parse(s->n_args->n_str, err, sizeof(err));
 		if (!o->o_fmt)
 			return dt_error(pcb, &s->n_loc, "D_PRINTF_DSPEC",
@@ -543,6 +563,29 @@ static int dt_layout_speccheck(struct dt_lay *l)
 			"discard");
 }
 
+/*
+ * The module writes a record only for a clause that records something
+ * (or has no action at all). One that prints without recording, beside
+ * actions such as raise( ), gets an empty slot so that it is printed.
+ */
+static int dt_layout_recneeded(struct dt_lay *l)
+{
+	struct dt_ecb *e = l->l_ecb;
+	int i;
+
+	if (!e->e_nouts || !e->e_nacts)
+		return 0;
+	for (i = 0; i < e->e_nacts; i++)
+		if (e->e_acts[i].a_rec >= 0 ||
+		    e->e_acts[i].a_kind == DTRACE_ACT_AGGKEY ||
+		    e->e_acts[i].a_kind == DTRACE_ACT_AGGREGATE ||
+		    e->e_acts[i].a_kind == DTRACE_ACT_COMMIT ||
+		    e->e_acts[i].a_kind == DTRACE_ACT_DISCARD)
+			return 0;
+	return dt_layout_act(l, DTRACE_ACT_RECORD, NULL,
+			     e->e_clause->c_stmts, true, &dt_type_long) < 0;
+}
+
 int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp)
 {
 	struct dt_lay l = {
@@ -582,6 +625,8 @@ int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp)
 					  &dt_type_long) < 0)
 				goto fail;
 		}
+		if (dt_layout_recneeded(&l))
+			goto fail;
 		if (dt_layout_speccheck(&l))
 			goto fail;
 	}

@@ -109,6 +109,10 @@ enum dtrace_act_kind {
 	DTRACE_ACT_DISCARD	= 9,	/* discard speculation (value) */
 	DTRACE_ACT_TRACEMEM	= 10,	/* da_rec_size bytes of kernel (or
 					 * scratch) memory at the value */
+	/* destructive: ENABLE gives EPERM without DTRACE_OPT_DESTRUCTIVE */
+	DTRACE_ACT_RAISE	= 11,	/* signal the process (value) */
+	DTRACE_ACT_STOP		= 12,	/* SIGSTOP it; the value is unused */
+	DTRACE_ACT_CHILL	= 13,	/* spin for value ns (capped) */
 };
 
 #define DTRACE_STACK_MAX	256	/* frames of stack() and ustack() */

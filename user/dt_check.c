@@ -265,6 +265,17 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 					dt_type_name(&n->n_args->n_type));
 		return 0;
 	}
+	if (strcmp(n->n_str, "setopt") == 0) {
+		for (a = n->n_args, i = 0; a; a = a->n_next, i++)
+			if (a->n_kind != DT_N_STR)
+				return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
+						"setopt( ) argument #%d is "
+						"incompatible with prototype:"
+						"\n\tprototype: string constant"
+						"\n\t argument: %s", i + 1,
+						dt_type_name(&a->n_type));
+		return 0;
+	}
 	if (strcmp(n->n_str, "exit") == 0) {
 		if (!dt_is_int(n->n_args))
 			return dt_error(pcb, &n->n_loc, "D_PROTO_ARG",

@@ -44,6 +44,7 @@ enum dt_outkind {
 	DT_OUT_AGGREC,	/* add keys (o_nrecs - 1 slots) and value to o_aggs[0] */
 	DT_OUT_TRACEMEM,	/* the slot's bytes, in hex and as text */
 	DT_OUT_SYSTEM,	/* format as DT_OUT_PRINTF, run it with /bin/sh */
+	DT_OUT_SETOPT,	/* set option o_opt (to o_optval) while tracing */
 };
 
 struct dt_out {
@@ -54,6 +55,7 @@ struct dt_out {
 	struct dt_agg	*o_aggs[9];
 	int		o_naggs;
 	int		o_guard;	/* slot of its if's guard, or -1 */
+	const char	*o_opt, *o_optval;	/* SETOPT: the AST's */
 };
 
 /* One action of the module (struct dtrace_ioc_action). */

@@ -470,6 +470,19 @@ static void dt_print_flow(struct dt_consumer *c, int cpu, uint32_t probe_id)
 		c->c_indent += 2;
 }
 
+/* setopt(name[, value]): when its record is printed, as DTrace does. */
+static int dt_print_setopt(struct dt_consumer *c, const struct dt_out *o)
+{
+	const char *why = "options cannot be set here";
+
+	if (!c->c_setopt || c->c_setopt(c, o->o_opt, o->o_optval, &why))
+		fprintf(stderr, "dtrace: failed to set option '%s'%s%s%s: "
+			"%s\n", o->o_opt, o->o_optval ? " to '" : "",
+			o->o_optval ? o->o_optval : "",
+			o->o_optval ? "'" : "", why);
+	return 0;
+}
+
 /*
  * tracemem(): DTrace's raw dump, 16 bytes a line, offsets in hex:
  *
@@ -544,6 +557,8 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 			n = dt_print_printf(c, data, e, o);
 		else if (o->o_kind == DT_OUT_AGGREC)
 			n = dt_print_aggrec(data, e, o);
+		else if (o->o_kind == DT_OUT_SETOPT)
+			n = dt_print_setopt(c, o);
 		else if (o->o_kind == DT_OUT_TRACEMEM)
 			n = dt_print_tracemem(c, data, &e->e_recs[o->o_rec]);
 		else if (o->o_kind == DT_OUT_STACK ||

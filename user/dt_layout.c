@@ -472,6 +472,15 @@ static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s)
 	if (dt_is_call(s, "raise") || dt_is_call(s, "stop") ||
 	    dt_is_call(s, "chill"))
 		return dt_layout_destructive(l, s);
+	if (dt_is_call(s, "setopt")) {
+		struct dt_out *o = dt_layout_out(l->l_ecb, DT_OUT_SETOPT, -1,
+						 0);
+
+		o->o_opt = s->n_args->n_str;
+		o->o_optval = s->n_args->n_next ? s->n_args->n_next->n_str :
+			NULL;
+		return 0;
+	}
 	if (s->n_kind == DT_N_CALL && (strcmp(s->n_str, "speculate") == 0 ||
 					strcmp(s->n_str, "commit") == 0 ||
 					strcmp(s->n_str, "discard") == 0))

@@ -174,6 +174,30 @@ static const struct check_case invalid[] = {
 	  "has no key of @a left (it has 0)" },
 	{ "BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_ARG_TYPE", 1,
 	  "printf( ) conversion #1 (%@d): %@ is only for printa( )" },
+	{ "BEGIN { setopt(\"quiet\", 1); }", "D_PROTO_ARG", 1,
+	  "setopt( ) argument #2 is incompatible with prototype:\n\t"
+	  "prototype: string constant\n\t argument: int" },
+	{ "BEGIN { setopt(); }", "D_PROTO_LEN", 1,
+	  "setopt( ) prototype mismatch: 0 args passed, at least 1 "
+	  "expected" },
+	{ "BEGIN { panic(); }", "D_UNSUPPORTED", 1,
+	  "panic( ) is not supported, even with -w: this DTrace does not "
+	  "halt or trap the kernel" },
+	{ "BEGIN { breakpoint(); }", "D_UNSUPPORTED", 1,
+	  "breakpoint( ) is not supported, even with -w: this DTrace does "
+	  "not halt or trap the kernel" },
+	{ "BEGIN { raise(\"x\"); }", "D_PROTO_ARG", 1,
+	  "raise( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: int\n\t argument: string" },
+	{ "BEGIN { stop(1); }", "D_PROTO_LEN", 1,
+	  "stop( ) prototype mismatch: 1 arg passed, 0 expected" },
+	{ "BEGIN { x = raise(9); }", "D_ACT_EXPR", 1,
+	  "raise( ) is an action and may not be used in an expression" },
+	{ "BEGIN { if (1) chill(1); }", "D_UNSUPPORTED", 1,
+	  "chill inside an if statement is not supported yet" },
+	{ "BEGIN { system(arg0); }", "D_PRINTF_ARG_FMT", 1,
+	  "system( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: string constant\n\t argument: long" },
 	{ "BEGIN { tracemem(arg0, arg1); }", "D_TRACEMEM_SIZE", 1,
 	  "tracemem( ) argument #2 must be a non-zero positive integral "
 	  "constant expression" },

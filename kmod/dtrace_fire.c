@@ -131,11 +131,14 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			return DIF_FAULT_NONE;
 	}
 
+	v = DTRACE_SPEC_NONE;
 	if (ecb->de_speculates) {
 		/* speculate(id): the record goes to that speculation. */
 		v = dif_exec(&ecb->de_acts[0].dac_prog, &mc->dm_ms);
 		if (mc->dm_ms.fault.kind != DIF_FAULT_NONE)
 			return mc->dm_ms.fault.kind;
+	}
+	if (v != DTRACE_SPEC_NONE) {
 		buf = dtrace_spec_buffer(state, cpu, v);
 		if (IS_ERR(buf))
 			return dtrace_fault(mc, DIF_FAULT_ILLOP, v);

@@ -729,7 +729,7 @@ static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
 			EMIT(&cg, SETS, r, 0, 0,
 			     (int32_t)dt_difo_str(d, ""));
 		else
-			dt_cg_setint(&cg, r, n ? 0 : cnst);
+			dt_cg_setint(&cg, r, cnst);
 	}
 	if (n && guard) {
 		int g = dt_cg_expr(&cg, guard), v;
@@ -788,7 +788,8 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 			if (rt.dt_kind == DIF_TYPE_INT)
 				rt.dt_size = 8;
 			if (dt_cg_prog(pcb, &a->a_difo, a->a_pre, a->a_npre,
-				       a->a_expr, a->a_guard, a->a_const,
+				       a->a_expr, a->a_guard, a->a_expr &&
+				       a->a_guard ? a->a_ifnot : a->a_const,
 				       a->a_post, a->a_npost, &rt,
 				       cp->cp_strsize))
 				return -1;

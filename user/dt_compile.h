@@ -75,6 +75,7 @@ struct dt_act {
 	bool		a_nodif;	/* STACK, USTACK: no program */
 	struct dt_node	*a_guard;	/* if block: compute only when set */
 	int64_t		a_const;	/* the value when a_expr is NULL */
+	int64_t		a_ifnot;	/* ... when a_guard is 0 */
 	struct dt_difo	a_difo;
 };
 

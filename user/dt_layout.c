@@ -406,8 +406,9 @@ static bool dt_is_call(const struct dt_node *s, const char *name)
  * A statement of an if block (see dt_lower.c): its effects are computed
  * only when its guard is set, and what it prints carries a slot with the
  * guard's value, so the consumer skips it when 0. The module runs every
- * action regardless, so exit(), aggregations, speculations, raise(),
- * stop() and chill() cannot be made conditional yet.
+ * action regardless, so exit(), raise(), stop() and chill() cannot be
+ * made conditional yet; aggregations and speculations take a value
+ * that does nothing when the guard is 0.
  */
 static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 {
@@ -416,10 +417,23 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 
 	if (!s->n_guard)
 		return dt_layout_stmt1(l, s);
-	if (dt_is_call(s, "exit") || dt_is_call(s, "speculate") ||
-	    dt_is_call(s, "commit") || dt_is_call(s, "discard") ||
-	    dt_is_call(s, "raise") || dt_is_call(s, "stop") ||
-	    dt_is_call(s, "chill"))
+	if (dt_is_call(s, "speculate") || dt_is_call(s, "commit") ||
+	    dt_is_call(s, "discard")) {
+		/*
+		 * Not taken, commit(0) and discard(0) do nothing and
+		 * speculate() gives DTRACE_SPEC_NONE: the record is not
+		 * speculative.
+		 */
+		if (dt_layout_spec(l, s))
+			return -1;
+		e->e_acts[e->e_nacts - 1].a_guard = s->n_guard;
+		if (dt_is_call(s, "speculate"))
+			e->e_acts[e->e_nacts - 1].a_ifnot =
+				(int64_t)DTRACE_SPEC_NONE;
+		return 0;
+	}
+	if (dt_is_call(s, "exit") || dt_is_call(s, "raise") ||
+	    dt_is_call(s, "stop") || dt_is_call(s, "chill"))
 		return dt_error(l->l_pcb, &s->n_loc, "D_UNSUPPORTED",
 				"%s inside an if statement is not supported "
 				"yet", s->n_str);

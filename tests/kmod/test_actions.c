@@ -3,7 +3,8 @@
  * The actions added for the D language through the raw ABI: tracemem()
  * copies kernel memory into the record, and faults on a bad address;
  * raise(), stop() and chill() are refused (EPERM) unless the consumer
- * set DTRACE_OPT_DESTRUCTIVE, and chill() beyond its budget faults.
+ * set DTRACE_OPT_DESTRUCTIVE, and chill() beyond its budget faults;
+ * speculate(DTRACE_SPEC_NONE) records as if there were no speculate().
  * Runs in the guest with dtrace.ko loaded, as root.
  */
 #include <errno.h>
@@ -113,6 +114,24 @@ TEST_F(dev, tracemem)
 	EXPECT_EQ(0, memcmp(out + 16, str, 12));
 	ASSERT_EQ(0, status(self->fd, &self->st));
 	EXPECT_EQ(1, self->st.ds_errors);
+}
+
+/* BEGIN { speculate(DTRACE_SPEC_NONE); trace(7); }: recorded as usual */
+TEST_F(dev, speculate_none)
+{
+	struct clause c;
+	size_t n;
+
+	clause_init(&c, "dtrace", "BEGIN", 2, 8);
+	clause_act(&c, 0, DTRACE_ACT_SPECULATE, prog_const(&c, -1), 0, 0);
+	clause_act(&c, 1, DTRACE_ACT_RECORD, prog_const(&c, 7), 0, 8);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	n = snap_all(self->fd, out, sizeof(out), 4u << 20);
+	ASSERT_EQ(24, n);
+	EXPECT_EQ(7, *(uint64_t *)(out + 16));
+	ASSERT_EQ(0, status(self->fd, &self->st));
+	EXPECT_EQ(0, self->st.ds_errors);
 }
 
 TEST_HARNESS_MAIN

@@ -53,7 +53,8 @@ static void dtrace_sig_send(struct irq_work *w)
 
 /**
  * dtrace_raise() - queue signal @sig for the current process
- * @sig: 1.._NSIG-1
+ * @sig: 1.._NSIG-1; 0 sends nothing (as kill(pid, 0); an if block not
+ *       taken gives 0)
  *
  * Context: probe context. Return: a DIF_FAULT_* (0 if queued or if the
  * current task is a kernel thread, which has no process to signal).
@@ -62,7 +63,9 @@ int dtrace_raise(u64 sig)
 {
 	struct dtrace_sigwork *sw;
 
-	if (sig == 0 || sig >= _NSIG)
+	if (sig == 0)
+		return 0;
+	if (sig >= _NSIG)
 		return DIF_FAULT_ILLOP;
 	if (current->flags & PF_KTHREAD)
 		return 0;

@@ -207,7 +207,8 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			fault = dtrace_raise(v);
 			break;
 		case DTRACE_ACT_STOP:
-			fault = dtrace_raise_stop();
+			if (v)	/* 0: in an if block not taken */
+				fault = dtrace_raise_stop();
 			break;
 		case DTRACE_ACT_CHILL:
 			fault = dtrace_chill(v);

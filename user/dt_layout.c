@@ -328,6 +328,14 @@ static int dt_layout_destructive(struct dt_lay *l, struct dt_node *s)
 	uint32_t kind = s->n_str[0] == 'r' ? DTRACE_ACT_RAISE :
 		s->n_str[0] == 's' ? DTRACE_ACT_STOP : DTRACE_ACT_CHILL;
 
+	/* stop()'s value is 1: 0 when an if block is not taken */
+	if (kind == DTRACE_ACT_STOP && !s->n_args) {
+		s->n_args = dt_node_int(1, &dt_type_int, &s->n_loc);
+		if (!s->n_args)
+			return dt_error(l->l_pcb, NULL, "D_NOMEM",
+					"out of memory");
+	}
+
 	l->l_ecb->e_destructive = true;
 	if (dt_layout_act(l, kind, s->n_args, s, false, &dt_type_long) < 0 &&
 	    l->l_pcb->pcb_failed)
@@ -406,9 +414,8 @@ static bool dt_is_call(const struct dt_node *s, const char *name)
  * A statement of an if block (see dt_lower.c): its effects are computed
  * only when its guard is set, and what it prints carries a slot with the
  * guard's value, so the consumer skips it when 0. The module runs every
- * action regardless, so exit(), raise(), stop() and chill() cannot be
- * made conditional yet; aggregations and speculations take a value
- * that does nothing when the guard is 0.
+ * action regardless: aggregations, speculations and the destructive
+ * actions take a value that does nothing when the guard is 0.
  */
 static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 {
@@ -432,8 +439,15 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 				(int64_t)DTRACE_SPEC_NONE;
 		return 0;
 	}
-	if (dt_is_call(s, "exit") || dt_is_call(s, "raise") ||
-	    dt_is_call(s, "stop") || dt_is_call(s, "chill"))
+	if (dt_is_call(s, "raise") || dt_is_call(s, "stop") ||
+	    dt_is_call(s, "chill")) {
+		/* not taken: raise(0), stop with 0 and chill(0) do nothing */
+		if (dt_layout_destructive(l, s))
+			return -1;
+		e->e_acts[e->e_nacts - 1].a_guard = s->n_guard;
+		return 0;
+	}
+	if (dt_is_call(s, "exit"))
 		return dt_error(l->l_pcb, &s->n_loc, "D_UNSUPPORTED",
 				"%s inside an if statement is not supported "
 				"yet", s->n_str);

@@ -111,8 +111,9 @@ enum dtrace_act_kind {
 	DTRACE_ACT_TRACEMEM	= 10,	/* da_rec_size bytes of kernel (or
 					 * scratch) memory at the value */
 	/* destructive: ENABLE gives EPERM without DTRACE_OPT_DESTRUCTIVE */
-	DTRACE_ACT_RAISE	= 11,	/* signal the process (value) */
-	DTRACE_ACT_STOP		= 12,	/* SIGSTOP it; the value is unused */
+	DTRACE_ACT_RAISE	= 11,	/* signal the process (value; 0:
+					 * none) */
+	DTRACE_ACT_STOP		= 12,	/* SIGSTOP it if the value is not 0 */
 	DTRACE_ACT_CHILL	= 13,	/* spin for value ns (capped) */
 };
 

@@ -34,3 +34,12 @@ st=0
 "$DTRACE" -q -n 'BEGIN { raise(9); }' 2>"$err" || st=$?
 [ $st = 1 ] && grep -qx "dtrace: failed to enable ':::BEGIN': destructive actions not allowed" "$err" ||
 	{ echo "status $st"; cat "$err"; exit 1; }
+
+# in an if block not taken they do nothing; taken, they act
+out=$("$DTRACE" -qw -n 'BEGIN { if (arg0 > 0) { raise(9); stop(); chill(600000000); }
+	printf("alive\n"); exit(0); }' 2>"$err")
+[ "$out" = alive ] && [ ! -s "$err" ] || { echo "got '$out'"; cat "$err"; exit 1; }
+start=$SECONDS
+"$DTRACE" -qw -c 'sleep 20' -n 'syscall::nanosleep:entry,syscall::clock_nanosleep:entry
+	{ if (pid == $target) { raise(9); } }' >/dev/null 2>"$err" || true
+[ $((SECONDS - start)) -lt 10 ] || { echo "raise in if did not kill"; cat "$err"; exit 1; }

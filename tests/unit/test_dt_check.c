@@ -193,8 +193,6 @@ static const struct check_case invalid[] = {
 	  "stop( ) prototype mismatch: 1 arg passed, 0 expected" },
 	{ "BEGIN { x = raise(9); }", "D_ACT_EXPR", 1,
 	  "raise( ) is an action and may not be used in an expression" },
-	{ "BEGIN { if (arg0) chill(1); }", "D_UNSUPPORTED", 1,
-	  "chill inside an if statement is not supported yet" },
 	{ "BEGIN { system(arg0); }", "D_PRINTF_ARG_FMT", 1,
 	  "system( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: string constant\n\t argument: long" },

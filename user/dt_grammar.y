@@ -128,12 +128,12 @@ program:
 	;
 
 decl:
-	  dscope tspecs DT_TOK_IDENT ';'
+	  dscope type DT_TOK_IDENT ';'
 		{
 			if (dt_parse_decl(pcb, $1, &$2, $3, NULL, &@3))
 				YYERROR;
 		}
-	| dscope tspecs DT_TOK_IDENT '[' tlist ']' ';'
+	| dscope type DT_TOK_IDENT '[' tlist ']' ';'
 		{
 			if (dt_parse_decl(pcb, $1, &$2, $3, &$5, &@3))
 				YYERROR;

@@ -87,7 +87,7 @@ enum dt_nkind {
 	DT_N_AGG,	/* @name: n_str (without '@'), then n_agg */
 	DT_N_IF,	/* if (n_cond) n_left else n_right: statement lists */
 	DT_N_MEMBER,	/* n_left->n_str (n_post) or n_left.n_str: n_int is
-			 * the offset, n_builtin 1 for an array member */
+			 * the offset, n_builtin an array member's count */
 };
 
 /* Operators, as tokens in the grammar and tags in nodes. */

@@ -402,7 +402,7 @@ static int dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 				"%s is not a member of %s %s", n->n_str,
 				s->s_union ? "union" : "struct", s->s_name);
 	n->n_int = m->m_off;
-	n->n_builtin = m->m_nelems > 0;
+	n->n_builtin = (int)m->m_nelems;
 	/* an array is the address of its first element */
 	n->n_type = m->m_nelems ? dt_type_ptrto(&m->m_type) : m->m_type;
 	return 0;
@@ -620,6 +620,19 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			if (dt_check_node(pcb, l))
 				return -1;
 			n->n_ctype = l->n_type;
+			if (l->n_kind == DT_N_MEMBER && l->n_builtin) {
+				/* an array member: all of its elements */
+				const struct dt_type e =
+					dt_type_deref(&l->n_type);
+
+				n->n_kind = DT_N_INT;
+				n->n_int = (int64_t)dt_type_size(&e) *
+					l->n_builtin;
+				n->n_type = dt_type_ulong;
+				dt_node_free(l);
+				n->n_left = NULL;
+				return 0;
+			}
 		}
 		if (n->n_ctype.kind == DT_T_VOID)
 			return dt_error(pcb, &n->n_loc, "D_SIZEOF_TYPE",

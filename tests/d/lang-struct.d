@@ -32,6 +32,8 @@ BEGIN
 	    offsetof(rec_t, big));
 	printf("%d %d %d %d %d %d\n", RED, GREEN, BLUE, BLACK, WHITE,
 	    sizeof (enum color));
+	printf("%d %d\n", sizeof (((rec_t *)0)->name),
+	    sizeof (((rec_t *)0)->pt));
 	this->r = (rec_t *)alloca(sizeof (rec_t));
 	this->r->tag = 'T';
 	this->r->pt.x = -3;

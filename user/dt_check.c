@@ -556,8 +556,9 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			return dt_error(pcb, &n->n_loc, "D_OP_INCOMPAT",
 					"operator ?: operands must have "
 					"compatible types");
-		n->n_type = dt_is_int(l) ? dt_type_arith(&l->n_type, &r->n_type) :
-			l->n_type;
+		n->n_type = l->n_type.ptr && dt_type_eq(&l->n_type, &r->n_type) ?
+			l->n_type : dt_is_int(l) ?
+			dt_type_arith(&l->n_type, &r->n_type) : l->n_type;
 		return 0;
 	case DT_N_ASSIGN: {
 		char op[8];

@@ -12,5 +12,7 @@ BEGIN
 	    *(short *)this->p, *(int *)(this->p + 4));
 	this->q = (int *)this->p;
 	printf("%x %d %d\n", *this->q, *(this->q + 1), this->q + 2 - this->q);
+	*(this->q == 0 ? this->q : this->q + 1) = 9;
+	printf("%d\n", *(this->q + 1));
 	exit(0);
 }

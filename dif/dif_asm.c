@@ -538,6 +538,10 @@ static int dif_asm_varop(struct dif_asm_ctx *c, u32 op, s64 id)
 		scope = DIF_SCOPE_THREAD;
 	else if (op == DIF_OP_LDGA || op == DIF_OP_STGA)
 		kind = DIF_KIND_ARRAY;
+	if (op == DIF_OP_LDTA || op == DIF_OP_STTA) {
+		scope = DIF_SCOPE_THREAD;
+		kind = DIF_KIND_ARRAY;
+	}
 	if (c->noauto || id < 0 || id > DIF_VARID_MAX)
 		return 0;
 	return dif_asm_var_decl(c, scope, (u32)id, kind, &int8);
@@ -634,6 +638,7 @@ static int dif_asm_fields(struct dif_asm_ctx *c, u32 op, struct dif_insn *in)
 	case DIF_OP_LDLS:
 	case DIF_OP_LDTS:
 	case DIF_OP_LDGA:
+	case DIF_OP_LDTA:
 		if (DIF_ASM_WANT(c, DIF_AO_NUM, DIF_AO_REG))
 			return -1;
 		in->di_imm = (s32)o[0].num;
@@ -643,6 +648,7 @@ static int dif_asm_fields(struct dif_asm_ctx *c, u32 op, struct dif_insn *in)
 	case DIF_OP_STLS:
 	case DIF_OP_STTS:
 	case DIF_OP_STGA:
+	case DIF_OP_STTA:
 		if (DIF_ASM_WANT(c, DIF_AO_REG, DIF_AO_NUM))
 			return -1;
 		in->di_ra = (u8)o[0].reg;

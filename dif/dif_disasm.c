@@ -140,20 +140,24 @@ static void dif_dis_operands(const struct dif_prog *p, u32 pc,
 	case DIF_OP_LDGA:
 	case DIF_OP_LDLS:
 	case DIF_OP_LDTS:
+	case DIF_OP_LDTA:
 		snprintf(ops, osz, "DT_VAR(%d), %%r%u", imm, in->di_rd);
 		dif_dis_varnote(note, nsz, p,
 				in->di_op == DIF_OP_LDLS ? DIF_SCOPE_LOCAL :
-				in->di_op == DIF_OP_LDTS ? DIF_SCOPE_THREAD :
+				in->di_op == DIF_OP_LDTS ||
+				in->di_op == DIF_OP_LDTA ? DIF_SCOPE_THREAD :
 				DIF_SCOPE_GLOBAL, imm);
 		return;
 	case DIF_OP_STGS:
 	case DIF_OP_STGA:
 	case DIF_OP_STLS:
 	case DIF_OP_STTS:
+	case DIF_OP_STTA:
 		snprintf(ops, osz, "%%r%u, DT_VAR(%d)", in->di_ra, imm);
 		dif_dis_varnote(note, nsz, p,
 				in->di_op == DIF_OP_STLS ? DIF_SCOPE_LOCAL :
-				in->di_op == DIF_OP_STTS ? DIF_SCOPE_THREAD :
+				in->di_op == DIF_OP_STTS ||
+				in->di_op == DIF_OP_STTA ? DIF_SCOPE_THREAD :
 				DIF_SCOPE_GLOBAL, imm);
 		return;
 	case DIF_OP_CALL:

@@ -18,7 +18,8 @@
  *    loads give 0 and stores are drops.
  *
  * An entry's key is built in scratch first, from the scope and id, the
- * thread key for self-> and the tuple stack for arrays, so the lock is
+ * thread key for self-> (scalars and arrays) and the tuple stack for
+ * arrays, so the lock is
  * held only for the lookup and the copy. A string value is copied into
  * its entry; loading it gives the address of that copy, which dif/ reads
  * directly. (Another CPU may change it meanwhile: the reader sees other
@@ -147,7 +148,7 @@ static bool dif_dyn_lock(struct dif_mstate *ms)
 static u32 dif_dyn_mkkey(struct dif_mstate *ms, u32 scope, bool array,
 			 u32 id, u8 **keyp)
 {
-	u32 i, len = 8, max = 16;
+	u32 i, len = 8, max = 24;
 	u32 hdr[2] = { scope | (u32)array << 8, id };
 	u8 *k;
 
@@ -160,13 +161,13 @@ static u32 dif_dyn_mkkey(struct dif_mstate *ms, u32 scope, bool array,
 	if (!k)
 		return 0;
 	memcpy(k, hdr, 8);
-	if (!array) {
-		if (scope == DIF_SCOPE_THREAD) {
-			u64 key = dif_env_thread_key(ms);
+	if (scope == DIF_SCOPE_THREAD) {
+		u64 key = dif_env_thread_key(ms);
 
-			memcpy(k + 8, &key, 8);
-			len += 8;
-		}
+		memcpy(k + 8, &key, 8);
+		len += 8;
+	}
+	if (!array) {
 		*keyp = k;
 		return len;
 	}

@@ -508,20 +508,23 @@ u64 dif_exec(const struct dif_prog *p, struct dif_mstate *ms)
 				goto fault;
 			continue;
 		DIF_CASE(LDGA);
-			t = dif_dynvar(ms, DIF_SCOPE_GLOBAL, true,
-				       (u32)in->di_imm, false, 0);
-			ms->ntuple = 0;
-			if (dif_faulted(ms))
-				goto fault;
-			RD = t;
-			continue;
 		DIF_CASE(STGA);
-			dif_dynvar(ms, DIF_SCOPE_GLOBAL, true,
-				   (u32)in->di_imm, true, RA);
+		DIF_CASE(LDTA);
+		DIF_CASE(STTA); {
+			bool st = in->di_op == DIF_OP_STGA ||
+				  in->di_op == DIF_OP_STTA;
+
+			t = dif_dynvar(ms, in->di_op == DIF_OP_LDTA ||
+				       in->di_op == DIF_OP_STTA ?
+				       DIF_SCOPE_THREAD : DIF_SCOPE_GLOBAL, true,
+				       (u32)in->di_imm, st, st ? RA : 0);
 			ms->ntuple = 0;
 			if (dif_faulted(ms))
 				goto fault;
+			if (!st)
+				RD = t;
 			continue;
+		}
 		DIF_CASE(PUSHTV);
 			if (unlikely(ms->ntuple >= DIF_TUPLE_MAX))
 				goto tupoflow;

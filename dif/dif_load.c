@@ -113,11 +113,11 @@ static int dif_ld_vars(struct dif_prog *p, struct dif_log *log)
 				       DIF_VARID_MAX);
 			return -EINVAL;
 		}
-		/* self-> and this-> arrays have no opcodes: refuse them. */
-		if (!((v->dv_scope == DIF_SCOPE_GLOBAL &&
+		/* this-> arrays have no opcodes: refuse them. */
+		if (!(((v->dv_scope == DIF_SCOPE_GLOBAL ||
+			v->dv_scope == DIF_SCOPE_THREAD) &&
 		       v->dv_kind <= DIF_KIND_ARRAY) ||
-		      ((v->dv_scope == DIF_SCOPE_THREAD ||
-			v->dv_scope == DIF_SCOPE_LOCAL) &&
+		      (v->dv_scope == DIF_SCOPE_LOCAL &&
 		       v->dv_kind == DIF_KIND_SCALAR))) {
 			dif_log_printf(log, DIF_PC_NONE,
 				       "%s: bad scope %u / kind %u", what,

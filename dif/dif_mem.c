@@ -83,6 +83,24 @@ bool dif_mem_read(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
 	return dif_mem_env(ms, dst, addr, size, user);
 }
 
+/**
+ * dif_copy_mem() - copy size bytes of kernel or scratch memory at addr
+ * @ms:   the machine state of the firing
+ * @dst:  where to, size bytes
+ * @addr: from where, as a program computed it
+ * @size: bytes
+ *
+ * Context: probe context. Return: 0, or the fault kind (ms->fault too).
+ */
+int dif_copy_mem(struct dif_mstate *ms, void *dst, u64 addr, u32 size)
+{
+	ms->fault.kind = DIF_FAULT_NONE;
+	ms->fault.pc = DIF_PC_NONE;
+	if (dif_mem_read(ms, dst, addr, size, false))
+		return 0;
+	return ms->fault.kind;
+}
+
 /* Allocate size bytes of scratch, 8-byte aligned; NOSCRATCH if full. */
 u8 *dif_scratch_alloc(struct dif_mstate *ms, u64 size, bool zero)
 {

@@ -234,7 +234,11 @@ static void dif_vrf_insn(struct dif_vrf *v, const struct dif_insn *in)
 		break;
 	case DIF_OP_LDGA:
 	case DIF_OP_STGA:
-		dif_vrf_var(v, in, DIF_SCOPE_GLOBAL, DIF_KIND_ARRAY);
+	case DIF_OP_LDTA:
+	case DIF_OP_STTA:
+		dif_vrf_var(v, in, in->di_op == DIF_OP_LDTA ||
+			    in->di_op == DIF_OP_STTA ? DIF_SCOPE_THREAD :
+			    DIF_SCOPE_GLOBAL, DIF_KIND_ARRAY);
 		if (v->depth == 0 && v->tgt_hi <= v->seg_start)
 			dif_vrf_reject(v, "array access with an empty tuple");
 		dif_vrf_consume(v, -1);

@@ -145,6 +145,8 @@ u64 dif_exec(const struct dif_prog *p, struct dif_mstate *ms);
 void dif_mstate_reset(struct dif_mstate *ms);
 int dif_copy_string(struct dif_mstate *ms, char *dst, u64 addr, u32 size,
 		    bool user);
+/* tracemem(): size bytes at addr; 0 or the fault kind. */
+int dif_copy_mem(struct dif_mstate *ms, void *dst, u64 addr, u32 size);
 int dif_copy_string_exact(struct dif_mstate *ms, char *dst, u64 addr,
 			  u32 size, bool user, u32 *lenp);
 

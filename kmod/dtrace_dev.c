@@ -58,6 +58,7 @@ static int __init dtrace_init(void)
 	int err;
 
 	dtrace_env_init();
+	dtrace_destructive_init();
 	err = dtrace_probe_init();
 	if (err)
 		return err;
@@ -82,6 +83,7 @@ static void __exit dtrace_exit(void)
 	misc_deregister(&dtrace_misc);
 	dtrace_providers_exit();
 	dtrace_probe_exit();
+	dtrace_destructive_exit();
 }
 
 module_init(dtrace_init);

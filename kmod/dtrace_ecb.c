@@ -115,7 +115,7 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 		struct dtrace_action *act = &ecb->de_acts[i];
 		u32 kind = ua[i].da_kind;
 
-		if (kind < DTRACE_ACT_RECORD || kind > DTRACE_ACT_DISCARD ||
+		if (kind < DTRACE_ACT_RECORD || kind > DTRACE_ACT_CHILL ||
 		    (ua[i].da_arg && kind < DTRACE_ACT_AGGREGATE) ||
 		    ua[i].da_reserved[0] || ua[i].da_reserved[1])
 			return -EINVAL;
@@ -157,6 +157,25 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 			    act->dac_rec_off || act->dac_rec_size ||
 			    act->dac_prog.rtype.dt_kind == DIF_TYPE_STRING)
 				err = -EINVAL;
+			break;
+		case DTRACE_ACT_RAISE:
+		case DTRACE_ACT_STOP:
+		case DTRACE_ACT_CHILL:
+			/* the consumer must have asked (dtrace -w) */
+			if (!(state->ds_flags & DTRACE_OPT_DESTRUCTIVE))
+				return -EPERM;
+			if (act->dac_rec_off || act->dac_rec_size ||
+			    act->dac_prog.rtype.dt_kind == DIF_TYPE_STRING)
+				err = -EINVAL;
+			break;
+		case DTRACE_ACT_TRACEMEM:
+			/* any size of bytes; the program gives an address */
+			if (!act->dac_rec_size ||
+			    (u64)act->dac_rec_off + act->dac_rec_size >
+			    ecb->de_recsize ||
+			    act->dac_prog.rtype.dt_kind == DIF_TYPE_STRING)
+				err = -EINVAL;
+			ecb->de_needs_record = true;
 			break;
 		default:
 			err = dtrace_action_check(act, ecb->de_recsize);

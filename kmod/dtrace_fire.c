@@ -131,11 +131,14 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			return DIF_FAULT_NONE;
 	}
 
+	v = DTRACE_SPEC_NONE;
 	if (ecb->de_speculates) {
 		/* speculate(id): the record goes to that speculation. */
 		v = dif_exec(&ecb->de_acts[0].dac_prog, &mc->dm_ms);
 		if (mc->dm_ms.fault.kind != DIF_FAULT_NONE)
 			return mc->dm_ms.fault.kind;
+	}
+	if (v != DTRACE_SPEC_NONE) {
 		buf = dtrace_spec_buffer(state, cpu, v);
 		if (IS_ERR(buf))
 			return dtrace_fault(mc, DIF_FAULT_ILLOP, v);
@@ -199,6 +202,21 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 		case DTRACE_ACT_DISCARD:
 			fault = dtrace_spec_end(state, cpu, smp_processor_id(), v,
 						act->dac_kind == DTRACE_ACT_COMMIT);
+			break;
+		case DTRACE_ACT_RAISE:
+			fault = dtrace_raise(v);
+			break;
+		case DTRACE_ACT_STOP:
+			if (v)	/* 0: in an if block not taken */
+				fault = dtrace_raise_stop();
+			break;
+		case DTRACE_ACT_CHILL:
+			fault = dtrace_chill(v);
+			break;
+		case DTRACE_ACT_TRACEMEM:
+			fault = dif_copy_mem(&mc->dm_ms, (char *)(hdr + 1) +
+					     act->dac_rec_off, v,
+					     act->dac_rec_size);
 			break;
 		case DTRACE_ACT_EXIT:
 			exiting = true;

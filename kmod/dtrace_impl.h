@@ -314,6 +314,11 @@ extern struct dtrace_probe *dtrace_probe_error;
 
 /* dif_env_kernel.c: the DIF environment in the kernel */
 void dtrace_env_init(void);
+int dtrace_raise(u64 sig);
+int dtrace_raise_stop(void);
+int dtrace_chill(u64 ns);
+void dtrace_destructive_init(void);
+void dtrace_destructive_exit(void);
 void dtrace_mctx_init(struct dtrace_mctx *mc, struct dtrace_state *state,
 		      struct dtrace_cpu *cpu, struct dtrace_ecb *ecb,
 		      struct dtrace_probe *probe, const struct dtrace_args *args,

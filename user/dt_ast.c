@@ -8,6 +8,7 @@
 
 #include "dt_agg.h"
 #include "dt_ast.h"
+#include "dt_types.h"
 
 const struct dt_type dt_type_void = { .kind = DT_T_VOID };
 const struct dt_type dt_type_int = {
@@ -30,6 +31,24 @@ const char *dt_type_name(const struct dt_type *t)
 		[4] = "unsigned int", [8] = "unsigned long",
 	};
 
+	static char pbuf[4][40];
+	static int pnext;
+
+	if (t->ptr) {
+		char *b = pbuf[pnext++ % 4];
+		struct dt_type base = dt_type_deref(t);
+
+		snprintf(b, sizeof(pbuf[0]), "%s%s", dt_type_name(&base),
+			 base.ptr ? "*" : " *");
+		return b;
+	}
+	if (t->kind == DT_T_SOU) {
+		char *b = pbuf[pnext++ % 4];
+
+		snprintf(b, sizeof(pbuf[0]), "%s %s",
+			 t->sou->s_union ? "union" : "struct", t->sou->s_name);
+		return b;
+	}
 	switch (t->kind) {
 	case DT_T_VOID:
 		return "void";
@@ -39,6 +58,8 @@ const char *dt_type_name(const struct dt_type *t)
 		if (t->size == 1 || t->size == 2 || t->size == 4 ||
 		    t->size == 8)
 			return t->is_signed ? sname[t->size] : uname[t->size];
+		break;
+	case DT_T_SOU:
 		break;
 	}
 	return "<unknown>";
@@ -50,6 +71,8 @@ struct dt_type dt_type_promote(const struct dt_type *t)
 
 	if (t->kind == DT_T_INT && t->size < 4)
 		return dt_type_int;
+	if (t->ptr)
+		return dt_type_ulong;	/* + and - of pointers: dt_check */
 	p.sym = DT_SYM_NONE;	/* arithmetic makes a plain integer */
 	return p;
 }
@@ -68,9 +91,46 @@ bool dt_type_eq(const struct dt_type *a, const struct dt_type *b)
 {
 	if (a->kind != b->kind)
 		return false;
+	if (a->kind == DT_T_SOU)
+		return a->sou == b->sou;
 	if (a->kind != DT_T_INT)
 		return true;
+	if (a->ptr != b->ptr || a->sou != b->sou ||
+	    (a->ptr && (a->rvoid != b->rvoid || a->rsize != b->rsize ||
+			a->rsigned != b->rsigned)))
+		return false;
 	return a->size == b->size && a->is_signed == b->is_signed;
+}
+
+struct dt_type dt_type_deref(const struct dt_type *t)
+{
+	struct dt_type r = *t;
+
+	if (t->ptr > 1) {
+		r.ptr--;
+		return r;
+	}
+	if (t->rvoid)
+		return dt_type_void;
+	memset(&r, 0, sizeof(r));
+	if (t->sou) {
+		r.kind = DT_T_SOU;
+		r.sou = t->sou;
+		return r;
+	}
+	r.kind = DT_T_INT;
+	r.size = t->rsize;
+	r.is_signed = t->rsigned;
+	return r;
+}
+
+uint32_t dt_type_refsize(const struct dt_type *t)
+{
+	if (t->ptr > 1)
+		return 8;
+	if (t->sou)
+		return t->sou->s_size;
+	return t->rvoid ? 1 : t->rsize;	/* void * moves by bytes, as gcc */
 }
 
 const char *dt_op_str(enum dt_op op)
@@ -233,5 +293,6 @@ void dt_program_free(struct dt_program *p)
 		free(v);
 		v = vn;
 	}
+	dt_types_free(p);
 	memset(p, 0, sizeof(*p));
 }

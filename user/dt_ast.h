@@ -24,13 +24,27 @@ enum dt_tkind {
 	DT_T_VOID,
 	DT_T_INT,
 	DT_T_STRING,
+	DT_T_SOU,	/* a struct or union in memory: its address */
 };
 
+struct dt_sou;
+
+/*
+ * A pointer is an unsigned 8-byte integer with ptr > 0 (1: T *, 2: T **)
+ * and T described by rsize/rsigned/rvoid: integer arithmetic and
+ * comparison apply as they are, + and - scale, * loads.
+ */
 struct dt_type {
 	enum dt_tkind	kind;
 	uint8_t		size;		/* integers: 1, 2, 4, 8 */
 	bool		is_signed;
 	uint8_t		sym;		/* DT_SYM_*: a kernel address to name */
+	uint8_t		ptr;		/* pointer depth, 0: not a pointer */
+	uint8_t		rsize;		/* pointers: size of the base type */
+	bool		rsigned;	/* pointers: the base type's sign */
+	bool		rvoid;		/* pointers: the base type is void */
+	const struct dt_sou *sou;	/* DT_T_SOU, or what a pointer's
+					 * base type is (then rsize 0) */
 };
 
 /* Integers that print as kernel symbols: sym( ), func( ), mod( ). */
@@ -47,6 +61,9 @@ const char *dt_type_name(const struct dt_type *t);
 struct dt_type dt_type_promote(const struct dt_type *t);
 struct dt_type dt_type_arith(const struct dt_type *a, const struct dt_type *b);
 bool dt_type_eq(const struct dt_type *a, const struct dt_type *b);
+/* What *p of pointer type t is; the bytes that p + 1 moves by. */
+struct dt_type dt_type_deref(const struct dt_type *t);
+uint32_t dt_type_refsize(const struct dt_type *t);
 
 enum dt_nkind {
 	DT_N_INT,	/* integer constant: n_int */
@@ -69,6 +86,8 @@ enum dt_nkind {
 	DT_N_MACRO,	/* $N: n_int index; n_post for $$N */
 	DT_N_AGG,	/* @name: n_str (without '@'), then n_agg */
 	DT_N_IF,	/* if (n_cond) n_left else n_right: statement lists */
+	DT_N_MEMBER,	/* n_left->n_str (n_post) or n_left.n_str: n_int is
+			 * the offset, n_builtin an array member's count */
 };
 
 /* Operators, as tokens in the grammar and tags in nodes. */
@@ -161,6 +180,9 @@ struct dt_program {
 	struct dt_var	*p_vars;
 	struct dt_agg	*p_aggs;	/* @names, shared like p_vars */
 	int		p_nclauses;
+	struct dt_sou	*p_sous;	/* declared types: dt_types.h */
+	struct dt_tdef	*p_tdefs;
+	struct dt_enumc	*p_enums;
 };
 
 struct dt_node *dt_node_new(enum dt_nkind kind, const struct dt_loc *loc);

@@ -192,7 +192,10 @@ static int dt_cg_load(struct dt_cg *cg, struct dt_node *lv, int *keys,
 	if (r < 0)
 		return -1;
 	dt_cg_usevar(cg, v);
-	if (lv->n_kind == DT_N_INDEX) {
+	if (lv->n_kind == DT_N_INDEX && v->v_scope == DT_V_THREAD) {
+		EMIT(cg, LDTA, r, 0, 0, (int32_t)v->v_id);
+		EMIT(cg, POPTS, 0, 0, 0, 0);
+	} else if (lv->n_kind == DT_N_INDEX) {
 		EMIT(cg, LDGA, r, 0, 0, (int32_t)v->v_id);
 		EMIT(cg, POPTS, 0, 0, 0, 0);
 	} else if (v->v_scope == DT_V_GLOBAL) {
@@ -220,7 +223,10 @@ static void dt_cg_store(struct dt_cg *cg, struct dt_node *lv, int r,
 	dt_cg_usevar(cg, v);
 	if (lv->n_kind == DT_N_INDEX) {
 		dt_cg_repush(cg, lv->n_args, keys);
-		EMIT(cg, STGA, 0, r, 0, (int32_t)v->v_id);
+		if (v->v_scope == DT_V_THREAD)
+			EMIT(cg, STTA, 0, r, 0, (int32_t)v->v_id);
+		else
+			EMIT(cg, STGA, 0, r, 0, (int32_t)v->v_id);
 		EMIT(cg, POPTS, 0, 0, 0, 0);
 	} else if (v->v_scope == DT_V_GLOBAL) {
 		EMIT(cg, STGS, 0, r, 0, (int32_t)v->v_id);
@@ -301,6 +307,55 @@ static int dt_cg_compare(struct dt_cg *cg, struct dt_node *n, int ra, int rb)
 	return 0;
 }
 
+/* %r = *(t *)%r: a nofault load of kernel (or scratch) memory. */
+static int dt_cg_deref(struct dt_cg *cg, int r, const struct dt_type *t)
+{
+	enum dif_opcode op = DIF_OP_LDX;
+
+	if (t->kind == DT_T_SOU)
+		return r;	/* a struct is its address */
+	if (!t->ptr && t->size == 1)
+		op = t->is_signed ? DIF_OP_LDSB : DIF_OP_LDUB;
+	else if (!t->ptr && t->size == 2)
+		op = t->is_signed ? DIF_OP_LDSH : DIF_OP_LDUH;
+	else if (!t->ptr && t->size == 4)
+		op = t->is_signed ? DIF_OP_LDSW : DIF_OP_LDUW;
+	dt_difo_emit(cg->cg_d, op, r, r, 0, 0);
+	return r;
+}
+
+/* %r = %r op size, where op multiplies or divides; frees %tmp. */
+static int dt_cg_scale(struct dt_cg *cg, enum dif_opcode op, int r,
+		       uint32_t size, int tmp)
+{
+	if (size > 1) {
+		dt_difo_emit(cg->cg_d, DIF_OP_SETI, tmp, 0, 0, (int32_t)size);
+		dt_difo_emit(cg->cg_d, op, r, r, tmp, 0);
+	}
+	dt_cg_free(cg, tmp);
+	return r;
+}
+
+/* p + i and p - i move by elements: scale the integer side. */
+static int dt_cg_ptrscale(struct dt_cg *cg, struct dt_node *n, int ra,
+			  int rb)
+{
+	const struct dt_type *lt = &n->n_left->n_type;
+	const struct dt_type *rt = &n->n_right->n_type;
+	int tmp, r;
+
+	if ((n->n_op != DT_OP_ADD && n->n_op != DT_OP_SUB) ||
+	    !!lt->ptr == !!rt->ptr)
+		return 0;
+	tmp = dt_cg_reg(cg);
+	if (tmp < 0)
+		return -1;
+	r = lt->ptr ? rb : ra;
+	/* a narrower integer is sign- or zero-extended already */
+	return dt_cg_scale(cg, DIF_OP_MUL, r,
+			   dt_type_refsize(lt->ptr ? lt : rt), tmp) < 0 ? -1 : 0;
+}
+
 static int dt_cg_binary(struct dt_cg *cg, struct dt_node *n)
 {
 	int ra = dt_cg_expr(cg, n->n_left), rb;
@@ -322,10 +377,15 @@ static int dt_cg_binary(struct dt_cg *cg, struct dt_node *n)
 			return -1;
 		break;
 	default:
-		if (dt_cg_convert(cg, ra, &n->n_left->n_type, &n->n_type) ||
+		if (dt_cg_ptrscale(cg, n, ra, rb) ||
+		    dt_cg_convert(cg, ra, &n->n_left->n_type, &n->n_type) ||
 		    dt_cg_convert(cg, rb, &n->n_right->n_type, &n->n_type) ||
 		    dt_cg_arith(cg, n->n_op, ra, rb, &n->n_type))
 			return -1;
+		if (n->n_left->n_type.ptr && n->n_right->n_type.ptr)
+			return dt_cg_scale(cg, DIF_OP_SDIV, ra,
+					   dt_type_refsize(&n->n_left->n_type),
+					   rb);
 		break;
 	}
 	dt_cg_free(cg, rb);
@@ -390,6 +450,41 @@ static int dt_cg_ternary(struct dt_cg *cg, struct dt_node *n)
 	return rc;
 }
 
+/* s.m, p->m: the member's address, then (load) its value. */
+static int dt_cg_member(struct dt_cg *cg, struct dt_node *n, bool load)
+{
+	int r = dt_cg_expr(cg, n->n_left);
+
+	if (r < 0)
+		return -1;
+	if (n->n_int)
+		dt_difo_emit(cg->cg_d, DIF_OP_ADDI, r, r, 0, (int32_t)n->n_int);
+	if (load && !n->n_builtin)
+		return dt_cg_deref(cg, r, &n->n_type);
+	return r;
+}
+
+/* *(t *)p = %rv, p->m = %rv: the module allows it into scratch only. */
+static int dt_cg_ptrstore(struct dt_cg *cg, struct dt_node *lv, int rv)
+{
+	const struct dt_type *t = &lv->n_type;
+	enum dif_opcode op = DIF_OP_STX;
+	int ra = lv->n_kind == DT_N_MEMBER ? dt_cg_member(cg, lv, false) :
+		dt_cg_expr(cg, lv->n_left);
+
+	if (ra < 0)
+		return -1;
+	if (!t->ptr && t->size == 1)
+		op = DIF_OP_STB;
+	else if (!t->ptr && t->size == 2)
+		op = DIF_OP_STH;
+	else if (!t->ptr && t->size == 4)
+		op = DIF_OP_STW;
+	dt_difo_emit(cg->cg_d, op, ra, rv, 0, 0);
+	dt_cg_free(cg, ra);
+	return rv;
+}
+
 static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 {
 	struct dt_node *lv = n->n_left;
@@ -400,6 +495,8 @@ static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 		if (rv < 0 || dt_cg_convert(cg, rv, &n->n_right->n_type,
 					    &n->n_type))
 			return -1;
+		if (lv->n_kind == DT_N_UNARY || lv->n_kind == DT_N_MEMBER)
+			return dt_cg_ptrstore(cg, lv, rv);
 		if (lv->n_kind == DT_N_INDEX) {
 			if (dt_cg_eval(cg, lv->n_args, keys, &nkeys))
 				return -1;
@@ -534,8 +631,16 @@ static int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 			dt_cg_freeregs(cg, keys, nkeys);
 			return r;
 		}
+	case DT_N_MEMBER:
+		return dt_cg_member(cg, n, true);
 	case DT_N_UNARY:
+		if (n->n_op == DT_OP_ADDROF)	/* &*p, &p->m */
+			return n->n_left->n_kind == DT_N_MEMBER ?
+				dt_cg_member(cg, n->n_left, false) :
+				dt_cg_expr(cg, n->n_left->n_left);
 		r = dt_cg_expr(cg, n->n_left);
+		if (r >= 0 && n->n_op == DT_OP_DEREF)
+			return dt_cg_deref(cg, r, &n->n_type);
 		if (r < 0 || dt_cg_convert(cg, r, &n->n_left->n_type,
 					   &n->n_type))
 			return -1;
@@ -624,7 +729,7 @@ static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
 			EMIT(&cg, SETS, r, 0, 0,
 			     (int32_t)dt_difo_str(d, ""));
 		else
-			dt_cg_setint(&cg, r, n ? 0 : cnst);
+			dt_cg_setint(&cg, r, cnst);
 	}
 	if (n && guard) {
 		int g = dt_cg_expr(&cg, guard), v;
@@ -683,7 +788,8 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 			if (rt.dt_kind == DIF_TYPE_INT)
 				rt.dt_size = 8;
 			if (dt_cg_prog(pcb, &a->a_difo, a->a_pre, a->a_npre,
-				       a->a_expr, a->a_guard, a->a_const,
+				       a->a_expr, a->a_guard, a->a_expr &&
+				       a->a_guard ? a->a_ifnot : a->a_const,
 				       a->a_post, a->a_npost, &rt,
 				       cp->cp_strsize))
 				return -1;

@@ -16,6 +16,7 @@
 #include "dt_error.h"
 #include "dt_options.h"
 #include "dt_printf.h"
+#include "dt_types.h"
 
 static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n);
 
@@ -41,7 +42,8 @@ static int dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_N_THIS:
 		return 0;
 	case DT_N_INDEX:
-		if (n->n_left->n_kind == DT_N_VAR)
+		if (n->n_left->n_kind == DT_N_VAR ||
+		    n->n_left->n_kind == DT_N_SELF)
 			return 0;
 		break;
 	default:
@@ -68,6 +70,10 @@ static int dt_check_store(struct dt_pcb *pcb, struct dt_node *n,
 		return dt_error(pcb, &n->n_loc, "D_OP_VOID",
 				"operator %s cannot be applied to a void "
 				"value", dt_op_str(n->n_op));
+	if (t->kind == DT_T_SOU)
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"%s values cannot be stored in variables yet: "
+				"store a pointer", dt_type_name(t));
 	if (!v->v_typed) {
 		v->v_type = *t;
 		v->v_typed = true;
@@ -188,6 +194,13 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 		return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
 				"failed to resolve %s: Unknown function name",
 				n->n_str);
+	if (f->f_kind == DT_F_UNSUPP &&
+	    (strcmp(n->n_str, "panic") == 0 ||
+	     strcmp(n->n_str, "breakpoint") == 0))
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"%s( ) is not supported, even with -w: this "
+				"DTrace does not halt or trap the kernel",
+				n->n_str);
 	if (f->f_kind == DT_F_UNSUPP)
 		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
 				"%s( ) is not supported yet", n->n_str);
@@ -213,7 +226,8 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 		return -1;
 	n->n_type = f->f_ret;
 
-	if (strcmp(n->n_str, "printf") == 0) {
+	if (strcmp(n->n_str, "printf") == 0 ||
+	    strcmp(n->n_str, "system") == 0) {
 		struct dt_type types[64];
 		struct dt_pfmt *pf;
 		char err[512];
@@ -222,9 +236,9 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 		if (n->n_args->n_kind != DT_N_STR)
 			return dt_error(pcb, &n->n_args->n_loc,
 					"D_PRINTF_ARG_FMT",
-					"printf( ) argument #1 is incompatible "
+					"%s( ) argument #1 is incompatible "
 					"with prototype:\n\tprototype: string "
-					"constant\n\t argument: %s",
+					"constant\n\t argument: %s", n->n_str,
 					dt_type_name(&n->n_args->n_type));
 		for (a = n->n_args->n_next, i = 0; a; a = a->n_next, i++)
 			types[i] = a->n_type;
@@ -232,7 +246,7 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 		if (!pf)
 			return dt_error(pcb, &n->n_loc, "D_PRINTF_DSPEC",
 					"%s", err);
-		rc = dt_pfmt_check(pf, "printf", types, i, err, sizeof(err));
+		rc = dt_pfmt_check(pf, n->n_str, types, i, err, sizeof(err));
 		dt_pfmt_free(pf);
 		if (rc)
 			return dt_error(pcb, &n->n_loc, "D_PRINTF_ARG_TYPE",
@@ -244,6 +258,22 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 			return dt_error(pcb, &n->n_loc, "D_TRACE_VOID",
 					"trace( ) may not be applied to a void "
 					"expression");
+		if (n->n_args->n_type.kind == DT_T_SOU)
+			return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+					"trace( ) of a %s is not supported "
+					"yet: use tracemem( )",
+					dt_type_name(&n->n_args->n_type));
+		return 0;
+	}
+	if (strcmp(n->n_str, "setopt") == 0) {
+		for (a = n->n_args, i = 0; a; a = a->n_next, i++)
+			if (a->n_kind != DT_N_STR)
+				return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
+						"setopt( ) argument #%d is "
+						"incompatible with prototype:"
+						"\n\tprototype: string constant"
+						"\n\t argument: %s", i + 1,
+						dt_type_name(&a->n_type));
 		return 0;
 	}
 	if (strcmp(n->n_str, "exit") == 0) {
@@ -306,6 +336,18 @@ static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 				n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB ||
 				n->n_op == DT_OP_MUL || n->n_op == DT_OP_DIV ?
 				"arithmetic" : "integral");
+	if ((n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB) &&
+	    (l->n_type.ptr || r->n_type.ptr)) {
+		if (l->n_type.ptr && r->n_type.ptr &&
+		    (n->n_op == DT_OP_ADD ||
+		     !dt_type_eq(&l->n_type, &r->n_type)))
+			return dt_incompat(pcb, n, &l->n_type, &r->n_type);
+		if (r->n_type.ptr && !l->n_type.ptr && n->n_op == DT_OP_SUB)
+			return dt_incompat(pcb, n, &l->n_type, &r->n_type);
+		n->n_type = l->n_type.ptr && r->n_type.ptr ? dt_type_long :
+			l->n_type.ptr ? l->n_type : r->n_type;
+		return 0;
+	}
 	if (n->n_op == DT_OP_SHL || n->n_op == DT_OP_SHR)
 		n->n_type = dt_type_promote(&l->n_type);
 	else
@@ -313,16 +355,96 @@ static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
+/* p[i] is *(p + i): rewrite the node in place once p's type is known. */
+static int dt_check_ptrindex(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left;
+
+	if (dt_check_node(pcb, l))
+		return -1;
+	if (!l->n_type.ptr)
+		return dt_error(pcb, &n->n_loc, "D_IDX_SCALAR", "operator [ ] "
+				"requires an array, a pointer or an "
+				"associative array: \"%s\" is none",
+				dt_type_name(&l->n_type));
+	n->n_left = dt_node_op(DT_N_BINARY, DT_OP_ADD, l, n->n_args,
+			       &n->n_loc);
+	n->n_args = NULL;
+	n->n_kind = DT_N_UNARY;
+	n->n_op = DT_OP_DEREF;
+	n->n_post = false;
+	return 0;
+}
+
+/* s.m and p->m, of a struct declared in the script. */
+static int dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left;
+	const struct dt_member *m;
+	const struct dt_sou *s;
+
+	if (dt_check_node(pcb, l))
+		return -1;
+	if (n->n_post && !(l->n_type.ptr == 1 && l->n_type.sou))
+		return dt_error(pcb, &n->n_loc, "D_OP_SOU", "operator -> "
+				"cannot be applied to type \"%s\": it needs a "
+				"pointer to a struct or union declared in the "
+				"script (no kernel type information is "
+				"available)", dt_type_name(&l->n_type));
+	if (!n->n_post && l->n_type.kind != DT_T_SOU)
+		return dt_error(pcb, &n->n_loc, "D_OP_SOU", "operator . "
+				"cannot be applied to type \"%s\": it needs a "
+				"struct or union", dt_type_name(&l->n_type));
+	s = l->n_type.sou;
+	m = dt_sou_member(s, n->n_str);
+	if (!m)
+		return dt_error(pcb, &n->n_loc, "D_UNKNOWN",
+				"%s is not a member of %s %s", n->n_str,
+				s->s_union ? "union" : "struct", s->s_name);
+	n->n_int = m->m_off;
+	n->n_builtin = (int)m->m_nelems;
+	/* an array is the address of its first element */
+	n->n_type = m->m_nelems ? dt_type_ptrto(&m->m_type) : m->m_type;
+	return 0;
+}
+
 static int dt_check_unary(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *l = n->n_left;
 
-	if (n->n_op == DT_OP_DEREF || n->n_op == DT_OP_ADDROF)
-		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
-				"the unary %s operator is not supported yet",
-				dt_op_str(n->n_op));
 	if (dt_check_node(pcb, l))
 		return -1;
+	if (n->n_op == DT_OP_DEREF) {
+		if (!l->n_type.ptr)
+			return dt_error(pcb, &n->n_loc, "D_DEREF_NONPTR",
+					"cannot dereference non-pointer type");
+		if (l->n_type.ptr == 1 && l->n_type.rvoid)
+			return dt_error(pcb, &n->n_loc, "D_DEREF_VOID",
+					"cannot dereference pointer to void");
+		n->n_type = dt_type_deref(&l->n_type);
+		return 0;
+	}
+	if (n->n_op == DT_OP_ADDROF) {
+		/* &*p is p; D variables have no address, as in DTrace */
+		if (l->n_kind == DT_N_UNARY && l->n_op == DT_OP_DEREF) {
+			n->n_type = l->n_left->n_type;
+			return 0;
+		}
+		if (l->n_kind == DT_N_MEMBER) {
+			/* an array member already is its address */
+			n->n_type = l->n_builtin ? l->n_type :
+				dt_type_ptrto(&l->n_type);
+			return 0;
+		}
+		if (l->n_kind == DT_N_VAR || l->n_kind == DT_N_SELF ||
+		    l->n_kind == DT_N_THIS || l->n_kind == DT_N_INDEX)
+			return dt_error(pcb, &n->n_loc, "D_ADDROF_VAR",
+					"cannot take address of dynamic "
+					"variable");
+		return dt_error(pcb, &n->n_loc, "D_ADDROF_LVAL",
+				"unary & operator requires an lvalue as "
+				"operand");
+	}
 	if (!dt_is_int(l))
 		return dt_error(pcb, &n->n_loc, "D_OP_SCALAR",
 				"operator %s requires an operand of %s type",
@@ -331,6 +453,27 @@ static int dt_check_unary(struct dt_pcb *pcb, struct dt_node *n)
 				"scalar" : "arithmetic");
 	n->n_type = n->n_op == DT_OP_LNOT ? dt_type_int :
 		dt_type_promote(&l->n_type);
+	return 0;
+}
+
+/* *p = v: stores go to scratch (alloca) only; the module checks it. */
+static int dt_check_ptrstore(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left, *r = n->n_right;
+
+	if (n->n_op != DT_OP_SET)
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"operator %s= through a pointer is not "
+				"supported yet", dt_op_str(n->n_op));
+	if (dt_check_node(pcb, r) || dt_check_node(pcb, l))
+		return -1;
+	if (l->n_type.kind == DT_T_SOU ||
+	    (l->n_kind == DT_N_MEMBER && l->n_builtin))
+		return dt_error(pcb, &n->n_loc, "D_OP_LVAL", "operator = "
+				"requires modifiable lvalue as an operand");
+	if (!dt_is_int(r))
+		return dt_incompat(pcb, n, &l->n_type, &r->n_type);
+	n->n_type = l->n_type;
 	return 0;
 }
 
@@ -357,6 +500,9 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 		n->n_type = n->n_var->v_type;
 		return 0;
 	case DT_N_INDEX:
+		if (n->n_post)
+			return dt_check_ptrindex(pcb, n) ? -1 :
+				dt_check_node(pcb, n);
 		if (l->n_kind == DT_N_AGG)
 			return dt_check_node(pcb, l);	/* the error */
 		if (l->n_kind == DT_N_BUILTIN) {
@@ -375,14 +521,17 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			return -1;
 		if (!l->n_var->v_typed)
 			return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
-					"failed to resolve %s: Unknown variable "
-					"name", l->n_var->v_name);
+					"failed to resolve %s%s: Unknown "
+					"variable name", l->n_kind == DT_N_SELF ?
+					"self->" : "", l->n_var->v_name);
 		n->n_type = l->n_var->v_type;
 		return 0;
 	case DT_N_CALL:
 		return dt_check_call(pcb, n, false);
 	case DT_N_UNARY:
 		return dt_check_unary(pcb, n);
+	case DT_N_MEMBER:
+		return dt_check_member(pcb, n);
 	case DT_N_BINARY:
 		return dt_check_binary(pcb, n);
 	case DT_N_LOGICAL:
@@ -407,12 +556,19 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			return dt_error(pcb, &n->n_loc, "D_OP_INCOMPAT",
 					"operator ?: operands must have "
 					"compatible types");
-		n->n_type = dt_is_int(l) ? dt_type_arith(&l->n_type, &r->n_type) :
-			l->n_type;
+		n->n_type = l->n_type.ptr && dt_type_eq(&l->n_type, &r->n_type) ?
+			l->n_type : dt_is_int(l) ?
+			dt_type_arith(&l->n_type, &r->n_type) : l->n_type;
 		return 0;
 	case DT_N_ASSIGN: {
 		char op[8];
 
+		if (l->n_kind == DT_N_INDEX && l->n_post &&
+		    dt_check_ptrindex(pcb, l))
+			return -1;
+		if ((l->n_kind == DT_N_UNARY && l->n_op == DT_OP_DEREF) ||
+		    l->n_kind == DT_N_MEMBER)
+			return dt_check_ptrstore(pcb, n);
 		snprintf(op, sizeof(op), "%s=", n->n_op == DT_OP_SET ? "" :
 			 dt_op_str(n->n_op));
 		if (dt_check_node(pcb, r) || dt_check_lvalue(pcb, l, op))
@@ -448,6 +604,10 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_N_CAST:
 		if (dt_check_node(pcb, l))
 			return -1;
+		if (n->n_post && l->n_type.kind == DT_T_INT) {
+			n->n_type = n->n_ctype;		/* stringof */
+			return 0;
+		}
 		if (n->n_ctype.kind == DT_T_VOID ||
 		    n->n_ctype.kind != l->n_type.kind)
 			return dt_error(pcb, &n->n_loc, "D_CAST_INVAL",
@@ -461,6 +621,19 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			if (dt_check_node(pcb, l))
 				return -1;
 			n->n_ctype = l->n_type;
+			if (l->n_kind == DT_N_MEMBER && l->n_builtin) {
+				/* an array member: all of its elements */
+				const struct dt_type e =
+					dt_type_deref(&l->n_type);
+
+				n->n_kind = DT_N_INT;
+				n->n_int = (int64_t)dt_type_size(&e) *
+					l->n_builtin;
+				n->n_type = dt_type_ulong;
+				dt_node_free(l);
+				n->n_left = NULL;
+				return 0;
+			}
 		}
 		if (n->n_ctype.kind == DT_T_VOID)
 			return dt_error(pcb, &n->n_loc, "D_SIZEOF_TYPE",

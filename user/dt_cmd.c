@@ -335,6 +335,11 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 				return -1;
 			}
 			dt_pdesc_str(&desc, str, sizeof(str));
+			if (e->e_destructive && !cmd->c_opts.o_destructive) {
+				dt_warn("failed to enable '%s': destructive "
+					"actions not allowed\n", str);
+				return -1;
+			}
 			dt_cmd_fbt(cmd, &desc);
 			blob = dt_enable_blob(e, &desc, &len);
 			if (!blob) {
@@ -350,7 +355,9 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 				int en = errno;
 
 				dt_warn("failed to enable '%s': %s%s\n%s", str,
-					strerror(en), en == EACCES ?
+					en == EPERM ? "destructive actions "
+					"not allowed" : strerror(en),
+					en == EACCES ?
 					" (DIF program rejected by the "
 					"module's verifier)" : "", klog);
 				free(blob);

@@ -42,6 +42,9 @@ enum dt_outkind {
 	DT_OUT_STACK,	/* kernel PCs of a stack( ) slot */
 	DT_OUT_USTACK,	/* pid, then user PCs */
 	DT_OUT_AGGREC,	/* add keys (o_nrecs - 1 slots) and value to o_aggs[0] */
+	DT_OUT_TRACEMEM,	/* the slot's bytes, in hex and as text */
+	DT_OUT_SYSTEM,	/* format as DT_OUT_PRINTF, run it with /bin/sh */
+	DT_OUT_SETOPT,	/* set option o_opt (to o_optval) while tracing */
 };
 
 struct dt_out {
@@ -52,6 +55,7 @@ struct dt_out {
 	struct dt_agg	*o_aggs[9];
 	int		o_naggs;
 	int		o_guard;	/* slot of its if's guard, or -1 */
+	const char	*o_opt, *o_optval;	/* SETOPT: the AST's */
 };
 
 /* One action of the module (struct dtrace_ioc_action). */
@@ -71,6 +75,7 @@ struct dt_act {
 	bool		a_nodif;	/* STACK, USTACK: no program */
 	struct dt_node	*a_guard;	/* if block: compute only when set */
 	int64_t		a_const;	/* the value when a_expr is NULL */
+	int64_t		a_ifnot;	/* ... when a_guard is 0 */
 	struct dt_difo	a_difo;
 };
 
@@ -86,6 +91,7 @@ struct dt_ecb {
 	struct dt_out	*e_outs;
 	int		e_nouts;
 	uint32_t	e_recsize;	/* 8-aligned */
+	bool		e_destructive;	/* needs -w: system, raise, ... */
 };
 
 struct dt_cprog {

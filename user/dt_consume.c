@@ -2,6 +2,8 @@
 /*
  * Decoding and printing records.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -213,6 +215,41 @@ static void dt_print_syms(struct dt_consumer *c, const struct dt_pfmt *pf,
 	}
 }
 
+/*
+ * system(fmt, ...): the formatted command runs under /bin/sh when its
+ * record is printed; what it writes to stdout goes where our output
+ * goes (-o too), after everything printed before it.
+ */
+static int dt_print_system(struct dt_consumer *c, const struct dt_out *o,
+			   const struct dt_pfarg *args)
+{
+	char *cmd = NULL, buf[4096];
+	size_t len = 0, n;
+	FILE *ms = open_memstream(&cmd, &len), *p;
+	int rc = 0;
+
+	if (!ms)
+		return -1;
+	dt_pfmt_print(ms, o->o_fmt, args, o->o_nrecs);
+	if (fclose(ms) || fflush(c->c_out)) {
+		free(cmd);
+		return -1;
+	}
+	p = popen(cmd, "r");
+	if (!p) {
+		fprintf(stderr, "dtrace: failed to run system( ) command "
+			"'%s': %s\n", cmd, strerror(errno));
+		free(cmd);
+		return 0;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
+		if (fwrite(buf, 1, n, c->c_out) != n)
+			rc = -1;
+	pclose(p);
+	free(cmd);
+	return rc;
+}
+
 int dt_print_printf(struct dt_consumer *c, const uint8_t *data,
 			   const struct dt_ecb *e, const struct dt_out *o)
 {
@@ -236,7 +273,10 @@ int dt_print_printf(struct dt_consumer *c, const uint8_t *data,
 		}
 	}
 	dt_print_syms(c, o->o_fmt, args, o->o_nrecs, tmp);
-	n = dt_pfmt_print(c->c_out, o->o_fmt, args, o->o_nrecs);
+	if (o->o_kind == DT_OUT_SYSTEM)
+		n = dt_print_system(c, o, args);
+	else
+		n = dt_pfmt_print(c->c_out, o->o_fmt, args, o->o_nrecs);
 	for (i = 0; i < o->o_nrecs; i++)
 		free(tmp[i]);
 	return n;
@@ -385,14 +425,6 @@ static int dt_print_aggact(struct dt_consumer *c, const uint8_t *data,
 	return 0;
 }
 
-int dt_consume_act(struct dt_consumer *c, const uint8_t *data,
-		   const struct dt_ecb *e, const struct dt_out *o)
-{
-	if (o->o_kind == DT_OUT_AGGREC)
-		return dt_print_aggrec(data, e, o);
-	return dt_print_aggact(c, data, e, o);
-}
-
 int dt_consume_aggs_end(struct dt_consumer *c)
 {
 	struct dt_agg *a;
@@ -443,6 +475,59 @@ static void dt_print_flow(struct dt_consumer *c, int cpu, uint32_t probe_id)
 		c->c_indent += 2;
 }
 
+/* setopt(name[, value]): when its record is printed, as DTrace does. */
+static int dt_print_setopt(struct dt_consumer *c, const struct dt_out *o)
+{
+	const char *why = "options cannot be set here";
+
+	if (!c->c_setopt || c->c_setopt(c, o->o_opt, o->o_optval, &why))
+		fprintf(stderr, "dtrace: failed to set option '%s'%s%s%s: "
+			"%s\n", o->o_opt, o->o_optval ? " to '" : "",
+			o->o_optval ? o->o_optval : "",
+			o->o_optval ? "'" : "", why);
+	return 0;
+}
+
+/*
+ * tracemem(): DTrace's raw dump, 16 bytes a line, offsets in hex:
+ *
+ *              0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
+ *          0: 68 69 00 00 00 00 00 00 00 00 00 00 00 00 00 00  hi..............
+ */
+static int dt_print_tracemem(struct dt_consumer *c, const uint8_t *data,
+			     const struct dt_rec *r)
+{
+	const uint8_t *p = data + r->r_off;
+	uint32_t i, j;
+
+	fprintf(c->c_out, "\n%10s", "");
+	for (i = 0; i < 16; i++)
+		fprintf(c->c_out, "  %c", "0123456789abcdef"[i]);
+	fprintf(c->c_out, "  0123456789abcdef\n");
+	for (i = 0; i < r->r_size; i += 16) {
+		fprintf(c->c_out, "%5s%5x:", "", i);
+		for (j = i; j < i + 16 && j < r->r_size; j++)
+			fprintf(c->c_out, " %02x", p[j]);
+		for (; j < i + 16; j++)
+			fprintf(c->c_out, "   ");
+		fprintf(c->c_out, "  ");
+		for (j = i; j < i + 16 && j < r->r_size; j++)
+			fputc(p[j] < ' ' || p[j] > '~' ? '.' : p[j], c->c_out);
+		fputc('\n', c->c_out);
+	}
+	return 0;
+}
+
+int dt_consume_act(struct dt_consumer *c, const uint8_t *data,
+		   const struct dt_ecb *e, const struct dt_out *o)
+{
+	if (o->o_kind == DT_OUT_AGGREC)
+		return dt_print_aggrec(data, e, o);
+	if (o->o_kind == DT_OUT_SETOPT)
+		return dt_print_setopt(c, o);
+	return dt_print_aggact(c, data, e, o);
+}
+
 int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		     const struct dt_ecb *e, const uint8_t *data)
 {
@@ -486,8 +571,11 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 			continue;
 		if (o->o_kind == DT_OUT_TRACE)
 			n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
-		else if (o->o_kind == DT_OUT_PRINTF)
+		else if (o->o_kind == DT_OUT_PRINTF ||
+			 o->o_kind == DT_OUT_SYSTEM)
 			n = dt_print_printf(c, data, e, o);
+		else if (o->o_kind == DT_OUT_TRACEMEM)
+			n = dt_print_tracemem(c, data, &e->e_recs[o->o_rec]);
 		else if (o->o_kind == DT_OUT_STACK ||
 			 o->o_kind == DT_OUT_USTACK)
 			n = dt_print_stack(c, data, &e->e_recs[o->o_rec],

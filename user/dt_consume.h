@@ -49,6 +49,11 @@ struct dt_consumer {
 	void			*c_aggarg;
 	bool			c_aggfresh;	/* snapped in this flush */
 	struct dt_symtab	c_syms;		/* for stack( ), ustack( ) */
+	/* setopt( ): 0, or -1 with why */
+	int			(*c_setopt)(struct dt_consumer *c,
+					    const char *name, const char *val,
+					    const char **why);
+	void			*c_setoptarg;
 	char			c_err[256];
 };
 

@@ -12,6 +12,7 @@
 #include "dt_error.h"
 #include "dt_options.h"
 #include "dt_printf.h"
+#include "dt_types.h"
 
 static bool dt_const(const struct dt_node *n)
 {
@@ -138,13 +139,14 @@ static int dt_fold_node(struct dt_pcb *pcb, struct dt_node *n)
 					   n->n_right->n_int);
 			break;
 		case DT_N_CAST:
-			if (dt_const(n->n_left))
+			if (dt_const(n->n_left) && !n->n_post)
 				dt_fold_to(n, n->n_left->n_int);
 			break;
 		case DT_N_SIZEOF:
 			dt_fold_to(n, n->n_ctype.kind == DT_T_STRING ?
 				   (pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
-				    DT_STRSIZE_DEFAULT) : n->n_ctype.size);
+				    DT_STRSIZE_DEFAULT) :
+				   n->n_ctype.ptr ? 8 : dt_type_size(&n->n_ctype));
 			break;
 		default:
 			break;

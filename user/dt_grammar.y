@@ -39,6 +39,7 @@ int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text);
 #include <stdlib.h>
 #include <string.h>
 #include "dt_error.h"
+#include "dt_types.h"
 
 #define L(x)	((const struct dt_loc *)&(x))
 
@@ -86,6 +87,7 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %token DT_TOK_LONG "long" DT_TOK_SIGNED "signed"
 %token DT_TOK_UNSIGNED "unsigned" DT_TOK_VOID "void"
 %token DT_TOK_STRINGKW "string" DT_TOK_STRUCT "struct"
+%token DT_TOK_UNION "union" DT_TOK_ENUM "enum" DT_TOK_TYPEDEF "typedef"
 %token <ival> DT_TOK_TYPENAME "type name"
 %token DT_TOK_ARROW "->" DT_TOK_INC "++" DT_TOK_DEC "--"
 %token DT_TOK_SHL "<<" DT_TOK_SHR ">>" DT_TOK_LE "<=" DT_TOK_GE ">="
@@ -126,12 +128,12 @@ program:
 	;
 
 decl:
-	  dscope tspecs DT_TOK_IDENT ';'
+	  dscope type DT_TOK_IDENT ';'
 		{
 			if (dt_parse_decl(pcb, $1, &$2, $3, NULL, &@3))
 				YYERROR;
 		}
-	| dscope tspecs DT_TOK_IDENT '[' tlist ']' ';'
+	| dscope type DT_TOK_IDENT '[' tlist ']' ';'
 		{
 			if (dt_parse_decl(pcb, $1, &$2, $3, &$5, &@3))
 				YYERROR;
@@ -139,6 +141,92 @@ decl:
 	| DT_TOK_INLINE tspecs DT_TOK_IDENT '=' expr ';'
 		{
 			if (dt_parse_inline(pcb, &$2, $3, $5, &@3))
+				YYERROR;
+		}
+	| dscope sou_head '{' members '}' ';'
+		{
+			dt_sou_end(pcb->pcb_sou);
+			pcb->pcb_sou = NULL;
+			if ($1 != DT_V_GLOBAL) {
+				dt_error(pcb, L(@1), "D_DECL_CLASS",
+					 "invalid storage class for a type "
+					 "definition");
+				YYERROR;
+			}
+		}
+	| dscope enum_head '{' enumerators '}' ';'
+	| dscope enum_head '{' enumerators ',' '}' ';'
+	| DT_TOK_TYPEDEF type DT_TOK_IDENT ';'
+		{
+			struct dt_type t;
+
+			if (dt_tspec_type(pcb, L(@2), &$2, &t)) {
+				free($3);
+				YYERROR;
+			}
+			if (dt_tdef_add(pcb, $3, &t, L(@3)))
+				YYERROR;
+		}
+	;
+
+sou_head:
+	  DT_TOK_STRUCT DT_TOK_IDENT
+		{
+			pcb->pcb_sou = dt_sou_begin(pcb, $2, false, L(@2));
+			if (!pcb->pcb_sou)
+				YYERROR;
+		}
+	| DT_TOK_UNION DT_TOK_IDENT
+		{
+			pcb->pcb_sou = dt_sou_begin(pcb, $2, true, L(@2));
+			if (!pcb->pcb_sou)
+				YYERROR;
+		}
+	;
+
+members:
+	  member
+	| members member
+	;
+
+member:
+	  type DT_TOK_IDENT ';'
+		{
+			if (dt_parse_member(pcb, &$1, $2, 0, &@2))
+				YYERROR;
+		}
+	| type DT_TOK_IDENT '[' DT_TOK_INT ']' ';'
+		{
+			if (dt_parse_member(pcb, &$1, $2, $4.v, &@2))
+				YYERROR;
+		}
+	;
+
+enum_head:
+	  DT_TOK_ENUM DT_TOK_IDENT	{ free($2); pcb->pcb_enumnext = 0; }
+	;
+
+enumerators:
+	  enumerator
+	| enumerators ',' enumerator
+	;
+
+enumerator:
+	  DT_TOK_IDENT
+		{
+			if (dt_enum_add(pcb, $1, pcb->pcb_enumnext++, L(@1)))
+				YYERROR;
+		}
+	| DT_TOK_IDENT '=' DT_TOK_INT
+		{
+			pcb->pcb_enumnext = $3.v + 1;
+			if (dt_enum_add(pcb, $1, $3.v, L(@1)))
+				YYERROR;
+		}
+	| DT_TOK_IDENT '=' '-' DT_TOK_INT
+		{
+			pcb->pcb_enumnext = 1 - $4.v;
+			if (dt_enum_add(pcb, $1, -$4.v, L(@1)))
 				YYERROR;
 		}
 	;
@@ -373,15 +461,17 @@ unary:
 		}
 	| DT_TOK_STRINGOF unary
 		{
-			dt_node_free($2);
-			$$ = NULL;
-			UNSUPP(@1, "stringof is not supported yet");
+			/* a cast to string that integers may take too */
+			$$ = dt_node_op(DT_N_CAST, DT_OP_NONE, $2, NULL,
+					L(@1));
+			$$->n_ctype = dt_type_string;
+			$$->n_post = true;
 		}
 	| DT_TOK_OFFSETOF '(' type ',' DT_TOK_IDENT ')'
 		{
-			free($5);
-			$$ = NULL;
-			UNSUPP(@1, "offsetof is not supported yet");
+			$$ = dt_parse_offsetof(pcb, &$3, $5, &@1);
+			if (!$$)
+				YYERROR;
 		}
 	;
 
@@ -420,19 +510,16 @@ postfix:
 		}
 	| postfix DT_TOK_ARROW DT_TOK_IDENT
 		{
-			dt_node_free($1);
-			free($3);
-			$$ = NULL;
-			UNSUPP(@2, "the -> operator on pointers is not "
-			       "supported yet");
+			$$ = dt_node_op(DT_N_MEMBER, DT_OP_NONE, $1, NULL,
+					L(@2));
+			$$->n_str = $3;
+			$$->n_post = true;
 		}
 	| postfix '.' DT_TOK_IDENT
 		{
-			dt_node_free($1);
-			free($3);
-			$$ = NULL;
-			UNSUPP(@2, "the . operator on structs is not "
-			       "supported yet");
+			$$ = dt_node_op(DT_N_MEMBER, DT_OP_NONE, $1, NULL,
+					L(@2));
+			$$->n_str = $3;
 		}
 	;
 
@@ -499,11 +586,6 @@ type:
 	  tspecs
 	| tspecs '*'		{ $$ = $1; $$.ts_ptr++; }
 	| tspecs '*' '*'	{ $$ = $1; $$.ts_ptr += 2; }
-	| DT_TOK_STRUCT DT_TOK_IDENT
-		{
-			free($2);
-			UNSUPP(@1, "struct types are not supported yet");
-		}
 	;
 
 tspecs:
@@ -520,6 +602,34 @@ tspecs:
 			memset(&$$, 0, sizeof($$));
 			$$.ts_named++;
 			$$.ts_type = $1.t;
+		}
+	| DT_TOK_STRUCT DT_TOK_IDENT
+		{
+			memset(&$$, 0, sizeof($$));
+			$$.ts_named++;
+			if (dt_sou_type(pcb, $2, false, L(@2), &$$.ts_type)) {
+				free($2);
+				YYERROR;
+			}
+			free($2);
+		}
+	| DT_TOK_UNION DT_TOK_IDENT
+		{
+			memset(&$$, 0, sizeof($$));
+			$$.ts_named++;
+			if (dt_sou_type(pcb, $2, true, L(@2), &$$.ts_type)) {
+				free($2);
+				YYERROR;
+			}
+			free($2);
+		}
+	| DT_TOK_ENUM DT_TOK_IDENT
+		{
+			/* an enum is an int */
+			memset(&$$, 0, sizeof($$));
+			$$.ts_named++;
+			$$.ts_type = dt_type_int;
+			free($2);
 		}
 	| tspecs DT_TOK_CHAR		{ $$ = $1; $$.ts_char++; }
 	| tspecs DT_TOK_SHORT		{ $$ = $1; $$.ts_short++; }

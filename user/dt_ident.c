@@ -11,6 +11,7 @@
 #define TI(sz, sg)	{ .kind = DT_T_INT, .size = (sz), .is_signed = (sg) }
 #define TS		{ .kind = DT_T_STRING }
 #define TV		{ .kind = DT_T_VOID }
+#define TP		{ .kind = DT_T_INT, .size = 8, .ptr = 1, .rvoid = true }
 
 static const struct dt_builtin dt_builtins[] = {
 	{ "arg0", DIF_VAR_ARG0, TI(8, true) },
@@ -78,6 +79,12 @@ static const struct dt_func dt_funcs[] = {
 	ACT("speculate", 1, 1),
 	ACT("commit", 1, 1),
 	ACT("discard", 1, 1),
+	ACT("tracemem", 2, 2),
+	ACT("system", 1, 64),
+	ACT("raise", 1, 1),
+	ACT("stop", 0, 0),
+	ACT("chill", 1, 1),
+	ACT("setopt", 1, 2),
 	SUBR("strlen", STRLEN, 1, 1, TI(8, false), "s"),
 	SUBR("strjoin", STRJOIN, 2, 2, TS, "ss"),
 	SUBR("substr", SUBSTR, 2, 3, TS, "sii"),
@@ -101,15 +108,16 @@ static const struct dt_func dt_funcs[] = {
 	SUBR("rand", RAND, 0, 0, TI(4, true), ""),
 	SUBR("progenyof", PROGENYOF, 1, 1, TI(4, true), "i"),
 	SUBR("copyinstr", COPYINSTR, 1, 1, TS, "i"),
+	SUBR("copyin", COPYIN, 2, 2, TP, "ii"),
+	SUBR("copyinto", COPYINTO, 3, 3, TV, "iii"),
+	SUBR("alloca", ALLOCA, 1, 1, TP, "i"),
+	SUBR("bcopy", BCOPY, 3, 3, TV, "iii"),
 	SUBR("speculation", SPECULATION, 0, 0, TI(4, true), ""),
 	/* known to D, waiting for the module */
-	NOTYET("jstack"), NOTYET("tracemem"),
-	NOTYET("copyin"), NOTYET("copyinto"),
-	NOTYET("copyout"), NOTYET("copyoutstr"), NOTYET("alloca"),
-	NOTYET("bcopy"), NOTYET("system"), NOTYET("raise"),
-	NOTYET("stop"), NOTYET("panic"), NOTYET("chill"),
-	NOTYET("breakpoint"), NOTYET("freopen"), NOTYET("ftruncate"),
-	NOTYET("setopt"), NOTYET("printm"),
+	NOTYET("jstack"),
+	NOTYET("copyout"), NOTYET("copyoutstr"),
+	NOTYET("panic"), NOTYET("breakpoint"), NOTYET("freopen"), NOTYET("ftruncate"),
+	NOTYET("printm"),
 	NOTYET("ufunc"),
 	NOTYET("usym"), NOTYET("umod"), NOTYET("uaddr"),
 	NOTYET("mutex_owned"),

@@ -155,7 +155,21 @@ static void dt_json_trace(struct dt_consumer *c, const uint8_t *data,
 	fputc('}', fp);
 }
 
-/* printf( ): its text, formatted as the text output would print it. */
+/* tracemem( ): the bytes, in hex. */
+static void dt_json_bytes(FILE *fp, const uint8_t *p, uint32_t n)
+{
+	uint32_t i;
+
+	fputs("{\"tracemem\":\"", fp);
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%02x", p[i]);
+	fputs("\"}", fp);
+}
+
+/*
+ * printf( ): its text, formatted as the text output would print it;
+ * system( ): what the command wrote.
+ */
 static int dt_json_printf(struct dt_consumer *c, const uint8_t *data,
 			  const struct dt_ecb *e, const struct dt_out *o)
 {
@@ -172,7 +186,8 @@ static int dt_json_printf(struct dt_consumer *c, const uint8_t *data,
 	c->c_out = out;
 	fclose(mem);
 	if (rc >= 0) {
-		fputs("{\"printf\":", out);
+		fputs(o->o_kind == DT_OUT_SYSTEM ? "{\"system\":" :
+		      "{\"printf\":", out);
 		dt_json_str(out, buf ? buf : "", len);
 		fputc('}', out);
 	}
@@ -228,7 +243,8 @@ int dt_json_record(struct dt_consumer *c, int cpu, uint32_t probe_id,
 			continue;
 		if (o->o_kind != DT_OUT_TRACE && o->o_kind != DT_OUT_PRINTF &&
 		    o->o_kind != DT_OUT_STACK && o->o_kind != DT_OUT_USTACK &&
-		    o->o_kind != DT_OUT_PRINTA) {
+		    o->o_kind != DT_OUT_PRINTA && o->o_kind != DT_OUT_SYSTEM &&
+		    o->o_kind != DT_OUT_TRACEMEM) {
 			/* aggregating and the other actions print nothing */
 			if (o->o_kind != DT_OUT_EXIT &&
 			    dt_consume_act(c, data, e, o))
@@ -240,8 +256,11 @@ int dt_json_record(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		first = false;
 		if (o->o_kind == DT_OUT_TRACE && r) {
 			dt_json_trace(c, data, r);
-		} else if (o->o_kind == DT_OUT_PRINTF) {
+		} else if (o->o_kind == DT_OUT_PRINTF ||
+			   o->o_kind == DT_OUT_SYSTEM) {
 			rc = dt_json_printf(c, data, e, o);
+		} else if (o->o_kind == DT_OUT_TRACEMEM && r) {
+			dt_json_bytes(fp, data + r->r_off, r->r_size);
 		} else if (o->o_kind == DT_OUT_PRINTA) {
 			rc = dt_consume_aggfresh(c);
 			if (!rc)

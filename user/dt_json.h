@@ -9,7 +9,8 @@
  *    "entries":[{"keys":["bash"],"value":12}]}
  *
  * data holds, in clause order, {"trace":V}, {"printf":"text"},
- * {"stack":[frames]}, {"ustack":[frames]} and {"printa":[aggregations]}.
+ * {"stack":[frames]}, {"ustack":[frames]}, {"printa":[aggregations]},
+ * {"tracemem":"hex bytes"} and {"system":"what the command wrote"}.
  * A distribution's entry has "buckets": [{"value":LOW,"count":N}, ...],
  * only rows with a count, and {"below":LOW,"count":N} for the row under
  * an lquantize's or llquantize's range. Errors and drops stay text on

@@ -288,31 +288,78 @@ static int dt_layout_aggact(struct dt_lay *l, struct dt_node *s)
 	return 0;
 }
 
-/* A STACK/USTACK action and its slot: frames PCs (ustack: pid first). */
-static int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s,
-			       bool user, uint32_t frames)
+/* Make the last slot size bytes rather than one value's. */
+static int dt_layout_resize(struct dt_lay *l, struct dt_node *s, int slot,
+			    uint32_t size)
 {
 	struct dt_ecb *e = l->l_ecb;
-	struct dt_act *a;
-	struct dt_rec *r;
-	int slot;
+	struct dt_rec *r = &e->e_recs[slot];
 
-	slot = dt_layout_act(l, user ? DTRACE_ACT_USTACK : DTRACE_ACT_STACK,
-			     NULL, s, true, &dt_type_long);
-	if (slot < 0)
-		return -1;
-	a = &e->e_acts[e->e_nacts - 1];
-	a->a_arg = frames;
-	a->a_nodif = true;
-	/* the slot is n (or n + 1) words rather than one */
-	r = &e->e_recs[slot];
-	r->r_size = (frames + user) * 8;
+	r->r_size = size;
 	if (r->r_off + r->r_size > DTRACE_RECSIZE_MAX)
 		return dt_error(l->l_pcb, &s->n_loc, "D_ACT_RECSIZE",
 				"the clause records more than %u bytes",
 				DTRACE_RECSIZE_MAX);
 	e->e_recsize = (r->r_off + r->r_size + 7) & ~7u;
 	return slot;
+}
+
+/* A STACK/USTACK action and its slot: frames PCs (ustack: pid first). */
+static int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s,
+			       bool user, uint32_t frames)
+{
+	struct dt_act *a;
+	int slot;
+
+	slot = dt_layout_act(l, user ? DTRACE_ACT_USTACK : DTRACE_ACT_STACK,
+			     NULL, s, true, &dt_type_long);
+	if (slot < 0)
+		return -1;
+	a = &l->l_ecb->e_acts[l->l_ecb->e_nacts - 1];
+	a->a_arg = frames;
+	a->a_nodif = true;
+	/* the slot is n (or n + 1) words rather than one */
+	return dt_layout_resize(l, s, slot, (frames + user) * 8);
+}
+
+/* raise(sig), stop(), chill(ns): the module acts; nothing recorded. */
+static int dt_layout_destructive(struct dt_lay *l, struct dt_node *s)
+{
+	uint32_t kind = s->n_str[0] == 'r' ? DTRACE_ACT_RAISE :
+		s->n_str[0] == 's' ? DTRACE_ACT_STOP : DTRACE_ACT_CHILL;
+
+	/* stop()'s value is 1: 0 when an if block is not taken */
+	if (kind == DTRACE_ACT_STOP && !s->n_args) {
+		s->n_args = dt_node_int(1, &dt_type_int, &s->n_loc);
+		if (!s->n_args)
+			return dt_error(l->l_pcb, NULL, "D_NOMEM",
+					"out of memory");
+	}
+
+	l->l_ecb->e_destructive = true;
+	if (dt_layout_act(l, kind, s->n_args, s, false, &dt_type_long) < 0 &&
+	    l->l_pcb->pcb_failed)
+		return -1;
+	return 0;
+}
+
+/* tracemem(addr, n): n bytes at addr, n a constant as in DTrace. */
+static int dt_layout_tracemem(struct dt_lay *l, struct dt_node *s)
+{
+	struct dt_node *n = s->n_args->n_next;
+	int slot;
+
+	if (n->n_kind != DT_N_INT || n->n_int < 1 ||
+	    n->n_int > DTRACE_RECSIZE_MAX)
+		return dt_error(l->l_pcb, &n->n_loc, "D_TRACEMEM_SIZE",
+				"tracemem( ) argument #2 must be a non-zero "
+				"positive integral constant expression");
+	slot = dt_layout_act(l, DTRACE_ACT_TRACEMEM, s->n_args, s, true,
+			     &dt_type_ulong);
+	if (slot < 0 || dt_layout_resize(l, s, slot, (uint32_t)n->n_int) < 0)
+		return -1;
+	dt_layout_out(l->l_ecb, DT_OUT_TRACEMEM, slot, 1);
+	return 0;
 }
 
 /* stack(n), ustack(n): n PCs (ustack: the pid first), no program. */
@@ -367,8 +414,8 @@ static bool dt_is_call(const struct dt_node *s, const char *name)
  * A statement of an if block (see dt_lower.c): its effects are computed
  * only when its guard is set, and what it prints carries a slot with the
  * guard's value, so the consumer skips it when 0. The module runs every
- * action regardless, so exit(), aggregations and speculations cannot be
- * made conditional yet.
+ * action regardless: aggregations, speculations and the destructive
+ * actions take a value that does nothing when the guard is 0.
  */
 static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 {
@@ -377,8 +424,30 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 
 	if (!s->n_guard)
 		return dt_layout_stmt1(l, s);
-	if (dt_is_call(s, "exit") || dt_is_call(s, "speculate") ||
-	    dt_is_call(s, "commit") || dt_is_call(s, "discard"))
+	if (dt_is_call(s, "speculate") || dt_is_call(s, "commit") ||
+	    dt_is_call(s, "discard")) {
+		/*
+		 * Not taken, commit(0) and discard(0) do nothing and
+		 * speculate() gives DTRACE_SPEC_NONE: the record is not
+		 * speculative.
+		 */
+		if (dt_layout_spec(l, s))
+			return -1;
+		e->e_acts[e->e_nacts - 1].a_guard = s->n_guard;
+		if (dt_is_call(s, "speculate"))
+			e->e_acts[e->e_nacts - 1].a_ifnot =
+				(int64_t)DTRACE_SPEC_NONE;
+		return 0;
+	}
+	if (dt_is_call(s, "raise") || dt_is_call(s, "stop") ||
+	    dt_is_call(s, "chill")) {
+		/* not taken: raise(0), stop with 0 and chill(0) do nothing */
+		if (dt_layout_destructive(l, s))
+			return -1;
+		e->e_acts[e->e_nacts - 1].a_guard = s->n_guard;
+		return 0;
+	}
+	if (dt_is_call(s, "exit"))
 		return dt_error(l->l_pcb, &s->n_loc, "D_UNSUPPORTED",
 				"%s inside an if statement is not supported "
 				"yet", s->n_str);
@@ -426,6 +495,20 @@ static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s)
 	if (s->n_kind == DT_N_CALL && (strcmp(s->n_str, "stack") == 0 ||
 					strcmp(s->n_str, "ustack") == 0))
 		return dt_layout_stack(l, s, s->n_str[0] == 'u');
+	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "tracemem") == 0)
+		return dt_layout_tracemem(l, s);
+	if (dt_is_call(s, "raise") || dt_is_call(s, "stop") ||
+	    dt_is_call(s, "chill"))
+		return dt_layout_destructive(l, s);
+	if (dt_is_call(s, "setopt")) {
+		struct dt_out *o = dt_layout_out(l->l_ecb, DT_OUT_SETOPT, -1,
+						 0);
+
+		o->o_opt = s->n_args->n_str;
+		o->o_optval = s->n_args->n_next ? s->n_args->n_next->n_str :
+			NULL;
+		return 0;
+	}
 	if (s->n_kind == DT_N_CALL && (strcmp(s->n_str, "speculate") == 0 ||
 					strcmp(s->n_str, "commit") == 0 ||
 					strcmp(s->n_str, "discard") == 0))
@@ -434,10 +517,10 @@ static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s)
 	    dt_func_lookup(s->n_str) &&
 	    dt_func_lookup(s->n_str)->f_kind == DT_F_ACTION &&
 	    strcmp(s->n_str, "printf") && strcmp(s->n_str, "trace") &&
-	    strcmp(s->n_str, "exit"))
+	    strcmp(s->n_str, "exit") && strcmp(s->n_str, "system"))
 		return dt_layout_aggact(l, s);
 
-	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "printf") == 0) {
+	if (dt_is_call(s, "printf") || dt_is_call(s, "system")) {
 		struct dt_out *o;
 
 		for (a = s->n_args->n_next; a; a = a->n_next, n++) {
@@ -448,7 +531,9 @@ static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s)
 			if (first < 0)
 				first = slot;
 		}
-		o = dt_layout_out(e, DT_OUT_PRINTF, first, n);
+		o = dt_layout_out(e, s->n_str[0] == 'p' ? DT_OUT_PRINTF :
+				  DT_OUT_SYSTEM, first, n);
+		e->e_destructive |= o->o_kind == DT_OUT_SYSTEM;
 		o->o_fmt = dt_pfmt_parse(s->n_args->n_str, err, sizeof(err));
 		if (!o->o_fmt)
 			return dt_error(pcb, &s->n_loc, "D_PRINTF_DSPEC",
@@ -515,6 +600,29 @@ static int dt_layout_speccheck(struct dt_lay *l)
 			"discard");
 }
 
+/*
+ * The module writes a record only for a clause that records something
+ * (or has no action at all). One that prints without recording, beside
+ * actions such as raise( ), gets an empty slot so that it is printed.
+ */
+static int dt_layout_recneeded(struct dt_lay *l)
+{
+	struct dt_ecb *e = l->l_ecb;
+	int i;
+
+	if (!e->e_nouts || !e->e_nacts)
+		return 0;
+	for (i = 0; i < e->e_nacts; i++)
+		if (e->e_acts[i].a_rec >= 0 ||
+		    e->e_acts[i].a_kind == DTRACE_ACT_AGGKEY ||
+		    e->e_acts[i].a_kind == DTRACE_ACT_AGGREGATE ||
+		    e->e_acts[i].a_kind == DTRACE_ACT_COMMIT ||
+		    e->e_acts[i].a_kind == DTRACE_ACT_DISCARD)
+			return 0;
+	return dt_layout_act(l, DTRACE_ACT_RECORD, NULL,
+			     e->e_clause->c_stmts, true, &dt_type_long) < 0;
+}
+
 int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp)
 {
 	struct dt_lay l = {
@@ -554,6 +662,8 @@ int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp)
 					  &dt_type_long) < 0)
 				goto fail;
 		}
+		if (dt_layout_recneeded(&l))
+			goto fail;
 		if (dt_layout_speccheck(&l))
 			goto fail;
 	}

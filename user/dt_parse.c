@@ -13,6 +13,7 @@
 #include "dt_grammar.h"
 #include "dt_error.h"
 #include "dt_options.h"
+#include "dt_types.h"
 
 int dt_lex_scan(DT_YYSTYPE *lval, DT_YYLTYPE *lloc, void *scanner);
 void *dt_yyget_extra(void *scanner);
@@ -59,11 +60,11 @@ static const struct dt_lex_kw dt_keywords[] = {
 	{ "u_longlong_t", DT_TOK_TYPENAME, true, T_INT(8, false) },
 	/* declarations we do not support: reserved so they error clearly */
 	{ "inline", DT_TOK_INLINE, true, {0} },
-	{ "typedef", 0, true, {0} },
+	{ "typedef", DT_TOK_TYPEDEF, true, {0} },
 	{ "translator", 0, true, {0} },
 	{ "provider", 0, true, {0} },
-	{ "enum", 0, true, {0} },
-	{ "union", 0, true, {0} },
+	{ "enum", DT_TOK_ENUM, true, {0} },
+	{ "union", DT_TOK_UNION, true, {0} },
 	{ "extern", 0, true, {0} },
 	{ "static", 0, true, {0} },
 	{ "register", 0, true, {0} },
@@ -84,8 +85,13 @@ const struct dt_lex_kw *dt_lex_keyword(const char *s)
 int dt_lex_ident(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text)
 {
 	const struct dt_lex_kw *kw = dt_lex_keyword(text);
+	const struct dt_type *td = dt_tdef_lookup(&pcb->pcb_prog, text);
 
-	(void)pcb;
+	if (td) {
+		lval->ival.v = 0;
+		lval->ival.t = *td;
+		return DT_TOK_TYPENAME;
+	}
 	if (kw && kw->kw_token) {
 		if (kw->kw_token == DT_TOK_TYPENAME) {
 			lval->ival.v = 0;
@@ -314,15 +320,65 @@ int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text)
 			"invalid control directive: #pragma D %s", words[2]);
 }
 
+/* A member of the struct being declared: type name[nelems]. */
+int dt_parse_member(struct dt_pcb *pcb, const struct dt_tspec *ts,
+		    char *name, int64_t nelems, const void *loc)
+{
+	struct dt_type t;
+
+	if (dt_tspec_type(pcb, loc, ts, &t)) {
+		free(name);
+		return -1;
+	}
+	return dt_sou_member_add(pcb, pcb->pcb_sou, name, &t, nelems, loc);
+}
+
+/* offsetof(struct s, m): a constant. */
+struct dt_node *dt_parse_offsetof(struct dt_pcb *pcb,
+				  const struct dt_tspec *ts, char *name,
+				  const void *loc)
+{
+	const struct dt_member *m = NULL;
+	struct dt_type t;
+
+	if (dt_tspec_type(pcb, loc, ts, &t))
+		goto out;
+	if (t.kind != DT_T_SOU) {
+		dt_error(pcb, loc, "D_OFFSETOF_TYPE", "offsetof operand must "
+			 "be a struct or union type");
+		goto out;
+	}
+	m = dt_sou_member(t.sou, name);
+	if (!m)
+		dt_error(pcb, loc, "D_UNKNOWN", "%s is not a member of %s",
+			 name, dt_type_name(&t));
+out:
+	free(name);
+	return m ? dt_node_int(m->m_off, &dt_type_ulong, loc) : NULL;
+}
+
 int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 		  const struct dt_tspec *ts, struct dt_type *out)
 {
 	int nint = ts->ts_char + ts->ts_short + ts->ts_int + ts->ts_long +
 		ts->ts_signed + ts->ts_unsigned;
 
-	if (ts->ts_ptr)
-		return dt_error(pcb, loc, "D_UNSUPPORTED",
-				"pointer types are not supported yet");
+	if (ts->ts_ptr) {
+		struct dt_tspec base = *ts;
+		struct dt_type bt;
+
+		base.ts_ptr = 0;
+		if (dt_tspec_type(pcb, loc, &base, &bt))
+			return -1;
+		if (bt.kind == DT_T_STRING)
+			return dt_error(pcb, loc, "D_TYPE_ERR",
+					"pointers to string are not "
+					"supported");
+		while (base.ts_ptr++ < ts->ts_ptr)
+			bt = dt_type_ptrto(&bt);
+		*out = bt;
+		return 0;
+	}
 	if (ts->ts_named || ts->ts_string || ts->ts_void) {
 		if (nint || ts->ts_named + ts->ts_string + ts->ts_void != 1)
 			goto bad;
@@ -335,6 +391,7 @@ int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 	    ts->ts_int > 1 || ts->ts_long > 2 ||
 	    ts->ts_char + ts->ts_short + (ts->ts_long > 0) > 1)
 		goto bad;
+	memset(out, 0, sizeof(*out));
 	out->kind = DT_T_INT;
 	out->is_signed = !ts->ts_unsigned;
 	out->size = ts->ts_char ? 1 : ts->ts_short ? 2 : ts->ts_long ? 8 : 4;
@@ -408,6 +465,10 @@ int dt_parse_inline(struct dt_pcb *pcb, const struct dt_tspec *ts, char *name,
 	if (d->d_type.kind == DT_T_VOID)
 		return dt_error(pcb, l, "D_DECL_VOID", "cannot declare "
 				"inline %s as type void", name);
+	if (d->d_type.kind == DT_T_SOU)
+		return dt_error(pcb, l, "D_UNSUPPORTED", "variables of type "
+				"%s are not supported: use a pointer",
+				dt_type_name(&d->d_type));
 	return 0;
 }
 
@@ -433,14 +494,17 @@ int dt_parse_decl(struct dt_pcb *pcb, enum dt_vscope scope,
 	if (d->d_type.kind == DT_T_VOID)
 		return dt_error(pcb, l, "D_DECL_VOID", "cannot declare "
 				"variable %s as type void", name);
+	if (d->d_type.kind == DT_T_SOU)
+		return dt_error(pcb, l, "D_UNSUPPORTED", "variables of type "
+				"%s are not supported: use a pointer",
+				dt_type_name(&d->d_type));
 	if (keys) {
 		int i;
 
-		if (scope != DT_V_GLOBAL)
-			return dt_error(pcb, l, "D_UNSUPPORTED",
-					"%s associative arrays are not "
-					"supported yet", scope == DT_V_THREAD ?
-					"thread-local" : "clause-local");
+		if (scope == DT_V_LOCAL)	/* as DTrace */
+			return dt_error(pcb, l, "D_ARR_LOCAL",
+					"local variables may not be used as "
+					"associative arrays: %s", name);
 		d->d_nkeys = keys->tl_n;
 		for (i = 0; i < keys->tl_n; i++) {
 			if (keys->tl_types[i].kind == DT_T_VOID)

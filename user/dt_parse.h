@@ -56,6 +56,11 @@ int dt_parse_decl(struct dt_pcb *pcb, enum dt_vscope scope,
 		  const struct dt_tspec *ts, char *name,
 		  const struct dt_tlist *keys, const void *loc);
 struct dt_pdesc *dt_parse_pdesc(char *text, const void *loc);
+int dt_parse_member(struct dt_pcb *pcb, const struct dt_tspec *ts,
+		    char *name, int64_t nelems, const void *loc);
+struct dt_node *dt_parse_offsetof(struct dt_pcb *pcb,
+				  const struct dt_tspec *ts, char *name,
+				  const void *loc);
 int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,
 		    struct dt_node *pred, struct dt_node *stmts,
 		    const void *loc);

@@ -29,6 +29,8 @@ struct dt_pcb {
 	int		pcb_parens;	/* open '(' inside a predicate */
 	int		pcb_braces;	/* open '{' of if blocks in a body */
 	int		pcb_nifs;	/* if statements lowered so far */
+	struct dt_sou	*pcb_sou;	/* the struct being declared */
+	int64_t		pcb_enumnext;	/* the next enumerator's value */
 	char		pcb_lasttok[64];/* for "syntax error near" */
 	bool		pcb_eof;
 

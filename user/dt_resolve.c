@@ -15,6 +15,7 @@
 
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_types.h"
 
 static const char *const dt_scope_prefix[] = {
 	[DT_V_GLOBAL] = "", [DT_V_THREAD] = "self->", [DT_V_LOCAL] = "this->",
@@ -122,11 +123,30 @@ static int dt_resolve_inline(struct dt_pcb *pcb, struct dt_node *n,
 	return rc;
 }
 
+/* A name that stands for an int constant: an enumerator, $pid. */
+static int dt_resolve_to_int(struct dt_node *n, int64_t v)
+{
+	free(n->n_str);
+	n->n_str = NULL;
+	n->n_kind = DT_N_INT;
+	n->n_int = v;
+	n->n_type = dt_type_int;
+	return 0;
+}
+
 static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 {
 	const struct dt_builtin *b = dt_builtin_lookup(n->n_str);
 	const struct dt_decl *d;
+	int64_t ev;
 
+	if (dt_enum_lookup(&pcb->pcb_prog, n->n_str, &ev)) {
+		if (lhs)
+			return dt_error(pcb, &n->n_loc, "D_OP_WRITE",
+					"operator = can only be applied to a "
+					"writable variable");
+		return dt_resolve_to_int(n, ev);
+	}
 	for (d = pcb->pcb_prog.p_decls; d; d = d->d_next)
 		if (d->d_inline && strcmp(d->d_name, n->n_str) == 0)
 			return dt_resolve_inline(pcb, n, d, lhs);
@@ -187,12 +207,7 @@ static int dt_resolve_macro(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 					"macro variable %s is not defined%s",
 					n->n_str, strcmp(n->n_str, "$target") ?
 					"" : " (use -c or -p)");
-		free(n->n_str);
-		n->n_str = NULL;
-		n->n_kind = DT_N_INT;
-		n->n_int = mv;
-		n->n_type = dt_type_int;
-		return 0;
+		return dt_resolve_to_int(n, mv);
 	}
 
 	if (idx < 0 || idx >= pcb->pcb_argc) {
@@ -239,6 +254,32 @@ static int dt_resolve_macro(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	return dt_resolve_ident(pcb, n, lhs);
 }
 
+/* e[i] of a pointer: any expression but a name known as an array. */
+static bool dt_index_is_ptr(struct dt_pcb *pcb, const struct dt_node *l)
+{
+	const struct dt_var *v;
+
+	switch (l->n_kind) {
+	case DT_N_THIS:
+		v = dt_var_lookup(pcb, l->n_str, DT_V_LOCAL);
+		break;
+	case DT_N_SELF:
+		v = dt_var_lookup(pcb, l->n_str, DT_V_THREAD);
+		break;
+	case DT_N_IDENT:
+		if (dt_builtin_lookup(l->n_str))
+			return false;
+		v = dt_var_lookup(pcb, l->n_str, DT_V_GLOBAL);
+		break;
+	case DT_N_AGG:
+	case DT_N_MACRO:
+		return false;
+	default:
+		return true;
+	}
+	return v && !v->v_array;
+}
+
 static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 {
 	struct dt_node *l = n->n_left;
@@ -247,12 +288,18 @@ static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 		return -1;
 	if (l->n_kind == DT_N_AGG)
 		return 0;	/* @a[keys]: dt_check's */
-	if (l->n_kind == DT_N_SELF || l->n_kind == DT_N_THIS)
-		return dt_error(pcb, &l->n_loc, "D_UNSUPPORTED",
-				"%s associative arrays are not supported yet",
-				l->n_kind == DT_N_SELF ? "thread-local" :
-				"clause-local");
-	if (l->n_kind != DT_N_IDENT)
+	if (dt_index_is_ptr(pcb, l)) {
+		n->n_post = true;	/* *(l + i), when dt_check sees l */
+		if (dt_node_count(n->n_args) != 1)
+			return dt_error(pcb, &n->n_loc, "D_ARR_BADREF",
+					"a pointer takes exactly one index");
+		return dt_resolve_node(pcb, l, false);
+	}
+	if (l->n_kind == DT_N_THIS)	/* as DTrace */
+		return dt_error(pcb, &l->n_loc, "D_ARR_LOCAL",
+				"local variables may not be used as "
+				"associative arrays: %s", l->n_str);
+	if (l->n_kind != DT_N_IDENT && l->n_kind != DT_N_SELF)
 		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
 				"indexing this expression is not supported "
 				"yet");
@@ -276,7 +323,8 @@ static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 		return dt_error(pcb, &n->n_loc, "D_ARR_BADREF",
 				"too many keys for %s (at most %d)", l->n_str,
 				DIF_TUPLE_MAX);
-	return dt_resolve_var(pcb, l, DT_V_GLOBAL, lhs, true);
+	return dt_resolve_var(pcb, l, l->n_kind == DT_N_SELF ? DT_V_THREAD :
+			      DT_V_GLOBAL, lhs, true);
 }
 
 static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)

@@ -61,6 +61,39 @@ struct dt_snap {
 };
 
 /* AGGSNAP every CPU and add the partial results up. */
+/*
+ * setopt( ) while tracing: the options the consumer applies as it
+ * prints; the others are fixed once tracing has begun.
+ */
+static int dt_run_setopt(struct dt_consumer *c, const char *name,
+			 const char *val, const char **why)
+{
+	static const char *const dynamic[] = {
+		"quiet", "aggsortkey", "aggsortrev", "flowindent",
+	};
+	struct dt_cmd *cmd = c->c_setoptarg;
+	size_t i;
+
+	for (i = 0; i < sizeof(dynamic) / sizeof(dynamic[0]); i++)
+		if (strcmp(name, dynamic[i]) == 0)
+			break;
+	if (i == sizeof(dynamic) / sizeof(dynamic[0])) {
+		struct dt_options tmp = cmd->c_opts;	/* only to ask */
+
+		if (!dt_option_set(&tmp, name, val, why) ||
+		    strcmp(*why, "Invalid option name"))
+			*why = "Option cannot be set while tracing";
+		return -1;
+	}
+	if (dt_option_set(&cmd->c_opts, name, val, why))
+		return -1;
+	c->c_quiet = cmd->c_opts.o_quiet;
+	c->c_flow = cmd->c_opts.o_flowindent;
+	dt_agg_sortkey = cmd->c_opts.o_aggsortkey;
+	dt_agg_sortrev = cmd->c_opts.o_aggsortrev;
+	return 0;
+}
+
 static int dt_aggsnap(void *arg)
 {
 	struct dt_snap *s = arg;
@@ -235,6 +268,8 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	dt_agg_sortpos = (int)cmd->c_opts.o_aggsortpos;
 	c.c_aggsnap = dt_aggsnap;
 	c.c_aggarg = &s;
+	c.c_setopt = dt_run_setopt;
+	c.c_setoptarg = cmd;
 	s.s_errhandler = cmd->c_errecb != NULL;
 
 	memset(&sa, 0, sizeof(sa));

@@ -94,7 +94,10 @@
 	X(PUSHTV, AI,   "push value ra (imm unused, 0)")		\
 	X(PUSHTS, AI,   "push string ra, at most imm bytes (0: strsize)")\
 	X(POPTS,  NONE, "empty the tuple stack")			\
-	X(CALL,   DI,   "rd = subr[imm](tuple stack); empties it")
+	X(CALL,   DI,   "rd = subr[imm](tuple stack); empties it")	\
+	/* appended: thread-local arrays, keyed on the thread + tuple */ \
+	X(LDTA,   DI,   "rd = thread-local array imm[tuple]")		\
+	X(STTA,   AI,   "thread-local array imm[tuple] = ra (0 frees)")
 
 /* Operand formats: which fields an instruction uses. */
 #define DIF_FORMATS(X)							\

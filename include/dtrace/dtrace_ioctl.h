@@ -104,10 +104,21 @@ enum dtrace_act_kind {
 	DTRACE_ACT_USTACK	= 6,	/* the pid, then user PCs as above;
 					 * da_rec_size 8 * (frames + 1) */
 	DTRACE_ACT_SPECULATE	= 7,	/* first action only: the record
-					 * goes to speculation (value) */
+					 * goes to speculation (value);
+					 * DTRACE_SPEC_NONE: as if none */
 	DTRACE_ACT_COMMIT	= 8,	/* commit speculation (value) */
 	DTRACE_ACT_DISCARD	= 9,	/* discard speculation (value) */
+	DTRACE_ACT_TRACEMEM	= 10,	/* da_rec_size bytes of kernel (or
+					 * scratch) memory at the value */
+	/* destructive: ENABLE gives EPERM without DTRACE_OPT_DESTRUCTIVE */
+	DTRACE_ACT_RAISE	= 11,	/* signal the process (value; 0:
+					 * none) */
+	DTRACE_ACT_STOP		= 12,	/* SIGSTOP it if the value is not 0 */
+	DTRACE_ACT_CHILL	= 13,	/* spin for value ns (capped) */
 };
+
+/* speculate() in an if block not taken: the record is not speculative */
+#define DTRACE_SPEC_NONE	(~0ULL)
 
 #define DTRACE_STACK_MAX	256	/* frames of stack() and ustack() */
 

@@ -132,6 +132,8 @@ static u32 fz_structured(struct fz_in *in, u64 *blob, struct dif_asm *as)
 			d->di_imm = (s32)((u32)d->di_imm % DIF_SUBR_COUNT);
 		if (d->di_op >= DIF_OP_LDGS && d->di_op <= DIF_OP_STGA)
 			d->di_imm = (s32)((u32)d->di_imm % 4);
+		if (d->di_op == DIF_OP_LDTA || d->di_op == DIF_OP_STTA)
+			d->di_imm = (s32)((u32)d->di_imm % 8);
 	}
 	as->ninsns = i;
 	as->insns[as->ninsns++] = (struct dif_insn){ DIF_OP_RET, 0,
@@ -144,8 +146,8 @@ static u32 fz_structured(struct fz_in *in, u64 *blob, struct dif_asm *as)
 		as->strtab[i] = (char)(fz_byte(in) & 0x7f);
 	if (as->strlen)
 		as->strtab[as->strlen - 1] = '\0';
-	/* ids 0..3 of each scope; strings sometimes. */
-	for (i = 0; i < 16; i++) {
+	/* ids 0..3 of each scope, thread arrays 4..7; strings sometimes. */
+	for (i = 0; i < 20; i++) {
 		u8 b = fz_byte(in);
 		struct dif_var *v = &as->vars[as->nvars];
 
@@ -153,9 +155,13 @@ static u32 fz_structured(struct fz_in *in, u64 *blob, struct dif_asm *as)
 			continue;
 		v->dv_id = i % 4;
 		v->dv_scope = (i / 4) % 3;
-		v->dv_kind = i / 4 == 3 ? DIF_KIND_ARRAY : DIF_KIND_SCALAR;
-		if (v->dv_kind == DIF_KIND_ARRAY)
+		v->dv_kind = i / 4 >= 3 ? DIF_KIND_ARRAY : DIF_KIND_SCALAR;
+		if (i / 4 == 3)
 			v->dv_scope = DIF_SCOPE_GLOBAL;
+		if (i / 4 == 4) {
+			v->dv_scope = DIF_SCOPE_THREAD;
+			v->dv_id += 4;
+		}
 		v->dv_type.dt_kind = b & 2 ? DIF_TYPE_STRING : DIF_TYPE_INT;
 		v->dv_type.dt_size = b & 2 ? 0 : 8;
 		as->nvars++;

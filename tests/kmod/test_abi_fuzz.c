@@ -144,6 +144,11 @@ static void *fuzz_thread(void *arg)
 		if (cmd == DTRACE_IOC_ENABLE) {
 			template_clause(&c, &s);
 			mutate(c.buf, c.len, &s);
+			/* raise() and stop() would signal the fuzzer itself */
+			for (i = 0; i < c.hdr->de_nacts && i < 2; i++)
+				if (c.acts[i].da_kind == DTRACE_ACT_RAISE ||
+				    c.acts[i].da_kind == DTRACE_ACT_STOP)
+					c.acts[i].da_kind = DTRACE_ACT_CHILL;
 			c.hdr->de_log = rnd(&s) % 8 ? (uintptr_t)c.log : rnd(&s);
 			if (!ioctl(fd, cmd, c.buf))
 				__atomic_add_fetch(&accepted, 1, __ATOMIC_RELAXED);

@@ -81,6 +81,41 @@ TEST_F(dyn, arrays)
 	EXPECT_EQ(0, t->ms.dyn_drops);
 }
 
+/* self->t[arg0] += arg1; return it */
+static const char dift_self_array[] =
+	"ldb arg0, %r1\n ldb arg1, %r2\n pushtv %r1\n ldta 5, %r3\n"
+	"add %r3, %r2, %r3\n pushtv %r1\n stta %r3, 5\n"
+	"pushtv %r1\n ldta 5, %r4\n ret %r4";
+
+TEST_F(dyn, thread_arrays)
+{
+	struct dift *t = self->t;
+
+	ASSERT_EQ(0, dift_asm(t, dift_self_array));
+	t->env.args[0] = 7;
+	t->env.args[1] = 3;
+	t->env.thread_key = 100;
+	EXPECT_EQ(3, dift_run(t));
+	EXPECT_EQ(6, dift_run(t));
+	/* another thread, the same key: another element */
+	t->env.thread_key = 200;
+	EXPECT_EQ(3, dift_run(t));
+	t->env.args[0] = 8;
+	EXPECT_EQ(3, dift_run(t));
+	EXPECT_EQ(3, t->dyn.dd_nused);
+	/* a thread-local array is not the global array of the same id */
+	EXPECT_EQ(0, dift_asm_run(t, "seti 7, %r1\n pushtv %r1\n ldga 5, %r2\n"
+				  "ret %r2"));
+	/* storing 0 frees the element */
+	t->env.thread_key = 100;
+	t->env.args[0] = 7;
+	t->env.args[1] = (u64)-6;
+	ASSERT_EQ(0, dift_asm(t, dift_self_array));
+	EXPECT_EQ(0, dift_run(t));
+	EXPECT_EQ(2, t->dyn.dd_nused);
+	EXPECT_EQ(0, t->ms.dyn_drops);
+}
+
 TEST_F(dyn, string_values)
 {
 	struct dift *t = self->t;

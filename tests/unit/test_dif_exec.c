@@ -625,6 +625,9 @@ static const struct dift_oprow dift_oprows[] = {
 	  "ret %r2", 0 },
 	{ DIF_OP_CALL, "seti 0x1234, %r1\n pushtv %r1\n call htons, %r2\n ret %r2",
 	  0x3412 },
+	{ DIF_OP_LDTA, "pushtv %r0\n ldta 1, %r1\n ret %r1", 0 },
+	{ DIF_OP_STTA, "seti 3, %r1\n pushtv %r1\n stta %r1, 1\n pushtv %r1\n"
+	  "ldta 1, %r2\n ret %r2", 3 },
 };
 
 TEST_F(exec, every_opcode)

@@ -336,7 +336,7 @@ static void m_var_kind(struct dif_object_hdr *h, u8 *b, u32 *n)
 {
 	(void)n;
 	var0(h, b)->dv_kind = DIF_KIND_ARRAY;
-	var0(h, b)->dv_scope = DIF_SCOPE_THREAD;
+	var0(h, b)->dv_scope = DIF_SCOPE_LOCAL;
 }
 
 static void m_var_type(struct dif_object_hdr *h, u8 *b, u32 *n)
@@ -391,8 +391,8 @@ static const struct dift_lcase dift_lcases[] = {
 	{ "var id", m_var_id, "DIF object: variable 0: id 1024 exceeds 1023" },
 	{ "var scope", m_var_scope,
 	  "DIF object: variable 0: bad scope 3 / kind 0" },
-	{ "thread array", m_var_kind,
-	  "DIF object: variable 0: bad scope 1 / kind 1" },
+	{ "local array", m_var_kind,
+	  "DIF object: variable 0: bad scope 2 / kind 1" },
 	{ "var type", m_var_type,
 	  "DIF object: variable 0: bad size 7 for type kind 0" },
 	{ "var duplicate", m_var_dup,

@@ -72,6 +72,8 @@ static struct fk {
 	uint32_t		off;
 	uint64_t		drops, errors, ts;
 	uint32_t		strsize;
+	uint32_t		optflags;	/* DTRACE_OPT_* */
+	uint64_t		chilled;	/* ns chill( ) asked for */
 	struct dif_uenv		env;
 	struct dif_mstate	ms;
 	struct dif_dyn		dyn;
@@ -295,6 +297,23 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 				goto error;
 			continue;
 		}
+		if (a->kind >= DTRACE_ACT_RAISE && a->kind <= DTRACE_ACT_CHILL) {
+			/* no process to signal here; chill only counts */
+			if (a->kind == DTRACE_ACT_CHILL) {
+				if (fk.chilled + v > 500000000) {
+					fault = DIF_FAULT_ILLOP;
+					goto error;
+				}
+				fk.chilled += v;
+			}
+			continue;
+		}
+		if (a->kind == DTRACE_ACT_TRACEMEM) {
+			fault = dif_copy_mem(ms, dst, v, a->size);
+			if (fault)
+				goto error;
+			continue;
+		}
 		if (a->str) {
 			fault = dif_copy_string(ms, dst, v, a->size, false);
 			if (fault)
@@ -409,6 +428,23 @@ static int fk_enable(struct dtrace_ioc_enable *u)
 				keyw = a->off + a->size;
 			continue;
 		}
+		if (a->kind >= DTRACE_ACT_RAISE && a->kind <= DTRACE_ACT_CHILL) {
+			/* as the module: destructive only if asked for */
+			if (!(fk.optflags & DTRACE_OPT_DESTRUCTIVE)) {
+				free(e->blob);
+				free(e->acts);
+				return -EPERM;
+			}
+			if (a->off || a->size || a->str)
+				goto bad;
+			continue;
+		}
+		if (a->kind == DTRACE_ACT_TRACEMEM) {
+			e->needs_record = true;
+			if (a->str || !a->size || a->off + a->size > e->recsize)
+				goto bad;
+			continue;
+		}
 		if (a->kind != DTRACE_ACT_RECORD && a->kind != DTRACE_ACT_EXIT)
 			goto bad;
 		e->needs_record = true;
@@ -470,6 +506,7 @@ static int fk_ioctl_err(int fd, unsigned long req, void *arg)
 		if (fk.go || fk.necbs)
 			return -EBUSY;
 		fk.strsize = o->do_strsize;
+		fk.optflags = o->do_flags;
 		return 0;
 	}
 	case DTRACE_IOC_ENABLE:

@@ -1,0 +1,5 @@
+/* Without -w, destructive actions are refused when enabling. */
+BEGIN
+{
+	system("echo never");
+}

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Struct, union, typedef and enum declarations of a script, laid out as
+ * C lays them out on x86-64 (natural alignment, no bit-fields).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_error.h"
+#include "dt_types.h"
+
+struct dt_sou *dt_sou_lookup(const struct dt_program *p, const char *name,
+			     bool is_union)
+{
+	struct dt_sou *s;
+
+	for (s = p->p_sous; s; s = s->s_next)
+		if (s->s_union == is_union && strcmp(s->s_name, name) == 0)
+			return s;
+	return NULL;
+}
+
+struct dt_sou *dt_sou_begin(struct dt_pcb *pcb, char *name, bool is_union,
+			    const struct dt_loc *loc)
+{
+	struct dt_sou *s;
+
+	if (dt_sou_lookup(&pcb->pcb_prog, name, is_union)) {
+		dt_error(pcb, loc, "D_DECL_IDRED", "%s %s redeclared",
+			 is_union ? "union" : "struct", name);
+		free(name);
+		return NULL;
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		free(name);
+		dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+		return NULL;
+	}
+	s->s_name = name;
+	s->s_union = is_union;
+	s->s_align = 1;
+	s->s_next = pcb->pcb_prog.p_sous;
+	pcb->pcb_prog.p_sous = s;
+	return s;
+}
+
+static uint32_t dt_type_align(const struct dt_type *t)
+{
+	if (t->kind == DT_T_SOU)
+		return t->sou->s_align;
+	return dt_type_size(t) ? dt_type_size(t) : 1;
+}
+
+int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
+		      const struct dt_type *t, int64_t nelems,
+		      const struct dt_loc *loc)
+{
+	uint32_t align = dt_type_align(t), size = dt_type_size(t);
+	struct dt_member *m;
+
+	if (t->kind == DT_T_VOID || t->kind == DT_T_STRING ||
+	    (t->kind == DT_T_SOU && !t->sou->s_defined)) {
+		dt_error(pcb, loc, "D_DECL_MTYPE", "member %s of %s %s may "
+			 "not be of type %s", name, s->s_union ? "union" :
+			 "struct", s->s_name, dt_type_name(t));
+		goto fail;
+	}
+	if (nelems < 0 || nelems > 65536) {
+		dt_error(pcb, loc, "D_DECL_ARRBIG", "array dimension of %s "
+			 "must be from 0 to 65536", name);
+		goto fail;
+	}
+	if (dt_sou_member(s, name)) {
+		dt_error(pcb, loc, "D_DECL_MNAME", "member %s redeclared in "
+			 "%s %s", name, s->s_union ? "union" : "struct",
+			 s->s_name);
+		goto fail;
+	}
+	m = realloc(s->s_mems, (size_t)(s->s_nmems + 1) * sizeof(*m));
+	if (!m) {
+		dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+		goto fail;
+	}
+	s->s_mems = m;
+	m = &m[s->s_nmems++];
+	m->m_name = name;
+	m->m_type = *t;
+	m->m_nelems = (uint32_t)nelems;
+	if (nelems)
+		size *= (uint32_t)nelems;
+	m->m_off = s->s_union ? 0 : (s->s_size + align - 1) / align * align;
+	if (m->m_off + size > s->s_size)
+		s->s_size = m->m_off + size;
+	if (align > s->s_align)
+		s->s_align = align;
+	return 0;
+fail:
+	free(name);
+	return -1;
+}
+
+void dt_sou_end(struct dt_sou *s)
+{
+	s->s_size = (s->s_size + s->s_align - 1) / s->s_align * s->s_align;
+	s->s_defined = true;
+}
+
+const struct dt_member *dt_sou_member(const struct dt_sou *s,
+				      const char *name)
+{
+	int i;
+
+	for (i = 0; i < s->s_nmems; i++)
+		if (strcmp(s->s_mems[i].m_name, name) == 0)
+			return &s->s_mems[i];
+	return NULL;
+}
+
+int dt_sou_type(struct dt_pcb *pcb, const char *name, bool is_union,
+		const struct dt_loc *loc, struct dt_type *out)
+{
+	const struct dt_sou *s = dt_sou_lookup(&pcb->pcb_prog, name,
+					       is_union);
+
+	if (!s)
+		return dt_error(pcb, loc, "D_TYPE_ERR", "no type information "
+				"is available for %s %s: the kernel's types "
+				"are not loaded (declare it in the script)",
+				is_union ? "union" : "struct", name);
+	memset(out, 0, sizeof(*out));
+	out->kind = DT_T_SOU;
+	out->sou = s;
+	return 0;
+}
+
+const struct dt_type *dt_tdef_lookup(const struct dt_program *p,
+				     const char *name)
+{
+	const struct dt_tdef *t;
+
+	for (t = p->p_tdefs; t; t = t->t_next)
+		if (strcmp(t->t_name, name) == 0)
+			return &t->t_type;
+	return NULL;
+}
+
+int dt_tdef_add(struct dt_pcb *pcb, char *name, const struct dt_type *t,
+		const struct dt_loc *loc)
+{
+	struct dt_tdef *d;
+
+	if (dt_tdef_lookup(&pcb->pcb_prog, name)) {
+		dt_error(pcb, loc, "D_DECL_IDRED", "identifier redeclared: %s",
+			 name);
+		free(name);
+		return -1;
+	}
+	d = calloc(1, sizeof(*d));
+	if (!d) {
+		free(name);
+		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+	}
+	d->t_name = name;
+	d->t_type = *t;
+	d->t_next = pcb->pcb_prog.p_tdefs;
+	pcb->pcb_prog.p_tdefs = d;
+	return 0;
+}
+
+bool dt_enum_lookup(const struct dt_program *p, const char *name,
+		    int64_t *val)
+{
+	const struct dt_enumc *e;
+
+	for (e = p->p_enums; e; e = e->e_next) {
+		if (strcmp(e->e_name, name) == 0) {
+			*val = e->e_val;
+			return true;
+		}
+	}
+	return false;
+}
+
+int dt_enum_add(struct dt_pcb *pcb, char *name, int64_t val,
+		const struct dt_loc *loc)
+{
+	struct dt_enumc *e;
+	int64_t old;
+
+	if (dt_enum_lookup(&pcb->pcb_prog, name, &old)) {
+		dt_error(pcb, loc, "D_DECL_IDRED", "identifier redeclared: %s",
+			 name);
+		free(name);
+		return -1;
+	}
+	if (val < INT32_MIN || val > INT32_MAX) {
+		dt_error(pcb, loc, "D_DECL_ENCONST", "enumerator '%s' must be "
+			 "an integer constant that fits in an int", name);
+		free(name);
+		return -1;
+	}
+	e = calloc(1, sizeof(*e));
+	if (!e) {
+		free(name);
+		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+	}
+	e->e_name = name;
+	e->e_val = val;
+	e->e_next = pcb->pcb_prog.p_enums;
+	pcb->pcb_prog.p_enums = e;
+	return 0;
+}
+
+uint32_t dt_type_size(const struct dt_type *t)
+{
+	if (t->kind == DT_T_SOU)
+		return t->sou->s_size;
+	if (t->kind == DT_T_INT)
+		return t->size;
+	return 0;
+}
+
+struct dt_type dt_type_ptrto(const struct dt_type *t)
+{
+	struct dt_type p;
+
+	if (t->ptr) {
+		p = *t;
+		p.ptr++;
+		return p;
+	}
+	p = dt_type_ulong;
+	p.ptr = 1;
+	p.rvoid = t->kind == DT_T_VOID;
+	p.rsize = t->kind == DT_T_INT ? t->size : 0;
+	p.rsigned = t->kind == DT_T_INT && t->is_signed;
+	p.sou = t->kind == DT_T_SOU ? t->sou : NULL;
+	return p;
+}
+
+void dt_types_free(struct dt_program *p)
+{
+	while (p->p_sous) {
+		struct dt_sou *s = p->p_sous;
+		int i;
+
+		p->p_sous = s->s_next;
+		for (i = 0; i < s->s_nmems; i++)
+			free(s->s_mems[i].m_name);
+		free(s->s_mems);
+		free(s->s_name);
+		free(s);
+	}
+	while (p->p_tdefs) {
+		struct dt_tdef *t = p->p_tdefs;
+
+		p->p_tdefs = t->t_next;
+		free(t->t_name);
+		free(t);
+	}
+	while (p->p_enums) {
+		struct dt_enumc *e = p->p_enums;
+
+		p->p_enums = e->e_next;
+		free(e->e_name);
+		free(e);
+	}
+}

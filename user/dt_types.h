@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Types a script declares: struct and union layouts, typedef names and
+ * enum constants. The module has no CTF or BTF, so these are the only
+ * aggregate types D knows; kernel types by name are an error.
+ */
+#ifndef DT_TYPES_H
+#define DT_TYPES_H
+
+#include "dt_pcb.h"
+
+struct dt_member {
+	char		*m_name;
+	struct dt_type	m_type;		/* an array's element type */
+	uint32_t	m_off;
+	uint32_t	m_nelems;	/* 0: not an array */
+};
+
+struct dt_sou {
+	struct dt_sou	*s_next;
+	char		*s_name;
+	bool		s_union;
+	bool		s_defined;	/* its closing brace was seen */
+	uint32_t	s_size, s_align;
+	struct dt_member *s_mems;
+	int		s_nmems;
+};
+
+struct dt_tdef {
+	struct dt_tdef	*t_next;
+	char		*t_name;
+	struct dt_type	t_type;
+};
+
+struct dt_enumc {
+	struct dt_enumc	*e_next;
+	char		*e_name;
+	int64_t		e_val;
+};
+
+struct dt_sou *dt_sou_lookup(const struct dt_program *p, const char *name,
+			     bool is_union);
+/* struct NAME {: a new definition (takes name), or NULL with an error. */
+struct dt_sou *dt_sou_begin(struct dt_pcb *pcb, char *name, bool is_union,
+			    const struct dt_loc *loc);
+int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
+		      const struct dt_type *t, int64_t nelems,
+		      const struct dt_loc *loc);
+void dt_sou_end(struct dt_sou *s);
+const struct dt_member *dt_sou_member(const struct dt_sou *s,
+				      const char *name);
+/* The type of struct/union NAME, or an error saying none is known. */
+int dt_sou_type(struct dt_pcb *pcb, const char *name, bool is_union,
+		const struct dt_loc *loc, struct dt_type *out);
+
+const struct dt_type *dt_tdef_lookup(const struct dt_program *p,
+				     const char *name);
+int dt_tdef_add(struct dt_pcb *pcb, char *name, const struct dt_type *t,
+		const struct dt_loc *loc);
+bool dt_enum_lookup(const struct dt_program *p, const char *name,
+		    int64_t *val);
+int dt_enum_add(struct dt_pcb *pcb, char *name, int64_t val,
+		const struct dt_loc *loc);
+
+/* Bytes of a value of type t (strings: 0, the caller knows strsize). */
+uint32_t dt_type_size(const struct dt_type *t);
+/* A pointer to t. */
+struct dt_type dt_type_ptrto(const struct dt_type *t);
+
+void dt_types_free(struct dt_program *p);
+
+#endif /* DT_TYPES_H */

@@ -122,7 +122,7 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 	case DIF_VAR_CPU:
 		return smp_processor_id();
 	case DIF_VAR_PROBEPROV:
-		return (uintptr_t)mc->dm_probe->dp_ops->name;
+		return (uintptr_t)mc->dm_probe->dp_prov;
 	case DIF_VAR_PROBEMOD:
 		return (uintptr_t)mc->dm_probe->dp_mod;
 	case DIF_VAR_PROBEFUNC:

@@ -54,6 +54,8 @@ struct dtrace_ecb_link {
 struct dtrace_probe {
 	u32				dp_id;
 	const struct dtrace_provider_ops *dp_ops;
+	const char			*dp_prov;	/* provider name */
+	const struct dtrace_state	*dp_owner;	/* NULL: everyone's */
 	const char			*dp_mod;
 	const char			*dp_func;
 	const char			*dp_name;
@@ -213,12 +215,18 @@ extern struct mutex dtrace_lock;
 int dtrace_probe_create(const struct dtrace_provider_ops *ops,
 			const char *mod, const char *func, const char *name,
 			void *arg);
+int dtrace_probe_create_owned(const struct dtrace_provider_ops *ops,
+			      const struct dtrace_state *owner,
+			      const char *prov, const char *mod,
+			      const char *func, const char *name, void *arg);
 void dtrace_probe_remove_provider(const struct dtrace_provider_ops *ops);
+void dtrace_probe_remove_owner(const struct dtrace_state *owner);
 void dtrace_probe_destroy(struct dtrace_probe *probe);
 struct dtrace_probe *dtrace_probe_lookup(u32 id);
 struct dtrace_probe *dtrace_probe_next(u32 *id);
 bool dtrace_probe_matches(const struct dtrace_probe *probe,
-			  const struct dtrace_probedesc *pat);
+			  const struct dtrace_probedesc *pat,
+			  const struct dtrace_state *state);
 void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *args,
 		       struct dtrace_state *only);
 void dtrace_sync(void);
@@ -304,6 +312,10 @@ void dtrace_provider_profile_exit(void);
 int dtrace_provider_fbt_init(void);
 void dtrace_provider_fbt_exit(void);
 int dtrace_fbt_provide(const struct dtrace_fbt_sym *syms, u32 n);
+int dtrace_provider_pid_init(void);
+void dtrace_provider_pid_exit(void);
+int dtrace_pid_provide(struct dtrace_state *state,
+		       const struct dtrace_uprobe_site *sites, u32 n);
 void dtrace_fire_begin(struct dtrace_state *state);
 void dtrace_fire_end(struct dtrace_state *state);
 void dtrace_fire_error(struct dtrace_state *state, u32 probe_id, u32 epid,

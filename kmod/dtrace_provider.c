@@ -87,6 +87,7 @@ static const struct {
 	{ dtrace_provider_syscall_init, dtrace_provider_syscall_exit },
 	{ dtrace_provider_profile_init, dtrace_provider_profile_exit },
 	{ dtrace_provider_fbt_init, dtrace_provider_fbt_exit },
+	{ dtrace_provider_pid_init, dtrace_provider_pid_exit },
 };
 
 /* Context: module init. */

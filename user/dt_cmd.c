@@ -12,6 +12,7 @@
 #include "dt_dev.h"
 #include "dt_error.h"
 #include "dt_fbtsyms.h"
+#include "dt_pid.h"
 #include "dt_program.h"
 
 void dt_cmd_init(struct dt_cmd *cmd)
@@ -20,7 +21,6 @@ void dt_cmd_init(struct dt_cmd *cmd)
 	dt_options_init(&cmd->c_opts);
 	cmd->c_exec = true;
 	cmd->c_fd = -1;
-	cmd->c_proc.pr_gofd = -1;
 	cmd->c_out = stdout;
 }
 
@@ -292,6 +292,19 @@ static void dt_cmd_fbt(struct dt_cmd *cmd, const struct dtrace_probedesc *d)
 			strerror(-rc));
 }
 
+/* User-space providers: offer the sites a description names. */
+static int dt_cmd_pid(struct dt_cmd *cmd, struct dt_piece *p,
+		      const struct dt_pdesc *pd,
+		      const struct dtrace_probedesc *d)
+{
+	char err[1024];
+
+	if (!dt_pid_provide(cmd->c_fd, d, err, sizeof(err)))
+		return 0;
+	dt_piece_error(cmd, p, pd, "D_PDESC_INVAL", err);
+	return -1;
+}
+
 static int dt_first_probe(const struct dtrace_probedesc *pd, void *arg)
 {
 	*(struct dtrace_probedesc *)arg = *pd;
@@ -336,6 +349,8 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 			}
 			dt_pdesc_str(&desc, str, sizeof(str));
 			dt_cmd_fbt(cmd, &desc);
+			if (dt_cmd_pid(cmd, p, pd, &desc))
+				return -1;
 			blob = dt_enable_blob(e, &desc, &len);
 			if (!blob) {
 				dt_warn("failed to enable '%s': the clause is "
@@ -440,6 +455,8 @@ static int dt_cmd_list(struct dt_cmd *cmd)
 					return 1;
 				}
 				dt_cmd_fbt(cmd, &desc);
+				if (dt_cmd_pid(cmd, p, pd, &desc))
+					return 1;
 				n = dt_probes_walk(cmd->c_fd, &desc,
 						   dt_list_one, &la);
 				if (n < 0) {

@@ -247,6 +247,9 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 		rc = 1;
 		goto out;
 	}
+	/* Its maps now, for ustack() names should it exit at once. */
+	if (cmd->c_proc.pr_pid)
+		dt_sym_keep_maps(&c.c_syms, cmd->c_proc.pr_pid);
 	dt_proc_release(&cmd->c_proc);
 	last = agglast = dt_now();
 	for (;;) {

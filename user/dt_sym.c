@@ -1,52 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Symbols for stacks: the kernel's from /proc/kallsyms, a process's from
- * its maps and the ELF symbol tables of the files mapped (libelf).
+ * its maps and the ELF symbol tables of the files mapped (dt_elf.c).
  */
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "dt_elf.h"
 #include "dt_sym.h"
-
-struct dt_usym {
-	uint64_t	us_addr, us_size;
-	char		*us_name;
-};
-
-struct dt_uload {
-	uint64_t	ul_off, ul_vaddr, ul_filesz;
-};
-
-struct dt_uobj {
-	struct dt_uobj	*uo_next;
-	char		*uo_path;
-	struct dt_usym	*uo_syms;	/* sorted by address */
-	size_t		uo_nsyms;
-	struct dt_uload	*uo_loads;
-	size_t		uo_nloads;
-};
 
 void dt_symtab_init(struct dt_symtab *st)
 {
 	memset(st, 0, sizeof(*st));
 	st->st_kallsyms = "/proc/kallsyms";
-}
-
-static void dt_uobj_free(struct dt_uobj *o)
-{
-	size_t i;
-
-	for (i = 0; i < o->uo_nsyms; i++)
-		free(o->uo_syms[i].us_name);
-	free(o->uo_syms);
-	free(o->uo_loads);
-	free(o->uo_path);
-	free(o);
 }
 
 void dt_symtab_fini(struct dt_symtab *st)
@@ -157,92 +125,6 @@ void dt_sym_kernel_as(struct dt_symtab *st, int how, uint64_t pc, char *buf,
 		*p = '\0';
 	else if (how == 3 && (p = strchr(buf, '`')))	/* DT_SYM_MOD */
 		*p = '\0';
-}
-
-static int dt_usym_cmp(const void *a, const void *b)
-{
-	const struct dt_usym *x = a, *y = b;
-
-	return x->us_addr < y->us_addr ? -1 : x->us_addr > y->us_addr;
-}
-
-/* Read the function symbols and loadable segments of one ELF file. */
-static struct dt_uobj *dt_uobj_load(const char *path)
-{
-	struct dt_uobj *o = calloc(1, sizeof(*o));
-	size_t cap = 0, nph, i;
-	Elf_Scn *scn = NULL;
-	Elf *elf;
-	int fd;
-
-	if (!o || !(o->uo_path = strdup(path))) {
-		free(o);
-		return NULL;
-	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return o;	/* remembered as having no symbols */
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF)
-		goto out;
-	if (elf_getphdrnum(elf, &nph) == 0) {
-		o->uo_loads = calloc(nph ? nph : 1, sizeof(*o->uo_loads));
-		for (i = 0; o->uo_loads && i < nph; i++) {
-			GElf_Phdr ph;
-
-			if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
-				o->uo_loads[o->uo_nloads++] = (struct dt_uload){
-					ph.p_offset, ph.p_vaddr, ph.p_filesz };
-		}
-	}
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-		size_t n;
-
-		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB &&
-						 sh.sh_type != SHT_DYNSYM))
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (!data || !sh.sh_entsize)
-			continue;
-		n = sh.sh_size / sh.sh_entsize;
-		for (i = 0; i < n; i++) {
-			GElf_Sym sym;
-			const char *name;
-			struct dt_usym *u;
-
-			if (!gelf_getsym(data, (int)i, &sym) ||
-			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-			    !sym.st_value)
-				continue;
-			name = elf_strptr(elf, sh.sh_link, sym.st_name);
-			if (!name || !*name)
-				continue;
-			if (o->uo_nsyms == cap) {
-				void *np;
-
-				cap = cap ? cap * 2 : 256;
-				np = realloc(o->uo_syms, cap * sizeof(*u));
-				if (!np)
-					goto out;
-				o->uo_syms = np;
-			}
-			u = &o->uo_syms[o->uo_nsyms];
-			u->us_addr = sym.st_value;
-			u->us_size = sym.st_size;
-			u->us_name = strdup(name);
-			if (u->us_name)
-				o->uo_nsyms++;
-		}
-	}
-	qsort(o->uo_syms, o->uo_nsyms, sizeof(*o->uo_syms), dt_usym_cmp);
-out:
-	if (elf)
-		elf_end(elf);
-	close(fd);
-	return o;
 }
 
 static struct dt_uobj *dt_uobj_get(struct dt_symtab *st, const char *path)

@@ -150,6 +150,11 @@ static int dt_piece_source(struct dt_cmd *cmd, struct dt_piece *p)
 		p->p_src = strdup(p->p_arg);
 		/* DTrace names a -n piece by its text before { / or ; */
 		n = strcspn(p->p_arg, "{/;");
+		/* ... but a module that is a path (uprobe:/lib/..) is kept */
+		if (n && p->p_arg[n] == '/' && p->p_arg[n - 1] == ':') {
+			n += strcspn(p->p_arg + n, ": \t{;");
+			n += strcspn(p->p_arg + n, "{/;");
+		}
 		p->p_name = strndup(p->p_arg, n);
 		break;
 	case 'i': {

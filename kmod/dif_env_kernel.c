@@ -146,7 +146,8 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 		return caller;
 	}
 	case DIF_VAR_USTACKDEPTH:
-		return dtrace_stack_user_depth(mc->dm_cpu->dc_stack);
+		return dtrace_stack_user_depth(mc->dm_cpu->dc_stack,
+					       mc->dm_args);
 	case DIF_VAR_UCALLER:
 		return t->mm && !(t->flags & PF_KTHREAD) ?
 		       instruction_pointer(task_pt_regs(t)) : 0;

@@ -104,6 +104,11 @@ struct dtrace_args {
 	 */
 	bool		da_stack_after;
 	unsigned long	da_stack_from;
+	/*
+	 * A user probe at a function's first instruction: the caller's
+	 * return address is at the stack pointer, not yet in a frame.
+	 */
+	bool		da_uentry;
 };
 
 /*
@@ -264,10 +269,11 @@ int dtrace_agg_snap(struct dtrace_state *state,
 #define DTRACE_STACK_TMP	(DTRACE_STACK_MAX + 16)
 void dtrace_stack_kernel(u64 *pcs, u32 n, unsigned long *tmp,
 			 const struct dtrace_args *args);
-u32 dtrace_stack_user(u64 *out, u32 n);
+u32 dtrace_stack_user(u64 *out, u32 n, const struct dtrace_args *args);
 u32 dtrace_stack_kernel_depth(unsigned long *tmp,
 			      const struct dtrace_args *args, u64 *caller);
-u32 dtrace_stack_user_depth(unsigned long *tmp);
+u32 dtrace_stack_user_depth(unsigned long *tmp,
+			    const struct dtrace_args *args);
 
 /* dtrace_spec.c: speculations */
 int dtrace_spec_alloc(struct dtrace_state *state);

@@ -118,6 +118,7 @@ static int notrace dtrace_pid_handler(struct uprobe_consumer *uc,
 	for (i = 0; i < DTRACE_UPROBE_NARGS; i++)
 		a.da_arg[i] = u->u_decode ? dtrace_pid_decode(&u->u_args[i], regs)
 					  : dtrace_pid_abi_arg(regs, i);
+	a.da_uentry = u->u_flags & DTRACE_UPROBE_ENTRY;
 	dtrace_probe_fire(p, &a, NULL);
 	return 0;
 }

@@ -125,3 +125,22 @@ int dt_uobj_vaddr_to_off(const struct dt_uobj *o, uint64_t va,
 	}
 	return -1;
 }
+
+const struct dt_usym *dt_uobj_sym_at(const struct dt_uobj *o, uint64_t va)
+{
+	size_t lo = 0, hi = o->uo_nsyms;
+	const struct dt_usym *u;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (o->uo_syms[mid].us_addr <= va)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return NULL;
+	u = &o->uo_syms[lo - 1];
+	return !u->us_size || va < u->us_addr + u->us_size ? u : NULL;
+}

@@ -32,5 +32,7 @@ void dt_uobj_free(struct dt_uobj *o);
 /* The file offset of virtual address @va, or -1 if no segment holds it. */
 int dt_uobj_vaddr_to_off(const struct dt_uobj *o, uint64_t va,
 			 uint64_t *off);
+/* The function symbol holding @va, or NULL. */
+const struct dt_usym *dt_uobj_sym_at(const struct dt_uobj *o, uint64_t va);
 
 #endif /* DT_ELF_H */

@@ -7,6 +7,7 @@
  *                                 executable; NAME entry, return or a
  *                                 hex offset into FUNCTION
  *   uprobe:PATH:FUNCTION:NAME     the file PATH, in every process
+ *   PROVPID:MODULE:FUNCTION:NAME  USDT probes of PID (dt_pid_usdt.c)
  *
  * FUNCTION is a glob over the files' symbol tables (.symtab and
  * .dynsym). A site is a file descriptor and a file offset, the symbol's
@@ -29,24 +30,12 @@
 #include "dt_elf.h"
 #include "dt_pid.h"
 
-#define DT_PID_BATCH	4096
-
-struct dt_sites {
-	int				devfd;
-	struct dtrace_uprobe_site	*v;
-	size_t				n;
-	unsigned int			accepted;
-	const struct dtrace_probedesc	*desc;
-	const char			*prov;	/* the provider offered */
-	pid_t				pid;	/* 0: every process */
-};
-
-static bool dt_glob(const char *pat, const char *s)
+bool dt_glob(const char *pat, const char *s)
 {
 	return !pat[0] || !fnmatch(pat, s, 0);
 }
 
-static int dt_sites_flush(struct dt_sites *s)
+int dt_sites_flush(struct dt_sites *s)
 {
 	struct dtrace_ioc_uprobe_provide p = {
 		.dup_size = sizeof(p), .dup_count = s->n,
@@ -62,13 +51,20 @@ static int dt_sites_flush(struct dt_sites *s)
 	return 0;
 }
 
-static int dt_sites_add(struct dt_sites *s, int fd, uint64_t off,
-			uint32_t flags, const char *mod, const char *func,
-			const char *name)
+struct dtrace_uprobe_site *dt_sites_new(struct dt_sites *s)
 {
 	struct dtrace_uprobe_site *u = &s->v[s->n++];
 
 	memset(u, 0, sizeof(*u));
+	return u;
+}
+
+static int dt_sites_add(struct dt_sites *s, int fd, uint64_t off,
+			uint32_t flags, const char *mod, const char *func,
+			const char *name)
+{
+	struct dtrace_uprobe_site *u = dt_sites_new(s);
+
 	u->us_fd = fd;
 	u->us_pid = s->pid;
 	u->us_offset = off;
@@ -77,7 +73,7 @@ static int dt_sites_add(struct dt_sites *s, int fd, uint64_t off,
 	snprintf(u->us_mod, sizeof(u->us_mod), "%s", mod);
 	snprintf(u->us_func, sizeof(u->us_func), "%s", func);
 	snprintf(u->us_name, sizeof(u->us_name), "%s", name);
-	return s->n == DT_PID_BATCH ? dt_sites_flush(s) : 0;
+	return dt_sites_full(s) ? dt_sites_flush(s) : 0;
 }
 
 /* A NAME that is an offset into the function: hex digits, no glob. */
@@ -195,7 +191,8 @@ static int dt_pid_maps(struct dt_sites *s, char *err, size_t errlen)
 		if (!strcmp(file, exe) && s->desc->dpd_mod[0] &&
 		    dt_glob(s->desc->dpd_mod, "a.out"))
 			mod = "a.out";
-		rc = dt_pid_file(s, file, mod);
+		rc = s->usdt ? dt_usdt_file(s, file, mod) :
+			       dt_pid_file(s, file, mod);
 	}
 	fclose(f);
 	for (i = 0; i < nseen; i++)
@@ -207,19 +204,29 @@ static int dt_pid_maps(struct dt_sites *s, char *err, size_t errlen)
 	return rc ? -1 : 0;
 }
 
-/* pidNNN: the process; 0 if @prov is not of that form. */
-static pid_t dt_pid_of(const char *prov)
+/*
+ * PREFIXNNN: the process, and in *usdt a copy of PREFIX unless it is
+ * "pid"; 0 if @prov is not of that form.
+ */
+static pid_t dt_pid_of(const char *prov, char **usdt)
 {
-	const char *p;
+	size_t n = strlen(prov), k = n;
 	long v;
 
-	if (strncmp(prov, "pid", 3) || !prov[3])
+	*usdt = NULL;
+	while (k && isdigit((unsigned char)prov[k - 1]))
+		k--;
+	if (!k || k == n || strpbrk(prov, "*?[\\"))
 		return 0;
-	for (p = prov + 3; *p; p++)
-		if (!isdigit((unsigned char)*p))
+	v = strtol(prov + k, NULL, 10);
+	if (v <= 0 || v > INT_MAX)
+		return 0;
+	if (k != 3 || strncmp(prov, "pid", 3)) {
+		*usdt = strndup(prov, k);
+		if (!*usdt)
 			return 0;
-	v = strtol(prov + 3, NULL, 10);
-	return v > 0 && v <= INT_MAX ? (pid_t)v : 0;
+	}
+	return (pid_t)v;
 }
 
 int dt_pid_provide(int devfd, const struct dtrace_probedesc *d, char *err,
@@ -230,7 +237,7 @@ int dt_pid_provide(int devfd, const struct dtrace_probedesc *d, char *err,
 	int rc = 0;
 
 	err[0] = '\0';
-	s.pid = dt_pid_of(d->dpd_provider);
+	s.pid = dt_pid_of(d->dpd_provider, &s.usdt);
 	if (!s.pid && strcmp(d->dpd_provider, "uprobe"))
 		return 0;
 	s.v = calloc(DT_PID_BATCH, sizeof(*s.v));
@@ -254,5 +261,6 @@ int dt_pid_provide(int devfd, const struct dtrace_probedesc *d, char *err,
 		rc = -1;
 	}
 	free(s.v);
+	free(s.usdt);
 	return rc;
 }

@@ -214,30 +214,16 @@ void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
 		}
 	}
 	if (i < o->uo_nloads) {
-		size_t lo = 0, hi = o->uo_nsyms;
+		const struct dt_usym *u = dt_uobj_sym_at(o, va);
 
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-
-			if (o->uo_syms[mid].us_addr <= va)
-				lo = mid + 1;
+		if (u) {
+			if (va == u->us_addr)
+				snprintf(buf, len, "%s`%s", base, u->us_name);
 			else
-				hi = mid;
-		}
-		if (lo > 0) {
-			const struct dt_usym *u = &o->uo_syms[lo - 1];
-
-			if (!u->us_size || va < u->us_addr + u->us_size) {
-				if (va == u->us_addr)
-					snprintf(buf, len, "%s`%s", base,
-						 u->us_name);
-				else
-					snprintf(buf, len, "%s`%s+0x%llx", base,
-						 u->us_name,
-						 (unsigned long long)(va -
-						 u->us_addr));
-				return;
-			}
+				snprintf(buf, len, "%s`%s+0x%llx", base,
+					 u->us_name,
+					 (unsigned long long)(va - u->us_addr));
+			return;
 		}
 	}
 	snprintf(buf, len, "%s`0x%llx", base, (unsigned long long)foff);

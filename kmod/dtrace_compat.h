@@ -63,6 +63,26 @@ static inline void dtrace_uprobe_unregister_nosync(struct dtrace_uprobe_handle *
 #endif
 }
 
+/*
+ * The uprobe filter (whether a process gets the breakpoint): 6.1 passes
+ * a context argument too. Both call provider_pid.c's.
+ */
+bool dtrace_uprobe_filter(struct uprobe_consumer *uc, struct mm_struct *mm);
+#ifdef DTRACE_UPROBE_HANDLE
+static inline bool dtrace_uprobe_filter_cb(struct uprobe_consumer *uc,
+					   struct mm_struct *mm)
+{
+	return dtrace_uprobe_filter(uc, mm);
+}
+#else
+static inline bool dtrace_uprobe_filter_cb(struct uprobe_consumer *uc,
+					   enum uprobe_filter_ctx ctx,
+					   struct mm_struct *mm)
+{
+	return dtrace_uprobe_filter(uc, mm);
+}
+#endif
+
 static inline void dtrace_uprobe_unregister_sync(void)
 {
 #ifdef DTRACE_UPROBE_HANDLE

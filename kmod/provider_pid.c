@@ -16,8 +16,10 @@
  *
  * A uprobe handler runs in the traced process, in process context,
  * preemptible; dtrace_probe_fire() disables interrupts for the firing
- * itself, so probe context's rules hold. The handler filters on the
- * thread group when the site names a process.
+ * itself, so probe context's rules hold. When the site names a process,
+ * the uprobe's filter keeps the breakpoint out of other processes (so
+ * a probe on libc does not slow the whole system) and the handler
+ * checks the thread group too.
  *
  * Unregistration: on 6.1 uprobe_unregister() waits for handlers in
  * flight; on 6.12 each disable is _nosync and commit waits once. The
@@ -105,6 +107,28 @@ static u64 dtrace_pid_decode(const struct dtrace_uprobe_arg *ua,
 	return v;
 }
 
+/*
+ * Should @mm get the breakpoint? Only the process a site names, found
+ * by the mm's owner (a memcg notion: without it, every process does
+ * and the handler filters alone).
+ */
+bool dtrace_uprobe_filter(struct uprobe_consumer *uc, struct mm_struct *mm)
+{
+	struct dtrace_upr *u = container_of(uc, struct dtrace_upr, u_uc);
+	bool ok = true;
+#ifdef CONFIG_MEMCG
+	struct task_struct *t;
+
+	if (!u->u_pid)
+		return true;
+	rcu_read_lock();
+	t = rcu_dereference(mm->owner);
+	ok = t && t->tgid == u->u_pid;
+	rcu_read_unlock();
+#endif
+	return ok;
+}
+
 static int notrace dtrace_pid_handler(struct uprobe_consumer *uc,
 				      struct pt_regs *regs)
 {
@@ -113,7 +137,9 @@ static int notrace dtrace_pid_handler(struct uprobe_consumer *uc,
 	struct dtrace_args a = { };
 	unsigned int i;
 
-	if (!p || (u->u_pid && current->tgid != u->u_pid))
+	if (u->u_pid && current->tgid != u->u_pid)
+		return UPROBE_HANDLER_REMOVE;	/* if the filter agrees */
+	if (!p)
 		return 0;
 	for (i = 0; i < DTRACE_UPROBE_NARGS; i++)
 		a.da_arg[i] = u->u_decode ? dtrace_pid_decode(&u->u_args[i], regs)
@@ -155,6 +181,7 @@ static int dtrace_pid_enable(struct dtrace_probe *probe)
 		u->u_uc.ret_handler = dtrace_pid_ret_handler;
 	else
 		u->u_uc.handler = dtrace_pid_handler;
+	u->u_uc.filter = dtrace_uprobe_filter_cb;
 	WRITE_ONCE(u->u_probe, probe);
 	err = dtrace_uprobe_register(&u->u_h, u->u_inode, u->u_offset,
 				     u->u_refctr, &u->u_uc);

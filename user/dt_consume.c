@@ -321,8 +321,8 @@ static int dt_print_stack(struct dt_consumer *c, const uint8_t *data,
 }
 
 /* A record of a consumer-side aggregation (stack( ) keys): add it. */
-static int dt_print_aggrec(const uint8_t *data, const struct dt_ecb *e,
-			   const struct dt_out *o)
+static int dt_print_aggrec(struct dt_consumer *c, const uint8_t *data,
+			   const struct dt_ecb *e, const struct dt_out *o)
 {
 	static uint8_t key[DTRACE_RECSIZE_MAX];
 	static uint64_t val[4100];
@@ -337,6 +337,13 @@ static int dt_print_aggrec(const uint8_t *data, const struct dt_ecb *e,
 
 		memcpy(key + a->a_keyoff[i], data + r->r_off,
 		       r->r_size < a->a_keysz[i] ? r->r_size : a->a_keysz[i]);
+		/* ustack( ): its process's maps, while it lives, for later */
+		if (a->a_keystack[i] == 2) {
+			uint64_t pid;
+
+			memcpy(&pid, data + r->r_off, sizeof(pid));
+			dt_sym_note_pid(&c->c_syms, (pid_t)pid);
+		}
 	}
 	dt_agg_value(a, dt_rec_int(data, &e->e_recs[o->o_rec + a->a_nkeys]),
 		     val);
@@ -472,7 +479,7 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		else if (o->o_kind == DT_OUT_PRINTF)
 			n = dt_print_printf(c, data, e, o);
 		else if (o->o_kind == DT_OUT_AGGREC)
-			n = dt_print_aggrec(data, e, o);
+			n = dt_print_aggrec(c, data, e, o);
 		else if (o->o_kind == DT_OUT_STACK ||
 			 o->o_kind == DT_OUT_USTACK)
 			n = dt_print_stack(c, data, &e->e_recs[o->o_rec],

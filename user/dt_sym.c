@@ -11,6 +11,23 @@
 #include "dt_elf.h"
 #include "dt_sym.h"
 
+/* A process's maps as last read, one per pid seen. */
+struct dt_umaps {
+	struct dt_umaps	*um_next;
+	pid_t		um_pid;
+	char		*um_text;
+};
+
+static struct dt_umaps *dt_umaps_find(const struct dt_symtab *st, pid_t pid)
+{
+	struct dt_umaps *m;
+
+	for (m = st->st_maps; m; m = m->um_next)
+		if (m->um_pid == pid)
+			return m;
+	return NULL;
+}
+
 void dt_symtab_init(struct dt_symtab *st)
 {
 	memset(st, 0, sizeof(*st));
@@ -24,7 +41,13 @@ void dt_symtab_fini(struct dt_symtab *st)
 	for (i = 0; i < st->st_nksyms; i++)
 		free(st->st_ksyms[i].ks_name);
 	free(st->st_ksyms);
-	free(st->st_maps);
+	while (st->st_maps) {
+		struct dt_umaps *n = st->st_maps->um_next;
+
+		free(st->st_maps->um_text);
+		free(st->st_maps);
+		st->st_maps = n;
+	}
 	while (st->st_uobjs) {
 		struct dt_uobj *n = st->st_uobjs->uo_next;
 
@@ -145,6 +168,7 @@ static struct dt_uobj *dt_uobj_get(struct dt_symtab *st, const char *path)
 void dt_sym_keep_maps(struct dt_symtab *st, pid_t pid)
 {
 	char path[64], *buf = NULL;
+	struct dt_umaps *m;
 	size_t len = 0;
 	FILE *fp, *mem;
 
@@ -166,9 +190,25 @@ void dt_sym_keep_maps(struct dt_symtab *st, pid_t pid)
 		free(buf);	/* an exited process reads as empty */
 		return;
 	}
-	free(st->st_maps);
-	st->st_maps = buf;
-	st->st_mapspid = pid;
+	m = dt_umaps_find(st, pid);
+	if (!m) {
+		m = calloc(1, sizeof(*m));
+		if (!m) {
+			free(buf);
+			return;
+		}
+		m->um_pid = pid;
+		m->um_next = st->st_maps;
+		st->st_maps = m;
+	}
+	free(m->um_text);
+	m->um_text = buf;
+}
+
+void dt_sym_note_pid(struct dt_symtab *st, pid_t pid)
+{
+	if (pid > 0 && !dt_umaps_find(st, pid))
+		dt_sym_keep_maps(st, pid);
 }
 
 void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
@@ -177,6 +217,7 @@ void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
 	char path[64], line[1024], file[1024];
 	unsigned long long start, end, off;
 	struct dt_uobj *o = NULL;
+	struct dt_umaps *m;
 	uint64_t foff = 0, va = 0;
 	const char *base;
 	FILE *fp;
@@ -184,9 +225,10 @@ void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
 
 	snprintf(buf, len, "0x%llx", (unsigned long long)pc);
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
-	fp = st->st_maps && st->st_mapspid == pid ?
-		fmemopen(st->st_maps, strlen(st->st_maps), "r") :
-		fopen(path, "r");
+	dt_sym_note_pid(st, pid);
+	m = dt_umaps_find(st, pid);
+	fp = m ? fmemopen(m->um_text, strlen(m->um_text), "r") :
+		 fopen(path, "r");
 	if (!fp)
 		return;
 	while (fgets(line, sizeof(line), fp)) {

@@ -4,6 +4,7 @@
 # including processes started after tracing began; arguments and return
 # values (the last call exits before its return fires).
 set -eu
+. ./uprobe-lib.bash
 d=$(mktemp -d /tmp/upr.XXXXXX)	# a short path: the module field holds it
 trap 'rm -rf "$d"' EXIT
 printf 'int libfn(int x) { return x + 1; }\n' >"$d/lib.c"
@@ -22,17 +23,11 @@ C
 gcc -O1 -shared -fPIC -o "$d/libupr.so" "$d/lib.c"
 gcc -O1 -o "$d/prog" "$d/prog.c" -L"$d" -lupr -Wl,-rpath,"$d"
 
-"$DTRACE" -q -n "BEGIN { printf(\"ready\\n\"); }
+dt_start "$d" -q -n "BEGIN { printf(\"ready\\n\"); }
 	uprobe:$d/libupr.so:libfn:entry { @[arg0] = count(); }
 	uprobe:$d/libupr.so:libfn:entry /arg0 == 99/ { exit(0); }
 	uprobe:$d/libupr.so:libfn:return { @r = sum(arg1); }
-	END { printa(\"%d %@d\\n\", @); printa(\"ret %@d\\n\", @r); }" \
-	>"$d/out" 2>"$d/err" &
-dt=$!
-for i in $(seq 100); do
-	grep -q ready "$d/out" 2>/dev/null && break
-	sleep 0.1
-done
+	END { printa(\"%d %@d\\n\", @); printa(\"ret %@d\\n\", @r); }"
 "$d/prog" 1 5
 "$d/prog" 2 7
 "$d/prog" 99 1

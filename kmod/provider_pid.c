@@ -28,6 +28,7 @@
 #include <linux/dcache.h>
 #include <linux/file.h>
 #include <linux/fs.h>
+#include <linux/hashtable.h>
 #include <linux/list.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -42,6 +43,7 @@
 
 struct dtrace_upr {
 	struct list_head	u_node;		/* dtrace_pid_all */
+	struct hlist_node	u_hnode;	/* dtrace_pid_hash */
 	struct uprobe_consumer	u_uc;
 	struct dtrace_uprobe_handle u_h;
 	struct inode		*u_inode;	/* a reference of ours */
@@ -57,6 +59,8 @@ struct dtrace_upr {
 };
 
 static LIST_HEAD(dtrace_pid_all);
+/* By file and offset: offers of thousands of sites stay linear. */
+static DEFINE_HASHTABLE(dtrace_pid_hash, 12);
 static unsigned int dtrace_pid_count;
 static bool dtrace_pid_unsynced;	/* unregistered since the last sync */
 
@@ -185,6 +189,15 @@ static int dtrace_pid_enable(struct dtrace_probe *probe)
 	WRITE_ONCE(u->u_probe, probe);
 	err = dtrace_uprobe_register(&u->u_h, u->u_inode, u->u_offset,
 				     u->u_refctr, &u->u_uc);
+	if (err == -ENOTSUPP) {
+		/*
+		 * An instruction uprobes cannot step (the kernel decodes it
+		 * only now): the probe stays unarmed rather than failing a
+		 * clause that names every function of a library.
+		 */
+		WRITE_ONCE(u->u_probe, NULL);
+		return 0;
+	}
 	if (err) {
 		WRITE_ONCE(u->u_probe, NULL);
 		return err;
@@ -222,6 +235,7 @@ static void dtrace_pid_destroy(struct dtrace_probe *probe)
 	struct dtrace_upr *u = probe->dp_arg;
 
 	list_del(&u->u_node);
+	hash_del(&u->u_hnode);
 	iput(u->u_inode);
 	kfree(u);
 	dtrace_pid_count--;
@@ -269,6 +283,11 @@ static bool dtrace_pid_site_ok(const struct dtrace_uprobe_site *s)
 	return true;
 }
 
+static unsigned long dtrace_pid_key(const struct inode *inode, u64 offset)
+{
+	return (unsigned long)inode ^ (unsigned long)offset;
+}
+
 /* This consumer's probe for the same site and names, if any. */
 static struct dtrace_upr *dtrace_pid_find(const struct dtrace_state *owner,
 					  const struct inode *inode,
@@ -276,7 +295,8 @@ static struct dtrace_upr *dtrace_pid_find(const struct dtrace_state *owner,
 {
 	struct dtrace_upr *u;
 
-	list_for_each_entry(u, &dtrace_pid_all, u_node) {
+	hash_for_each_possible(dtrace_pid_hash, u, u_hnode,
+			       dtrace_pid_key(inode, s->us_offset)) {
 		const struct dtrace_probe *p = u->u_self;
 
 		if (p->dp_owner == owner && u->u_inode == inode &&
@@ -349,6 +369,8 @@ static int dtrace_pid_add(struct dtrace_state *state,
 	}
 	u->u_self = dtrace_probe_lookup(id);
 	list_add(&u->u_node, &dtrace_pid_all);
+	hash_add(dtrace_pid_hash, &u->u_hnode,
+		 dtrace_pid_key(inode, u->u_offset));
 	dtrace_pid_count++;
 	return 1;
 }
@@ -370,6 +392,7 @@ int dtrace_pid_provide(struct dtrace_state *state,
 
 	lockdep_assert_held(&dtrace_lock);
 	for (i = 0; i < n; i++) {
+		cond_resched();
 		r = dtrace_pid_add(state, &sites[i]);
 		if (r < 0)
 			return r;

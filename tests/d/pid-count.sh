@@ -42,6 +42,17 @@ out=$("$DTRACE" -q -c "$d/prog" -n 'pid$target::g:0 { @ = count(); }
 	END { printa("%@d\n", @); }' | sed 1d)
 [ "$out" = 3 ] || { echo "got '$out'"; exit 1; }
 
+# uregs[] are the saved registers: rdi (word 14 of pt_regs) is arg0
+out=$("$DTRACE" -q -c "$d/prog" -n 'pid$target::f:entry /uregs[14] == arg0/
+	{ @ = count(); } END { printa("%@d\n", @); }' | sed 1d)
+[ "$out" = 7 ] || { echo "got '$out'"; exit 1; }
+
+# every function of libc at once: enabled, fired, torn down
+out=$("$DTRACE" -q -c "$d/prog" -n 'pid$target:libc.so.6::entry,
+	pid$target:libc.so.6::return { @[probename] = count(); }
+	END { printa("%s %@d\n", @); }' | sed 1d | grep -c '^[a-z]* [1-9]')
+[ "$out" = 2 ] || { echo "got '$out'"; exit 1; }
+
 # -l lists the sites, named by the executable's basename
 out=$("$DTRACE" -l -n 'pid$target:prog:[fg]:' -c "$d/prog")
 printf '%s\n' "$out" | grep -Eq '^ *[0-9]+ +pid[0-9]+ +prog +f +entry$' || { echo "$out"; exit 1; }

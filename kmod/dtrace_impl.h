@@ -303,6 +303,7 @@ long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 /* dtrace_provider.c: the registry of providers */
 int dtrace_provider_register(const struct dtrace_provider_ops *ops);
 void dtrace_provider_unregister(const struct dtrace_provider_ops *ops);
+bool dtrace_provider_exists(const char *name);
 void dtrace_providers_provide(const struct dtrace_probedesc *desc);
 int dtrace_providers_commit(void);
 int dtrace_providers_init(void);

@@ -25,6 +25,7 @@
  * flight; on 6.12 each disable is _nosync and commit waits once. The
  * probe is freed only after its consumer disabled it and committed.
  */
+#include <linux/ctype.h>
 #include <linux/dcache.h>
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -254,12 +255,28 @@ static bool dtrace_pid_str_ok(const char *s, size_t size)
 	return s[0] && strnlen(s, size) < size;
 }
 
+/*
+ * A provider name: letters, digits, '_' and '-', and not one the kernel's
+ * providers use (a consumer's "syscall" probes would only confuse).
+ */
+static bool dtrace_pid_prov_ok(const char *p, size_t size)
+{
+	size_t i;
+
+	if (!dtrace_pid_str_ok(p, size) || dtrace_provider_exists(p))
+		return false;
+	for (i = 0; p[i]; i++)
+		if (!isalnum(p[i]) && p[i] != '_' && p[i] != '-')
+			return false;
+	return true;
+}
+
 /* The checks that need no file: names, flags, argument specs. */
 static bool dtrace_pid_site_ok(const struct dtrace_uprobe_site *s)
 {
 	unsigned int i;
 
-	if (!dtrace_pid_str_ok(s->us_provider, sizeof(s->us_provider)) ||
+	if (!dtrace_pid_prov_ok(s->us_provider, sizeof(s->us_provider)) ||
 	    !dtrace_pid_str_ok(s->us_mod, sizeof(s->us_mod)) ||
 	    !dtrace_pid_str_ok(s->us_func, sizeof(s->us_func)) ||
 	    !dtrace_pid_str_ok(s->us_name, sizeof(s->us_name)) ||

@@ -99,6 +99,11 @@ TEST_F(dev, sites_are_checked)
 	self->s.us_args[0].ua_size = 8;
 	EXPECT_EQ(0, offer(self->fd, &self->p));
 	self->s = good;
+	strcpy(self->s.us_provider, "syscall");	/* the kernel's */
+	EXPECT_EQ(0, offer(self->fd, &self->p));
+	strcpy(self->s.us_provider, "a:b");
+	EXPECT_EQ(0, offer(self->fd, &self->p));
+	self->s = good;
 	self->s.us_pid = 1u << 30;
 	EXPECT_EQ(0, offer(self->fd, &self->p));
 

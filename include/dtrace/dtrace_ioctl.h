@@ -268,8 +268,10 @@ struct dtrace_aggrec {
  * and the probe's four names. The module checks each site (a regular
  * file, an offset inside it, terminated names) and creates the probe for
  * this consumer only: others neither list nor enable it, and it is
- * destroyed when the consumer closes. A site already offered by this
- * consumer is counted, not duplicated. Sites that fail are skipped.
+ * destroyed when the consumer closes. The provider name is letters,
+ * digits, '_' and '-', never one of the kernel's providers. A site
+ * already offered by this consumer is counted, not duplicated. Sites
+ * that fail a check are skipped.
  *
  * us_pid 0 fires in every process that maps the file, including ones
  * started later; otherwise only in that process (thread group).

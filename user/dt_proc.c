@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/user.h>
 #include <sys/wait.h>
@@ -109,7 +110,11 @@ int dt_proc_create(struct dt_proc *p, const char *cmdline, char *err,
 	pid = fork();
 	if (pid == 0) {
 		close(fds[0]);
-		/* Stopped at exec, then held at its entry until GO. */
+		/*
+		 * Stopped at exec, then held at its entry until GO; killed
+		 * with dtrace, as at its normal end, should dtrace die first.
+		 */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		ptrace(PTRACE_TRACEME, 0, NULL, NULL);
 		execvp(argv[0], argv);
 		en = errno;

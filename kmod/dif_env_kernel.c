@@ -125,7 +125,7 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 	case DIF_VAR_CPU:
 		return smp_processor_id();
 	case DIF_VAR_PROBEPROV:
-		return (uintptr_t)mc->dm_probe->dp_ops->name;
+		return (uintptr_t)mc->dm_probe->dp_prov;
 	case DIF_VAR_PROBEMOD:
 		return (uintptr_t)mc->dm_probe->dp_mod;
 	case DIF_VAR_PROBEFUNC:
@@ -149,7 +149,8 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 		return caller;
 	}
 	case DIF_VAR_USTACKDEPTH:
-		return dtrace_stack_user_depth(mc->dm_cpu->dc_stack);
+		return dtrace_stack_user_depth(mc->dm_cpu->dc_stack,
+					       mc->dm_args);
 	case DIF_VAR_UCALLER:
 		return t->mm && !(t->flags & PF_KTHREAD) ?
 		       instruction_pointer(task_pt_regs(t)) : 0;

@@ -7,6 +7,8 @@
 #define _DTRACE_COMPAT_H
 
 #include <linux/ftrace.h>
+#include <linux/err.h>
+#include <linux/uprobes.h>
 
 /* Argument @n of a function, at its ftrace entry site. */
 static __always_inline unsigned long
@@ -16,6 +18,75 @@ dtrace_fregs_arg(struct ftrace_regs *fregs, unsigned int n)
 	return ftrace_regs_get_argument(fregs, n);
 #else
 	return regs_get_kernel_argument(&fregs->regs, n);
+#endif
+}
+
+/*
+ * Uprobes (DTRACE_UPROBE_HANDLE comes from Kbuild): 6.1 names a registration by (inode, offset, consumer) and
+ * unregisters synchronously; 6.12 returns a handle and splits
+ * unregistration into _nosync (per probe) and _sync (once, waiting for
+ * handlers in flight).
+ */
+struct dtrace_uprobe_handle {
+#ifdef DTRACE_UPROBE_HANDLE
+	struct uprobe	*uh_uprobe;
+#endif
+	struct inode	*uh_inode;
+	loff_t		uh_offset;
+};
+
+static inline int dtrace_uprobe_register(struct dtrace_uprobe_handle *h,
+					 struct inode *inode, loff_t offset,
+					 loff_t refctr,
+					 struct uprobe_consumer *uc)
+{
+	h->uh_inode = inode;
+	h->uh_offset = offset;
+#ifdef DTRACE_UPROBE_HANDLE
+	h->uh_uprobe = uprobe_register(inode, offset, refctr, uc);
+	return PTR_ERR_OR_ZERO(h->uh_uprobe);
+#else
+	if (refctr)
+		return uprobe_register_refctr(inode, offset, refctr, uc);
+	return uprobe_register(inode, offset, uc);
+#endif
+}
+
+/* Handlers may still run until dtrace_uprobe_unregister_sync(). */
+static inline void dtrace_uprobe_unregister_nosync(struct dtrace_uprobe_handle *h,
+						   struct uprobe_consumer *uc)
+{
+#ifdef DTRACE_UPROBE_HANDLE
+	uprobe_unregister_nosync(h->uh_uprobe, uc);
+#else
+	uprobe_unregister(h->uh_inode, h->uh_offset, uc);
+#endif
+}
+
+/*
+ * The uprobe filter (whether a process gets the breakpoint): 6.1 passes
+ * a context argument too. Both call provider_pid.c's.
+ */
+bool dtrace_uprobe_filter(struct uprobe_consumer *uc, struct mm_struct *mm);
+#ifdef DTRACE_UPROBE_HANDLE
+static inline bool dtrace_uprobe_filter_cb(struct uprobe_consumer *uc,
+					   struct mm_struct *mm)
+{
+	return dtrace_uprobe_filter(uc, mm);
+}
+#else
+static inline bool dtrace_uprobe_filter_cb(struct uprobe_consumer *uc,
+					   enum uprobe_filter_ctx ctx,
+					   struct mm_struct *mm)
+{
+	return dtrace_uprobe_filter(uc, mm);
+}
+#endif
+
+static inline void dtrace_uprobe_unregister_sync(void)
+{
+#ifdef DTRACE_UPROBE_HANDLE
+	uprobe_unregister_sync();
 #endif
 }
 

@@ -328,7 +328,7 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 
 	dtrace_providers_provide(desc);
 	for (id = 1; (probe = dtrace_probe_next(&id)); id++)
-		n += dtrace_probe_matches(probe, desc);
+		n += dtrace_probe_matches(probe, desc, ecb->de_state);
 	if (!n)
 		return 0;
 	ecb->de_links = kvcalloc(n, sizeof(*ecb->de_links), GFP_KERNEL);
@@ -339,7 +339,7 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 	     id++) {
 		struct dtrace_ecb_link *link = &ecb->de_links[ecb->de_nlinks];
 
-		if (!dtrace_probe_matches(probe, desc))
+		if (!dtrace_probe_matches(probe, desc, ecb->de_state))
 			continue;
 		link->del_ecb = ecb;
 		link->del_probe = probe;

@@ -179,7 +179,8 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 		}
 		if (act->dac_kind == DTRACE_ACT_USTACK) {
 			dtrace_stack_user((u64 *)((char *)(hdr + 1) +
-					  act->dac_rec_off), act->dac_arg);
+					  act->dac_rec_off), act->dac_arg,
+					  mc->dm_args);
 			continue;
 		}
 		v = dif_exec(&act->dac_prog, &mc->dm_ms);

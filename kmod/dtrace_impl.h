@@ -54,6 +54,8 @@ struct dtrace_ecb_link {
 struct dtrace_probe {
 	u32				dp_id;
 	const struct dtrace_provider_ops *dp_ops;
+	const char			*dp_prov;	/* provider name */
+	const struct dtrace_state	*dp_owner;	/* NULL: everyone's */
 	const char			*dp_mod;
 	const char			*dp_func;
 	const char			*dp_name;
@@ -102,6 +104,11 @@ struct dtrace_args {
 	 */
 	bool		da_stack_after;
 	unsigned long	da_stack_from;
+	/*
+	 * A user probe at a function's first instruction: the caller's
+	 * return address is at the stack pointer, not yet in a frame.
+	 */
+	bool		da_uentry;
 };
 
 /*
@@ -213,12 +220,18 @@ extern struct mutex dtrace_lock;
 int dtrace_probe_create(const struct dtrace_provider_ops *ops,
 			const char *mod, const char *func, const char *name,
 			void *arg);
+int dtrace_probe_create_owned(const struct dtrace_provider_ops *ops,
+			      const struct dtrace_state *owner,
+			      const char *prov, const char *mod,
+			      const char *func, const char *name, void *arg);
 void dtrace_probe_remove_provider(const struct dtrace_provider_ops *ops);
+void dtrace_probe_remove_owner(const struct dtrace_state *owner);
 void dtrace_probe_destroy(struct dtrace_probe *probe);
 struct dtrace_probe *dtrace_probe_lookup(u32 id);
 struct dtrace_probe *dtrace_probe_next(u32 *id);
 bool dtrace_probe_matches(const struct dtrace_probe *probe,
-			  const struct dtrace_probedesc *pat);
+			  const struct dtrace_probedesc *pat,
+			  const struct dtrace_state *state);
 void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *args,
 		       struct dtrace_state *only);
 void dtrace_sync(void);
@@ -256,10 +269,11 @@ int dtrace_agg_snap(struct dtrace_state *state,
 #define DTRACE_STACK_TMP	(DTRACE_STACK_MAX + 16)
 void dtrace_stack_kernel(u64 *pcs, u32 n, unsigned long *tmp,
 			 const struct dtrace_args *args);
-u32 dtrace_stack_user(u64 *out, u32 n);
+u32 dtrace_stack_user(u64 *out, u32 n, const struct dtrace_args *args);
 u32 dtrace_stack_kernel_depth(unsigned long *tmp,
 			      const struct dtrace_args *args, u64 *caller);
-u32 dtrace_stack_user_depth(unsigned long *tmp);
+u32 dtrace_stack_user_depth(unsigned long *tmp,
+			    const struct dtrace_args *args);
 
 /* dtrace_spec.c: speculations */
 int dtrace_spec_alloc(struct dtrace_state *state);
@@ -289,6 +303,7 @@ long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 /* dtrace_provider.c: the registry of providers */
 int dtrace_provider_register(const struct dtrace_provider_ops *ops);
 void dtrace_provider_unregister(const struct dtrace_provider_ops *ops);
+bool dtrace_provider_exists(const char *name);
 void dtrace_providers_provide(const struct dtrace_probedesc *desc);
 int dtrace_providers_commit(void);
 int dtrace_providers_init(void);
@@ -306,6 +321,10 @@ void dtrace_provider_fbt_exit(void);
 int dtrace_fbt_provide(const struct dtrace_fbt_sym *syms, u32 n);
 void dtrace_fbt_offered(u32 *flags, u32 *gen);
 bool dtrace_kaddr_readable(unsigned long addr, size_t size);
+int dtrace_provider_pid_init(void);
+void dtrace_provider_pid_exit(void);
+int dtrace_pid_provide(struct dtrace_state *state,
+		       const struct dtrace_uprobe_site *sites, u32 n);
 void dtrace_fire_begin(struct dtrace_state *state);
 void dtrace_fire_end(struct dtrace_state *state);
 void dtrace_fire_error(struct dtrace_state *state, u32 probe_id, u32 epid,

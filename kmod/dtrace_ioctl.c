@@ -4,6 +4,7 @@
  * struct, copy in, check its size and reserved fields, take the
  * consumer's lock, check the state, call the helper, copy out.
  */
+#include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
@@ -32,8 +33,11 @@ static long dtrace_ioc_version(void __user *u)
 	return copy_to_user(u, &v, sizeof(v)) ? -EFAULT : 0;
 }
 
-/* Copy out the probes matching a pattern, from dp_first_id on. */
-static long dtrace_ioc_probes(void __user *u)
+/*
+ * Copy out the probes matching a pattern, from dp_first_id on: those of
+ * every consumer and those @state owns.
+ */
+static long dtrace_ioc_probes(struct dtrace_state *state, void __user *u)
 {
 	struct dtrace_ioc_probes p = { };
 	struct dtrace_probedesc __user *out;
@@ -59,7 +63,7 @@ static long dtrace_ioc_probes(void __user *u)
 	p.dp_next_id = 0;
 	for (id = max(p.dp_first_id, 1u); (probe = dtrace_probe_next(&id));
 	     id++) {
-		if (!dtrace_probe_matches(probe, &p.dp_pattern))
+		if (!dtrace_probe_matches(probe, &p.dp_pattern, state))
 			continue;
 		if (n == p.dp_count) {
 			p.dp_next_id = id;
@@ -67,7 +71,7 @@ static long dtrace_ioc_probes(void __user *u)
 		}
 		memset(&d, 0, sizeof(d));
 		d.dpd_id = probe->dp_id;
-		strscpy(d.dpd_provider, probe->dp_ops->name,
+		strscpy(d.dpd_provider, probe->dp_prov,
 			sizeof(d.dpd_provider));
 		strscpy(d.dpd_mod, probe->dp_mod, sizeof(d.dpd_mod));
 		strscpy(d.dpd_func, probe->dp_func, sizeof(d.dpd_func));
@@ -137,6 +141,20 @@ static long dtrace_ioc_status(struct dtrace_state *state, void __user *u)
 	return copy_to_user(u, &s, sizeof(s)) ? -EFAULT : 0;
 }
 
+/* A caller's array of @n entries of @size bytes, copied whole. */
+static void *dtrace_copy_array(u64 uaddr, u32 n, size_t size)
+{
+	void *v = kvmalloc_array(n, size, GFP_KERNEL);
+
+	if (!v)
+		return ERR_PTR(-ENOMEM);
+	if (copy_from_user(v, u64_to_user_ptr(uaddr), (size_t)n * size)) {
+		kvfree(v);
+		return ERR_PTR(-EFAULT);
+	}
+	return v;
+}
+
 /* Offer kernel functions to fbt; see struct dtrace_ioc_fbt_provide. */
 static long dtrace_ioc_fbt_provide(void __user *u)
 {
@@ -149,14 +167,9 @@ static long dtrace_ioc_fbt_provide(void __user *u)
 	if (f.dfp_size != sizeof(f) || !DTRACE_RESERVED_OK(f, dfp_reserved) ||
 	    f.dfp_count > DTRACE_FBT_SYMS_MAX || f.dfp_flags & ~DTRACE_FBT_ALL)
 		return -EINVAL;
-	syms = kvmalloc_array(f.dfp_count, sizeof(*syms), GFP_KERNEL);
-	if (!syms)
-		return -ENOMEM;
-	if (copy_from_user(syms, u64_to_user_ptr(f.dfp_syms),
-			   (size_t)f.dfp_count * sizeof(*syms))) {
-		kvfree(syms);
-		return -EFAULT;
-	}
+	syms = dtrace_copy_array(f.dfp_syms, f.dfp_count, sizeof(*syms));
+	if (IS_ERR(syms))
+		return PTR_ERR(syms);
 	mutex_lock(&dtrace_lock);
 	ret = dtrace_fbt_provide(syms, f.dfp_count);
 	if (ret >= 0)
@@ -166,6 +179,34 @@ static long dtrace_ioc_fbt_provide(void __user *u)
 	if (ret < 0)
 		return ret;
 	f.dfp_count = ret;
+	return copy_to_user(u, &f, sizeof(f)) ? -EFAULT : 0;
+}
+
+/* Offer user probe sites; see struct dtrace_ioc_uprobe_provide. */
+static long dtrace_ioc_uprobe_provide(struct dtrace_state *state,
+				      void __user *u)
+{
+	struct dtrace_ioc_uprobe_provide f = { };
+	struct dtrace_uprobe_site *sites;
+	long ret;
+
+	if (copy_from_user(&f, u, sizeof(f)))
+		return -EFAULT;
+	if (f.dup_size != sizeof(f) || !DTRACE_RESERVED_OK(f, dup_reserved) ||
+	    f.dup_count > DTRACE_UPROBE_SITES_MAX)
+		return -EINVAL;
+	sites = dtrace_copy_array(f.dup_sites, f.dup_count, sizeof(*sites));
+	if (IS_ERR(sites))
+		return PTR_ERR(sites);
+	mutex_lock(&state->ds_lock);
+	mutex_lock(&dtrace_lock);
+	ret = dtrace_pid_provide(state, sites, f.dup_count);
+	mutex_unlock(&dtrace_lock);
+	mutex_unlock(&state->ds_lock);
+	kvfree(sites);
+	if (ret < 0)
+		return ret;
+	f.dup_count = ret;
 	return copy_to_user(u, &f, sizeof(f)) ? -EFAULT : 0;
 }
 
@@ -225,7 +266,7 @@ long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case DTRACE_IOC_VERSION:
 		return dtrace_ioc_version(u);
 	case DTRACE_IOC_PROBES:
-		return dtrace_ioc_probes(u);
+		return dtrace_ioc_probes(state, u);
 	case DTRACE_IOC_OPTIONS:
 		return dtrace_ioc_options(state, u);
 	case DTRACE_IOC_ENABLE:
@@ -244,6 +285,8 @@ long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return dtrace_ioc_status(state, u);
 	case DTRACE_IOC_FBT_PROVIDE:
 		return dtrace_ioc_fbt_provide(u);
+	case DTRACE_IOC_UPROBE_PROVIDE:
+		return dtrace_ioc_uprobe_provide(state, u);
 	default:
 		return -ENOTTY;
 	}

@@ -32,9 +32,30 @@ int dtrace_probe_create(const struct dtrace_provider_ops *ops,
 			const char *mod, const char *func, const char *name,
 			void *arg)
 {
+	return dtrace_probe_create_owned(ops, NULL, NULL, mod, func, name,
+					 arg);
+}
+
+/**
+ * dtrace_probe_create_owned() - add a probe one consumer owns.
+ * @ops:   its provider
+ * @owner: the consumer that alone may list and enable it, or NULL
+ * @prov:  its provider name if not @ops->name (pid1234); copied
+ * @mod, @func, @name, @arg: as for dtrace_probe_create()
+ *
+ * An owned probe is destroyed with its owner (dtrace_probe_remove_owner).
+ *
+ * Context: process context, dtrace_lock held.
+ * Return: the new probe's id (> 0), or a negative errno.
+ */
+int dtrace_probe_create_owned(const struct dtrace_provider_ops *ops,
+			      const struct dtrace_state *owner,
+			      const char *prov, const char *mod,
+			      const char *func, const char *name, void *arg)
+{
 	struct dtrace_probe *probe;
 	size_t lm = strlen(mod) + 1, lf = strlen(func) + 1;
-	size_t ln = strlen(name) + 1;
+	size_t ln = strlen(name) + 1, lp = prov ? strlen(prov) + 1 : 0;
 	char *s;
 	int err;
 
@@ -43,17 +64,19 @@ int dtrace_probe_create(const struct dtrace_provider_ops *ops,
 	if (dtrace_probe_next_id >= U32_MAX - 1)
 		return -ENOSPC;
 	if (lm > DTRACE_MODNAMELEN || lf > DTRACE_FUNCNAMELEN ||
-	    ln > DTRACE_NAMELEN)
+	    ln > DTRACE_NAMELEN || lp > DTRACE_PROVNAMELEN || lp == 1)
 		return -ENAMETOOLONG;
 
-	/* One allocation holds the probe and its three names. */
-	probe = kzalloc(sizeof(*probe) + lm + lf + ln, GFP_KERNEL);
+	/* One allocation holds the probe and its names. */
+	probe = kzalloc(sizeof(*probe) + lm + lf + ln + lp, GFP_KERNEL);
 	if (!probe)
 		return -ENOMEM;
 	s = (char *)(probe + 1);
 	probe->dp_mod = memcpy(s, mod, lm);
 	probe->dp_func = memcpy(s + lm, func, lf);
 	probe->dp_name = memcpy(s + lm + lf, name, ln);
+	probe->dp_prov = prov ? memcpy(s + lm + lf + ln, prov, lp) : ops->name;
+	probe->dp_owner = owner;
 	probe->dp_ops = ops;
 	probe->dp_arg = arg;
 
@@ -85,6 +108,23 @@ void dtrace_probe_remove_provider(const struct dtrace_provider_ops *ops)
 	lockdep_assert_held(&dtrace_lock);
 	xa_for_each(&dtrace_probes, id, probe)
 		if (probe->dp_ops == ops)
+			dtrace_probe_destroy(probe);
+}
+
+/**
+ * dtrace_probe_remove_owner() - remove every probe a consumer owns.
+ * @owner: the consumer, whose clauses are all disabled already
+ *
+ * Context: process context, dtrace_lock held.
+ */
+void dtrace_probe_remove_owner(const struct dtrace_state *owner)
+{
+	struct dtrace_probe *probe;
+	unsigned long id;
+
+	lockdep_assert_held(&dtrace_lock);
+	xa_for_each(&dtrace_probes, id, probe)
+		if (probe->dp_owner == owner)
 			dtrace_probe_destroy(probe);
 }
 
@@ -136,11 +176,17 @@ static bool dtrace_field_matches(const char *pat, const char *s)
 	return !pat[0] || glob_match(pat, s);
 }
 
-/* @pat's strings must be NUL-terminated (the ioctl code ensures it). */
+/*
+ * @pat's strings must be NUL-terminated (the ioctl code ensures it).
+ * @state: who asks; another consumer's probes never match.
+ */
 bool dtrace_probe_matches(const struct dtrace_probe *probe,
-			  const struct dtrace_probedesc *pat)
+			  const struct dtrace_probedesc *pat,
+			  const struct dtrace_state *state)
 {
-	return dtrace_field_matches(pat->dpd_provider, probe->dp_ops->name) &&
+	if (probe->dp_owner && probe->dp_owner != state)
+		return false;
+	return dtrace_field_matches(pat->dpd_provider, probe->dp_prov) &&
 	       dtrace_field_matches(pat->dpd_mod, probe->dp_mod) &&
 	       dtrace_field_matches(pat->dpd_func, probe->dp_func) &&
 	       dtrace_field_matches(pat->dpd_name, probe->dp_name);

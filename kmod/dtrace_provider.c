@@ -35,6 +35,18 @@ void dtrace_provider_unregister(const struct dtrace_provider_ops *ops)
 	}
 }
 
+/* Is @name a registered provider's? Context: dtrace_lock held. */
+bool dtrace_provider_exists(const char *name)
+{
+	unsigned int i;
+
+	lockdep_assert_held(&dtrace_lock);
+	for (i = 0; i < dtrace_nproviders; i++)
+		if (!strcmp(dtrace_providers[i]->name, name))
+			return true;
+	return false;
+}
+
 /**
  * dtrace_providers_provide() - let providers create probes @desc names.
  * @desc: a probe description about to be matched
@@ -87,6 +99,7 @@ static const struct {
 	{ dtrace_provider_syscall_init, dtrace_provider_syscall_exit },
 	{ dtrace_provider_profile_init, dtrace_provider_profile_exit },
 	{ dtrace_provider_fbt_init, dtrace_provider_fbt_exit },
+	{ dtrace_provider_pid_init, dtrace_provider_pid_exit },
 };
 
 /* Context: module init. */

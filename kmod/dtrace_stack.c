@@ -80,20 +80,22 @@ u32 dtrace_stack_kernel_depth(unsigned long *tmp,
 }
 
 /* ustackdepth: frames ustack() would show; @tmp as for the kernel's. */
-u32 dtrace_stack_user_depth(unsigned long *tmp)
+u32 dtrace_stack_user_depth(unsigned long *tmp,
+			    const struct dtrace_args *args)
 {
-	return dtrace_stack_user((u64 *)tmp, DTRACE_STACK_MAX);
+	return dtrace_stack_user((u64 *)tmp, DTRACE_STACK_MAX, args);
 }
 
 /**
  * dtrace_stack_user() - store the pid and up to @n user PCs at @out.
  * @out: the record slot, @n + 1 words
  * @n:   frames wanted, at most DTRACE_STACK_MAX
+ * @args: the firing's (da_uentry: at a function's entry)
  *
  * Context: probe context.
  * Return: how many frames it found.
  */
-u32 dtrace_stack_user(u64 *out, u32 n)
+u32 dtrace_stack_user(u64 *out, u32 n, const struct dtrace_args *args)
 {
 	struct task_struct *t = current;
 	struct pt_regs *regs;
@@ -106,6 +108,11 @@ u32 dtrace_stack_user(u64 *out, u32 n)
 		goto fill;
 	regs = task_pt_regs(t);
 	out[j++] = instruction_pointer(regs);
+	/* Before its prologue, a function's caller is found at the SP. */
+	if (args->da_uentry && j < n &&
+	    !copy_from_user_nofault(&frame[1], (void __user *)regs->sp,
+				    sizeof(frame[1])) && frame[1])
+		out[j++] = frame[1];
 	fp = regs->bp;
 	/* Each frame: the caller's frame pointer, then the return address. */
 	while (j < n && fp && !(fp & (sizeof(long) - 1))) {

@@ -108,6 +108,9 @@ void dtrace_state_destroy(struct dtrace_state *state)
 	dtrace_buffers_free(state);
 	kvfree(state->ds_dyn_mem);
 	dtrace_ecb_free_all(state);
+	mutex_lock(&dtrace_lock);
+	dtrace_probe_remove_owner(state);	/* its pid probes */
+	mutex_unlock(&dtrace_lock);
 	kfree(state->ds_aggs);
 	kvfree(state->ds_globals);
 	mutex_destroy(&state->ds_lock);

@@ -12,6 +12,7 @@
 #include "dt_dev.h"
 #include "dt_error.h"
 #include "dt_fbtsyms.h"
+#include "dt_pid.h"
 #include "dt_program.h"
 
 void dt_cmd_init(struct dt_cmd *cmd)
@@ -20,7 +21,6 @@ void dt_cmd_init(struct dt_cmd *cmd)
 	dt_options_init(&cmd->c_opts);
 	cmd->c_exec = true;
 	cmd->c_fd = -1;
-	cmd->c_proc.pr_gofd = -1;
 	cmd->c_out = stdout;
 }
 
@@ -150,6 +150,11 @@ static int dt_piece_source(struct dt_cmd *cmd, struct dt_piece *p)
 		p->p_src = strdup(p->p_arg);
 		/* DTrace names a -n piece by its text before { / or ; */
 		n = strcspn(p->p_arg, "{/;");
+		/* ... but a module that is a path (uprobe:/lib/..) is kept */
+		if (n && p->p_arg[n] == '/' && p->p_arg[n - 1] == ':') {
+			n += strcspn(p->p_arg + n, ": \t{;");
+			n += strcspn(p->p_arg + n, "{/;");
+		}
 		p->p_name = strndup(p->p_arg, n);
 		break;
 	case 'i': {
@@ -292,6 +297,19 @@ static void dt_cmd_fbt(struct dt_cmd *cmd, const struct dtrace_probedesc *d)
 			strerror(-rc));
 }
 
+/* User-space providers: offer the sites a description names. */
+static int dt_cmd_pid(struct dt_cmd *cmd, struct dt_piece *p,
+		      const struct dt_pdesc *pd,
+		      const struct dtrace_probedesc *d)
+{
+	char err[1024];
+
+	if (!dt_pid_provide(cmd->c_fd, d, err, sizeof(err)))
+		return 0;
+	dt_piece_error(cmd, p, pd, "D_PDESC_INVAL", err);
+	return -1;
+}
+
 static int dt_first_probe(const struct dtrace_probedesc *pd, void *arg)
 {
 	*(struct dtrace_probedesc *)arg = *pd;
@@ -341,6 +359,8 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 				return -1;
 			}
 			dt_cmd_fbt(cmd, &desc);
+			if (dt_cmd_pid(cmd, p, pd, &desc))
+				return -1;
 			blob = dt_enable_blob(e, &desc, &len);
 			if (!blob) {
 				dt_warn("failed to enable '%s': the clause is "
@@ -447,6 +467,8 @@ static int dt_cmd_list(struct dt_cmd *cmd)
 					return 1;
 				}
 				dt_cmd_fbt(cmd, &desc);
+				if (dt_cmd_pid(cmd, p, pd, &desc))
+					return 1;
 				n = dt_probes_walk(cmd->c_fd, &desc,
 						   dt_list_one, &la);
 				if (n < 0) {

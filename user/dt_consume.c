@@ -200,12 +200,11 @@ static void dt_print_syms(struct dt_consumer *c, const struct dt_pfmt *pf,
 					      512);
 				args[a].pa_str = tmp[a];
 			}
-		} else if (s->ps_conv == 'A' && !tmp[a] &&
-			   c->c_syms.st_mapspid) {
+		} else if (s->ps_conv == 'A' && !tmp[a] && c->c_target) {
 			/* user addresses: of the -c or -p process */
 			tmp[a] = malloc(512);
 			if (tmp[a]) {
-				dt_sym_user(&c->c_syms, c->c_syms.st_mapspid,
+				dt_sym_user(&c->c_syms, c->c_target,
 					    (uint64_t)args[a].pa_int, tmp[a],
 					    512);
 				args[a].pa_str = tmp[a];
@@ -355,8 +354,8 @@ static int dt_print_stack(struct dt_consumer *c, const uint8_t *data,
 }
 
 /* A record of a consumer-side aggregation (stack( ) keys): add it. */
-static int dt_print_aggrec(const uint8_t *data, const struct dt_ecb *e,
-			   const struct dt_out *o)
+static int dt_print_aggrec(struct dt_consumer *c, const uint8_t *data,
+			   const struct dt_ecb *e, const struct dt_out *o)
 {
 	static uint8_t key[DTRACE_RECSIZE_MAX];
 	static uint64_t val[4100];
@@ -371,6 +370,13 @@ static int dt_print_aggrec(const uint8_t *data, const struct dt_ecb *e,
 
 		memcpy(key + a->a_keyoff[i], data + r->r_off,
 		       r->r_size < a->a_keysz[i] ? r->r_size : a->a_keysz[i]);
+		/* ustack( ): its process's maps, while it lives, for later */
+		if (a->a_keystack[i] == 2) {
+			uint64_t pid;
+
+			memcpy(&pid, data + r->r_off, sizeof(pid));
+			dt_sym_note_pid(&c->c_syms, (pid_t)pid);
+		}
 	}
 	dt_agg_value(a, dt_rec_int(data, &e->e_recs[o->o_rec + a->a_nkeys]),
 		     val);
@@ -522,7 +528,7 @@ int dt_consume_act(struct dt_consumer *c, const uint8_t *data,
 		   const struct dt_ecb *e, const struct dt_out *o)
 {
 	if (o->o_kind == DT_OUT_AGGREC)
-		return dt_print_aggrec(data, e, o);
+		return dt_print_aggrec(c, data, e, o);
 	if (o->o_kind == DT_OUT_SETOPT)
 		return dt_print_setopt(c, o);
 	return dt_print_aggact(c, data, e, o);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The process of -c (created, held before exec until tracing starts) or
+ * The process of -c (created, held at its entry until tracing starts) or
  * -p (grabbed by pid): its pid is $target, and its exit ends tracing.
  *
  *   dt_proc_create --> [compile, enable, GO] --> dt_proc_release (exec)
@@ -16,12 +16,12 @@
 
 struct dt_proc {
 	pid_t	pr_pid;		/* 0: none */
-	int	pr_gofd;	/* -c: write end of the child's go pipe */
 	bool	pr_created;	/* -c, rather than -p */
+	bool	pr_traced;	/* -c: held at its entry under ptrace */
 	bool	pr_exited;
 };
 
-/* -c: fork cmdline's process (split on blanks), held before exec. */
+/* -c: start cmdline's process (split on blanks), held at its entry. */
 int dt_proc_create(struct dt_proc *p, const char *cmdline, char *err,
 		   size_t errlen);
 /* -p: an existing process. */

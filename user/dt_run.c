@@ -262,6 +262,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_aggs = cmd->c_aggs;
 	c.c_flow = cmd->c_opts.o_flowindent;
 	c.c_json = cmd->c_opts.o_json;
+	c.c_target = cmd->c_proc.pr_pid;
 	dt_agg_sortkey = cmd->c_opts.o_aggsortkey;
 	dt_agg_sortrev = cmd->c_opts.o_aggsortrev;
 	dt_agg_sortkeypos = (int)cmd->c_opts.o_aggsortkeypos;
@@ -285,6 +286,9 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 		rc = 1;
 		goto out;
 	}
+	/* Its maps now, for ustack() names should it exit at once. */
+	if (cmd->c_proc.pr_pid)
+		dt_sym_keep_maps(&c.c_syms, cmd->c_proc.pr_pid);
 	dt_proc_release(&cmd->c_proc);
 	last = agglast = dt_now();
 	for (;;) {

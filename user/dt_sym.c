@@ -1,52 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Symbols for stacks: the kernel's from /proc/kallsyms, a process's from
- * its maps and the ELF symbol tables of the files mapped (libelf).
+ * its maps and the ELF symbol tables of the files mapped (dt_elf.c).
  */
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "dt_elf.h"
 #include "dt_sym.h"
 
-struct dt_usym {
-	uint64_t	us_addr, us_size;
-	char		*us_name;
+/* A process's maps as last read, one per pid seen. */
+struct dt_umaps {
+	struct dt_umaps	*um_next;
+	pid_t		um_pid;
+	char		*um_text;
 };
 
-struct dt_uload {
-	uint64_t	ul_off, ul_vaddr, ul_filesz;
-};
+static struct dt_umaps *dt_umaps_find(const struct dt_symtab *st, pid_t pid)
+{
+	struct dt_umaps *m;
 
-struct dt_uobj {
-	struct dt_uobj	*uo_next;
-	char		*uo_path;
-	struct dt_usym	*uo_syms;	/* sorted by address */
-	size_t		uo_nsyms;
-	struct dt_uload	*uo_loads;
-	size_t		uo_nloads;
-};
+	for (m = st->st_maps; m; m = m->um_next)
+		if (m->um_pid == pid)
+			return m;
+	return NULL;
+}
 
 void dt_symtab_init(struct dt_symtab *st)
 {
 	memset(st, 0, sizeof(*st));
 	st->st_kallsyms = "/proc/kallsyms";
-}
-
-static void dt_uobj_free(struct dt_uobj *o)
-{
-	size_t i;
-
-	for (i = 0; i < o->uo_nsyms; i++)
-		free(o->uo_syms[i].us_name);
-	free(o->uo_syms);
-	free(o->uo_loads);
-	free(o->uo_path);
-	free(o);
 }
 
 void dt_symtab_fini(struct dt_symtab *st)
@@ -56,7 +41,13 @@ void dt_symtab_fini(struct dt_symtab *st)
 	for (i = 0; i < st->st_nksyms; i++)
 		free(st->st_ksyms[i].ks_name);
 	free(st->st_ksyms);
-	free(st->st_maps);
+	while (st->st_maps) {
+		struct dt_umaps *n = st->st_maps->um_next;
+
+		free(st->st_maps->um_text);
+		free(st->st_maps);
+		st->st_maps = n;
+	}
 	while (st->st_uobjs) {
 		struct dt_uobj *n = st->st_uobjs->uo_next;
 
@@ -159,92 +150,6 @@ void dt_sym_kernel_as(struct dt_symtab *st, int how, uint64_t pc, char *buf,
 		*p = '\0';
 }
 
-static int dt_usym_cmp(const void *a, const void *b)
-{
-	const struct dt_usym *x = a, *y = b;
-
-	return x->us_addr < y->us_addr ? -1 : x->us_addr > y->us_addr;
-}
-
-/* Read the function symbols and loadable segments of one ELF file. */
-static struct dt_uobj *dt_uobj_load(const char *path)
-{
-	struct dt_uobj *o = calloc(1, sizeof(*o));
-	size_t cap = 0, nph, i;
-	Elf_Scn *scn = NULL;
-	Elf *elf;
-	int fd;
-
-	if (!o || !(o->uo_path = strdup(path))) {
-		free(o);
-		return NULL;
-	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return o;	/* remembered as having no symbols */
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF)
-		goto out;
-	if (elf_getphdrnum(elf, &nph) == 0) {
-		o->uo_loads = calloc(nph ? nph : 1, sizeof(*o->uo_loads));
-		for (i = 0; o->uo_loads && i < nph; i++) {
-			GElf_Phdr ph;
-
-			if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
-				o->uo_loads[o->uo_nloads++] = (struct dt_uload){
-					ph.p_offset, ph.p_vaddr, ph.p_filesz };
-		}
-	}
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-		size_t n;
-
-		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB &&
-						 sh.sh_type != SHT_DYNSYM))
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (!data || !sh.sh_entsize)
-			continue;
-		n = sh.sh_size / sh.sh_entsize;
-		for (i = 0; i < n; i++) {
-			GElf_Sym sym;
-			const char *name;
-			struct dt_usym *u;
-
-			if (!gelf_getsym(data, (int)i, &sym) ||
-			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-			    !sym.st_value)
-				continue;
-			name = elf_strptr(elf, sh.sh_link, sym.st_name);
-			if (!name || !*name)
-				continue;
-			if (o->uo_nsyms == cap) {
-				void *np;
-
-				cap = cap ? cap * 2 : 256;
-				np = realloc(o->uo_syms, cap * sizeof(*u));
-				if (!np)
-					goto out;
-				o->uo_syms = np;
-			}
-			u = &o->uo_syms[o->uo_nsyms];
-			u->us_addr = sym.st_value;
-			u->us_size = sym.st_size;
-			u->us_name = strdup(name);
-			if (u->us_name)
-				o->uo_nsyms++;
-		}
-	}
-	qsort(o->uo_syms, o->uo_nsyms, sizeof(*o->uo_syms), dt_usym_cmp);
-out:
-	if (elf)
-		elf_end(elf);
-	close(fd);
-	return o;
-}
-
 static struct dt_uobj *dt_uobj_get(struct dt_symtab *st, const char *path)
 {
 	struct dt_uobj *o;
@@ -263,6 +168,7 @@ static struct dt_uobj *dt_uobj_get(struct dt_symtab *st, const char *path)
 void dt_sym_keep_maps(struct dt_symtab *st, pid_t pid)
 {
 	char path[64], *buf = NULL;
+	struct dt_umaps *m;
 	size_t len = 0;
 	FILE *fp, *mem;
 
@@ -284,9 +190,25 @@ void dt_sym_keep_maps(struct dt_symtab *st, pid_t pid)
 		free(buf);	/* an exited process reads as empty */
 		return;
 	}
-	free(st->st_maps);
-	st->st_maps = buf;
-	st->st_mapspid = pid;
+	m = dt_umaps_find(st, pid);
+	if (!m) {
+		m = calloc(1, sizeof(*m));
+		if (!m) {
+			free(buf);
+			return;
+		}
+		m->um_pid = pid;
+		m->um_next = st->st_maps;
+		st->st_maps = m;
+	}
+	free(m->um_text);
+	m->um_text = buf;
+}
+
+void dt_sym_note_pid(struct dt_symtab *st, pid_t pid)
+{
+	if (pid > 0 && !dt_umaps_find(st, pid))
+		dt_sym_keep_maps(st, pid);
 }
 
 void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
@@ -295,6 +217,7 @@ void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
 	char path[64], line[1024], file[1024];
 	unsigned long long start, end, off;
 	struct dt_uobj *o = NULL;
+	struct dt_umaps *m;
 	uint64_t foff = 0, va = 0;
 	const char *base;
 	FILE *fp;
@@ -302,9 +225,10 @@ void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
 
 	snprintf(buf, len, "0x%llx", (unsigned long long)pc);
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
-	fp = st->st_maps && st->st_mapspid == pid ?
-		fmemopen(st->st_maps, strlen(st->st_maps), "r") :
-		fopen(path, "r");
+	dt_sym_note_pid(st, pid);
+	m = dt_umaps_find(st, pid);
+	fp = m ? fmemopen(m->um_text, strlen(m->um_text), "r") :
+		 fopen(path, "r");
 	if (!fp)
 		return;
 	while (fgets(line, sizeof(line), fp)) {
@@ -332,30 +256,16 @@ void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
 		}
 	}
 	if (i < o->uo_nloads) {
-		size_t lo = 0, hi = o->uo_nsyms;
+		const struct dt_usym *u = dt_uobj_sym_at(o, va);
 
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-
-			if (o->uo_syms[mid].us_addr <= va)
-				lo = mid + 1;
+		if (u) {
+			if (va == u->us_addr)
+				snprintf(buf, len, "%s`%s", base, u->us_name);
 			else
-				hi = mid;
-		}
-		if (lo > 0) {
-			const struct dt_usym *u = &o->uo_syms[lo - 1];
-
-			if (!u->us_size || va < u->us_addr + u->us_size) {
-				if (va == u->us_addr)
-					snprintf(buf, len, "%s`%s", base,
-						 u->us_name);
-				else
-					snprintf(buf, len, "%s`%s+0x%llx", base,
-						 u->us_name,
-						 (unsigned long long)(va -
-						 u->us_addr));
-				return;
-			}
+				snprintf(buf, len, "%s`%s+0x%llx", base,
+					 u->us_name,
+					 (unsigned long long)(va - u->us_addr));
+			return;
 		}
 	}
 	snprintf(buf, len, "%s`0x%llx", base, (unsigned long long)foff);

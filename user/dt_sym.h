@@ -26,8 +26,7 @@ struct dt_symtab {
 	int		st_kloaded;	/* 0: not yet; 1: done; -1: failed */
 	const char	*st_kallsyms;	/* path; tests point elsewhere */
 	struct dt_uobj	*st_uobjs;	/* user objects read so far */
-	pid_t		st_mapspid;	/* whose maps st_maps holds */
-	char		*st_maps;	/* kept for when it has exited */
+	struct dt_umaps	*st_maps;	/* kept for when they have exited */
 };
 
 void dt_symtab_init(struct dt_symtab *st);
@@ -45,6 +44,8 @@ void dt_sym_kernel_as(struct dt_symtab *st, int how, uint64_t pc, char *buf,
  * its stacks still resolve after it has exited.
  */
 void dt_sym_keep_maps(struct dt_symtab *st, pid_t pid);
+/* The same once per pid: a process seen in a ustack( ) record. */
+void dt_sym_note_pid(struct dt_symtab *st, pid_t pid);
 
 /* The same for an address in process pid (its maps, or the kept copy). */
 void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,

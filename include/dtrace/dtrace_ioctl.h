@@ -284,6 +284,69 @@ struct dtrace_aggrec {
 	/* then da_keysize bytes of key, then da_valsize of value */
 };
 
+/*
+ * Offer user-space probe sites (uprobes) to the pid provider. The
+ * command reads the ELF symbol tables and the process's mappings; each
+ * site names a file by a descriptor open in the caller, a file offset
+ * and the probe's four names. The module checks each site (a regular
+ * file, an offset inside it, terminated names) and creates the probe for
+ * this consumer only: others neither list nor enable it, and it is
+ * destroyed when the consumer closes. The provider name is letters,
+ * digits, '_' and '-', never one of the kernel's providers. A site
+ * already offered by this consumer is counted, not duplicated. Sites
+ * that fail a check are skipped.
+ *
+ * us_pid 0 fires in every process that maps the file, including ones
+ * started later; otherwise only in that process (thread group).
+ * Arguments: if every us_args[i].ua_kind is 0, arg0..arg5 are the
+ * x86-64 argument registers (entry) or arg1 is the return value
+ * (DTRACE_UPROBE_RETURN); otherwise each argN is decoded from its spec
+ * (USDT). us_refctr, if not 0, is the file offset of a USDT semaphore
+ * the kernel increments while the probe is enabled.
+ */
+enum dtrace_uprobe_argkind {
+	DTRACE_UARG_NONE	= 0,
+	DTRACE_UARG_REG		= 1,	/* the register's value */
+	DTRACE_UARG_MEM		= 2,	/* memory at register + ua_off */
+	DTRACE_UARG_CONST	= 3,	/* ua_off itself */
+};
+
+struct dtrace_uprobe_arg {
+	__u8	ua_kind;		/* enum dtrace_uprobe_argkind */
+	__u8	ua_reg;			/* word index in struct pt_regs */
+	__s8	ua_size;		/* 1, 2, 4, 8 bytes; < 0: signed */
+	__u8	ua_reserved[5];
+	__s64	ua_off;
+};
+
+#define DTRACE_UPROBE_NARGS	10
+#define DTRACE_UPROBE_RETURN	0x1	/* a uretprobe on the function */
+#define DTRACE_UPROBE_ENTRY	0x2	/* at a function's first insn */
+#define DTRACE_UPROBE_MASK	(DTRACE_UPROBE_RETURN | DTRACE_UPROBE_ENTRY)
+
+struct dtrace_uprobe_site {
+	__s32	us_fd;			/* the file, open in the caller */
+	__u32	us_pid;			/* 0: every process */
+	__u64	us_offset;		/* file offset of the instruction */
+	__u64	us_refctr;		/* file offset of a semaphore, or 0 */
+	__u32	us_flags;		/* DTRACE_UPROBE_* */
+	__u32	us_reserved;
+	struct dtrace_uprobe_arg us_args[DTRACE_UPROBE_NARGS];
+	char	us_provider[DTRACE_PROVNAMELEN];
+	char	us_mod[DTRACE_MODNAMELEN];
+	char	us_func[DTRACE_FUNCNAMELEN];
+	char	us_name[DTRACE_NAMELEN];
+};
+
+#define DTRACE_UPROBE_SITES_MAX	65536	/* entries in one call */
+
+struct dtrace_ioc_uprobe_provide {
+	__u32	dup_size;
+	__u32	dup_count;		/* in: entries; out: accepted */
+	__u64	dup_sites;		/* user address of dtrace_uprobe_site[] */
+	__u32	dup_reserved[4];
+};
+
 #define DTRACE_IOC_MAGIC	0xD7
 
 #define DTRACE_IOC_VERSION	_IOWR(DTRACE_IOC_MAGIC, 1, struct dtrace_ioc_version)
@@ -297,5 +360,7 @@ struct dtrace_aggrec {
 #define DTRACE_IOC_FBT_PROVIDE	_IOWR(DTRACE_IOC_MAGIC, 9, struct dtrace_ioc_fbt_provide)
 #define DTRACE_IOC_AGGDESC	_IOWR(DTRACE_IOC_MAGIC, 10, struct dtrace_ioc_aggdesc)
 #define DTRACE_IOC_AGGSNAP	_IOWR(DTRACE_IOC_MAGIC, 11, struct dtrace_ioc_bufsnap)
+#define DTRACE_IOC_UPROBE_PROVIDE \
+	_IOWR(DTRACE_IOC_MAGIC, 12, struct dtrace_ioc_uprobe_provide)
 
 #endif /* _DTRACE_IOCTL_H */

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # A kernel stack profile, written as DTrace users write it, goes to
 # stackcollapse unchanged (stackvis's, installed from npm by make deps):
-# each stack becomes one "frame,frame,... count" line (stackvis joins
+# each stack becomes a "frame,frame,... count" line (stackvis joins
 # frames with commas, FlameGraph's stackcollapse.pl with semicolons),
 # nothing is rejected, and the counts add up to the samples.
 set -eu
@@ -17,7 +17,9 @@ fail() { echo "$1"; head -20 "$out"; head -5 "$TMPDIR/collapsed"; cat "$TMPDIR/w
 stacks=$(grep -cE '^ +[0-9]+$' "$out")
 samples=$(awk '/^ +[0-9]+$/ { n += $1 } END { print n + 0 }' "$out")
 [ "$stacks" -ge 1 ] || fail "no stacks in the profile"
-[ "$(wc -l <"$TMPDIR/collapsed")" -eq "$stacks" ] || fail "lines != stacks"
+# stacks differing only in offsets become one line, their counts summed
+lines=$(wc -l <"$TMPDIR/collapsed")
+[ "$lines" -ge 1 ] && [ "$lines" -le "$stacks" ] || fail "$lines lines, $stacks stacks"
 got=$(awk '{ n += $NF } END { print n + 0 }' "$TMPDIR/collapsed")
 [ "$got" -eq "$samples" ] || fail "collapsed counts $got != samples $samples"
 # frames are module`function, offsets gone; unknown PCs stay hex

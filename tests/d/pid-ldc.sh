@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# A D program built with Debian's ldc: _Dmain's entry is counted, D's
+# mangled names work as written and as globs, in the program and in
+# druntime, and the GC's allocation sizes make a quantize() histogram.
+set -eu
+command -v ldc2 >/dev/null || { echo "ldc2 missing: tests/install-deps.sh installs ldc"; exit 1; }
+d=${TMPDIR:-/tmp}
+mkdir -p "$d/ldc"
+cat >"$d/ldc/gc.d" <<'D'
+import core.memory;
+import core.stdc.stdio;
+
+int[] make(size_t n) { return new int[n]; }
+
+void main()
+{
+	size_t total;
+	foreach (i; 0 .. 10)
+		total += make(1 << i).length;
+	GC.collect();
+	printf("%zu\n", total);
+}
+D
+(cd "$d/ldc" && ldc2 -of=gc gc.d)
+# gc_qalloc returns a struct in memory: arg0 is where, arg1 the size.
+out=$("$DTRACE" -q -c "$d/ldc/gc" -n '
+pid$target:a.out:_Dmain:entry { @m = count(); }
+pid$target:a.out:_D2gc*:entry { @g[probefunc] = count(); }
+pid$target:libdruntime*:_D4core8internal2gc4impl12conservativeQw3Gcx11fullcollectMFNbbbbZm:entry
+{ @c = count(); }
+pid$target:libdruntime*:gc_qalloc:entry { @q = quantize(arg1); }
+END { printa("main %@d\n", @m); printa("%s %@d\n", @g);
+	printa("collect %@d\n", @c); printa(@q); }')
+printf '%s\n' "$out" | grep -qx 1023 || { echo "got '$out'"; exit 1; }
+printf '%s\n' "$out" | grep -qx 'main 1' || { echo "got '$out'"; exit 1; }
+printf '%s\n' "$out" | grep -qx '_D2gc4makeFmZAi 10' || { echo "got '$out'"; exit 1; }
+n=$(printf '%s\n' "$out" | sed -n 's/^collect //p')
+[ -n "$n" ] && [ "$n" -ge 1 ] || { echo "got '$out'"; exit 1; }
+# make(2^i) asks for 4 * 2^i bytes and one more: one in each bucket
+# from 8 to 2048 at least
+for b in 8 16 64 128 256 512 1024 2048; do
+	c=$(printf '%s\n' "$out" | awk -v b=$b '$1 == b && $2 ~ /^[|]/ { print $NF }')
+	[ -n "$c" ] && [ "$c" -ge 1 ] || { echo "bucket $b: got '$out'"; exit 1; }
+done

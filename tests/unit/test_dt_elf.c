@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ELF symbols to file offsets, as the pid provider places its probes:
+ * this test's own function, found in its own executable, must have at
+ * its computed file offset the very bytes the function has in memory.
+ */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dt_elf.h"
+#include "kselftest_harness.h"
+
+__attribute__((noinline)) int dt_elf_test_target(int x)
+{
+	return x * 3 + 1;
+}
+
+/* The executable's load bias: where its first segment's vaddr 0 lies. */
+static unsigned long load_bias(const struct dt_uobj *o, const char *exe)
+{
+	char line[4200], file[4096];
+	unsigned long start, off;
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long bias = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%*x %*s %lx %*s %*s %4095s", &start, &off,
+			   file) == 3 && !strcmp(file, exe) && off == 0) {
+			bias = start - (o->uo_nloads ? o->uo_loads[0].ul_vaddr -
+					o->uo_loads[0].ul_off : 0);
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	return bias;
+}
+
+TEST(symbol_to_file_offset)
+{
+	char exe[4096], bytes[16];
+	const struct dt_usym *u = NULL;
+	struct dt_uobj *o;
+	uint64_t off;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	size_t i;
+	int fd;
+
+	ASSERT_LT(0, n);
+	exe[n] = '\0';
+	o = dt_uobj_load(exe);
+	ASSERT_NE(NULL, o);
+	for (i = 0; i < o->uo_nsyms; i++)
+		if (!strcmp(o->uo_syms[i].us_name, "dt_elf_test_target"))
+			u = &o->uo_syms[i];
+	ASSERT_NE(NULL, u);
+	EXPECT_EQ(u, dt_uobj_sym_at(o, u->us_addr + 1));
+	ASSERT_EQ(0, dt_uobj_vaddr_to_off(o, u->us_addr, &off));
+	fd = open(exe, O_RDONLY);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(sizeof(bytes), pread(fd, bytes, sizeof(bytes), off));
+	close(fd);
+	/* the same bytes the function has in memory */
+	EXPECT_EQ(0, memcmp(bytes, (const void *)(load_bias(o, exe) +
+						   u->us_addr), sizeof(bytes)));
+	EXPECT_EQ(0, memcmp(bytes, (const void *)dt_elf_test_target,
+			    sizeof(bytes)));
+	/* an address no segment holds */
+	EXPECT_EQ(-1, dt_uobj_vaddr_to_off(o, 1ull << 60, &off));
+	dt_uobj_free(o);
+}
+
+TEST_HARNESS_MAIN

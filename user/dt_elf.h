@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One ELF file's function symbols and PT_LOAD segments, read once.
+ */
+#ifndef DT_ELF_H
+#define DT_ELF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dt_usym {
+	uint64_t	us_addr, us_size;
+	char		*us_name;
+};
+
+struct dt_uload {
+	uint64_t	ul_off, ul_vaddr, ul_filesz;
+};
+
+struct dt_uobj {
+	struct dt_uobj	*uo_next;
+	char		*uo_path;
+	struct dt_usym	*uo_syms;	/* sorted by address */
+	size_t		uo_nsyms;
+	struct dt_uload	*uo_loads;
+	size_t		uo_nloads;
+};
+
+/* Read @path; a file that cannot be read gives an object with nothing. */
+struct dt_uobj *dt_uobj_load(const char *path);
+void dt_uobj_free(struct dt_uobj *o);
+/* The file offset of virtual address @va, or -1 if no segment holds it. */
+int dt_uobj_vaddr_to_off(const struct dt_uobj *o, uint64_t va,
+			 uint64_t *off);
+/* The function symbol holding @va, or NULL. */
+const struct dt_usym *dt_uobj_sym_at(const struct dt_uobj *o, uint64_t va);
+
+#endif /* DT_ELF_H */

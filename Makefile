@@ -6,6 +6,8 @@
 #   make deps       install the Debian packages the project needs (root)
 #   make demo       deps, build, then a real trace in a QEMU guest
 #   make check      every test; ends with "N passed, N failed"
+#   make deb        Debian packages into build/deb/ (Documentation/install.md)
+#   make check-pkg  install, upgrade and purge them in a QEMU guest
 #
 # KVER/KDIR pick the kernel to build for: by default Debian's default
 # kernel (tests/default-kver.sh says which).
@@ -135,3 +137,9 @@ $(B)/guest/test_abi: VERSION
 .PHONY: deb
 deb:
 	./debian/mkdeb.sh
+
+# The packages' life in a guest: install, DKMS build, trace, upgrade,
+# purge (tests/pkg/run.sh).
+.PHONY: check-pkg
+check-pkg:
+	./tests/pkg/run.sh

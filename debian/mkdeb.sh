@@ -52,7 +52,8 @@ fi
 	echo "mkdeb: dpkg-buildpackage failed; log: $stage/build.log" >&2
 	exit 1
 }
-for p in dtrace-linux-dkms_"${ver}"_all.deb dtrace-linux_"${ver}"_*.deb; do
-	mv "$stage"/$p "$out/"
+arch=$(dpkg --print-architecture)
+for p in "dtrace-linux-dkms_${ver}_all.deb" "dtrace-linux_${ver}_$arch.deb"; do
+	mv "$stage/$p" "$out/"
+	echo "$out/$p"
 done
-ls "$out"/dtrace-linux-dkms_"${ver}"_all.deb "$out"/dtrace-linux_"${ver}"_*.deb

@@ -27,8 +27,10 @@ mkdir -p "$src"
 if git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	# Tracked and new files that exist (not ignored ones, nor deletions
 	# not yet committed).
-	(cd "$top" && git ls-files -z -c -o --exclude-standard | xargs -0 -r ls -d 2>/dev/null |
-		tar -cf - -T -) | tar -xf - -C "$src"
+	(cd "$top" && git ls-files -z -c -o --exclude-standard |
+		while IFS= read -r -d '' f; do
+			[ -e "$f" ] && printf '%s\0' "$f"
+		done | tar --null -cf - -T -) | tar -xf - -C "$src"
 else
 	tar -C "$top" --exclude=./build --exclude=./.git -cf - . |
 		tar -xf - -C "$src"

@@ -42,6 +42,13 @@ same() {
 	return 1
 }
 ver_of() { dpkg-deb -f "$1" Version; }
+# logged FILE CMD...: CMD with its output in $logs/FILE (a redirection
+# after check would take the TAP line too).
+logged() {
+	local f=$1
+	shift
+	"$@" >"$logs/$f" 2>&1
+}
 
 work=$(mktemp -d /tmp/pkgtest.XXXX)
 cp "$@" "$work/" || exit 1
@@ -91,7 +98,7 @@ installed() {
 
 # Install both at once, as apt would; DKMS builds for the running kernel.
 check "install $v1 (dpkg -i, DKMS build)" \
-	dpkg -i "$old_dkms" "$old_cmd" >"$logs/dpkg-install.log" 2>&1
+	logged dpkg-install.log dpkg -i "$old_dkms" "$old_cmd"
 check "dkms status: dtrace/$v1 installed for $kver" installed "$v1"
 # Of the others, DKMS tries the newest kernel only.
 tried=$(sed -n 's/^Building for //p' "$logs/dpkg-install.log")
@@ -145,7 +152,7 @@ trace "$v1"
 # Upgrade: DKMS drops the old build and makes the new one; the running
 # module stays until reloaded, and the new command still speaks to it.
 check "upgrade to $v2 (dpkg -i)" \
-	dpkg -i "$new_dkms" "$new_cmd" >"$logs/dpkg-upgrade.log" 2>&1
+	logged dpkg-upgrade.log dpkg -i "$new_dkms" "$new_cmd"
 check "dkms status: dtrace/$v2 installed" installed "$v2"
 check "dkms status: dtrace/$v1 gone" \
 	same "" "$(dkms status -m dtrace -v "$v1" 2>&1)"
@@ -173,7 +180,7 @@ else
 fi
 
 check "purge both packages" \
-	dpkg --purge dtrace-linux dtrace-linux-dkms >"$logs/dpkg-purge.log" 2>&1
+	logged dpkg-purge.log dpkg --purge dtrace-linux dtrace-linux-dkms
 check "dkms status: no dtrace" same "" "$(dkms status -m dtrace 2>&1)"
 check "files removed (command, source, module, conffile)" \
 	same "" "$(ls -d /usr/sbin/dtrace /usr/src/dtrace-* "$conf" \

@@ -6,11 +6,15 @@
 #   make deps       install the Debian packages the project needs (root)
 #   make demo       deps, build, then a real trace in a QEMU guest
 #   make check      every test; ends with "N passed, N failed"
+#   make deb        Debian packages into build/deb/ (Documentation/install.md)
+#   make check-pkg  install, upgrade and purge them in a QEMU guest
 #
 # KVER/KDIR pick the kernel to build for: by default Debian's default
 # kernel (tests/default-kver.sh says which).
 
 KVER ?= $(shell tests/default-kver.sh)
+# The one version of module, command and packages.
+VERSION := $(shell cat VERSION)
 KDIR ?= /lib/modules/$(KVER)/build
 LINUX_SOURCE ?= /usr/src/linux-source-6.1.tar.xz
 
@@ -22,6 +26,7 @@ WFLAGS := -Wall -Wextra -Werror -std=gnu11
 CPPFLAGS += -Iinclude -Idif -I$(B)/gen
 # The harness header is not ours: its own warnings are not errors here.
 CPPFLAGS += -isystem $(B)/ksft
+CPPFLAGS += -DDTRACE_VERSION='"$(VERSION)"'
 export KVER KDIR
 
 .PHONY: all kmod user deps demo check clean tools
@@ -89,13 +94,14 @@ clean:
 
 # Install the module on this machine through DKMS, as a distribution
 # package would: the source goes to /usr/src/dtrace-VERSION.
-DKMS_VER := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+DKMS_VER := $(VERSION)
 DKMS_SRC ?= /usr/src/dtrace-$(DKMS_VER)
 .PHONY: dkms-src dkms-install dkms-remove
 dkms-src:
 	rm -rf $(DKMS_SRC)
 	mkdir -p $(DKMS_SRC)
-	cp -r dkms.conf kmod dif include $(DKMS_SRC)/
+	cp -r VERSION kmod dif include $(DKMS_SRC)/
+	sed 's/#MODULE_VERSION#/$(DKMS_VER)/' dkms.conf >$(DKMS_SRC)/dkms.conf
 	find $(DKMS_SRC) \( -name '*.o' -o -name '*.ko' -o -name '.*.cmd' \
 		-o -name '*.mod*' -o -name Module.symvers \
 		-o -name modules.order \) -delete
@@ -120,3 +126,20 @@ check-long: all tools kmod-tests
 .PHONY: check-matrix
 check-matrix: all tools kmod-tests
 	./tests/run-matrix.sh
+
+# What prints or checks the version is rebuilt when it changes (the
+# module's flags carry it, so Kbuild rebuilds that by itself).
+$(call obj,user/dt_args.c) $(call asan,user/dt_args.c) \
+$(B)/guest/test_abi: VERSION
+
+# Debian packages from this tree into build/deb/ (debian/mkdeb.sh);
+# DEB_VERSION_SUFFIX=+x makes a newer local version.
+.PHONY: deb
+deb:
+	./debian/mkdeb.sh
+
+# The packages' life in a guest: install, DKMS build, trace, upgrade,
+# purge (tests/pkg/run.sh).
+.PHONY: check-pkg
+check-pkg:
+	./tests/pkg/run.sh

@@ -21,8 +21,6 @@
 #include <dtrace/dif.h>
 #include "dif_vm.h"
 
-#define DTRACE_MODULE_VERSION	"0.1.0"
-
 struct dtrace_probe;
 struct dtrace_state;
 

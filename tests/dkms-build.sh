@@ -7,7 +7,7 @@
 set -eu
 kver=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
-ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")
+ver=$(cat "$top/VERSION")
 work="$top/build/dkms"
 rm -rf "$work"
 mkdir -p "$work/tree"

@@ -89,6 +89,77 @@ static const char *dt_dev_lockdown(char *buf, size_t len)
 	return strcmp(open + 1, "none") ? open + 1 : NULL;
 }
 
+/* Whether a file's first bytes are text, e.g. "Y" in a sysfs parameter. */
+static int dt_dev_file_is(const char *path, const char *text)
+{
+	char buf[16] = "";
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return 0;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = '\0';
+	fclose(f);
+	return !strncmp(buf, text, strlen(text));
+}
+
+/* The EFI variable: 4 bytes of attributes, then 1 when Secure Boot is on. */
+#define DT_SECUREBOOT_VAR "/sys/firmware/efi/efivars/" \
+	"SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
+
+static int dt_dev_secure_boot(void)
+{
+	unsigned char v[5];
+	FILE *f = fopen(DT_SECUREBOOT_VAR, "rb");
+	size_t n;
+
+	if (!f)
+		return 0;
+	n = fread(v, 1, sizeof(v), f);
+	fclose(f);
+	return n == sizeof(v) && v[4] == 1;
+}
+
+/*
+ * The device is missing: say why when the module is not loaded at all,
+ * above all when the kernel loads signed modules only (Secure Boot,
+ * lockdown, module.sig_enforce), which refuses an unsigned DKMS build.
+ * Only for the default device: $DTRACE_DEVICE is the tests' choice.
+ */
+static void dt_dev_missing(char *err, size_t errlen, const char *path,
+			   int e)
+{
+	char lockdown[128];
+	const char *level, *why = NULL;
+
+	if (getenv("DTRACE_DEVICE") || !access("/sys/module/dtrace", F_OK)) {
+		snprintf(err, errlen, "DTrace device not available "
+			 "(is the dtrace module loaded?): %s: %s",
+			 path, strerror(e));
+		return;
+	}
+	level = dt_dev_lockdown(lockdown, sizeof(lockdown));
+	if (dt_dev_secure_boot())
+		why = "Secure Boot is on";
+	else if (level)
+		why = "the kernel is locked down";
+	else if (dt_dev_file_is("/sys/module/module/parameters/sig_enforce",
+				"Y"))
+		why = "module.sig_enforce is set";
+	if (why)
+		snprintf(err, errlen, "DTrace device not available: %s: %s: "
+			 "the dtrace module is not loaded, and %s: the kernel "
+			 "loads only modules signed with a key it trusts; "
+			 "sign the DKMS-built module with an enrolled key (MOK) "
+			 "as " DT_INSTALL_DOC " says, then run "
+			 "\"modprobe dtrace\"", path, strerror(e), why);
+	else
+		snprintf(err, errlen, "DTrace device not available: %s: %s: "
+			 "the dtrace module is not loaded; load it with "
+			 "\"modprobe dtrace\" (see " DT_INSTALL_DOC ")",
+			 path, strerror(e));
+}
+
 int dt_dev_open(char *err, size_t errlen)
 {
 	char lockdown[128];
@@ -101,9 +172,7 @@ int dt_dev_open(char *err, size_t errlen)
 	if (fd < 0) {
 		e = errno;
 		if (e == ENOENT || e == ENODEV || e == ENXIO)
-			snprintf(err, errlen, "DTrace device not available "
-				 "(is the dtrace module loaded?): %s: %s",
-				 path, strerror(e));
+			dt_dev_missing(err, errlen, path, e);
 		else if (e == EPERM && geteuid() == 0 &&
 			 (level = dt_dev_lockdown(lockdown, sizeof(lockdown))))
 			snprintf(err, errlen, "the kernel is locked down (%s) "

@@ -10,6 +10,8 @@
 #include <dtrace/dtrace_ioctl.h>
 
 #define DT_DEV_PATH	"/dev/" DTRACE_DEVNAME
+/* Where the packages put the guide the error messages point to. */
+#define DT_INSTALL_DOC	"/usr/share/doc/dtrace-linux/install.md"
 
 /*
  * How the device is reached: the system calls, or a fake module in the

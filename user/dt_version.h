@@ -5,7 +5,8 @@
 
 #include <dtrace/dtrace_ioctl.h>
 
-#define DT_VERSION		"0.1"
+/* DTRACE_VERSION: the top-level VERSION file, through the Makefile. */
+#define DT_VERSION		DTRACE_VERSION
 #define DT_D_VERSION		"1.13"
 #define DT_STR_(x)		#x
 #define DT_STR(x)		DT_STR_(x)

@@ -42,7 +42,7 @@ DT_DIF_SRCS = $(filter dif/dif_log.c dif/dif_names.c dif/dif_load.c \
 
 user: user/dtrace
 user/dtrace: $$(call obj,user/dt_main.c $$(DT_LIB_SRCS) $$(DT_DIF_SRCS))
-	$(CC) $(CFLAGS) -o $@ $^ $(DT_LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DT_LDLIBS)
 
 # The command under ASan+UBSan, for the D tests on the host.
 $(B)/dtrace-asan: $$(call asan,user/dt_main.c $$(DT_LIB_SRCS) $$(DT_DIF_SRCS))

@@ -40,7 +40,7 @@ TEST_F(dev, version)
 
 	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_VERSION, &v));
 	EXPECT_EQ(DTRACE_ABI_VERSION, v.dv_abi);
-	EXPECT_STREQ("0.1.0", v.dv_module);
+	EXPECT_STREQ(DTRACE_VERSION, v.dv_module);
 
 	v.dv_size = sizeof(v) - 4;
 	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_VERSION, &v));

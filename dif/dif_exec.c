@@ -14,12 +14,20 @@
  * The dispatch loop is written once: each handler opens with
  * DIF_CASE(NAME), which is both a case of a switch and a label of a
  * computed-goto table expanded from dif_ops.h. With -DDIF_NO_COMPUTED_GOTO
- * (or a compiler without labels as values) the switch dispatches; else
- * the table does. The unit tests run both.
+ * (or a compiler without labels as values, or a retpoline kernel) the
+ * switch dispatches; else the table does. The unit tests run both.
  */
 #include "dif_impl.h"
 
-#if defined(DIF_NO_COMPUTED_GOTO) || !defined(__GNUC__)
+/*
+ * In a kernel built with retpolines, every computed goto goes through a
+ * retpoline thunk, while the switch, compiled with -fno-jump-tables,
+ * becomes a tree of direct branches: measured in the guest, the switch
+ * made a syscall:::entry { @[execname] = count(); } event 6% cheaper.
+ */
+#if defined(DIF_NO_COMPUTED_GOTO) || !defined(__GNUC__) || \
+	(defined(__KERNEL__) && (defined(CONFIG_RETPOLINE) || \
+				 defined(CONFIG_MITIGATION_RETPOLINE)))
 #define DIF_USE_SWITCH	1
 #endif
 

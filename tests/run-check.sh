@@ -3,8 +3,10 @@
 #
 # Everything `make check` runs, in order: host unit tests (plain and
 # ASan+UBSan), a DIF fuzzing smoke run, checkpatch over the kernel-side
-# sources, a DKMS build, and the guest suite in one QEMU boot. Each stage
-# adds to one tally; the last line is "N passed, N failed".
+# sources, a DKMS build, the guest suite in one QEMU boot per installed
+# kernel, and the Debian packages installed, upgraded and purged in a
+# guest. Each stage adds to one tally; the last line is
+# "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 
@@ -110,6 +112,11 @@ if [ -n "$others" ]; then
 	echo "== kernel matrix: $others"
 	MATRIX=$others run_tallied "kernel matrix" tests/run-matrix.sh
 fi
+
+# The Debian packages' life in a guest: install, DKMS build, trace,
+# upgrade, purge (make check-pkg; about 13 minutes under TCG).
+echo "== Debian packages"
+run_tallied "packages" tests/pkg/run.sh
 
 if [ "$failed" -gt 0 ]; then
 	echo "failed:"

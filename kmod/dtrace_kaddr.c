@@ -20,6 +20,7 @@
  * including NMI.
  */
 #include <linux/mm.h>
+#include <linux/sched.h>
 #include <linux/vmalloc.h>
 #include <asm/page.h>
 #include "dtrace_impl.h"
@@ -53,9 +54,13 @@ static bool dtrace_kpage_ok(unsigned long addr)
 bool dtrace_kaddr_readable(unsigned long addr, size_t size)
 {
 	unsigned long end = addr + size - 1, page;
+	unsigned long task = (unsigned long)current;
 
 	if (!size || end < addr)
 		return false;
+	/* the current task (execname, curthread->...): RAM, and the most read */
+	if (addr >= task && end < task + sizeof(struct task_struct))
+		return true;
 	for (page = addr & PAGE_MASK; page <= end; page += PAGE_SIZE) {
 		if (!dtrace_kpage_ok(page))
 			return false;

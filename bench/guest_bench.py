@@ -114,12 +114,16 @@ CASES = [
      "matched",
      BPFTRACE + ["-e", "kprobe:vfs_read { @[comm] = count(); }"],
      "Attaching", "reads"),
+    # The entry clause only assigns, so as in DTrace it traces the probe
+    # (a bare record a firing): -q keeps those lines out of the output,
+    # as bpftrace prints nothing there; BEGIN says when it is attached.
     ("vfs_read latency histogram",
-     [DTRACE, "-n",
+     [DTRACE, "-q", "-n",
+      "BEGIN { printf(\"attached\\n\"); } "
       "fbt::vfs_read:entry { self->ts = timestamp; } "
       "fbt::vfs_read:return /self->ts/ "
       "{ @ = quantize(timestamp - self->ts); self->ts = 0; }"],
-     "matched",
+     "attached",
      BPFTRACE + ["-e",
       "kprobe:vfs_read { @start[tid] = nsecs; } "
       "kretprobe:vfs_read /@start[tid]/ "

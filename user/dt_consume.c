@@ -73,6 +73,17 @@ int dt_consume_buf(struct dt_consumer *c, int cpu, const void *buf,
 				 "record at offset %zu is truncated", cpu, off);
 			return -1;
 		}
+		/*
+		 * A clause that only assigns records that the probe fired,
+		 * which -q prints as nothing: not worth keeping (a latency
+		 * script's entry clause makes one a call).
+		 */
+		if (c->c_quiet && !c->c_json && !e->e_nouts &&
+		    e != c->c_errecb) {
+			c->c_records++;
+			off += (sizeof(h) + e->e_recsize + 7) & ~(size_t)7;
+			continue;
+		}
 		if (c->c_n == c->c_cap) {
 			size_t nc = c->c_cap ? c->c_cap * 2 : 64;
 			void *np = realloc(c->c_recs, nc * sizeof(*r));

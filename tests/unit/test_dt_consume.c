@@ -184,4 +184,43 @@ TEST(strings_unterminated)
 	teardown(&f);
 }
 
+/* -q: records of clauses that print nothing are not kept at all. */
+TEST(quiet_drops_bare_records)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	struct dt_epidtab epids;
+	struct dt_consumer c;
+	struct dtrace_probedesc d;
+	struct dtrace_rechdr h = { 10, 7, 1 };
+	uint8_t buf[64];
+	char out[64] = "";
+	FILE *fp = fmemopen(out, sizeof(out), "w");
+
+	dt_options_init(&o);
+	dt_pcb_init(&pcb, "syscall::read:entry { self->ts = timestamp; }",
+		    NULL, &o);
+	ASSERT_EQ(0, dt_compile(&pcb, &cp));
+	ASSERT_EQ(0, cp.cp_ecbs[0].e_nouts);
+	memset(&d, 0, sizeof(d));
+	memset(&epids, 0, sizeof(epids));
+	dt_epid_add(&epids, 10, &cp.cp_ecbs[0], &d);
+	dt_consumer_init(&c, fp, true, &epids, NULL);
+	ASSERT_EQ(8, cp.cp_ecbs[0].e_recsize);
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf, &h, sizeof(h));
+	memcpy(buf + 24, &h, sizeof(h));
+	ASSERT_EQ(0, dt_consume_buf(&c, 0, buf, 48)) TH_LOG("%s", c.c_err);
+	EXPECT_EQ(0, c.c_n);
+	ASSERT_EQ(0, dt_consume_flush(&c));
+	fflush(fp);
+	EXPECT_STREQ("", out);
+	dt_consumer_fini(&c);
+	fclose(fp);
+	dt_epid_fini(&epids);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
 TEST_HARNESS_MAIN

@@ -7,10 +7,13 @@
 #ifndef _TESTS_KMOD_CLAUSE_H
 #define _TESTS_KMOD_CLAUSE_H
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
 #include <dtrace/dtrace_ioctl.h>
 #include <dtrace/dif.h>
 
@@ -26,6 +29,22 @@ struct clause {
 	struct dtrace_ioc_action *acts;
 	char	log[1024];
 };
+
+/*
+ * The usual fixture's life: /dev/dtrace opened for each test (a consumer
+ * of its own) and closed after it. FIXTURE(NAME) must have "int fd".
+ */
+#define DEV_SETUP_TEARDOWN(name)					\
+FIXTURE_SETUP(name)							\
+{									\
+	self->fd = open("/dev/dtrace", O_RDWR);				\
+	ASSERT_LE(0, self->fd) TH_LOG("open /dev/dtrace: %s",		\
+				      strerror(errno));			\
+}									\
+FIXTURE_TEARDOWN(name)							\
+{									\
+	close(self->fd);						\
+}
 
 static inline size_t align8(size_t n)
 {

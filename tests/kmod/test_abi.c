@@ -23,16 +23,7 @@ FIXTURE(dev) {
 	int fd;
 };
 
-FIXTURE_SETUP(dev)
-{
-	self->fd = open("/dev/dtrace", O_RDWR);
-	ASSERT_LE(0, self->fd) TH_LOG("open /dev/dtrace: %s", strerror(errno));
-}
-
-FIXTURE_TEARDOWN(dev)
-{
-	close(self->fd);
-}
+DEV_SETUP_TEARDOWN(dev)
 
 TEST_F(dev, version)
 {

@@ -46,16 +46,7 @@ FIXTURE(dev) {
 	struct dtrace_ioc_status st;
 };
 
-FIXTURE_SETUP(dev)
-{
-	self->fd = open("/dev/dtrace", O_RDWR);
-	ASSERT_LE(0, self->fd);
-}
-
-FIXTURE_TEARDOWN(dev)
-{
-	close(self->fd);
-}
+DEV_SETUP_TEARDOWN(dev)
 
 TEST_F(dev, destructive_needs_the_option)
 {

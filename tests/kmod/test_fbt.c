@@ -27,16 +27,7 @@ FIXTURE(dev) {
 	int fd;
 };
 
-FIXTURE_SETUP(dev)
-{
-	self->fd = open("/dev/dtrace", O_RDWR);
-	ASSERT_LE(0, self->fd);
-}
-
-FIXTURE_TEARDOWN(dev)
-{
-	close(self->fd);
-}
+DEV_SETUP_TEARDOWN(dev)
 
 /* Does the module hold every traceable function (DTRACE_FBT_ALL)? */
 static bool all_offered(int fd)

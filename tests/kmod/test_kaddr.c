@@ -22,16 +22,7 @@ FIXTURE(dev) {
 	int fd;
 };
 
-FIXTURE_SETUP(dev)
-{
-	self->fd = open("/dev/dtrace", O_RDWR);
-	ASSERT_LE(0, self->fd) TH_LOG("open /dev/dtrace: %s", strerror(errno));
-}
-
-FIXTURE_TEARDOWN(dev)
-{
-	close(self->fd);
-}
+DEV_SETUP_TEARDOWN(dev)
 
 /* The first address of a line of @path containing @what, or 0. */
 static uint64_t find_addr(const char *path, const char *what)

@@ -18,16 +18,7 @@ FIXTURE(dev) {
 	int fd;
 };
 
-FIXTURE_SETUP(dev)
-{
-	self->fd = open("/dev/dtrace", O_RDWR);
-	ASSERT_LE(0, self->fd);
-}
-
-FIXTURE_TEARDOWN(dev)
-{
-	close(self->fd);
-}
+DEV_SETUP_TEARDOWN(dev)
 
 TEST_F(dev, syscall_probes_listed)
 {

@@ -54,7 +54,11 @@ static void dt_usage(FILE *fp)
 "\t-V  report DTrace API version\n"
 "\t-w  permit destructive actions\n"
 "\t-x  enable or modify compiler and tracing options\n"
-"\t-Z  permit probe descriptions that match zero probes\n");
+"\t-Z  permit probe descriptions that match zero probes\n"
+"\n"
+"\t--bpftrace [-e program | file] [-p pid] [-c cmd] [args ...]\n"
+"\t    the program is in the bpftrace language (so is -s file.bt)\n"
+"\t--unsafe  with --bpftrace: permit system( ) (as -w)\n");
 }
 
 static void dt_version_print(void)
@@ -75,13 +79,62 @@ static void dt_version_print(void)
 	dt_dev_close(fd);
 }
 
+/* --bpftrace anywhere before "--": then -e takes the program. */
+static bool dt_args_bpftrace(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--bpftrace") == 0)
+			return true;
+	return false;
+}
+
+/*
+ * bpftrace's own program pieces (--bpftrace -e, --bpftrace FILE, -s
+ * FILE.bt): bpftrace prints only what the program prints, in its
+ * formats.
+ */
+static int dt_args_bt(struct dt_cmd *cmd, bool bt, int *optindp, int argc,
+		      char **argv)
+{
+	const char *why;
+	bool any = false;
+	size_t n;
+	int i;
+
+	if (bt && !cmd->c_npieces && *optindp < argc) {
+		if (dt_cmd_piece(cmd, 's', argv[(*optindp)++]))
+			return -1;
+		cmd->c_pieces[cmd->c_npieces - 1].p_bt = true;
+	}
+	for (i = 0; i < cmd->c_npieces; i++) {
+		struct dt_piece *p = &cmd->c_pieces[i];
+
+		n = strlen(p->p_arg);
+		if (p->p_kind == 's' && n > 3 &&
+		    strcmp(p->p_arg + n - 3, ".bt") == 0)
+			p->p_bt = true;
+		any |= p->p_bt;
+	}
+	if (!any)
+		return 0;
+	cmd->c_opts.o_quiet = true;
+	/* the consumer's bpftrace output, once it has one */
+	(void)dt_option_set(&cmd->c_opts, "oformat", "bpftrace", &why);
+	return 0;
+}
+
 int dt_cmd_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "bpftrace", no_argument, NULL, 256 },
+		{ "unsafe", no_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 },
 	};
+	bool bt = dt_args_bpftrace(argc, argv);
 	struct dt_cmd cmd;
 	const char *why;
 	int c, rc;
@@ -89,10 +142,13 @@ int dt_cmd_main(int argc, char **argv)
 	dt_cmd_init(&cmd);
 	optind = 0;	/* a full reset: the tests call us more than once */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv,
+	while ((c = getopt_long(argc, argv, bt ?
+				"+b:c:CD:e:f:FhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z" :
 				"+b:c:CD:ef:FhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z",
 				longopts, NULL)) != -1) {
 		switch (c) {
+		case 256:
+			break;
 		case 'b':
 			if (dt_option_set(&cmd.c_opts, "bufsize", optarg,
 					  &why)) {
@@ -111,7 +167,13 @@ int dt_cmd_main(int argc, char **argv)
 				return 2;
 			break;
 		case 'e':
-			cmd.c_exec = false;
+			if (!bt) {
+				cmd.c_exec = false;
+				break;
+			}
+			if (dt_cmd_piece(&cmd, 'n', optarg))
+				return 2;
+			cmd.c_pieces[cmd.c_npieces - 1].p_bt = true;
 			break;
 		case 'f':
 		case 'm':
@@ -198,6 +260,8 @@ int dt_cmd_main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (dt_args_bt(&cmd, bt, &optind, argc, argv))
+		return 2;
 	cmd.c_argc = argc - optind;
 	cmd.c_argv = argv + optind;
 	if (!cmd.c_npieces && !cmd.c_list) {

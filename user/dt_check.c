@@ -157,6 +157,8 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 	int nargs = dt_node_count(n->n_args), i;
 	struct dt_node *a;
 
+	if (strcmp(n->n_str, "%str") == 0)	/* bpftrace's str( ) */
+		return bt_check_str(pcb, n);
 	if (strcmp(n->n_str, "sym") == 0 || strcmp(n->n_str, "func") == 0 ||
 	    strcmp(n->n_str, "mod") == 0) {
 		/* the address itself, printed as a kernel symbol */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bt_parse.h"
 #include "dt_agg.h"
 #include "dt_dev.h"
 #include "dt_error.h"
@@ -219,6 +220,17 @@ static char **dt_cmd_margv(struct dt_cmd *cmd, const char *arg0)
 	return cmd->c_margv;
 }
 
+/* A piece's compile error, in its language's way. */
+static void dt_piece_errprint(struct dt_cmd *cmd, struct dt_piece *p)
+{
+	if (p->p_bt)
+		bt_error_print(&p->p_pcb, stderr);
+	else
+		dt_error_print(&p->p_pcb, stderr,
+			       p->p_kind == 's' ? NULL : p->p_arg,
+			       cmd->c_opts.o_errtags, isatty(STDERR_FILENO));
+}
+
 int dt_cmd_compile(struct dt_cmd *cmd)
 {
 	struct dt_var *vars = NULL;
@@ -243,11 +255,9 @@ int dt_cmd_compile(struct dt_cmd *cmd)
 		pcb->pcb_prog.p_vars = vars;
 		pcb->pcb_prog.p_aggs = aggs;
 		memcpy(pcb->pcb_nvars, nvars, sizeof(nvars));
+		pcb->pcb_bt = p->p_bt;
 		if (dt_compile(pcb, &p->p_cp)) {
-			dt_error_print(pcb, stderr,
-				       p->p_kind == 's' ? NULL : p->p_arg,
-				       cmd->c_opts.o_errtags,
-				       isatty(STDERR_FILENO));
+			dt_piece_errprint(cmd, p);
 			return -1;
 		}
 		p->p_compiled = true;
@@ -273,8 +283,7 @@ static void dt_piece_error(struct dt_cmd *cmd, struct dt_piece *p,
 	pcb->pcb_failed = false;
 	pcb->pcb_region = NULL;
 	dt_error(pcb, &pd->pd_loc, tag, "%s", msg);
-	dt_error_print(pcb, stderr, p->p_kind == 's' ? NULL : p->p_arg,
-		       cmd->c_opts.o_errtags, isatty(STDERR_FILENO));
+	dt_piece_errprint(cmd, p);
 }
 
 /*

@@ -12,7 +12,7 @@ int dt_compile(struct dt_pcb *pcb, struct dt_cprog *cp)
 	int err = 0;
 
 	memset(cp, 0, sizeof(*cp));
-	err = err ?: dt_parse(pcb);
+	err = err ?: pcb->pcb_bt ? bt_parse(pcb) : dt_parse(pcb);
 	err = err ?: dt_lower(pcb);
 	err = err ?: dt_resolve(pcb);
 	err = err ?: dt_check(pcb);

@@ -108,6 +108,9 @@ int dt_check_expr(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n);
 
+/* bpftrace's str( ): bt_check.c. */
+int bt_check_str(struct dt_pcb *pcb, struct dt_node *n);
+
 /* The passes. */
 int dt_lower(struct dt_pcb *pcb);
 int dt_resolve(struct dt_pcb *pcb);

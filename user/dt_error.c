@@ -18,6 +18,8 @@ int dt_verror(struct dt_pcb *pcb, const struct dt_loc *loc, const char *tag,
 	pcb->pcb_errregion = pcb->pcb_region;
 	pcb->pcb_errline = loc ? loc->first_line : pcb->pcb_line;
 	pcb->pcb_errcol = loc ? loc->first_column : pcb->pcb_col;
+	pcb->pcb_errlastcol = loc && loc->last_line == loc->first_line ?
+		loc->last_column : 0;
 	vsnprintf(pcb->pcb_errmsg, sizeof(pcb->pcb_errmsg), fmt, ap);
 	return -1;
 }

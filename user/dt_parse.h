@@ -28,6 +28,10 @@ const struct dt_lex_kw *dt_lex_keyword(const char *s);
 int dt_lex_begin(struct dt_pcb *pcb);
 void dt_lex_end(struct dt_pcb *pcb);
 
+/* Move the position past a token; loc gets its span. */
+void dt_lex_advance(struct dt_pcb *pcb, struct dt_loc *loc,
+		    const char *text, size_t len);
+
 /* Does the '/' just read close a predicate? */
 bool dt_lex_pred_ends(const struct dt_pcb *pcb);
 

@@ -21,6 +21,7 @@ struct dt_pcb {
 	char * const	*pcb_argv;
 	bool		pcb_allow_empty_args; /* -x defaultargs */
 	int		pcb_target;	/* $target: -c or -p's pid; 0: none */
+	bool		pcb_bt;		/* the bpftrace language (bt_parse.h) */
 
 	/* the lexer's and parser's state */
 	void		*pcb_scanner;
@@ -46,6 +47,7 @@ struct dt_pcb {
 	const char	*pcb_errtag;	/* D_SYNTAX, ... */
 	const char	*pcb_errregion;
 	int		pcb_errline, pcb_errcol;
+	int		pcb_errlastcol;	/* where its token ends, if known */
 	char		pcb_errmsg[1024];
 };
 
@@ -55,5 +57,7 @@ void dt_pcb_fini(struct dt_pcb *pcb);
 
 /* Front end: dt_parse.c. Fills pcb_prog; returns 0 or -1 with an error. */
 int dt_parse(struct dt_pcb *pcb);
+/* ... of the bpftrace language: bt_parse.c. */
+int bt_parse(struct dt_pcb *pcb);
 
 #endif /* DT_PCB_H */

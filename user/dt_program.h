@@ -25,6 +25,7 @@ struct dt_piece {
 	struct dt_pcb	p_pcb;
 	struct dt_cprog	p_cp;
 	bool		p_compiled;
+	bool		p_bt;		/* in the bpftrace language */
 	uint32_t	p_matched;	/* probes enabled */
 };
 

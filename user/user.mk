@@ -6,8 +6,10 @@
 # command and of the tests waits for them (order-only).
 
 DT_GEN := $(B)/gen
-DT_GEN_SRCS := $(DT_GEN)/dt_grammar.c $(DT_GEN)/dt_lex.c
-DT_GEN_HDRS := $(DT_GEN)/dt_grammar.h $(DT_GEN)/dt_lex.h
+DT_GEN_SRCS := $(DT_GEN)/dt_grammar.c $(DT_GEN)/dt_lex.c \
+	$(DT_GEN)/bt_grammar.c $(DT_GEN)/bt_lex.c
+DT_GEN_HDRS := $(DT_GEN)/dt_grammar.h $(DT_GEN)/dt_lex.h \
+	$(DT_GEN)/bt_grammar.h $(DT_GEN)/bt_lex.h
 DT_LIB_SRCS := $(filter-out user/dt_main.c,$(wildcard user/*.c)) \
 	$(DT_GEN_SRCS)
 DT_LDLIBS := -lelf -lm
@@ -20,6 +22,16 @@ $(DT_GEN)/dt_grammar.c $(DT_GEN)/dt_grammar.h &: user/dt_grammar.y
 $(DT_GEN)/dt_lex.c $(DT_GEN)/dt_lex.h &: user/dt_lex.l $(DT_GEN)/dt_grammar.h
 	@mkdir -p $(DT_GEN)
 	flex --header-file=$(DT_GEN)/dt_lex.h -o $(DT_GEN)/dt_lex.c $<
+
+# The bpftrace language's, the same way (bt_parse.h).
+$(DT_GEN)/bt_grammar.c $(DT_GEN)/bt_grammar.h &: user/bt_grammar.y
+	@mkdir -p $(DT_GEN)
+	bison -Wall -Werror --defines=$(DT_GEN)/bt_grammar.h \
+		-o $(DT_GEN)/bt_grammar.c $<
+
+$(DT_GEN)/bt_lex.c $(DT_GEN)/bt_lex.h &: user/bt_lex.l $(DT_GEN)/bt_grammar.h
+	@mkdir -p $(DT_GEN)
+	flex --header-file=$(DT_GEN)/bt_lex.h -o $(DT_GEN)/bt_lex.c $<
 
 # Every object that may include the generated headers waits for them.
 $(call obj,$(DT_LIB_SRCS) user/dt_main.c) \

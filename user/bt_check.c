@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpftrace's str(s), which the checker meets as %str(s): a string stays
+ * as it is (comm, a tracepoint's char[] field), an integer is a user
+ * address whose string copyinstr reads (a tracepoint's const char *).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_compile.h"
+#include "dt_error.h"
+
+int bt_check_str(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *a = n->n_args, *next = n->n_next;
+
+	if (dt_check_expr(pcb, a))
+		return -1;
+	if (a->n_type.kind == DT_T_STRING) {
+		free(n->n_str);
+		*n = *a;
+		n->n_next = next;
+		free(a);
+		return 0;
+	}
+	if (a->n_type.kind != DT_T_INT)
+		return dt_error(pcb, &n->n_loc, "BT_CALL", "str() expects an "
+				"integer or a string (%s provided)",
+				dt_type_name(&a->n_type));
+	free(n->n_str);
+	n->n_str = strdup("copyinstr");
+	if (!n->n_str)
+		return dt_error(pcb, &n->n_loc, "D_NOMEM", "out of memory");
+	n->n_type = dt_type_string;
+	return 0;
+}

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Compile errors of a bpftrace program, as bpftrace prints them:
+ *
+ *   stdin:1:12-15: ERROR: Unknown function: foo
+ *   kprobe:f { foo(1); }
+ *              ^~~
+ *
+ * (the script's name instead of stdin for a file). The D passes'
+ * messages about names are put in bpftrace's words.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bt_parse.h"
+#include "dt_error.h"
+
+static void bt_error_words(const char *msg, char *out, size_t len)
+{
+	static const char pre[] = "failed to resolve ";
+	static const char post[] = ": Unknown variable name";
+	size_t n = strlen(msg), np = strlen(post);
+	const char *name = msg + sizeof(pre) - 1;
+	int nl;
+
+	if (strncmp(msg, pre, sizeof(pre) - 1) != 0 || n < sizeof(pre) + np ||
+	    strcmp(msg + n - np, post) != 0) {
+		snprintf(out, len, "%s", msg);
+		return;
+	}
+	nl = (int)(n - np - (sizeof(pre) - 1));
+	if (strncmp(name, "this->", 6) == 0)
+		snprintf(out, len, "Undefined or undeclared variable: $%.*s",
+			 nl - 6, name + 6);
+	else if (name[0] == '@')
+		snprintf(out, len, "Undefined map: %.*s", nl, name);
+	else
+		snprintf(out, len, "Unknown identifier: '%.*s'", nl, name);
+}
+
+void bt_error_print(const struct dt_pcb *pcb, FILE *fp)
+{
+	const char *p = pcb->pcb_src, *end;
+	int line = 1, col, last = pcb->pcb_errlastcol;
+	char msg[1100];
+
+	bt_error_words(pcb->pcb_errmsg, msg, sizeof(msg));
+	if (pcb->pcb_errline <= 0) {
+		fprintf(fp, "%s: ERROR: %s\n", pcb->pcb_file ? pcb->pcb_file :
+			"stdin", msg);
+		return;
+	}
+	if (last < pcb->pcb_errcol)
+		last = pcb->pcb_errcol;
+	fprintf(fp, "%s:%d:%d-%d: ERROR: %s\n", pcb->pcb_file ?
+		pcb->pcb_file : "stdin", pcb->pcb_errline, pcb->pcb_errcol,
+		last, msg);
+	while (*p && line < pcb->pcb_errline)
+		if (*p++ == '\n')
+			line++;
+	end = p + strcspn(p, "\n");
+	fprintf(fp, "%.*s\n", (int)(end - p), p);
+	for (col = 1; col < pcb->pcb_errcol; col++)
+		fputc(p + col - 1 < end && p[col - 1] == '\t' ? '\t' : ' ', fp);
+	fputc('^', fp);
+	for (col++; col < last; col++)
+		fputc('~', fp);
+	fputc('\n', fp);
+}

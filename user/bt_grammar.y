@@ -1,0 +1,380 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The bpftrace grammar: a pure parser with locations, no conflicts.
+ *
+ * It builds the D AST (dt_ast.h) with bpftrace's names left as written:
+ * attach points as probe descriptions, built-ins as identifiers, maps
+ * as @names, $x as this->x; bt_lower.c then turns them into D's.
+ */
+%define api.pure full
+%define api.prefix {bt_yy}
+%define parse.error verbose
+%locations
+%define api.location.type {struct dt_loc}
+%expect 0
+%param {void *scanner}
+%parse-param {struct dt_pcb *pcb}
+
+%code requires {
+#include "bt_parse.h"
+}
+
+%code provides {
+int bt_yylex(BT_YYSTYPE *lval, BT_YYLTYPE *lloc, void *scanner);
+void bt_yyerror(BT_YYLTYPE *lloc, void *scanner, struct dt_pcb *pcb,
+		const char *msg);
+int bt_lex_int(struct dt_pcb *pcb, BT_YYLTYPE *lloc, BT_YYSTYPE *lval,
+	       const char *text);
+int bt_lex_string(struct dt_pcb *pcb, BT_YYLTYPE *lloc, BT_YYSTYPE *lval,
+		  const char *text);
+int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text);
+}
+
+%code {
+#include <stdlib.h>
+#include <string.h>
+#include "dt_error.h"
+#include "dt_types.h"
+
+#define L(x)	((const struct dt_loc *)&(x))
+
+static struct dt_node *bt_node_str(enum dt_nkind kind, char *s,
+				   const struct dt_loc *loc)
+{
+	struct dt_node *n = dt_node_new(kind, loc);
+
+	n->n_str = s;
+	return n;
+}
+}
+
+%union {
+	int64_t		ival;
+	char		*str;
+	enum dt_op	op;
+	struct dt_node	*node;
+	struct dt_pdesc	*pdesc;
+	struct dt_type	type;
+}
+
+%token BT_TOK_EOF 0 "end of file"
+%token BT_TOK_ERROR "invalid token"
+%token <str> BT_TOK_PROBE "attach point"
+%token BT_TOK_PRED_BEGIN "/"
+%token BT_TOK_PRED_END "end of predicate"
+%token <ival> BT_TOK_INT "integer"
+%token <str> BT_TOK_STRING "string"
+%token <str> BT_TOK_IDENT "identifier"
+%token <str> BT_TOK_MAP "map"
+%token <str> BT_TOK_VAR "variable"
+%token <ival> BT_TOK_POSITIONAL "positional parameter"
+%token BT_TOK_NARGS "$#"
+%token BT_TOK_IF "if" BT_TOK_ELSE "else" BT_TOK_UNROLL "unroll"
+%token <type> BT_TOK_TYPE "type"
+%token BT_TOK_ARROW "->" BT_TOK_INC "++" BT_TOK_DEC "--"
+%token BT_TOK_SHL "<<" BT_TOK_SHR ">>" BT_TOK_LE "<=" BT_TOK_GE ">="
+%token BT_TOK_EQ "==" BT_TOK_NE "!=" BT_TOK_LAND "&&" BT_TOK_LOR "||"
+%token <op> BT_TOK_ASSIGNOP "assignment operator"
+
+%type <pdesc> attach
+%type <node> predicate block stmts compound ifstmt expr assign cond lor
+%type <node> land bor bxor band equality relational shift additive
+%type <node> multiplicative cast unary postfix primary args args_ne
+%type <op> unop
+%type <type> ctype
+
+%destructor { free($$); } <str>
+%destructor { dt_node_free($$); } <node>
+%destructor {
+	while ($$) {
+		struct dt_pdesc *n = $$->pd_next;
+
+		free($$->pd_text);
+		free($$);
+		$$ = n;
+	}
+} <pdesc>
+
+%%
+
+program:
+	  %empty
+	| program probe
+	;
+
+probe:
+	  attach predicate block
+		{ if (dt_parse_clause(pcb, $1, $2, $3, &@$)) YYERROR; }
+	;
+
+attach:
+	  BT_TOK_PROBE
+		{
+			$$ = dt_parse_pdesc($1, &@1);
+			if (!$$)
+				YYNOMEM;
+		}
+	| attach ',' BT_TOK_PROBE
+		{
+			struct dt_pdesc *p = dt_parse_pdesc($3, &@3), *q;
+
+			if (!p)
+				YYNOMEM;
+			for (q = $1; q->pd_next; q = q->pd_next)
+				;
+			q->pd_next = p;
+			$$ = $1;
+		}
+	;
+
+predicate:
+	  %empty				{ $$ = NULL; }
+	| BT_TOK_PRED_BEGIN expr BT_TOK_PRED_END	{ $$ = $2; }
+	;
+
+/* Statements end with ';', but the last of a block needs none. */
+block:
+	  '{' stmts '}'				{ $$ = $2; }
+	| '{' stmts expr '}'			{ $$ = dt_node_append($2, $3); }
+	;
+
+stmts:
+	  %empty				{ $$ = NULL; }
+	| stmts ';'				{ $$ = $1; }
+	| stmts expr ';'			{ $$ = dt_node_append($1, $2); }
+	| stmts compound			{ $$ = dt_node_append($1, $2); }
+	;
+
+compound:
+	  ifstmt
+	| BT_TOK_UNROLL '(' BT_TOK_INT ')' block
+		{
+			$$ = bt_unroll(pcb, $3, $5, L(@1));
+			if (pcb->pcb_failed)
+				YYERROR;
+		}
+	;
+
+ifstmt:
+	  BT_TOK_IF '(' expr ')' block
+		{
+			$$ = dt_node_op(DT_N_IF, DT_OP_NONE, $5, NULL, L(@1));
+			$$->n_cond = $3;
+		}
+	| BT_TOK_IF '(' expr ')' block BT_TOK_ELSE block
+		{
+			$$ = dt_node_op(DT_N_IF, DT_OP_NONE, $5, $7, L(@1));
+			$$->n_cond = $3;
+		}
+	| BT_TOK_IF '(' expr ')' block BT_TOK_ELSE ifstmt
+		{
+			$$ = dt_node_op(DT_N_IF, DT_OP_NONE, $5, $7, L(@1));
+			$$->n_cond = $3;
+		}
+	;
+
+expr:
+	  assign
+	;
+
+assign:
+	  cond
+	| unary '=' assign
+		{ $$ = dt_node_op(DT_N_ASSIGN, DT_OP_SET, $1, $3, L(@2)); }
+	| unary BT_TOK_ASSIGNOP assign
+		{ $$ = dt_node_op(DT_N_ASSIGN, $2, $1, $3, L(@2)); }
+	;
+
+cond:
+	  lor
+	| lor '?' expr ':' cond
+		{
+			$$ = dt_node_op(DT_N_TERNARY, DT_OP_NONE, $3, $5,
+					L(@2));
+			$$->n_cond = $1;
+		}
+	;
+
+lor:
+	  land
+	| lor BT_TOK_LOR land
+		{ $$ = dt_node_op(DT_N_LOGICAL, DT_OP_LOR, $1, $3, L(@2)); }
+	;
+
+land:
+	  bor
+	| land BT_TOK_LAND bor
+		{ $$ = dt_node_op(DT_N_LOGICAL, DT_OP_LAND, $1, $3, L(@2)); }
+	;
+
+bor:
+	  bxor
+	| bor '|' bxor
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_OR, $1, $3, L(@2)); }
+	;
+
+bxor:
+	  band
+	| bxor '^' band
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_XOR, $1, $3, L(@2)); }
+	;
+
+band:
+	  equality
+	| band '&' equality
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_AND, $1, $3, L(@2)); }
+	;
+
+equality:
+	  relational
+	| equality BT_TOK_EQ relational
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_EQ, $1, $3, L(@2)); }
+	| equality BT_TOK_NE relational
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_NE, $1, $3, L(@2)); }
+	;
+
+relational:
+	  shift
+	| relational '<' shift
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_LT, $1, $3, L(@2)); }
+	| relational '>' shift
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_GT, $1, $3, L(@2)); }
+	| relational BT_TOK_LE shift
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_LE, $1, $3, L(@2)); }
+	| relational BT_TOK_GE shift
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_GE, $1, $3, L(@2)); }
+	;
+
+shift:
+	  additive
+	| shift BT_TOK_SHL additive
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_SHL, $1, $3, L(@2)); }
+	| shift BT_TOK_SHR additive
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_SHR, $1, $3, L(@2)); }
+	;
+
+additive:
+	  multiplicative
+	| additive '+' multiplicative
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_ADD, $1, $3, L(@2)); }
+	| additive '-' multiplicative
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_SUB, $1, $3, L(@2)); }
+	;
+
+multiplicative:
+	  cast
+	| multiplicative '*' cast
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_MUL, $1, $3, L(@2)); }
+	| multiplicative '/' cast
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_DIV, $1, $3, L(@2)); }
+	| multiplicative '%' cast
+		{ $$ = dt_node_op(DT_N_BINARY, DT_OP_MOD, $1, $3, L(@2)); }
+	;
+
+cast:
+	  unary
+	| '(' ctype ')' cast
+		{
+			$$ = dt_node_op(DT_N_CAST, DT_OP_NONE, $4, NULL,
+					L(@1));
+			$$->n_ctype = $2;
+		}
+	;
+
+ctype:
+	  BT_TOK_TYPE
+	| BT_TOK_TYPE '*'		{ $$ = dt_type_ptrto(&$1); }
+	;
+
+unary:
+	  postfix
+	| BT_TOK_INC unary
+		{ $$ = dt_node_op(DT_N_INCDEC, DT_OP_INC, $2, NULL, L(@1)); }
+	| BT_TOK_DEC unary
+		{ $$ = dt_node_op(DT_N_INCDEC, DT_OP_DEC, $2, NULL, L(@1)); }
+	| unop cast
+		{ $$ = dt_node_op(DT_N_UNARY, $1, $2, NULL, L(@1)); }
+	;
+
+unop:
+	  '-'	{ $$ = DT_OP_NEG; }
+	| '+'	{ $$ = DT_OP_PLUS; }
+	| '!'	{ $$ = DT_OP_LNOT; }
+	| '~'	{ $$ = DT_OP_BNOT; }
+	| '*'	{ $$ = DT_OP_DEREF; }
+	| '&'	{ $$ = DT_OP_ADDROF; }
+	;
+
+postfix:
+	  primary
+	| postfix '[' args_ne ']'
+		{
+			$$ = dt_node_op(DT_N_INDEX, DT_OP_NONE, $1, NULL,
+					L(@2));
+			$$->n_args = $3;
+		}
+	| BT_TOK_IDENT '(' args ')'
+		{
+			$$ = bt_node_str(DT_N_CALL, $1, L(@1));
+			$$->n_args = $3;
+		}
+	| postfix BT_TOK_INC
+		{
+			$$ = dt_node_op(DT_N_INCDEC, DT_OP_INC, $1, NULL, L(@2));
+			$$->n_post = true;
+		}
+	| postfix BT_TOK_DEC
+		{
+			$$ = dt_node_op(DT_N_INCDEC, DT_OP_DEC, $1, NULL, L(@2));
+			$$->n_post = true;
+		}
+	| postfix BT_TOK_ARROW BT_TOK_IDENT
+		{
+			$$ = dt_node_op(DT_N_MEMBER, DT_OP_NONE, $1, NULL,
+					L(@2));
+			$$->n_str = $3;
+			$$->n_post = true;
+		}
+	| postfix '.' BT_TOK_IDENT
+		{
+			/* args.x as args->x: bpftrace's args is a record */
+			$$ = dt_node_op(DT_N_MEMBER, DT_OP_NONE, $1, NULL,
+					L(@2));
+			$$->n_str = $3;
+			$$->n_post = $1->n_kind == DT_N_IDENT &&
+				strcmp($1->n_str, "args") == 0;
+		}
+	;
+
+primary:
+	  BT_TOK_INT
+		{ $$ = dt_node_int($1, &dt_type_long, L(@1)); }
+	| BT_TOK_STRING			{ $$ = bt_node_str(DT_N_STR, $1, L(@1)); }
+	| BT_TOK_IDENT			{ $$ = bt_node_str(DT_N_IDENT, $1, L(@1)); }
+	| BT_TOK_VAR			{ $$ = bt_node_str(DT_N_THIS, $1, L(@1)); }
+	| BT_TOK_MAP			{ $$ = bt_node_str(DT_N_AGG, $1, L(@1)); }
+	| BT_TOK_POSITIONAL
+		{
+			$$ = dt_node_new(DT_N_MACRO, L(@1));
+			$$->n_int = $1;
+		}
+	| BT_TOK_NARGS
+		{
+			$$ = dt_node_int(pcb->pcb_argc > 0 ?
+					 pcb->pcb_argc - 1 : 0,
+					 &dt_type_long, L(@1));
+		}
+	| '(' expr ')'			{ $$ = $2; $$->n_paren = true; }
+	;
+
+args:
+	  %empty		{ $$ = NULL; }
+	| args_ne
+	;
+
+args_ne:
+	  assign		{ $$ = $1; }
+	| args_ne ',' assign	{ $$ = dt_node_append($1, $3); }
+	;
+
+%%

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The bpftrace front end's driver and lexer helpers: keywords,
+ * integers, strings, unroll, and bison's errors in bpftrace's words.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bt_parse.h"
+#include "bt_grammar.h"
+#include "dt_error.h"
+
+int bt_lex_scan(BT_YYSTYPE *lval, BT_YYLTYPE *lloc, void *scanner);
+void *bt_yyget_extra(void *scanner);
+int bt_yyparse(void *scanner, struct dt_pcb *pcb);
+
+#define T_INT(sz, sg)	{ .kind = DT_T_INT, .size = (sz), .is_signed = (sg) }
+
+static const struct {
+	const char	*name;
+	int		tok;
+	struct dt_type	type;
+} bt_keywords[] = {
+	{ "if", BT_TOK_IF, {0} },
+	{ "else", BT_TOK_ELSE, {0} },
+	{ "unroll", BT_TOK_UNROLL, {0} },
+	{ "int8", BT_TOK_TYPE, T_INT(1, true) },
+	{ "int16", BT_TOK_TYPE, T_INT(2, true) },
+	{ "int32", BT_TOK_TYPE, T_INT(4, true) },
+	{ "int64", BT_TOK_TYPE, T_INT(8, true) },
+	{ "uint8", BT_TOK_TYPE, T_INT(1, false) },
+	{ "uint16", BT_TOK_TYPE, T_INT(2, false) },
+	{ "uint32", BT_TOK_TYPE, T_INT(4, false) },
+	{ "uint64", BT_TOK_TYPE, T_INT(8, false) },
+};
+
+int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text)
+{
+	size_t i;
+
+	(void)pcb;
+	for (i = 0; i < sizeof(bt_keywords) / sizeof(bt_keywords[0]); i++) {
+		if (strcmp(bt_keywords[i].name, text) != 0)
+			continue;
+		lval->type = bt_keywords[i].type;
+		return bt_keywords[i].tok;
+	}
+	lval->str = strdup(text);
+	return lval->str ? BT_TOK_IDENT : BT_TOK_ERROR;
+}
+
+/* Decimal (1_000 allowed, as bpftrace) or hexadecimal. */
+int bt_lex_int(struct dt_pcb *pcb, BT_YYLTYPE *lloc, BT_YYSTYPE *lval,
+	       const char *text)
+{
+	char buf[64], *end;
+	size_t i, n = 0;
+	unsigned long long v;
+
+	for (i = 0; text[i] && n < sizeof(buf) - 1; i++)
+		if (text[i] != '_')
+			buf[n++] = text[i];
+	buf[n] = '\0';
+	errno = 0;
+	v = strtoull(buf, &end, 0);
+	if (errno || *end) {
+		dt_error(pcb, lloc, "BT_INT", "invalid integer: %s", text);
+		return BT_TOK_ERROR;
+	}
+	lval->ival = (int64_t)v;
+	return BT_TOK_INT;
+}
+
+int bt_lex_string(struct dt_pcb *pcb, BT_YYLTYPE *lloc, BT_YYSTYPE *lval,
+		  const char *text)
+{
+	size_t n;
+	char *s = malloc(strlen(text) + 1);
+
+	if (!s)
+		return BT_TOK_ERROR;
+	if (dt_lex_unescape(text, s, &n) || strlen(s) != n) {
+		free(s);
+		dt_error(pcb, lloc, "BT_STR", "invalid escape in string");
+		return BT_TOK_ERROR;
+	}
+	lval->str = s;
+	return BT_TOK_STRING;
+}
+
+struct dt_node *bt_unroll(struct dt_pcb *pcb, int64_t n, struct dt_node *body,
+			  const struct dt_loc *loc)
+{
+	struct dt_node *out = NULL;
+	int64_t i;
+
+	/* bpftrace's own bounds */
+	if (n < 1 || n > 100) {
+		dt_node_free(body);
+		dt_error(pcb, loc, "BT_UNROLL", "unroll maximum value is 100 "
+			 "and minimum is 1");
+		return NULL;
+	}
+	for (i = 1; i < n; i++) {
+		struct dt_node *s;
+
+		for (s = body; s; s = s->n_next)
+			out = dt_node_append(out, dt_node_copy(s));
+	}
+	return dt_node_append(out, body);
+}
+
+int bt_yylex(BT_YYSTYPE *lval, BT_YYLTYPE *lloc, void *scanner)
+{
+	struct dt_pcb *pcb = bt_yyget_extra(scanner);
+	int tok = bt_lex_scan(lval, lloc, scanner);
+
+	if (tok == 0) {
+		pcb->pcb_eof = true;
+		lloc->first_line = lloc->last_line = pcb->pcb_line;
+		lloc->first_column = lloc->last_column = pcb->pcb_col;
+	}
+	return tok;
+}
+
+/* bison says "syntax error, unexpected X, expecting Y", as bpftrace. */
+void bt_yyerror(BT_YYLTYPE *lloc, void *scanner, struct dt_pcb *pcb,
+		const char *msg)
+{
+	(void)scanner;
+	if (strstr(msg, "memory exhausted")) {
+		dt_error(pcb, lloc, "D_NOMEM", "out of memory");
+		return;
+	}
+	dt_error(pcb, lloc, "D_SYNTAX", "%s", msg);
+}
+
+int bt_parse(struct dt_pcb *pcb)
+{
+	int rc;
+
+	if (bt_lex_begin(pcb))
+		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+	rc = bt_yyparse(pcb->pcb_scanner, pcb);
+	bt_lex_end(pcb);
+	if (rc && !pcb->pcb_failed)
+		dt_error(pcb, NULL, "D_SYNTAX", "syntax error");
+	if (pcb->pcb_failed)
+		return -1;
+	if (!pcb->pcb_prog.p_clauses)
+		return dt_error(pcb, NULL, "D_EMPTY", "No probes to attach");
+	return bt_lower(pcb);
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The bpftrace front end: lexer (bt_lex.l), grammar (bt_grammar.y),
+ * their helpers (bt_parse.c), and the lowering of what they build onto
+ * the D AST (bt_lower.c, bt_probe.c). The passes after it are the D
+ * compiler's own.
+ */
+#ifndef BT_PARSE_H
+#define BT_PARSE_H
+
+#include "dt_parse.h"
+
+int bt_lex_begin(struct dt_pcb *pcb);
+void bt_lex_end(struct dt_pcb *pcb);
+
+/*
+ * Lowering: bpftrace's probes, built-ins, maps and functions in D's
+ * terms (bt_lower.c). The clauses hold attach points as written.
+ */
+int bt_lower(struct dt_pcb *pcb);
+
+/* unroll(N) { body }: N copies of body. */
+struct dt_node *bt_unroll(struct dt_pcb *pcb, int64_t n, struct dt_node *body,
+			  const struct dt_loc *loc);
+
+/*
+ * One attach point in D's words: pd gets the probe description, and
+ * kind one of BT_P_*; -1 with the error in the pcb.
+ */
+enum bt_pkind {
+	BT_P_BEGIN, BT_P_END, BT_P_KPROBE, BT_P_KRETPROBE, BT_P_UPROBE,
+	BT_P_URETPROBE, BT_P_TRACEPOINT, BT_P_PROFILE, BT_P_INTERVAL,
+	BT_P_SOFTWARE, BT_P_USDT,
+};
+
+struct bt_probe {
+	enum bt_pkind	bp_kind;
+	char		bp_desc[2048];	/* the D probe description */
+	char		bp_name[2048];	/* bpftrace's full name, for probe */
+	bool		bp_glob;	/* probe names more than one probe */
+};
+
+int bt_probe_parse(struct dt_pcb *pcb, const char *text,
+		   const struct dt_loc *loc, struct bt_probe *bp);
+
+/* A compile error as bpftrace prints it (bt_error.c). */
+void bt_error_print(const struct dt_pcb *pcb, FILE *fp);
+
+/* A library name (libc) as a path (/lib/x86_64-linux-gnu/libc.so.6). */
+int bt_lib_path(const char *name, char *out, size_t len);
+
+#endif /* BT_PARSE_H */

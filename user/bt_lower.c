@@ -547,12 +547,21 @@ static struct dt_clause *bt_clause_new(struct dt_pcb *pcb, const char *desc,
 	return c;
 }
 
-static struct dt_node *bt_copylist(const struct dt_node *n)
+/* A statement list's copy: an if's blocks are lists too. */
+struct dt_node *bt_copylist(const struct dt_node *n)
 {
-	struct dt_node *head = NULL;
+	struct dt_node *head = NULL, *c;
 
-	for (; n; n = n->n_next)
-		head = dt_node_append(head, dt_node_copy(n));
+	for (; n; n = n->n_next) {
+		c = dt_node_copy(n);
+		if (n->n_kind == DT_N_IF) {
+			dt_node_free(c->n_left);
+			dt_node_free(c->n_right);
+			c->n_left = bt_copylist(n->n_left);
+			c->n_right = bt_copylist(n->n_right);
+		}
+		head = dt_node_append(head, c);
+	}
 	return head;
 }
 

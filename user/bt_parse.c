@@ -103,12 +103,8 @@ struct dt_node *bt_unroll(struct dt_pcb *pcb, int64_t n, struct dt_node *body,
 			 "and minimum is 1");
 		return NULL;
 	}
-	for (i = 1; i < n; i++) {
-		struct dt_node *s;
-
-		for (s = body; s; s = s->n_next)
-			out = dt_node_append(out, dt_node_copy(s));
-	}
+	for (i = 1; i < n; i++)
+		out = dt_node_append(out, bt_copylist(body));
 	return dt_node_append(out, body);
 }
 

@@ -19,6 +19,9 @@ void bt_lex_end(struct dt_pcb *pcb);
  */
 int bt_lower(struct dt_pcb *pcb);
 
+/* A copy of a statement list, if blocks included. */
+struct dt_node *bt_copylist(const struct dt_node *n);
+
 /* unroll(N) { body }: N copies of body. */
 struct dt_node *bt_unroll(struct dt_pcb *pcb, int64_t n, struct dt_node *body,
 			  const struct dt_loc *loc);

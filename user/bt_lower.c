@@ -323,9 +323,9 @@ static int bt_func(struct bt_ctx *cx, struct dt_node *n)
 			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
 					"%s() of a map that is not an "
 					"aggregation is not supported", s);
-		free(n->n_str);
-		n->n_str = bt_strdup(s[0] == 'p' ? "printa" :
-				     s[0] == 'c' ? "trunc" : "clear");
+		agg = s[0] == 'p' ? "printa" : s[0] == 'c' ? "trunc" : "clear";
+		free(n->n_str);	/* s too */
+		n->n_str = bt_strdup(agg);
 		return 0;
 	}
 	if (strcmp(s, "delete") == 0) {

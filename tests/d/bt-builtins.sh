@@ -1,0 +1,43 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# bpftrace built-ins, scratch variables, positional parameters, if/else,
+# the ternary operator, unroll, comments, and a .bt script by suffix.
+set -eu
+out=$("$DTRACE" --bpftrace -e '
+BEGIN
+{
+	$x = 1;	// a scratch variable
+	if ($x == 1) {
+		printf("one %s %s\n", probe, comm);
+	} else {
+		printf("other\n");
+	}
+	unroll(3) { $x++; }
+	/* a comment */
+	@y = $x > 3 ? 10 : 20;
+	printf("%s %d %d %d %d\n", str($1), $#, $x, @y, $2 + 1);
+	printf("%d %d %d\n", pid > 0, elapsed >= 0, nsecs > 0);
+	exit();
+}' hello 41)
+exp='one BEGIN dtrace
+hello 2 4 10 42
+1 1 1'
+[ "$out" = "$exp" ] || { echo "got:"; echo "$out"; exit 1; }
+
+d=${TMPDIR:-/tmp}
+cat >"$d/t.bt" <<'BT'
+#!/usr/bin/env bpftrace
+#include <linux/sched.h>
+interval:ms:100
+{
+	@n++;
+	if (@n == 3) {
+		printf("tick %d %s\n", @n, probe);
+		exit();
+	}
+}
+BT
+out=$("$DTRACE" -s "$d/t.bt")
+[ "$out" = "tick 3 interval:ms:100" ] || { echo "got: $out"; exit 1; }
+out=$("$DTRACE" --bpftrace "$d/t.bt")
+[ "$out" = "tick 3 interval:ms:100" ] || { echo "got: $out"; exit 1; }

@@ -1,0 +1,26 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Maps: aggregating functions, print( ) of one map, clear( ) and zero( ),
+# a map that is not an aggregation (read, incremented, deleted), stats,
+# and lhist of known values.
+set -eu
+. ./bt-lib.inc
+out=$("$DTRACE" --bpftrace -e '
+BEGIN { @v[1] = 5; @v[1]++; printf("v %d\n", @v[1]); delete(@v[1]); printf("v %d\n", @v[1]); }
+interval:ms:50 {
+	@n++;
+	@c = count();
+	@l = lhist(@n * 10, 0, 100, 10);
+	@k[@n % 2 ? "odd" : "even"] = count();
+	if (@n == 4) {
+		print(@k);
+		clear(@c);
+		exit();
+	}
+}')
+[ "$(printf '%s\n' "$out" | sed -n 1,2p)" = "v 6
+v 0" ] || { echo "got:"; echo "$out"; exit 1; }
+bt_range "odd" "$(bt_key_value "$out" odd)" 2 2 "$out"
+bt_range "even" "$(bt_key_value "$out" even)" 2 2 "$out"
+# 10, 20, 30, 40: one in each bucket
+bt_range "lhist" "$(bt_hist_total "$out")" 4 4 "$out"

@@ -1,0 +1,36 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# uprobes on an ldc-built D program in bpftrace's words: the program's
+# own functions by a glob of their mangled names (./gc relative), the
+# GC's allocations in druntime by library name (no path), retval in a
+# uretprobe.
+set -eu
+. ./bt-lib.inc
+command -v ldc2 >/dev/null || { echo "ldc2 missing: tests/install-deps.sh installs ldc"; exit 1; }
+d=${TMPDIR:-/tmp}
+mkdir -p "$d/ldc"
+cat >"$d/ldc/gc.d" <<'D'
+import core.memory;
+import core.stdc.stdio;
+
+int[] make(size_t n) { return new int[n]; }
+
+void main()
+{
+	size_t total;
+	foreach (i; 0 .. 10)
+		total += make(1 << i).length;
+	GC.collect();
+	printf("%zu\n", total);
+}
+D
+cd "$d/ldc" && ldc2 -of=gc gc.d
+out=$("$DTRACE" --bpftrace -c ./gc -e '
+uprobe:./gc:_D2gc* { @calls++; }
+uretprobe:./gc:_D2gc4makeFmZAi { @len = sum(retval); }
+uprobe:libdruntime-ldc-shared:gc_qalloc /comm == "gc"/ { @[pid] = hist(arg1); }
+END { printf("calls %d\n", @calls); }')
+printf '%s\n' "$out" | grep -qx 1023 || { echo "$out"; exit 1; }
+printf '%s\n' "$out" | grep -qx 'calls 10' || { echo "$out"; exit 1; }
+# make(2^i) asks for 4 * 2^i bytes (and one more): at least ten
+bt_range "allocations" "$(bt_hist_total "$out")" 10 1000 "$out"

@@ -112,8 +112,11 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 		return from_kuid(&init_user_ns, current_uid());
 	case DIF_VAR_GID:
 		return from_kgid(&init_user_ns, current_gid());
-	case DIF_VAR_EXECNAME:
-		return (uintptr_t)t->comm;
+	case DIF_VAR_EXECNAME: {
+		u64 s = dif_str_scratch(ms, t->comm, sizeof(t->comm));
+
+		return s ? s : (uintptr_t)t->comm;
+	}
 	case DIF_VAR_CURTHREAD:
 		return (uintptr_t)t;
 	case DIF_VAR_TIMESTAMP:

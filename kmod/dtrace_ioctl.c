@@ -210,6 +210,33 @@ static long dtrace_ioc_uprobe_provide(struct dtrace_state *state,
 	return copy_to_user(u, &f, sizeof(f)) ? -EFAULT : 0;
 }
 
+/* Offer tracepoints; see struct dtrace_ioc_tp_provide. */
+static long dtrace_ioc_tp_provide(struct dtrace_state *state, void __user *u)
+{
+	struct dtrace_ioc_tp_provide f = { };
+	struct dtrace_tp_event *events;
+	long ret;
+
+	if (copy_from_user(&f, u, sizeof(f)))
+		return -EFAULT;
+	if (f.dtp_size != sizeof(f) || !DTRACE_RESERVED_OK(f, dtp_reserved) ||
+	    f.dtp_count > DTRACE_TP_EVENTS_MAX)
+		return -EINVAL;
+	events = dtrace_copy_array(f.dtp_events, f.dtp_count, sizeof(*events));
+	if (IS_ERR(events))
+		return PTR_ERR(events);
+	mutex_lock(&state->ds_lock);
+	mutex_lock(&dtrace_lock);
+	ret = dtrace_tp_provide(state, events, f.dtp_count);
+	mutex_unlock(&dtrace_lock);
+	mutex_unlock(&state->ds_lock);
+	kvfree(events);
+	if (ret < 0)
+		return ret;
+	f.dtp_count = ret;
+	return copy_to_user(u, &f, sizeof(f)) ? -EFAULT : 0;
+}
+
 static long dtrace_ioc_aggdesc(struct dtrace_state *state, void __user *u)
 {
 	struct dtrace_ioc_aggdesc d = { };
@@ -287,6 +314,8 @@ long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return dtrace_ioc_fbt_provide(u);
 	case DTRACE_IOC_UPROBE_PROVIDE:
 		return dtrace_ioc_uprobe_provide(state, u);
+	case DTRACE_IOC_TP_PROVIDE:
+		return dtrace_ioc_tp_provide(state, u);
 	default:
 		return -ENOTTY;
 	}

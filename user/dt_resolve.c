@@ -15,6 +15,7 @@
 
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_tp.h"
 #include "dt_types.h"
 
 static const char *const dt_scope_prefix[] = {
@@ -152,6 +153,8 @@ static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 			return dt_resolve_inline(pcb, n, d, lhs);
 
 	if (b) {
+		if (b->b_var == DIF_VAR_ARGS && dt_tp_args(pcb, n) <= 0)
+			return pcb->pcb_failed ? -1 : 0;
 		if (b->b_var == DIF_VAR_ARGS || b->b_var == DIF_VAR_UREGS)
 			return dt_error(pcb, &n->n_loc, "D_ARR_SCALAR",
 					"%s[ ] must be indexed", n->n_str);
@@ -412,6 +415,7 @@ int dt_resolve(struct dt_pcb *pcb)
 	if (dt_resolve_decls(pcb))
 		return -1;
 	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
+		pcb->pcb_clause = c;
 		pcb->pcb_region = "predicate";
 		if (c->c_pred && dt_resolve_node(pcb, c->c_pred, false))
 			return -1;
@@ -420,5 +424,6 @@ int dt_resolve(struct dt_pcb *pcb)
 			return -1;
 	}
 	pcb->pcb_region = NULL;
+	pcb->pcb_clause = NULL;
 	return 0;
 }

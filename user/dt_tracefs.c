@@ -220,6 +220,11 @@ static int dt_tpfield_parse(const char *line, struct dt_tpfield *f)
 		       (size == 1 || size == 2 || size == 4 || size == 8);
 	}
 	f->f_kind = DT_TPF_INT;
+	/* syscall arguments: "int dfd" in 8 bytes; the int is the low half */
+	if (size == 8 && !strncmp(decl, "int ", 4)) {
+		f->f_size = 4;
+		f->f_signed = true;
+	}
 	return size == 1 || size == 2 || size == 4 || size == 8;
 }
 

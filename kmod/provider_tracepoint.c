@@ -185,11 +185,11 @@ static const struct dtrace_provider_ops dtrace_tp_provider = {
 };
 
 /* A tracefs name: letters, digits, '_' and '-', terminated, not empty. */
-static bool dtrace_tp_name_ok(const char *s, size_t size)
+static bool dtrace_tp_name_ok(const char *s, size_t size, bool empty_ok)
 {
 	size_t i;
 
-	if (!s[0] || strnlen(s, size) == size)
+	if ((!s[0] && !empty_ok) || strnlen(s, size) == size)
 		return false;
 	for (i = 0; s[i]; i++)
 		if (!isalnum(s[i]) && s[i] != '_' && s[i] != '-')
@@ -206,7 +206,9 @@ static bool dtrace_tp_known(const struct dtrace_state *state,
 		const struct dtrace_probe *p = t->t_self;
 
 		if (p->dp_owner == state && !strcmp(p->dp_name, e->te_event) &&
-		    !strcmp(p->dp_mod, e->te_system))
+		    !strcmp(p->dp_mod, e->te_system) &&
+		    !strcmp(p->dp_prov, e->te_provider[0] ? e->te_provider :
+			    dtrace_tp_provider.name))
 			return true;
 	}
 	return false;
@@ -216,12 +218,17 @@ static bool dtrace_tp_known(const struct dtrace_state *state,
 static int dtrace_tp_add(struct dtrace_state *state,
 			 const struct dtrace_tp_event *e)
 {
+	bool alias = e->te_provider[0];
 	struct dtrace_tp *t;
 	int id;
 
 	if (!e->te_id || e->te_id > U16_MAX || e->te_reserved ||
-	    !dtrace_tp_name_ok(e->te_system, sizeof(e->te_system)) ||
-	    !dtrace_tp_name_ok(e->te_event, sizeof(e->te_event)))
+	    !dtrace_tp_name_ok(e->te_provider, sizeof(e->te_provider), true) ||
+	    !dtrace_tp_name_ok(e->te_system, sizeof(e->te_system), alias) ||
+	    !dtrace_tp_name_ok(e->te_event, sizeof(e->te_event), false))
+		return 0;
+	/* a provider of the command's own, never one of the kernel's */
+	if (alias && dtrace_provider_exists(e->te_provider))
 		return 0;
 	if (dtrace_tp_known(state, e))
 		return 1;
@@ -231,7 +238,8 @@ static int dtrace_tp_add(struct dtrace_state *state,
 	if (!t)
 		return -ENOMEM;
 	t->t_id = e->te_id;
-	id = dtrace_probe_create_owned(&dtrace_tp_provider, state, NULL,
+	id = dtrace_probe_create_owned(&dtrace_tp_provider, state,
+				       alias ? e->te_provider : NULL,
 				       e->te_system, "", e->te_event, t);
 	if (id < 0) {
 		kfree(t);

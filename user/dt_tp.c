@@ -20,6 +20,7 @@
 
 #include "dt_error.h"
 #include "dt_probes.h"
+#include "dt_stable.h"
 #include "dt_tp.h"
 #include "dt_tracefs.h"
 #include "dt_types.h"
@@ -69,20 +70,52 @@ static int dt_tp_offer_one(const char *sys, const char *ev, uint32_t id,
 	return o->n == DT_TP_BATCH ? dt_tp_flush(o) : 0;
 }
 
+/* A stable probe: its tracepoint's id, under the stable names. */
+static int dt_tp_stable_id(const char *sys, const char *ev, uint32_t id,
+			   void *arg)
+{
+	(void)sys;
+	(void)ev;
+	*(uint32_t *)arg = id;
+	return 1;
+}
+
+static void dt_tp_offer_stable(const struct dt_stable *s, void *arg)
+{
+	struct dt_tp_offer *o = arg;
+	struct dtrace_tp_event *e;
+	uint32_t id = 0;
+
+	if (o->err || dt_tracefs_walk(s->s_sys, s->s_ev, dt_tp_stable_id,
+				      &id) <= 0 || !id)
+		return;
+	e = &o->v[o->n++];
+	memset(e, 0, sizeof(*e));
+	e->te_id = id;
+	snprintf(e->te_provider, sizeof(e->te_provider), "%s", s->s_prov);
+	snprintf(e->te_event, sizeof(e->te_event), "%s", s->s_name);
+	if (o->n == DT_TP_BATCH)
+		dt_tp_flush(o);
+}
+
 int dt_tp_provide(int devfd, const struct dtrace_probedesc *d)
 {
 	struct dt_tp_offer o = { .devfd = devfd };
+	bool tp;
 
-	if ((d->dpd_provider[0] && fnmatch(d->dpd_provider, "tracepoint", 0)) ||
-	    (d->dpd_func[0] && fnmatch(d->dpd_func, "", 0)))
+	if (d->dpd_func[0] && fnmatch(d->dpd_func, "", 0))
 		return 0;
+	tp = !d->dpd_provider[0] || !fnmatch(d->dpd_provider, "tracepoint", 0);
 	o.v = calloc(DT_TP_BATCH, sizeof(*o.v));
 	if (!o.v)
 		return -1;
-	if (dt_tracefs_walk(d->dpd_mod, d->dpd_name, dt_tp_offer_one, &o) < 0) {
+	if (!dt_tracefs_dir() ||
+	    (tp && dt_tracefs_walk(d->dpd_mod, d->dpd_name, dt_tp_offer_one,
+				   &o) < 0)) {
 		free(o.v);
 		return 0;
 	}
+	dt_stable_walk(d, dt_tp_offer_stable, &o);
 	if (!o.err)
 		dt_tp_flush(&o);
 	free(o.v);
@@ -207,6 +240,12 @@ static struct dt_sou *dt_tp_sou(struct dt_pcb *pcb,
 	return s;
 }
 
+/* A stable probe (proc:::exec-success): its tracepoint's fields. */
+static void dt_tp_stable_add(const struct dt_stable *s, void *arg)
+{
+	dt_tracefs_walk(s->s_sys, s->s_ev, dt_tp_common_add, arg);
+}
+
 /* Is every probe of the clause a tracepoint? 1 yes, 0 none, -1 mixed. */
 static int dt_tp_clause(struct dt_pcb *pcb, const struct dt_clause *cl,
 			struct dt_tp_common *c)
@@ -220,39 +259,32 @@ static int dt_tp_clause(struct dt_pcb *pcb, const struct dt_clause *cl,
 
 		if (dt_pdesc_parse(pd->pd_text, &d, pcb->pcb_argc,
 				   pcb->pcb_argv, pcb->pcb_target, err,
-				   sizeof(err)) ||
-		    strcmp(d.dpd_provider, "tracepoint")) {
+				   sizeof(err))) {
 			other++;
-			continue;
+		} else if (!strcmp(d.dpd_provider, "tracepoint")) {
+			tp++;
+			dt_tracefs_walk(d.dpd_mod, d.dpd_name,
+					dt_tp_common_add, c);
+		} else if (d.dpd_provider[0] &&
+			   dt_stable_walk(&d, dt_tp_stable_add, c)) {
+			tp++;
+		} else {
+			other++;
 		}
-		tp++;
-		dt_tracefs_walk(d.dpd_mod, d.dpd_name, dt_tp_common_add, c);
 	}
 	return !tp ? 0 : other ? -1 : 1;
 }
 
-int dt_tp_args(struct dt_pcb *pcb, struct dt_node *n)
+/* n becomes (struct ... *)arg0, the struct of c's fields; frees c. */
+static int dt_tp_cast(struct dt_pcb *pcb, struct dt_node *n,
+		      struct dt_tp_common *c)
 {
-	struct dt_tp_common c;
 	struct dt_node *a0;
 	struct dt_sou *s;
 	struct dt_type t = { .kind = DT_T_SOU };
-	int rc;
 
-	if (!pcb->pcb_clause)
-		return 1;
-	memset(&c, 0, sizeof(c));
-	rc = dt_tp_clause(pcb, pcb->pcb_clause, &c);
-	if (rc <= 0) {
-		dt_tpformat_free(&c.fmt);
-		if (!rc)
-			return 1;
-		return dt_error(pcb, &n->n_loc, "D_ARGS_MULTI", "args is "
-				"not available: the clause mixes tracepoint "
-				"and other probes");
-	}
-	s = dt_tp_sou(pcb, &c);
-	dt_tpformat_free(&c.fmt);
+	s = dt_tp_sou(pcb, c);
+	dt_tpformat_free(&c->fmt);
 	a0 = dt_node_new(DT_N_BUILTIN, &n->n_loc);
 	if (!s || !a0) {
 		free(a0);
@@ -267,4 +299,34 @@ int dt_tp_args(struct dt_pcb *pcb, struct dt_node *n)
 	n->n_ctype = dt_type_ptrto(&t);
 	n->n_left = a0;
 	return 0;
+}
+
+int dt_tp_args(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_tp_common c;
+	int rc;
+
+	if (!pcb->pcb_clause)
+		return 1;
+	memset(&c, 0, sizeof(c));
+	rc = dt_tp_clause(pcb, pcb->pcb_clause, &c);
+	if (rc <= 0) {
+		dt_tpformat_free(&c.fmt);
+		if (!rc)
+			return 1;
+		return dt_error(pcb, &n->n_loc, "D_ARGS_MULTI", "args is "
+				"not available: the clause mixes tracepoint "
+				"and other probes");
+	}
+	return dt_tp_cast(pcb, n, &c);
+}
+
+int dt_tp_args_event(struct dt_pcb *pcb, struct dt_node *n, const char *sys,
+		     const char *ev)
+{
+	struct dt_tp_common c;
+
+	memset(&c, 0, sizeof(c));
+	dt_tracefs_walk(sys, ev, dt_tp_common_add, &c);
+	return dt_tp_cast(pcb, n, &c);
 }

@@ -24,5 +24,8 @@ int dt_tp_provide(int devfd, const struct dtrace_probedesc *d);
  * an error (reported).
  */
 int dt_tp_args(struct dt_pcb *pcb, struct dt_node *n);
+/* The same for one event's struct (SYS, EV), whatever the clause. */
+int dt_tp_args_event(struct dt_pcb *pcb, struct dt_node *n, const char *sys,
+		     const char *ev);
 
 #endif /* DT_TP_H */

@@ -363,12 +363,18 @@ struct dtrace_ioc_uprobe_provide {
  * event's record (the layout tracefs's format file gives, common_*
  * fields first) and arg1 its length in bytes; the byte at arg0 + arg1
  * is 0.
+ *
+ * te_provider, if not empty, names the probe PROVIDER:SYSTEM::EVENT
+ * instead (the command's stable providers, proc:::exec-success on
+ * sched_process_exec); it follows the rules of a pid provider name, and
+ * te_system may then be empty.
  */
 struct dtrace_tp_event {
 	__u32	te_id;			/* tracefs event id */
 	__u32	te_reserved;
-	char	te_system[DTRACE_MODNAMELEN];
-	char	te_event[DTRACE_NAMELEN];
+	char	te_provider[DTRACE_PROVNAMELEN];	/* "": tracepoint */
+	char	te_system[DTRACE_MODNAMELEN];	/* the probe's module */
+	char	te_event[DTRACE_NAMELEN];	/* the probe's name */
 };
 
 #define DTRACE_TP_EVENTS_MAX	65536	/* entries in one call */

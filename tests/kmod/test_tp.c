@@ -90,6 +90,18 @@ TEST_F(dev, events_are_checked)
 	strcpy(self->e.te_system, "../x");
 	EXPECT_EQ(0, offer(self->fd, &self->p));
 
+	/* a stable alias: a provider of the command's, never the kernel's */
+	self->e = good;
+	strcpy(self->e.te_provider, "syscall");
+	EXPECT_EQ(0, offer(self->fd, &self->p));
+	strcpy(self->e.te_provider, "pro c");
+	EXPECT_EQ(0, offer(self->fd, &self->p));
+	strcpy(self->e.te_provider, "sched");
+	self->e.te_system[0] = '\0';
+	strcpy(self->e.te_event, "off-cpu");
+	EXPECT_EQ(1, offer(self->fd, &self->p));
+	EXPECT_EQ(1, count_probes(self->fd, "sched", "", "off-cpu"));
+
 	/* the call itself */
 	self->e = good;
 	self->p.dtp_reserved[3] = 1;
@@ -108,6 +120,7 @@ TEST_F(dev, events_are_checked)
 	EXPECT_EQ(0, self->p.dtp_count);
 	/* nothing refused was created */
 	EXPECT_EQ(1, count_probes(self->fd, "tracepoint", "*", "*"));
+	EXPECT_EQ(0, count_probes(self->fd, "syscall", "", "sched_switch"));
 }
 
 TEST_F(dev, owned_by_the_consumer)

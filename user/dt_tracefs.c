@@ -148,6 +148,8 @@ static int dt_tpfield_decl(const char *decl, size_t len,
 		for (p = end - 1; p > decl && *p != '['; p--)
 			;
 		f->f_nelems = (uint32_t)strtoul(p + 1, NULL, 10);
+		if (!f->f_nelems)	/* a flexible array: no place to read */
+			return -1;
 		end = p;
 		while (end > decl && isspace((unsigned char)end[-1]))
 			end--;

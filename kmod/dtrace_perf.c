@@ -8,7 +8,11 @@
 #include <linux/cpumask.h>
 #include <linux/err.h>
 #include <linux/slab.h>
+#include <linux/rcupdate.h>
 #include "dtrace_perf.h"
+
+/* Events released since the last dtrace_perf_sync(). */
+static bool dtrace_perf_unsynced;
 
 /**
  * dtrace_perf_open() - create @attr's event on every online CPU.
@@ -49,7 +53,7 @@ int dtrace_perf_open(struct dtrace_perf *pf, struct perf_event_attr *attr,
 
 /*
  * Release every event. Handlers may still run on other CPUs until an RCU
- * grace period passes: the caller waits (synchronize_rcu()) before it
+ * grace period passes: the caller calls dtrace_perf_sync() before it
  * frees what @ctx points to.
  *
  * Context: process context, may sleep.
@@ -65,4 +69,22 @@ void dtrace_perf_close(struct dtrace_perf *pf)
 			perf_event_release_kernel(pf->pf_events[cpu]);
 	kfree(pf->pf_events);
 	pf->pf_events = NULL;
+	dtrace_perf_unsynced = true;
+}
+
+/*
+ * Wait once for the handlers of every event released so far: perf calls
+ * them with preemption disabled, an RCU read side.
+ *
+ * Context: process context, dtrace_lock held: the commit of the
+ * providers on perf.
+ * Return: 0.
+ */
+int dtrace_perf_sync(void)
+{
+	if (!dtrace_perf_unsynced)
+		return 0;
+	synchronize_rcu();
+	dtrace_perf_unsynced = false;
+	return 0;
 }

@@ -15,5 +15,6 @@ struct dtrace_perf {
 int dtrace_perf_open(struct dtrace_perf *pf, struct perf_event_attr *attr,
 		     perf_overflow_handler_t fn, void *ctx);
 void dtrace_perf_close(struct dtrace_perf *pf);
+int dtrace_perf_sync(void);
 
 #endif /* _DTRACE_PERF_H */

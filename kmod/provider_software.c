@@ -24,7 +24,6 @@
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
-#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "dtrace_impl.h"
@@ -55,7 +54,6 @@ struct dtrace_sw {
 };
 
 static unsigned int dtrace_sw_count;
-static bool dtrace_sw_unsynced;
 static const struct dtrace_provider_ops dtrace_sw_ops;
 
 /* "page-faults-10" -> its event and period; false if not a name of ours. */
@@ -171,17 +169,6 @@ static void dtrace_sw_disable(struct dtrace_probe *probe)
 
 	WRITE_ONCE(s->s_probe, NULL);
 	dtrace_perf_close(&s->s_perf);
-	dtrace_sw_unsynced = true;
-}
-
-/* commit: handlers of released events are over after a grace period. */
-static int dtrace_sw_commit(void)
-{
-	if (dtrace_sw_unsynced) {
-		synchronize_rcu();
-		dtrace_sw_unsynced = false;
-	}
-	return 0;
 }
 
 static void dtrace_sw_destroy(struct dtrace_probe *probe)
@@ -195,7 +182,7 @@ static const struct dtrace_provider_ops dtrace_sw_ops = {
 	.provide	= dtrace_sw_provide,
 	.enable		= dtrace_sw_enable,
 	.disable	= dtrace_sw_disable,
-	.commit		= dtrace_sw_commit,
+	.commit		= dtrace_perf_sync,	/* released handlers are over */
 	.destroy	= dtrace_sw_destroy,
 };
 

@@ -33,7 +33,6 @@
 #include <linux/ctype.h>
 #include <linux/list.h>
 #include <linux/preempt.h>
-#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/trace_events.h>
@@ -57,7 +56,6 @@ struct dtrace_tp {
 
 static LIST_HEAD(dtrace_tp_all);
 static unsigned int dtrace_tp_count;
-static bool dtrace_tp_unsynced;
 /* [cpu * DTRACE_TP_LEVELS + level], allocated at the first enable */
 static char **dtrace_tp_bufs;
 
@@ -153,17 +151,6 @@ static void dtrace_tp_disable(struct dtrace_probe *probe)
 	if (!t->t_perf.pf_events)
 		return;
 	dtrace_perf_close(&t->t_perf);
-	dtrace_tp_unsynced = true;
-}
-
-/* commit: handlers of released events are over after a grace period. */
-static int dtrace_tp_commit(void)
-{
-	if (dtrace_tp_unsynced) {
-		synchronize_rcu();
-		dtrace_tp_unsynced = false;
-	}
-	return 0;
 }
 
 /* Context: dtrace_lock held; the probe is disabled and committed. */
@@ -180,7 +167,7 @@ static const struct dtrace_provider_ops dtrace_tp_provider = {
 	.name		= "tracepoint",
 	.enable		= dtrace_tp_enable,
 	.disable	= dtrace_tp_disable,
-	.commit		= dtrace_tp_commit,
+	.commit		= dtrace_perf_sync,	/* released handlers are over */
 	.destroy	= dtrace_tp_destroy,
 };
 

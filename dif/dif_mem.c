@@ -148,6 +148,34 @@ static bool dif_str_bytes(struct dif_mstate *ms, char *dst, u64 addr,
 	return true;
 }
 
+/**
+ * dif_str_scratch() - a string the host owns, as a value in scratch
+ * @ms:  the state of the running program
+ * @s:   the string, readable by the host (a task's comm, a probe's name)
+ * @max: at most this many bytes of it
+ *
+ * The program then reads it in place instead of through dif_env_copy()
+ * chunk by chunk, which made execname most of a simple clause's cost.
+ *
+ * Return: its address, or 0 if scratch has no room (no fault is taken:
+ * the caller passes the host's own address instead).
+ */
+u64 dif_str_scratch(struct dif_mstate *ms, const char *s, u32 max)
+{
+	u32 len = dif_str_nlen(s, max);
+	u32 start = (ms->scratch_used + 7) & ~7u;
+	u8 *p;
+
+	if (!ms->scratch || start > ms->scratch_size ||
+	    len + 1 > ms->scratch_size - start)
+		return 0;
+	p = ms->scratch + start;
+	ms->scratch_used = start + len + 1;
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return dif_addr(p);
+}
+
 /*
  * Copy the string at addr, at most max bytes, into buf (max + 1 bytes)
  * through dif_env_copy(), chunk by chunk, and NUL-terminate it. Returns

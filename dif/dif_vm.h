@@ -147,6 +147,7 @@ int dif_copy_string(struct dif_mstate *ms, char *dst, u64 addr, u32 size,
 		    bool user);
 /* tracemem(): size bytes at addr; 0 or the fault kind. */
 int dif_copy_mem(struct dif_mstate *ms, void *dst, u64 addr, u32 size);
+u64 dif_str_scratch(struct dif_mstate *ms, const char *s, u32 max);
 int dif_copy_string_exact(struct dif_mstate *ms, char *dst, u64 addr,
 			  u32 size, bool user, u32 *lenp);
 

@@ -89,6 +89,17 @@ static u64 dtrace_env_illop(struct dif_mstate *ms, u64 what)
 	return 0;
 }
 
+/*
+ * A string the kernel owns (comm, a probe's names), placed in scratch so
+ * that the program reads it in place rather than through dif_env_copy().
+ */
+static u64 dtrace_env_str(struct dif_mstate *ms, const char *s, u32 max)
+{
+	u64 v = dif_str_scratch(ms, s, max);
+
+	return v ? v : (uintptr_t)s;
+}
+
 u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 {
 	struct dtrace_mctx *mc = dtrace_mctx(ms);
@@ -113,7 +124,7 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 	case DIF_VAR_GID:
 		return from_kgid(&init_user_ns, current_gid());
 	case DIF_VAR_EXECNAME:
-		return (uintptr_t)t->comm;
+		return dtrace_env_str(ms, t->comm, sizeof(t->comm));
 	case DIF_VAR_CURTHREAD:
 		return (uintptr_t)t;
 	case DIF_VAR_TIMESTAMP:
@@ -125,13 +136,13 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 	case DIF_VAR_CPU:
 		return smp_processor_id();
 	case DIF_VAR_PROBEPROV:
-		return (uintptr_t)mc->dm_probe->dp_prov;
+		return dtrace_env_str(ms, mc->dm_probe->dp_prov, DTRACE_PROVNAMELEN);
 	case DIF_VAR_PROBEMOD:
-		return (uintptr_t)mc->dm_probe->dp_mod;
+		return dtrace_env_str(ms, mc->dm_probe->dp_mod, DTRACE_MODNAMELEN);
 	case DIF_VAR_PROBEFUNC:
-		return (uintptr_t)mc->dm_probe->dp_func;
+		return dtrace_env_str(ms, mc->dm_probe->dp_func, DTRACE_FUNCNAMELEN);
 	case DIF_VAR_PROBENAME:
-		return (uintptr_t)mc->dm_probe->dp_name;
+		return dtrace_env_str(ms, mc->dm_probe->dp_name, DTRACE_NAMELEN);
 	case DIF_VAR_EPID:
 		return mc->dm_ecb->de_epid;
 	case DIF_VAR_ID:

@@ -9,6 +9,7 @@
 #include <linux/ftrace.h>
 #include <linux/err.h>
 #include <linux/uprobes.h>
+#include <linux/perf_event.h>
 
 /* Argument @n of a function, at its ftrace entry site. */
 static __always_inline unsigned long
@@ -88,6 +89,28 @@ static inline void dtrace_uprobe_unregister_sync(void)
 #ifdef DTRACE_UPROBE_HANDLE
 	uprobe_unregister_sync();
 #endif
+}
+
+/*
+ * The raw record of a perf sample (a tracepoint's event record). 6.1's
+ * perf_tp_event() sets data->raw for every event on the tracepoint; from
+ * 6.3 perf_sample_save_raw_data() sets it only for events that asked for
+ * PERF_SAMPLE_RAW (ours do). Both flag it in sample_flags; fragments
+ * chain only for BPF output, never for a tracepoint's record.
+ */
+static inline bool dtrace_perf_raw(const struct perf_sample_data *data,
+				   const void **rec, u32 *len)
+{
+	const struct perf_raw_record *raw = data->raw;
+
+	if (!(data->sample_flags & PERF_SAMPLE_RAW) || !raw ||
+	    !raw->frag.data)
+		return false;
+	if (!perf_raw_frag_last(&raw->frag))
+		return false;
+	*rec = raw->frag.data;
+	*len = raw->frag.size;
+	return true;
 }
 
 #endif /* _DTRACE_COMPAT_H */

@@ -323,6 +323,12 @@ int dtrace_provider_pid_init(void);
 void dtrace_provider_pid_exit(void);
 int dtrace_pid_provide(struct dtrace_state *state,
 		       const struct dtrace_uprobe_site *sites, u32 n);
+int dtrace_provider_tracepoint_init(void);
+void dtrace_provider_tracepoint_exit(void);
+int dtrace_tp_provide(struct dtrace_state *state,
+		      const struct dtrace_tp_event *events, u32 n);
+int dtrace_provider_software_init(void);
+void dtrace_provider_software_exit(void);
 void dtrace_fire_begin(struct dtrace_state *state);
 void dtrace_fire_end(struct dtrace_state *state);
 void dtrace_fire_error(struct dtrace_state *state, u32 probe_id, u32 epid,

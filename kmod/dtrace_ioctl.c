@@ -182,12 +182,44 @@ static long dtrace_ioc_fbt_provide(void __user *u)
 	return copy_to_user(u, &f, sizeof(f)) ? -EFAULT : 0;
 }
 
+/*
+ * An offer of probes that @state will own: @n entries of @size bytes at
+ * @uaddr, copied whole, then handed to @fn with both locks held.
+ * Return: how many were accepted, or a negative errno.
+ */
+static long dtrace_ioc_offer(struct dtrace_state *state, u64 uaddr, u32 n,
+			     size_t size,
+			     int (*fn)(struct dtrace_state *, const void *, u32))
+{
+	void *v = dtrace_copy_array(uaddr, n, size);
+	long ret;
+
+	if (IS_ERR(v))
+		return PTR_ERR(v);
+	mutex_lock(&state->ds_lock);
+	mutex_lock(&dtrace_lock);
+	ret = fn(state, v, n);
+	mutex_unlock(&dtrace_lock);
+	mutex_unlock(&state->ds_lock);
+	kvfree(v);
+	return ret;
+}
+
+static int dtrace_ioc_pid_fn(struct dtrace_state *state, const void *v, u32 n)
+{
+	return dtrace_pid_provide(state, v, n);
+}
+
+static int dtrace_ioc_tp_fn(struct dtrace_state *state, const void *v, u32 n)
+{
+	return dtrace_tp_provide(state, v, n);
+}
+
 /* Offer user probe sites; see struct dtrace_ioc_uprobe_provide. */
 static long dtrace_ioc_uprobe_provide(struct dtrace_state *state,
 				      void __user *u)
 {
 	struct dtrace_ioc_uprobe_provide f = { };
-	struct dtrace_uprobe_site *sites;
 	long ret;
 
 	if (copy_from_user(&f, u, sizeof(f)))
@@ -195,20 +227,34 @@ static long dtrace_ioc_uprobe_provide(struct dtrace_state *state,
 	if (f.dup_size != sizeof(f) || !DTRACE_RESERVED_OK(f, dup_reserved) ||
 	    f.dup_count > DTRACE_UPROBE_SITES_MAX)
 		return -EINVAL;
-	sites = dtrace_copy_array(f.dup_sites, f.dup_count, sizeof(*sites));
-	if (IS_ERR(sites))
-		return PTR_ERR(sites);
-	mutex_lock(&state->ds_lock);
-	mutex_lock(&dtrace_lock);
-	ret = dtrace_pid_provide(state, sites, f.dup_count);
-	mutex_unlock(&dtrace_lock);
-	mutex_unlock(&state->ds_lock);
-	kvfree(sites);
+	ret = dtrace_ioc_offer(state, f.dup_sites, f.dup_count,
+			       sizeof(struct dtrace_uprobe_site),
+			       dtrace_ioc_pid_fn);
 	if (ret < 0)
 		return ret;
 	f.dup_count = ret;
 	return copy_to_user(u, &f, sizeof(f)) ? -EFAULT : 0;
 }
+
+/* Offer tracepoints; see struct dtrace_ioc_tp_provide. */
+static long dtrace_ioc_tp_provide(struct dtrace_state *state, void __user *u)
+{
+	struct dtrace_ioc_tp_provide f = { };
+	long ret;
+
+	if (copy_from_user(&f, u, sizeof(f)))
+		return -EFAULT;
+	if (f.dtp_size != sizeof(f) || !DTRACE_RESERVED_OK(f, dtp_reserved) ||
+	    f.dtp_count > DTRACE_TP_EVENTS_MAX)
+		return -EINVAL;
+	ret = dtrace_ioc_offer(state, f.dtp_events, f.dtp_count,
+			       sizeof(struct dtrace_tp_event), dtrace_ioc_tp_fn);
+	if (ret < 0)
+		return ret;
+	f.dtp_count = ret;
+	return copy_to_user(u, &f, sizeof(f)) ? -EFAULT : 0;
+}
+
 
 static long dtrace_ioc_aggdesc(struct dtrace_state *state, void __user *u)
 {
@@ -287,6 +333,8 @@ long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return dtrace_ioc_fbt_provide(u);
 	case DTRACE_IOC_UPROBE_PROVIDE:
 		return dtrace_ioc_uprobe_provide(state, u);
+	case DTRACE_IOC_TP_PROVIDE:
+		return dtrace_ioc_tp_provide(state, u);
 	default:
 		return -ENOTTY;
 	}

@@ -7,7 +7,7 @@
 #include <linux/glob.h>
 #include "dtrace_impl.h"
 
-static const struct dtrace_provider_ops *dtrace_providers[8];
+static const struct dtrace_provider_ops *dtrace_providers[10];
 static unsigned int dtrace_nproviders;
 
 /* Context: module init, dtrace_lock held. */
@@ -100,6 +100,8 @@ static const struct {
 	{ dtrace_provider_profile_init, dtrace_provider_profile_exit },
 	{ dtrace_provider_fbt_init, dtrace_provider_fbt_exit },
 	{ dtrace_provider_pid_init, dtrace_provider_pid_exit },
+	{ dtrace_provider_tracepoint_init, dtrace_provider_tracepoint_exit },
+	{ dtrace_provider_software_init, dtrace_provider_software_exit },
 };
 
 /* Context: module init. */

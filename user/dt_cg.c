@@ -451,12 +451,41 @@ static int dt_cg_ternary(struct dt_cg *cg, struct dt_node *n)
 }
 
 /* s.m, p->m: the member's address, then (load) its value. */
+/*
+ * A tracepoint record's __data_loc string (dt_tp.c): %r is the record
+ * (arg0), the u32 at off holds the string's offset in its low 16 bits.
+ * The offset is bounded by the record's length (arg1), where the module
+ * leaves a 0: r + min(loc & 0xffff, arg1), without branches.
+ */
+static int dt_cg_dataloc(struct dt_cg *cg, int r, int32_t off)
+{
+	int o = dt_cg_reg(cg), len = dt_cg_reg(cg), lt = dt_cg_reg(cg);
+
+	if (o < 0 || len < 0 || lt < 0)
+		return -1;
+	EMIT(cg, LDUW, o, r, 0, off);
+	EMIT(cg, SETI, len, 0, 0, 0xffff);
+	EMIT(cg, AND, o, o, len, 0);
+	EMIT(cg, LDB, len, 0, 0, DIF_VAR_ARG1);
+	EMIT(cg, SLTU, lt, o, len, 0);
+	EMIT(cg, SUB, o, o, len, 0);
+	EMIT(cg, MUL, o, o, lt, 0);
+	EMIT(cg, ADD, o, o, len, 0);
+	EMIT(cg, ADD, r, r, o, 0);
+	dt_cg_free(cg, o);
+	dt_cg_free(cg, len);
+	dt_cg_free(cg, lt);
+	return r;
+}
+
 static int dt_cg_member(struct dt_cg *cg, struct dt_node *n, bool load)
 {
 	int r = dt_cg_expr(cg, n->n_left);
 
 	if (r < 0)
 		return -1;
+	if (n->n_builtin < 0)
+		return dt_cg_dataloc(cg, r, (int32_t)n->n_int);
 	if (n->n_int)
 		dt_difo_emit(cg->cg_d, DIF_OP_ADDI, r, r, 0, (int32_t)n->n_int);
 	if (load && !n->n_builtin)

@@ -407,6 +407,11 @@ static int dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 	n->n_builtin = (int)m->m_nelems;
 	/* an array is the address of its first element */
 	n->n_type = m->m_nelems ? dt_type_ptrto(&m->m_type) : m->m_type;
+	if (m->m_str) {
+		/* a tracepoint's string: its address; -1: __data_loc */
+		n->n_type = dt_type_string;
+		n->n_builtin = m->m_str == DT_MSTR_LOC ? -1 : (int)m->m_nelems;
+	}
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "dt_fbtsyms.h"
 #include "dt_pid.h"
 #include "dt_program.h"
+#include "dt_tp.h"
 
 void dt_cmd_init(struct dt_cmd *cmd)
 {
@@ -306,6 +307,13 @@ static void dt_cmd_fbt(struct dt_cmd *cmd, const struct dtrace_probedesc *d)
 			strerror(-rc));
 }
 
+/* The tracepoint provider knows only the events the command offers. */
+static void dt_cmd_tp(struct dt_cmd *cmd, const struct dtrace_probedesc *d)
+{
+	if (dt_tp_provide(cmd->c_fd, d) < 0 && cmd->c_verbose)
+		dt_warn("could not offer tracepoints: %s\n", strerror(errno));
+}
+
 /* User-space providers: offer the sites a description names. */
 static int dt_cmd_pid(struct dt_cmd *cmd, struct dt_piece *p,
 		      const struct dt_pdesc *pd,
@@ -368,6 +376,7 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 				return -1;
 			}
 			dt_cmd_fbt(cmd, &desc);
+			dt_cmd_tp(cmd, &desc);
 			if (dt_cmd_pid(cmd, p, pd, &desc))
 				return -1;
 			blob = dt_enable_blob(e, &desc, &len);
@@ -447,6 +456,7 @@ static int dt_cmd_list(struct dt_cmd *cmd)
 		strcpy(all.dpd_provider, "fbt");
 		dt_cmd_fbt(cmd, &all);
 		memset(&all, 0, sizeof(all));
+		dt_cmd_tp(cmd, &all);
 		if (dt_probes_walk(cmd->c_fd, &all, dt_list_one, &la) < 0) {
 			dt_warn("failed to list probes: %s\n",
 				strerror(errno));
@@ -476,6 +486,7 @@ static int dt_cmd_list(struct dt_cmd *cmd)
 					return 1;
 				}
 				dt_cmd_fbt(cmd, &desc);
+				dt_cmd_tp(cmd, &desc);
 				if (dt_cmd_pid(cmd, p, pd, &desc))
 					return 1;
 				n = dt_probes_walk(cmd->c_fd, &desc,

@@ -41,6 +41,7 @@ struct dt_pcb {
 	const char	*pcb_region;	/* "predicate", "action list" */
 	bool		pcb_agglate;	/* dt_check's second look at printa */
 	int		pcb_inlines;	/* inlines being expanded */
+	const struct dt_clause *pcb_clause; /* being resolved: args' type */
 
 	/* the first error */
 	bool		pcb_failed;

@@ -10,6 +10,7 @@
 #include "dt_compile.h"
 #include "dt_dev.h"
 #include "dt_probes.h"
+#include "dt_stable.h"
 
 static const struct {
 	const char	*name;
@@ -275,8 +276,18 @@ static const struct {
 /* -lv: the arguments, after the probe's line. */
 void dt_probes_args(FILE *fp, const struct dtrace_probedesc *pd)
 {
-	const char *args = "none";
+	const char *args = dt_stable_doc(pd);
 	size_t i;
+
+	if (!args && !strcmp(pd->dpd_provider, "tracepoint"))
+		args = "args: the event's record, typed from its format "
+			"file; arg0: its address; arg1: its length";
+	if (!args && !strcmp(pd->dpd_provider, "software"))
+		args = "arg0: the sample's address (a fault's), or 0; arg1: "
+			"the interrupted PC";
+	if (args)
+		goto out;
+	args = "none";
 
 	for (i = 0; i < sizeof(dt_probe_args) / sizeof(dt_probe_args[0]);
 	     i++) {
@@ -287,6 +298,7 @@ void dt_probes_args(FILE *fp, const struct dtrace_probedesc *pd)
 		args = dt_probe_args[i].args;
 		break;
 	}
+out:
 	fprintf(fp, "\n\tArgument Types\n\t\tNone\n\n\tArguments "
 		"(64-bit integers)\n\t\t%s\n\n", args);
 }

@@ -87,6 +87,7 @@ int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
 	m->m_name = name;
 	m->m_type = *t;
 	m->m_nelems = (uint32_t)nelems;
+	m->m_str = DT_MSTR_NONE;
 	if (nelems)
 		size *= (uint32_t)nelems;
 	m->m_off = s->s_union ? 0 : (s->s_size + align - 1) / align * align;

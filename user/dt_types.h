@@ -14,7 +14,13 @@ struct dt_member {
 	struct dt_type	m_type;		/* an array's element type */
 	uint32_t	m_off;
 	uint32_t	m_nelems;	/* 0: not an array */
+	uint8_t		m_str;		/* DT_MSTR_*: reads as a string */
 };
+
+/* Members of tracepoint records (dt_tp.c) that D reads as strings. */
+#define DT_MSTR_NONE	0
+#define DT_MSTR_ARRAY	1	/* char[N], in place */
+#define DT_MSTR_LOC	2	/* __data_loc char[]: u32 len << 16 | off */
 
 struct dt_sou {
 	struct dt_sou	*s_next;

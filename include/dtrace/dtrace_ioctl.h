@@ -347,6 +347,45 @@ struct dtrace_ioc_uprobe_provide {
 	__u32	dup_reserved[4];
 };
 
+/*
+ * Offer kernel tracepoints to the tracepoint provider. The command reads
+ * tracefs (events/SYSTEM/EVENT/id) and hands over each event's id and
+ * names; the module checks the entries (id 1..65535, names of letters,
+ * digits, '_' and '-', terminated, reserved 0) and creates the probe
+ * tracepoint:SYSTEM::EVENT for this consumer only, as for
+ * UPROBE_PROVIDE: others neither list nor enable it and it is destroyed
+ * when the consumer closes. Whether the id names a tracepoint is known
+ * only when the probe is enabled (perf refuses an unknown id; such a
+ * probe stays unarmed). An event already offered is counted, not
+ * duplicated; entries that fail a check are skipped.
+ *
+ * When a tracepoint probe fires, arg0 is the address of a copy of the
+ * event's record (the layout tracefs's format file gives, common_*
+ * fields first) and arg1 its length in bytes; the byte at arg0 + arg1
+ * is 0.
+ *
+ * te_provider, if not empty, names the probe PROVIDER:SYSTEM::EVENT
+ * instead (the command's stable providers, proc:::exec-success on
+ * sched_process_exec); it follows the rules of a pid provider name, and
+ * te_system may then be empty.
+ */
+struct dtrace_tp_event {
+	__u32	te_id;			/* tracefs event id */
+	__u32	te_reserved;
+	char	te_provider[DTRACE_PROVNAMELEN];	/* "": tracepoint */
+	char	te_system[DTRACE_MODNAMELEN];	/* the probe's module */
+	char	te_event[DTRACE_NAMELEN];	/* the probe's name */
+};
+
+#define DTRACE_TP_EVENTS_MAX	65536	/* entries in one call */
+
+struct dtrace_ioc_tp_provide {
+	__u32	dtp_size;
+	__u32	dtp_count;		/* in: entries; out: accepted */
+	__u64	dtp_events;		/* user address of dtrace_tp_event[] */
+	__u32	dtp_reserved[4];
+};
+
 #define DTRACE_IOC_MAGIC	0xD7
 
 #define DTRACE_IOC_VERSION	_IOWR(DTRACE_IOC_MAGIC, 1, struct dtrace_ioc_version)
@@ -362,5 +401,7 @@ struct dtrace_ioc_uprobe_provide {
 #define DTRACE_IOC_AGGSNAP	_IOWR(DTRACE_IOC_MAGIC, 11, struct dtrace_ioc_bufsnap)
 #define DTRACE_IOC_UPROBE_PROVIDE \
 	_IOWR(DTRACE_IOC_MAGIC, 12, struct dtrace_ioc_uprobe_provide)
+#define DTRACE_IOC_TP_PROVIDE \
+	_IOWR(DTRACE_IOC_MAGIC, 13, struct dtrace_ioc_tp_provide)
 
 #endif /* _DTRACE_IOCTL_H */

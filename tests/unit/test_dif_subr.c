@@ -297,4 +297,28 @@ TEST_F(subr, argument_in_free_scratch)
 	EXPECT_NE(0, r);
 }
 
+/*
+ * A host string (execname's comm) placed in scratch: read in place by
+ * the program, bounded by max, and 0 without a fault when no room.
+ */
+TEST_F(subr, host_string_in_scratch)
+{
+	struct dift *t = self->t;
+	char out[32];
+	u64 r;
+
+	dif_mstate_reset(&t->ms);
+	r = dif_str_scratch(&t->ms, "bash\0junk", 16);
+	ASSERT_NE(0, r);
+	EXPECT_EQ(0, dif_copy_string(&t->ms, out, r, sizeof(out), false));
+	EXPECT_STREQ("bash", out);
+	EXPECT_EQ(5, t->ms.scratch_used);
+	r = dif_str_scratch(&t->ms, "0123456789abcdefXYZ", 16);
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("0123456789abcdef", out);
+	t->ms.scratch_size = t->ms.scratch_used + 4;
+	EXPECT_EQ(0, dif_str_scratch(&t->ms, "toolong", 16));
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+}
+
 TEST_HARNESS_MAIN

@@ -1,0 +1,34 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# software:::page-faults-1: a process touching N more pages of anonymous
+# memory (huge pages off) faults N more times; minor-faults-1 agrees, and
+# the default period (every 100th fault) sees about a hundredth.
+set -eu
+py=${TMPDIR:-/tmp}/sw-faults-$$.py
+cat >"$py" <<'EOF'
+import mmap
+import sys
+n = int(sys.argv[1])
+m = mmap.mmap(-1, 4096 * (n + 1))
+m.madvise(mmap.MADV_NOHUGEPAGE)
+for i in range(n):
+    m[i * 4096] = 1
+EOF
+touch_pages() { # N
+	echo "/usr/bin/python3 $py $1"
+}
+faults() { # PROBE N
+	"$DTRACE" -q -c "$(touch_pages "$2")" -n "software:::$1 /pid == \$target/ {
+		@ = count(); } END { printa(\"%@d\\n\", @); }" 2>/dev/null | tail -1
+}
+for p in page-faults-1 minor-faults-1; do
+	base=$(faults $p 0)
+	n=$(faults $p 2048)
+	d=$((n - base))
+	[ "$d" -ge 1990 ] && [ "$d" -le 2200 ] ||
+		{ echo "$p: $base without, $n with 2048 pages"; exit 1; }
+done
+n=$(faults faults 2048)
+[ "$n" -ge $(((base + 2048) / 100 - 5)) ] &&
+	[ "$n" -le $(((base + 2048) / 100 + 10)) ] ||
+	{ echo "faults: $n, about $(((base + 2048) / 100)) expected"; exit 1; }

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * proc, sched and io: DTrace's stable providers, built in the command on
+ * kernel tracepoints. Each probe is the tracepoint offered under the
+ * stable name (the module fires it as any tracepoint), a condition that
+ * joins the clause's predicate where the tracepoint fires more often
+ * than the probe should, and args[0..] as D expressions over the record.
+ * Linux has no psinfo_t or bufinfo_t translators here: arguments are
+ * the integers and strings DTrace's structures would have carried; see
+ * Documentation/providers-linux.md.
+ */
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_error.h"
+#include "dt_probes.h"
+#include "dt_stable.h"
+#include "dt_tp.h"
+
+static const struct dt_stable dt_stables[] = {
+	{ "proc", "exec", "syscalls", "sys_enter_execve", NULL,
+	  { "copyinstr(args->filename)" },
+	  "args[0]: string, the path being executed (before the exec)" },
+	{ "proc", "exec-success", "sched", "sched_process_exec", NULL,
+	  { "args->filename", "args->pid" },
+	  "args[0]: string, the path executed; args[1]: int, the pid "
+	  "(in the new image)" },
+	{ "proc", "exec-failure", "syscalls", "sys_exit_execve",
+	  "args->ret < 0", { "-args->ret" },
+	  "args[0]: int, the errno of the failed exec" },
+	{ "proc", "exit", "sched", "sched_process_exit", "tid == pid",
+	  { "args->pid", "args->comm" },
+	  "args[0]: int, the pid; args[1]: string, its name (the "
+	  "process's main thread exits)" },
+	{ "proc", "create", "sched", "sched_process_fork", NULL,
+	  { "args->child_pid", "args->child_comm" },
+	  "args[0]: int, the child's pid; args[1]: string, its name "
+	  "(fires in the parent)" },
+	{ "proc", "signal-send", "signal", "signal_generate", NULL,
+	  { "args->pid", "args->comm", "args->sig" },
+	  "args[0]: int, the target's pid; args[1]: string, its name; "
+	  "args[2]: int, the signal" },
+	{ "sched", "on-cpu", "sched", "sched_switch", NULL,
+	  { "args->next_pid", "args->next_comm" },
+	  "args[0]: int, the pid of the thread going on CPU; args[1]: "
+	  "string, its name (fires at the switch, in the thread leaving)" },
+	{ "sched", "off-cpu", "sched", "sched_switch", NULL,
+	  { "args->next_pid", "args->next_comm" },
+	  "args[0]: int, the pid of the next thread to run; args[1]: "
+	  "string, its name (fires in the thread leaving)" },
+	{ "sched", "enqueue", "sched", "sched_wakeup", NULL,
+	  { "args->pid", "args->comm", "args->target_cpu" },
+	  "args[0]: int, the thread's pid; args[1]: string, its name; "
+	  "args[2]: int, the CPU of the run queue" },
+	{ "sched", "dequeue", "sched", "sched_switch",
+	  "args->prev_state != 0 && args->prev_state < 0x100",
+	  { "args->prev_pid", "args->prev_comm", "cpu" },
+	  "args[0]: int, the thread's pid; args[1]: string, its name; "
+	  "args[2]: int, the CPU (a thread that blocks)" },
+	{ "sched", "wakeup", "sched", "sched_waking", NULL,
+	  { "args->pid", "args->comm" },
+	  "args[0]: int, the pid of the thread woken; args[1]: string, "
+	  "its name (fires in the waker)" },
+	{ "io", "start", "block", "block_rq_issue", NULL,
+	  { "args->bytes", "args->dev", "args->sector", "args->rwbs" },
+	  "args[0]: int, bytes; args[1]: int, the device (dev_t); "
+	  "args[2]: int, the first sector; args[3]: string, the "
+	  "operation (R, W, ...)" },
+	{ "io", "done", "block", "block_rq_complete", NULL,
+	  { "args->nr_sector * 512", "args->dev", "args->sector",
+	    "args->rwbs", "args->error" },
+	  "args[0]: int, bytes; args[1]: int, the device (dev_t); "
+	  "args[2]: int, the first sector; args[3]: string, the "
+	  "operation; args[4]: int, the error (0: none)" },
+};
+
+#define DT_NSTABLES	(sizeof(dt_stables) / sizeof(dt_stables[0]))
+
+static bool dt_stable_glob(const char *pat, const char *s)
+{
+	return !pat[0] || !fnmatch(pat, s, 0);
+}
+
+int dt_stable_walk(const struct dtrace_probedesc *d,
+		   void (*fn)(const struct dt_stable *s, void *arg),
+		   void *arg)
+{
+	size_t i;
+	int n = 0;
+
+	if (!dt_stable_glob(d->dpd_mod, "") || !dt_stable_glob(d->dpd_func, ""))
+		return 0;
+	for (i = 0; i < DT_NSTABLES; i++) {
+		if (!dt_stable_glob(d->dpd_provider, dt_stables[i].s_prov) ||
+		    !dt_stable_glob(d->dpd_name, dt_stables[i].s_name))
+			continue;
+		n++;
+		if (fn)
+			fn(&dt_stables[i], arg);
+	}
+	return n;
+}
+
+const char *dt_stable_doc(const struct dtrace_probedesc *d)
+{
+	size_t i;
+
+	for (i = 0; i < DT_NSTABLES; i++)
+		if (!strcmp(d->dpd_provider, dt_stables[i].s_prov) &&
+		    !strcmp(d->dpd_name, dt_stables[i].s_name))
+			return dt_stables[i].s_doc;
+	return NULL;
+}
+
+/* The stable probes a clause names, at most a few dozen. */
+struct dt_stable_set {
+	const struct dt_stable	*v[64];
+	int			n;
+	bool			other;	/* a probe that is not stable */
+};
+
+static void dt_stable_add(const struct dt_stable *s, void *arg)
+{
+	struct dt_stable_set *set = arg;
+	int i;
+
+	for (i = 0; i < set->n; i++)
+		if (set->v[i] == s)
+			return;
+	if (set->n < (int)(sizeof(set->v) / sizeof(set->v[0])))
+		set->v[set->n++] = s;
+}
+
+static void dt_stable_clause(struct dt_pcb *pcb, const struct dt_clause *c,
+			     struct dt_stable_set *set)
+{
+	const struct dt_pdesc *pd;
+
+	memset(set, 0, sizeof(*set));
+	for (pd = c->c_probes; pd; pd = pd->pd_next) {
+		struct dtrace_probedesc d;
+		char err[256];
+
+		if (dt_pdesc_parse(pd->pd_text, &d, pcb->pcb_argc,
+				   pcb->pcb_argv, pcb->pcb_target, err,
+				   sizeof(err)) || !d.dpd_provider[0] ||
+		    !dt_stable_walk(&d, dt_stable_add, set))
+			set->other = true;
+	}
+}
+
+static void dt_stable_setloc(struct dt_node *n, const struct dt_loc *loc)
+{
+	for (; n; n = n->n_next) {
+		n->n_loc = *loc;
+		dt_stable_setloc(n->n_left, loc);
+		dt_stable_setloc(n->n_right, loc);
+		dt_stable_setloc(n->n_cond, loc);
+		dt_stable_setloc(n->n_args, loc);
+	}
+}
+
+/* D text to a tree: the predicate of a one-clause program. */
+static struct dt_node *dt_stable_expr(struct dt_pcb *pcb, const char *text,
+				      const struct dt_loc *loc)
+{
+	struct dt_pcb sub;
+	struct dt_node *n = NULL;
+	char src[512];
+
+	snprintf(src, sizeof(src), "BEGIN /%s/ {}", text);
+	dt_pcb_init(&sub, src, NULL, pcb->pcb_opts);
+	if (!dt_parse(&sub) && sub.pcb_prog.p_clauses) {
+		n = sub.pcb_prog.p_clauses->c_pred;
+		sub.pcb_prog.p_clauses->c_pred = NULL;
+	}
+	dt_pcb_fini(&sub);
+	if (!n)
+		dt_error(pcb, loc, "D_ARGS_MAP", "cannot map %s", text);
+	else
+		dt_stable_setloc(n, loc);
+	return n;
+}
+
+/* `args` in a probe's own expression is its tracepoint's record. */
+static int dt_stable_bind(struct dt_pcb *pcb, struct dt_node *n,
+			  const struct dt_stable *s)
+{
+	for (; n; n = n->n_next) {
+		if (n->n_kind == DT_N_IDENT && !strcmp(n->n_str, "args")) {
+			if (dt_tp_args_event(pcb, n, s->s_sys, s->s_ev))
+				return -1;
+			continue;
+		}
+		if (dt_stable_bind(pcb, n->n_left, s) ||
+		    dt_stable_bind(pcb, n->n_right, s) ||
+		    dt_stable_bind(pcb, n->n_cond, s) ||
+		    dt_stable_bind(pcb, n->n_args, s))
+			return -1;
+	}
+	return 0;
+}
+
+/* A probe's expression, parsed and bound to its own record. */
+static struct dt_node *dt_stable_for(struct dt_pcb *pcb, const char *text,
+				     const struct dt_stable *s,
+				     const struct dt_loc *loc)
+{
+	struct dt_node *n = dt_stable_expr(pcb, text, loc);
+
+	if (n && dt_stable_bind(pcb, n, s)) {
+		dt_node_free(n);
+		return NULL;
+	}
+	return n;
+}
+
+/*
+ * args[idx] over every probe of the set: one expression if they agree,
+ * else probename == "A" ? a : probename == "B" ? b : ... c.
+ */
+static struct dt_node *dt_stable_choose(struct dt_pcb *pcb,
+					const struct dt_stable_set *set,
+					int idx, const struct dt_loc *loc)
+{
+	struct dt_node *m = NULL;
+	int i;
+
+	for (i = set->n - 1; i >= 0; i--) {
+		const struct dt_stable *s = set->v[i];
+		const struct dt_stable *t = i + 1 < set->n ? set->v[i + 1] : NULL;
+		struct dt_node *e, *q;
+		char cond[128];
+
+		if (t && !strcmp(s->s_sys, t->s_sys) &&
+		    !strcmp(s->s_ev, t->s_ev) &&
+		    !strcmp(s->s_args[idx], t->s_args[idx]))
+			continue;	/* the same as the next one's */
+		e = dt_stable_for(pcb, s->s_args[idx], s, loc);
+		if (!e) {
+			dt_node_free(m);
+			return NULL;
+		}
+		if (!m) {
+			m = e;
+			continue;
+		}
+		snprintf(cond, sizeof(cond), "probename == \"%s\"",
+			 s->s_name);
+		q = dt_node_new(DT_N_TERNARY, loc);
+		q->n_cond = dt_stable_expr(pcb, cond, loc);
+		q->n_left = e;
+		q->n_right = m;
+		m = q;
+		if (!q->n_cond) {
+			dt_node_free(m);
+			return NULL;
+		}
+	}
+	return m;
+}
+
+int dt_stable_arg(struct dt_pcb *pcb, struct dt_node *n, int idx)
+{
+	struct dt_stable_set set;
+	struct dt_node *m;
+	int i;
+
+	if (!pcb->pcb_clause)
+		return 1;
+	dt_stable_clause(pcb, pcb->pcb_clause, &set);
+	if (!set.n)
+		return 1;
+	if (set.other)
+		return dt_error(pcb, &n->n_loc, "D_ARGS_MULTI", "args is not "
+				"available: the clause mixes %s probes and "
+				"others", set.v[0]->s_prov);
+	if (idx < 0) {
+		if (!n->n_args || n->n_args->n_kind != DT_N_INT)
+			return dt_error(pcb, &n->n_loc, "D_ARGS_IDX", "args[ ] "
+					"of %s probes takes a constant index",
+					set.v[0]->s_prov);
+		idx = (int)n->n_args->n_int;
+	}
+	for (i = 0; i < set.n; i++)
+		if (idx < 0 || idx >= 5 || !set.v[i]->s_args[idx])
+			return dt_error(pcb, &n->n_loc, "D_ARGS_IDX", "index "
+					"%d is out of range for %s:::%s args[ ]",
+					idx, set.v[i]->s_prov,
+					set.v[i]->s_name);
+	m = dt_stable_choose(pcb, &set, idx, &n->n_loc);
+	if (!m)
+		return -1;
+	dt_node_free(n->n_left);
+	dt_node_free(n->n_args);
+	free(n->n_str);
+	m->n_next = n->n_next;
+	*n = *m;
+	free(m);
+	return 0;
+}
+
+int dt_stable_pred(struct dt_pcb *pcb, struct dt_clause *c)
+{
+	struct dt_stable_set set;
+	int i;
+
+	dt_stable_clause(pcb, c, &set);
+	if (!set.n)
+		return 0;
+	for (i = 0; set.other && i < set.n; i++)
+		if (set.v[i]->s_pred)
+			return dt_error(pcb, &c->c_loc, "D_PDESC_INVAL",
+					"%s:::%s cannot share a clause with "
+					"probes of other providers",
+					set.v[i]->s_prov, set.v[i]->s_name);
+	/* Each probe's condition: (probename != "NAME" || COND). */
+	for (i = 0; i < set.n; i++) {
+		char text[512];
+		struct dt_node *g;
+
+		if (!set.v[i]->s_pred)
+			continue;
+		if (set.n == 1)
+			snprintf(text, sizeof(text), "%s", set.v[i]->s_pred);
+		else
+			snprintf(text, sizeof(text),
+				 "probename != \"%s\" || (%s)",
+				 set.v[i]->s_name, set.v[i]->s_pred);
+		g = dt_stable_for(pcb, text, set.v[i], &c->c_loc);
+		if (!g)
+			return -1;
+		if (c->c_pred) {
+			g = dt_node_op(DT_N_LOGICAL, DT_OP_LAND, g, c->c_pred,
+				       &c->c_loc);
+		}
+		c->c_pred = g;
+	}
+	return 0;
+}

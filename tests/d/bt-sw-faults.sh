@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # bpftrace's "page faults by process", unchanged: a software event with
-# a period of 1. dd touches a 4 MiB buffer. (Needs the software
-# provider.)
+# a period of 1. dd touches a 4 MiB buffer.
+
 set -eu
 . ./bt-lib.inc
 out=$("$DTRACE" --bpftrace -c 'dd if=/dev/zero of=/dev/null bs=4M count=1 status=none' \

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # bpftrace's "disk size by process", unchanged: pid, comm and a
 # tracepoint's integer field in printf. The guest's disks may be idle:
-# every line printed must be "PID COMM BYTES". (Needs the tracepoint
-# provider.)
+# every line printed must be "PID COMM BYTES".
+
 set -eu
 d=${TMPDIR:-/tmp}
 out=$("$DTRACE" --bpftrace -c "sh -c 'dd if=/dev/zero of=$d/f bs=4k count=64 status=none; sync'" \

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # bpftrace's "files opened by process", unchanged: str() of a user
-# pointer field of a tracepoint. (Needs the tracepoint provider.)
+# pointer field of a tracepoint.
 set -eu
 out=$("$DTRACE" --bpftrace -c 'cat /etc/hostname' \
 	-e 'tracepoint:syscalls:sys_enter_openat { printf("%s %s\n", comm, str(args->filename)); }')

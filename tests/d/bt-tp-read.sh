@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # bpftrace's "read bytes by process" and "read size distribution",
 # unchanged: args->ret in a predicate, sum() and hist(). dd reads 300
-# bytes one at a time. (Needs the tracepoint provider.)
+# bytes one at a time.
 set -eu
 . ./bt-lib.inc
 dd='dd if=/dev/zero of=/dev/null bs=1 count=300 status=none'

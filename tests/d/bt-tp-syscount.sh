@@ -1,8 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # bpftrace's syscall counts by program, by syscall (probe of a glob) and
-# by process, unchanged. dd makes 200 reads and 200 writes. (Needs the
-# tracepoint provider.)
+# by process, unchanged. dd makes 200 reads and 200 writes.
 set -eu
 . ./bt-lib.inc
 dd='dd if=/dev/zero of=/dev/null bs=1 count=200 status=none'

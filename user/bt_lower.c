@@ -331,8 +331,8 @@ static int bt_func(struct bt_ctx *cx, struct dt_node *n)
 	if (strcmp(s, "delete") == 0) {
 		struct dt_node *m = a;
 
-		if (nargs == 2 && a->n_kind == DT_N_AGG) {
-			/* delete(@m, k): newer bpftrace's spelling */
+		if (nargs >= 2 && a->n_kind == DT_N_AGG) {
+			/* delete(@m, k, ...): newer bpftrace's spelling */
 			m = dt_node_op(DT_N_INDEX, DT_OP_NONE, a, NULL,
 				       &a->n_loc);
 			m->n_args = a->n_next;

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "bt_parse.h"
+#include "dt_agg.h"
 #include "dt_error.h"
 #include "dt_types.h"
 
@@ -57,6 +58,9 @@ static const char *bt_aggfunc(const char *name)
 {
 	size_t i;
 
+	/* D's stats( ), where the consumer has bpftrace's output */
+	if (strcmp(name, "stats") == 0 && dt_agg_func("stats"))
+		return "stats";
 	for (i = 0; i < sizeof(bt_aggfuncs) / sizeof(bt_aggfuncs[0]); i++)
 		if (strcmp(bt_aggfuncs[i][0], name) == 0)
 			return bt_aggfuncs[i][1];
@@ -272,7 +276,8 @@ static int bt_maparg(struct bt_ctx *cx, struct dt_node *n, bool *agg)
 {
 	struct dt_node *a = n->n_args;
 
-	if (dt_node_count(a) != 1 || a->n_kind != DT_N_AGG)
+	if (!a || a->n_kind != DT_N_AGG || (strcmp(n->n_str, "print") != 0 &&
+					    dt_node_count(a) != 1))
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "%s() expects "
 				"a map argument", n->n_str);
 	*agg = bt_isagg(cx, a->n_str);
@@ -319,6 +324,10 @@ static int bt_func(struct bt_ctx *cx, struct dt_node *n)
 	    strcmp(s, "zero") == 0) {
 		if (bt_maparg(cx, n, &isagg))
 			return -1;
+		if (nargs > 1)
+			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
+					"print() takes a map, 0 and a divisor "
+					"here: print(@m, 0, div)");
 		if (!isagg)
 			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
 					"%s() of a map that is not an "
@@ -496,6 +505,41 @@ static struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call)
 	return out;
 }
 
+/*
+ * print(@m, 0, div) as normalize(@m, div); printa(@m); denormalize(@m).
+ * bpftrace's top (the second argument) is only 0 here: D's trunc( )
+ * would drop the other keys for good.
+ */
+static struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call)
+{
+	struct dt_node *m = call->n_args, *top = m->n_next;
+	struct dt_node *div = top ? top->n_next : NULL, *out;
+
+	if (dt_node_count(m) > 3 || top->n_kind != DT_N_INT || top->n_int) {
+		dt_error(cx->pcb, &call->n_loc, "BT_CALL", "print() with a top "
+			 "count is not supported: print(@m) or print(@m, 0, "
+			 "div)");
+		return NULL;
+	}
+	m->n_next = NULL;
+	if (!div) {
+		dt_node_free(top);
+		call->n_args = m;
+		return bt_rw(cx, call) ? NULL : call;
+	}
+	top->n_next = NULL;
+	dt_node_free(top);
+	if (bt_rw(cx, div))
+		return NULL;
+	call->n_args = NULL;
+	m->n_next = div;
+	out = bt_call("normalize", m, &call->n_loc);
+	out->n_next = bt_call("printa", dt_node_copy(m), &call->n_loc);
+	out->n_next->n_next = bt_call("denormalize", dt_node_copy(m),
+				      &call->n_loc);
+	return out;
+}
+
 /* Expand join( ) statements, then rewrite each statement. */
 static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 {
@@ -517,6 +561,16 @@ static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 				dt_node_free(s);
 				out = dt_node_append(out, j);
 				continue;
+			}
+		} else if (s->n_kind == DT_N_CALL &&
+			   strcmp(s->n_str, "print") == 0 &&
+			   dt_node_count(s->n_args) > 1 &&
+			   !cx->pcb->pcb_failed) {
+			struct dt_node *p = bt_printdiv(cx, s);
+
+			if (p && p != s) {
+				dt_node_free(s);
+				s = p;
 			}
 		} else if (s->n_kind == DT_N_IF) {
 			if (!cx->pcb->pcb_failed)

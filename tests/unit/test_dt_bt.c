@@ -105,6 +105,7 @@ static const char *const valid[] = {
 	"#!/usr/bin/bpftrace\n#include <linux/fs.h>\n// c\nBEGIN /* c */ "
 	"{ @x = (uint8)257; @y = (int64)-1 > 0 ? 1 : 2; }",
 	"BEGIN { @m[1, \"a\"] = 2; delete(@m, 1, \"a\"); }",
+	"BEGIN { @c = count(); print(@c, 0, 2); print(@c, 0); print(@c); }",
 };
 
 TEST(valid_programs)
@@ -156,6 +157,8 @@ static const struct {
 	{ "BEGIN { @x = count(); delete(@x); }", 1, 23,
 	  "delete() of an aggregation's element is not supported: use "
 	  "clear()" },
+	{ "BEGIN { @c = count(); print(@c, 3); }", 1, 23, "print() with a "
+	  "top count is not supported: print(@m) or print(@m, 0, div)" },
 	{ "BEGIN { unroll(0) { } }", 1, 9,
 	  "unroll maximum value is 100 and minimum is 1" },
 	{ "BEGIN { cgroup }", 1, 9, "cgroup is not supported by this DTrace" },

@@ -407,6 +407,28 @@ static int bt_func(struct bt_ctx *cx, struct dt_node *n)
 		n->n_str = bt_strdup("func");
 		return bt_rwlist(cx, n->n_args);
 	}
+	if (strcmp(s, "time") == 0) {
+		/* printf's %<fmt>T formats walltimestamp with strftime */
+		const char *tf = !a ? "%H:%M:%S\n" : nargs == 1 &&
+			a->n_kind == DT_N_STR ? a->n_str : NULL;
+		char *fmt;
+
+		if (!tf)
+			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
+					"time() expects a string literal");
+		fmt = malloc(strlen(tf) + 5);
+		if (!fmt)
+			return dt_error(cx->pcb, &n->n_loc, "D_NOMEM",
+					"out of memory");
+		sprintf(fmt, "%%<%s>T", tf);
+		dt_node_free(n->n_args);
+		n->n_args = bt_str(fmt, &n->n_loc);
+		n->n_args->n_next = bt_ident("walltimestamp", &n->n_loc);
+		free(fmt);
+		free(n->n_str);
+		n->n_str = bt_strdup("printf");
+		return 0;
+	}
 	if (strcmp(s, "join") == 0)
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
 				"join() may only be used as a statement");

@@ -32,13 +32,32 @@ void dt_pfmt_free(struct dt_pfmt *pf)
 
 	if (!pf)
 		return;
-	for (i = 0; i < pf->pf_nsegs; i++)
+	for (i = 0; i < pf->pf_nsegs; i++) {
 		free(pf->pf_segs[i].ps_text);
+		free(pf->pf_segs[i].ps_tfmt);
+	}
 	free(pf->pf_segs);
 	free(pf);
 }
 
 static const char dt_pf_convs[] = "diuoxXcsSpaAeEfFgGY";
+
+/*
+ * %<fmt>T after the '%': *pp at '<'; on success *pp is at the 'T'.
+ * Not DTrace's: the bpftrace front end's time(fmt) prints with it.
+ */
+static int dt_pf_tfmt(struct dt_pfseg *seg, const char **pp)
+{
+	const char *p = *pp, *q = strchr(p, '>');
+
+	if (!q || q[1] != 'T')
+		return -1;
+	seg->ps_tfmt = strndup(p + 1, (size_t)(q - p - 1));
+	if (!seg->ps_tfmt)
+		return -1;
+	*pp = q + 1;
+	return 0;
+}
 
 struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 {
@@ -69,7 +88,14 @@ struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 			size_t nf = 0;
 
 			start = ++p;
-			while (*p && strchr("-+ #0@", *p)) {
+			if (*p == '<' && dt_pf_tfmt(&seg, &p)) {
+				free(seg.ps_text);
+				snprintf(err, errlen, "printf( ) format "
+					 "conversion #%d is undefined: %%<",
+					 pf->pf_nconv + 1);
+				goto fail;
+			}
+			while (!seg.ps_tfmt && *p && strchr("-+ #0@", *p)) {
 				if (*p == '@')
 					seg.ps_agg = true;
 				else if (nf < sizeof(seg.ps_flags) - 1 &&
@@ -102,10 +128,12 @@ struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 			} else if (*p && strchr("hlLjzt", *p)) {
 				seg.ps_len[0] = *p++;
 			}
-			seg.ps_conv = *p;
+			seg.ps_conv = seg.ps_tfmt ? 'T' : *p;
 			snprintf(seg.ps_spec, sizeof(seg.ps_spec), "%.*s",
 				 (int)(p - start + (*p ? 1 : 0)), start);
-			if (!*p || !strchr(dt_pf_convs, *p)) {
+			if (seg.ps_tfmt)
+				snprintf(seg.ps_spec, sizeof(seg.ps_spec), "T");
+			if (!seg.ps_tfmt && (!*p || !strchr(dt_pf_convs, *p))) {
 				snprintf(err, errlen, "printf( ) format "
 					 "conversion #%d is undefined: %%%s",
 					 pf->pf_nconv + 1, seg.ps_spec);
@@ -336,6 +364,16 @@ int dt_pfseg_print(FILE *fp, const struct dt_pfseg *s,
 	case 'Y':
 		snprintf(f, sizeof(f), "%sY", spec + 1);
 		return dt_pf_walltime(fp, f, v->pa_int);
+	case 'T': {
+		time_t secs = (time_t)(v->pa_int / 1000000000);
+		char buf[512];
+		struct tm tm;
+
+		if (!localtime_r(&secs, &tm))
+			return -1;
+		return fputs(strftime(buf, sizeof(buf), s->ps_tfmt, &tm) ?
+			     buf : "", fp) < 0 ? -1 : (int)strlen(buf);
+	}
 	default:
 		return -1;
 	}

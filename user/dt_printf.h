@@ -23,6 +23,8 @@ struct dt_pfseg {
 	char	ps_len[3];	/* "", "h", "hh", "l", "ll", "L", "j", "z", "t" */
 	char	ps_spec[32];	/* the conversion as written, without '%' */
 	bool	ps_agg;		/* %@: printa( )'s aggregation value */
+	char	*ps_tfmt;	/* %<fmt>T: strftime's format (bpftrace's
+				 * time( )) of a walltimestamp */
 };
 
 struct dt_pfmt {

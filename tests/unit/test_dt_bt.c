@@ -11,11 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bt_parse.h"
 #include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_options.h"
+#include "dt_printf.h"
 #include "dt_program.h"
 #include "kselftest_harness.h"
 
@@ -106,6 +108,7 @@ static const char *const valid[] = {
 	"{ @x = (uint8)257; @y = (int64)-1 > 0 ? 1 : 2; }",
 	"BEGIN { @m[1, \"a\"] = 2; delete(@m, 1, \"a\"); }",
 	"BEGIN { @c = count(); print(@c, 0, 2); print(@c, 0); print(@c); }",
+	"BEGIN { time(); time(\"%Y-%m-%d %H:%M:%S\\n\"); }",
 };
 
 TEST(valid_programs)
@@ -227,6 +230,32 @@ TEST(error_print)
 		"stdin:1:22-24: ERROR: Undefined map: @y\n"
 		"BEGIN { printf(\"%d\", @y); }\n"
 		"                     ^~\n", _metadata);
+}
+
+/* time(fmt)'s printf conversion: %<fmt>T of a walltimestamp. */
+TEST(time_conversion)
+{
+	struct dt_pfarg arg = { .pa_type = { .kind = DT_T_INT, .size = 8,
+					     .is_signed = true },
+				.pa_int = 86400LL * 1000000000LL + 61000000000LL };
+	char err[256], *buf = NULL;
+	size_t len = 0;
+	struct dt_pfmt *pf;
+	FILE *fp;
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	pf = dt_pfmt_parse("at %<%Y-%m-%d %H:%M:%S>T.\n", err, sizeof(err));
+	ASSERT_NE(NULL, pf);
+	EXPECT_EQ(1, pf->pf_nargs);
+	fp = open_memstream(&buf, &len);
+	ASSERT_NE(NULL, fp);
+	EXPECT_LT(0, dt_pfmt_print(fp, pf, &arg, 1));
+	fclose(fp);
+	EXPECT_STREQ("at 1970-01-02 00:01:01.\n", buf);
+	free(buf);
+	dt_pfmt_free(pf);
+	EXPECT_EQ(NULL, dt_pfmt_parse("%<%H", err, sizeof(err)));
 }
 
 TEST(library_path)

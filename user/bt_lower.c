@@ -295,11 +295,79 @@ static void bt_mapvar(struct dt_node *n)
 	n->n_kind = DT_N_IDENT;
 }
 
+/* The text of conversion #k (0-based) of a printf format: [*b, *e). */
+static int bt_pfconv(const char *f, int k, const char **b, const char **e)
+{
+	const char *p;
+
+	for (p = f; (p = strchr(p, '%')); ) {
+		if (p[1] == '%') {
+			p += 2;
+			continue;
+		}
+		*b = p++;
+		p += strspn(p, "-+ #0123456789.hlLjzt");
+		if (!*p)
+			return -1;
+		*e = ++p;
+		if (k-- == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/*
+ * printf("... %s ...", strftime(fmt, t)), its arguments rewritten: the
+ * conversion becomes %<fmt>T and the value t in wall-clock time
+ * (bpftrace's t is nsecs).
+ */
+static int bt_strftime(struct bt_ctx *cx, struct dt_node *pf)
+{
+	struct dt_node *a, *f = pf->n_args;
+	const char *b, *e;
+	char *nf;
+	int k = 0;
+
+	for (a = f ? f->n_next : NULL; a; a = a->n_next, k++) {
+		struct dt_node *tf, *t, *wall;
+
+		if (a->n_kind != DT_N_CALL || strcmp(a->n_str, "strftime"))
+			continue;
+		tf = a->n_args;
+		if (dt_node_count(tf) != 2 || tf->n_kind != DT_N_STR ||
+		    f->n_kind != DT_N_STR || bt_pfconv(f->n_str, k, &b, &e))
+			return dt_error(cx->pcb, &a->n_loc, "BT_CALL",
+					"strftime() is supported as a printf "
+					"argument, with a string literal "
+					"format");
+		nf = malloc(strlen(f->n_str) + strlen(tf->n_str) + 4);
+		if (!nf)
+			return dt_error(cx->pcb, &a->n_loc, "D_NOMEM",
+					"out of memory");
+		sprintf(nf, "%.*s%%<%s>T%s", (int)(b - f->n_str), f->n_str,
+			tf->n_str, e);
+		free(f->n_str);
+		f->n_str = nf;
+		t = tf->n_next;
+		tf->n_next = NULL;
+		a->n_args = NULL;
+		dt_node_free(tf);
+		/* t + (walltimestamp - timestamp) */
+		wall = dt_node_op(DT_N_BINARY, DT_OP_SUB,
+				  bt_ident("walltimestamp", &a->n_loc),
+				  bt_ident("timestamp", &a->n_loc), &a->n_loc);
+		wall->n_paren = true;
+		bt_replace(a, dt_node_op(DT_N_BINARY, DT_OP_ADD, t, wall,
+					 &a->n_loc));
+	}
+	return 0;
+}
+
 static int bt_func(struct bt_ctx *cx, struct dt_node *n)
 {
 	static const char *const same[] = {
 		"printf", "system", "exit", "count", "sum", "avg", "min",
-		"max", "strjoin", "strncmp", "strlen",
+		"max", "strjoin", "strncmp", "strlen", "strftime",
 	};
 	const char *s = n->n_str, *agg;
 	int nargs = dt_node_count(n->n_args);
@@ -440,7 +508,9 @@ static int bt_func(struct bt_ctx *cx, struct dt_node *n)
 				"Unknown function: %s", s);
 	if (strcmp(s, "exit") == 0 && nargs == 0)
 		n->n_args = dt_node_int(0, &dt_type_int, &n->n_loc);
-	return bt_rwlist(cx, n->n_args);
+	if (bt_rwlist(cx, n->n_args))
+		return -1;
+	return strcmp(s, "printf") == 0 ? bt_strftime(cx, n) : 0;
 }
 
 static int bt_rw(struct bt_ctx *cx, struct dt_node *n)

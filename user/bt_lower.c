@@ -205,6 +205,16 @@ static struct dt_node *bt_probename(const struct bt_probe *bp,
 
 static int bt_rw(struct bt_ctx *cx, struct dt_node *n);
 
+static bool bt_isnum(const char *s)
+{
+	char *end;
+
+	if (!s || !*s)
+		return false;
+	(void)strtoll(s, &end, 0);
+	return *end == '\0';
+}
+
 static int bt_rwlist(struct bt_ctx *cx, struct dt_node *n)
 {
 	for (; n; n = n->n_next)
@@ -216,7 +226,7 @@ static int bt_rwlist(struct bt_ctx *cx, struct dt_node *n)
 static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 {
 	static const char *const same[] = {
-		"pid", "tid", "uid", "gid", "cpu", "args", "arg0", "arg1",
+		"pid", "tid", "uid", "gid", "cpu", "arg0", "arg1",
 		"arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9",
 	};
 	static const char *const renamed[][2] = {
@@ -237,6 +247,15 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 			n->n_str = bt_strdup(renamed[i][1]);
 			return 0;
 		}
+	}
+	if (strcmp(s, "args") == 0) {
+		/* a tracepoint's record; without BTF nothing else has one */
+		if (bp->bp_kind != BT_P_TRACEPOINT)
+			return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
+					"args is only available in tracepoint "
+					"probes here (there is no BTF): use "
+					"arg0, arg1, ...");
+		return 0;
 	}
 	if (strcmp(s, "retval") == 0) {
 		if (bp->bp_kind != BT_P_KRETPROBE &&
@@ -518,6 +537,12 @@ static int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 	switch (n->n_kind) {
 	case DT_N_IDENT:
 		return bt_builtin(cx, n);
+	case DT_N_MACRO:
+		/* bpftrace's $N is a string when it is not a number */
+		if (n->n_int > 0 && n->n_int < cx->pcb->pcb_argc &&
+		    !bt_isnum(cx->pcb->pcb_argv[n->n_int]))
+			n->n_post = true;
+		return 0;
 	case DT_N_AGG:
 		if (!bt_isagg(cx, n->n_str))
 			bt_mapvar(n);

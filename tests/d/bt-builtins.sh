@@ -15,12 +15,12 @@ BEGIN
 	unroll(3) { $x++; }
 	/* a comment */
 	@y = $x > 3 ? 10 : 20;
-	printf("%s %d %d %d %d\n", str($1), $#, $x, @y, $2 + 1);
+	printf("%s %s %d %d %d %d\n", str($1), $1, $#, $x, @y, $2 + 1);
 	printf("%d %d %d\n", pid > 0, elapsed >= 0, nsecs > 0);
 	exit();
 }' hello 41)
 exp='one BEGIN dtrace
-hello 2 4 10 42
+hello hello 2 4 10 42
 1 1 1'
 [ "$out" = "$exp" ] || { echo "got:"; echo "$out"; exit 1; }
 

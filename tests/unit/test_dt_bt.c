@@ -98,7 +98,7 @@ static const char *const valid[] = {
 	"interval:s:1 { @n++; if (@n == 3) { exit(); } else if (@n > 3) "
 	"{ printf(\"x\\n\"); } else { @n += 0; } }",
 	"BEGIN { $x = 1; unroll(4) { $x = $x * 2; } printf(\"%d %d %s %d\\n\", "
-	"$x, $1, str($2), $#); }",
+	"$x, $1, str($2), $#); printf(\"%s\\n\", $2); }",
 	"BEGIN { printf(\"%d %d\\n\", elapsed, cpu); } END { @t = count(); }",
 	"BEGIN { $s = str(arg0); $t = str(comm); $u = str(arg1, 8); "
 	"printf(\"%s %s %s\\n\", $s, $t, $u); }",
@@ -166,6 +166,8 @@ static const struct {
 	{ "BEGIN { unroll(0) { } }", 1, 9,
 	  "unroll maximum value is 100 and minimum is 1" },
 	{ "BEGIN { cgroup }", 1, 9, "cgroup is not supported by this DTrace" },
+	{ "kprobe:f { @[args->x] = count(); }", 1, 14, "args is only available "
+	  "in tracepoint probes here (there is no BTF): use arg0, arg1, ..." },
 	{ "usdt:/bin/sh:p:n { 1 }", 1, 1,
 	  "usdt probes need a process here: -p PID or -c CMD" },
 	{ "BEGIN { $x = 1 } BEGIN { printf(\"%d\", $y); }", 1, 39,

@@ -15,14 +15,32 @@
 #include "bt_parse.h"
 #include "dt_error.h"
 
+/* D's aggregating functions by bpftrace's names. */
+static const char *bt_aggname(const char *d)
+{
+	return strcmp(d, "quantize") == 0 ? "hist" :
+		strcmp(d, "lquantize") == 0 ? "lhist" :
+		strcmp(d, "stddev") == 0 ? "stats" : d;
+}
+
 static void bt_error_words(const char *msg, char *out, size_t len)
 {
 	static const char pre[] = "failed to resolve ";
 	static const char post[] = ": Unknown variable name";
 	size_t n = strlen(msg), np = strlen(post);
 	const char *name = msg + sizeof(pre) - 1;
+	char map[128], f1[32], f2[32];
 	int nl;
 
+	/* "@m redefined: used with sum( ) and count( )" */
+	if (sscanf(msg, "@%127s redefined: used with %31[a-z]( ) and "
+		   "%31[a-z]( )", map, f1, f2) == 3) {
+		snprintf(out, len, "Type mismatch for @%s: trying to assign "
+			 "value of type '%s' when map already contains a "
+			 "value of type '%s'", map, bt_aggname(f2),
+			 bt_aggname(f1));
+		return;
+	}
 	if (strncmp(msg, pre, sizeof(pre) - 1) != 0 || n < sizeof(pre) + np ||
 	    strcmp(msg + n - np, post) != 0) {
 		snprintf(out, len, "%s", msg);

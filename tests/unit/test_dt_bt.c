@@ -229,6 +229,12 @@ TEST(error_print)
 		"t.bt:2:2-4: ERROR: Undefined or undeclared variable: $x\n"
 		"\t$x;\n"
 		"\t^~\n", _metadata);
+	printed("BEGIN { @m = hist(1); @m = count(); }", NULL,
+		"stdin:1:28-33: ERROR: Type mismatch for @m: trying to assign "
+		"value of type 'count' when map already contains a value of "
+		"type 'hist'\n"
+		"BEGIN { @m = hist(1); @m = count(); }\n"
+		"                           ^~~~~\n", _metadata);
 	printed("BEGIN { printf(\"%d\", @y); }", NULL,
 		"stdin:1:22-24: ERROR: Undefined map: @y\n"
 		"BEGIN { printf(\"%d\", @y); }\n"

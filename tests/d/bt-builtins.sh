@@ -3,7 +3,8 @@
 # bpftrace built-ins, scratch variables, positional parameters, if/else,
 # the ternary operator, unroll, comments, and a .bt script by suffix.
 set -eu
-out=$("$DTRACE" --bpftrace -e '
+. ./bt-lib.inc
+out=$(bt_run -e '
 BEGIN
 {
 	$x = 1;	// a scratch variable
@@ -37,7 +38,7 @@ interval:ms:100
 	}
 }
 BT
-out=$("$DTRACE" -s "$d/t.bt")
+out=$("$DTRACE" -s "$d/t.bt" | bt_noattach)
 [ "$out" = "tick 3 interval:ms:100" ] || { echo "got: $out"; exit 1; }
-out=$("$DTRACE" --bpftrace "$d/t.bt")
+out=$(bt_run "$d/t.bt")
 [ "$out" = "tick 3 interval:ms:100" ] || { echo "got: $out"; exit 1; }

@@ -5,7 +5,7 @@
 # and lhist of known values.
 set -eu
 . ./bt-lib.inc
-out=$("$DTRACE" --bpftrace -e '
+out=$(bt_run -e '
 BEGIN { @v[1] = 5; @v[1]++; printf("v %d\n", @v[1]); delete(@v[1]); printf("v %d\n", @v[1]); }
 interval:ms:50 {
 	@n++;

@@ -3,6 +3,7 @@
 # bpftrace's usdt:PATH:PROVIDER:NAME on a process given by -c (our USDT
 # probes belong to one process), with its arguments.
 set -eu
+. ./bt-lib.inc
 d=${TMPDIR:-/tmp}
 cat >"$d/u.c" <<'C'
 #include <sys/sdt.h>
@@ -19,7 +20,7 @@ int main(void)
 C
 gcc -O1 -o "$d/u" "$d/u.c"
 cd "$d"
-out=$("$DTRACE" --bpftrace -c ./u -e 'usdt:./u:myapp:tick { printf("tick %d %d\n", arg0, arg1); }')
+out=$(bt_run -c ./u -e 'usdt:./u:myapp:tick { printf("tick %d %d\n", arg0, arg1); }')
 exp='tick 0 1234567890123
 tick 1 1234567890123
 tick 2 1234567890123'

@@ -6,7 +6,7 @@
  *   it), so built-ins like probe and retval know their probe type;
  * - built-ins: comm -> execname, nsecs -> timestamp, func -> probefunc,
  *   retval -> arg1, kstack/ustack -> stack()/ustack(), curtask ->
- *   curthread, elapsed -> timestamp minus a global set in BEGIN, probe
+ *   curthread, elapsed -> timestamp minus the time of compilation, probe
  *   -> bpftrace's probe name;
  * - a map given count sum avg min max stats hist lhist is a D
  *   aggregation (stats -> stddev, hist -> quantize, lhist -> lquantize);
@@ -17,6 +17,7 @@
  *   a printf for each argument while argv[i] is not NULL.
  */
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +34,6 @@ struct bt_ctx {
 	const char	*aggs[BT_MAXMAPS];	/* maps that aggregate */
 	int		naggs;
 	const struct bt_probe *probe;
-	bool		elapsed;	/* a BEGIN clause sets %bt_t0 */
 	int		njoins;
 };
 
@@ -273,10 +273,15 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 	} else if (strcmp(s, "probe") == 0) {
 		r = bt_probename(bp, &n->n_loc);
 	} else if (strcmp(s, "elapsed") == 0) {
-		cx->elapsed = true;
+		/* timestamp is CLOCK_MONOTONIC's: count from now */
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
 		r = dt_node_op(DT_N_BINARY, DT_OP_SUB,
 			       bt_ident("timestamp", &n->n_loc),
-			       bt_ident("%bt_t0", &n->n_loc), &n->n_loc);
+			       dt_node_int((int64_t)ts.tv_sec * 1000000000 +
+					   ts.tv_nsec, &dt_type_long,
+					   &n->n_loc), &n->n_loc);
 		r->n_paren = true;
 	} else if (strcmp(s, "cgroup") == 0 || strcmp(s, "username") == 0 ||
 		   strcmp(s, "sarg0") == 0 || strcmp(s, "cpid") == 0) {
@@ -765,17 +770,6 @@ int bt_lower(struct dt_pcb *pcb)
 			*tail = nc;
 			tail = &nc->c_next;
 		}
-	}
-	if (cx.elapsed && !pcb->pcb_failed) {
-		/* elapsed counts from our start: BEGIN, before the rest */
-		struct dt_loc l = { 1, 1, 1, 1 };
-
-		c = bt_clause_new(pcb, "dtrace:::BEGIN", &l);
-		c->c_stmts = dt_node_op(DT_N_ASSIGN, DT_OP_SET,
-					bt_ident("%bt_t0", &l),
-					bt_ident("timestamp", &l), &l);
-		c->c_next = out;
-		out = c;
 	}
 	/* the program is now the lowered clauses */
 	for (c = pcb->pcb_prog.p_clauses; c; c = next) {

@@ -65,6 +65,16 @@ int bt_lex_int(struct dt_pcb *pcb, BT_YYLTYPE *lloc, BT_YYSTYPE *lval,
 	buf[n] = '\0';
 	errno = 0;
 	v = strtoull(buf, &end, 0);
+	if ((*end == 'e' || *end == 'E') && buf[1] != 'x' && buf[1] != 'X') {
+		/* 1e6 */
+		unsigned long long e = strtoull(end + 1, &end, 10);
+
+		while (e-- > 0 && !errno)
+			if (v > ~0ull / 10)
+				errno = ERANGE;
+			else
+				v *= 10;
+	}
 	if (errno || *end) {
 		dt_error(pcb, lloc, "BT_INT", "invalid integer: %s", text);
 		return BT_TOK_ERROR;

@@ -248,7 +248,8 @@ int dt_cmd_main(int argc, char **argv)
 			dt_warn("-%c is not supported yet\n", c);
 			return 2;
 		default:
-			if (optopt && strchr("bcDfiImnoPpsUxXL", optopt))
+			if (optopt && (strchr("bcDfiImnoPpsUxXL", optopt) ||
+				       (bt && optopt == 'e')))
 				dt_warn("option requires an argument -- %c\n",
 					optopt);
 			else if (optopt)

@@ -391,7 +391,7 @@ static int bt_func(struct bt_ctx *cx, struct dt_node *n)
 {
 	static const char *const same[] = {
 		"printf", "system", "exit", "count", "sum", "avg", "min",
-		"max", "strjoin", "strncmp", "strlen", "strftime",
+		"max", "strjoin", "strlen", "strftime",
 	};
 	const char *s = n->n_str, *agg;
 	int nargs = dt_node_count(n->n_args);
@@ -498,6 +498,30 @@ static int bt_func(struct bt_ctx *cx, struct dt_node *n)
 		free(n->n_str);
 		n->n_str = bt_strdup("func");
 		return bt_rwlist(cx, n->n_args);
+	}
+	if (strcmp(s, "strncmp") == 0) {
+		/* 0 when equal: substr(a, 0, n) != substr(b, 0, n) */
+		struct dt_node *b, *len, *sa, *sb;
+
+		if (nargs != 3)
+			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
+					"strncmp() requires 3 arguments (%d "
+					"provided)", nargs);
+		if (bt_rwlist(cx, a))
+			return -1;
+		b = a->n_next;
+		len = b->n_next;
+		a->n_next = b->n_next = NULL;
+		n->n_args = NULL;
+		sa = bt_call("substr", a, &n->n_loc);
+		a->n_next = dt_node_int(0, &dt_type_int, &n->n_loc);
+		a->n_next->n_next = len;
+		sb = bt_call("substr", b, &n->n_loc);
+		b->n_next = dt_node_int(0, &dt_type_int, &n->n_loc);
+		b->n_next->n_next = dt_node_copy(len);
+		bt_replace(n, dt_node_op(DT_N_BINARY, DT_OP_NE, sa, sb,
+					 &n->n_loc));
+		return 0;
 	}
 	if (strcmp(s, "time") == 0) {
 		/* printf's %<fmt>T formats walltimestamp with strftime */

@@ -17,12 +17,12 @@ BEGIN
 	/* a comment */
 	@y = $x > 3 ? 10 : 20;
 	printf("%s %s %d %d %d %d\n", str($1), $1, $#, $x, @y, $2 + 1);
-	printf("%d %d %d\n", pid > 0, elapsed > 0 && elapsed < 60000000000, nsecs > 0);
+	printf("%d %d %d %d\n", pid > 0, elapsed > 0 && elapsed < 60000000000, nsecs > 0, strncmp(comm, "dtrx", 3));
 	exit();
 }' hello 41)
 exp='one BEGIN dtrace
 hello hello 2 4 10 42
-1 1 1'
+1 1 1 0'
 [ "$out" = "$exp" ] || { echo "got:"; echo "$out"; exit 1; }
 
 d=${TMPDIR:-/tmp}

@@ -109,6 +109,8 @@ static const char *const valid[] = {
 	"BEGIN { @m[1, \"a\"] = 2; delete(@m, 1, \"a\"); }",
 	"BEGIN { @c = count(); print(@c, 0, 2); print(@c, 0); print(@c); }",
 	"BEGIN { printf(\"%d %d\\n\", 1e6, 2_000); }",
+	"BEGIN /strncmp(comm, \"dtr\", 3) == 0/ { @[strncmp(\"ab\", comm, 2)] = "
+	"count(); }",
 	"BEGIN { time(); time(\"%Y-%m-%d %H:%M:%S\\n\"); printf(\"%d %s "
 	"%%s %-8s\\n\", 1, comm, strftime(\"%H:%M:%S\", nsecs)); }",
 };

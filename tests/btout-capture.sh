@@ -4,7 +4,8 @@
 # btout-capture.sh OUTDIR: run, under Debian's bpftrace, the program each
 # tests/d/btout-*.d names on its " * bt: " line, and keep what it printed
 # as OUTDIR/NAME.out (stdout) and NAME.err; the stacks of btout-kstack.sh
-# as OUTDIR/btout-kstack.bpftrace. Run it in the guest, as root:
+# and btout-ustack.sh as OUTDIR/NAME.bpftrace. Run it in the guest, as
+# root:
 #
 #   tests/vm/run-guest.sh -- tests/btout-capture.sh /tmp/bt
 #
@@ -23,3 +24,11 @@ done
 timeout 60 bpftrace -e 'kprobe:ksys_sync { @[kstack] = count(); @k[kstack(3)] = count(); @p[pid > 0] = count(); }' \
 	-c /bin/sync >"$out/btout-kstack.bpftrace" 2>&1
 echo "btout-kstack: exit $?"
+gcc -O1 -fno-omit-frame-pointer -o "$out/spin" "$here/d/btout-spin.c"
+"$out/spin" 20 &
+sp=$!
+timeout 60 bpftrace -e "profile:hz:99 /pid == $sp/ { @[ustack] = count(); @u[ustack(2)] = count(); } interval:s:2 { exit(); }" \
+	>"$out/btout-ustack.bpftrace" 2>&1
+echo "btout-ustack: exit $?"
+kill $sp
+rm -f "$out/spin"

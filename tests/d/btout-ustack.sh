@@ -1,0 +1,34 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# -x oformat=bpftrace, user stacks at 99 Hz of a process with symbols:
+# the shape bpftrace 0.17 prints (btout-ustack.bpftrace, its transcript
+# of the same program; counts and the sampled PCs vary from run to run):
+#   bt: profile:hz:99 /pid == PID/ { @[ustack] = count(); @u[ustack(2)] = count(); } interval:s:2 { exit(); }
+# Frames are "func+offset" in decimal, indented 4, between "@[" and
+# "]: count"; entries ascend by count; mid( ) is a tail call, so leaf( )'s
+# caller is main( ), as bpftrace shows it.
+set -eu
+d=${TMPDIR:-/tmp}
+gcc -O1 -fno-omit-frame-pointer -o "$d/spin" btout-spin.c
+"$d/spin" 20 &
+sp=$!
+trap 'kill $sp 2>/dev/null || :' EXIT
+"$DTRACE" -x oformat=bpftrace -p "$sp" -n 'profile-99 /pid == $target/
+{ @[ustack()] = count(); @u[ustack(2)] = count(); } tick-2s { exit(0); }' \
+	>"$d/out" 2>"$d/err"
+fail() { echo "$1"; cat "$d/out" "$d/err"; exit 1; }
+[ ! -s "$d/err" ] || fail "stderr is not empty"
+[ "$(sed -n 1,3p "$d/out")" = "$(printf 'Attaching 2 probes...\n\n')" ] ||
+	fail "no Attaching line and two blank lines"
+# every line after them: a key opening, a frame, or a key's end
+sed 1,3d "$d/out" | grep -Ev '^@u?\[$|^    ([A-Za-z_][A-Za-z0-9_.]*\+[0-9]+|0x[0-9a-f]+)$|^\]: [1-9][0-9]*$' &&
+	fail "lines unlike bpftrace's"
+grep -q '^@\[$' "$d/out" && grep -q '^@u\[$' "$d/out" || fail "a map is missing"
+# leaf, then main, as the transcript has it
+grep -A1 -E '^    leaf\+[0-9]+$' "$d/out" | grep -qE '^    main\+[0-9]+$' ||
+	fail "no leaf+N above main+N"
+# @u keeps two frames; each map ascends by count
+awk '/^@u\[$/ { u = 1; n = 0; next } /^@\[$/ { u = 0; next }
+	/^    / && u && ++n > 2 { bad = 1 }
+	/^\]: / { v = substr($0, 4) + 0; if (v < last[u]) bad = 1; last[u] = v }
+	END { exit bad }' "$d/out" || fail "more than 2 frames in @u, or not ascending"

@@ -6,7 +6,8 @@
 #   bt: profile:hz:99 /pid == PID/ { @[ustack] = count(); @u[ustack(2)] = count(); } interval:s:2 { exit(); }
 # Frames are "func+offset" in decimal, indented 4, between "@[" and
 # "]: count"; entries ascend by count; mid( ) is a tail call, so leaf( )'s
-# caller is main( ), as bpftrace shows it.
+# caller is main( ), as bpftrace shows it, and main's caller is libc's
+# __libc_start_call_main, named from libc6-dbg's debug file as bcc does.
 set -eu
 d=${TMPDIR:-/tmp}
 gcc -O1 -fno-omit-frame-pointer -o "$d/spin" btout-spin.c
@@ -32,3 +33,10 @@ awk '/^@u\[$/ { u = 1; n = 0; next } /^@\[$/ { u = 0; next }
 	/^    / && u && ++n > 2 { bad = 1 }
 	/^\]: / { v = substr($0, 4) + 0; if (v < last[u]) bad = 1; last[u] = v }
 	END { exit bad }' "$d/out" || fail "more than 2 frames in @u, or not ascending"
+# with libc6-dbg, libc's local function is named, as bcc names it
+id=$(readelf -n /lib/x86_64-linux-gnu/libc.so.6 | sed -n 's/.*Build ID: //p')
+if [ -n "$id" ] && [ -r "/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug" ]; then
+	grep -A2 -E '^    leaf\+[0-9]+$' "$d/out" |
+		grep -qE '^    __libc_start_call_main\+[0-9]+$' ||
+		fail "no __libc_start_call_main+N under main"
+fi

@@ -27,7 +27,7 @@ echo "btout-kstack: exit $?"
 gcc -O1 -fno-omit-frame-pointer -o "$out/spin" "$here/d/btout-spin.c"
 "$out/spin" 20 &
 sp=$!
-timeout 60 bpftrace -e "profile:hz:99 /pid == $sp/ { @[ustack] = count(); @u[ustack(2)] = count(); } interval:s:2 { exit(); }" \
+timeout 60 bpftrace -e "profile:hz:99 /pid == $sp/ { @[ustack] = count(); @u[ustack(2)] = count(); @k[kstack(2)] = count(); } interval:s:2 { exit(); }" \
 	>"$out/btout-ustack.bpftrace" 2>&1
 echo "btout-ustack: exit $?"
 kill $sp

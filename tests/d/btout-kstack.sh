@@ -11,5 +11,9 @@ set -eu
 { @[stack()] = count(); @k[stack(2)] = count(); @p[pid > 0] = count(); }' \
 	>"$TMPDIR/out" 2>"$TMPDIR/err"
 grep -v '^    ksys_sync+1$' btout-kstack.bpftrace >"$TMPDIR/want"
+# The transcript is of 6.1.0-56-amd64; elsewhere offsets differ.
+if [ "$(uname -r)" != 6.1.0-56-amd64 ]; then
+	sed -i 's/+[0-9]*$/+OFF/' "$TMPDIR/want" "$TMPDIR/out"
+fi
 diff -u "$TMPDIR/want" "$TMPDIR/out"
 [ ! -s "$TMPDIR/err" ] || { cat "$TMPDIR/err"; exit 1; }

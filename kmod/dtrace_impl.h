@@ -102,6 +102,8 @@ struct dtrace_args {
 	 */
 	bool		da_stack_after;
 	unsigned long	da_stack_from;
+	/* No kernel frames at all: a profile probe that interrupted user mode. */
+	bool		da_stack_none;
 	/*
 	 * A user probe at a function's first instruction: the caller's
 	 * return address is at the stack pointer, not yet in a frame.

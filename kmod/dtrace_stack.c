@@ -29,6 +29,8 @@ static unsigned int dtrace_stack_start(const unsigned long *tmp,
 {
 	unsigned int i, lim = min_t(unsigned int, got, DTRACE_STACK_SKIP_MAX);
 
+	if (args->da_stack_none)
+		return got;
 	for (i = 0; args->da_stack_from && i < lim; i++)
 		if (tmp[i] == args->da_stack_from)
 			return i + args->da_stack_after;

@@ -139,6 +139,8 @@ static enum hrtimer_restart dtrace_profile_fire(struct hrtimer *t)
 	if (regs) {
 		if (user_mode(regs)) {
 			a.da_arg[1] = instruction_pointer(regs);
+			/* the timer's own frames are not the sample's */
+			a.da_stack_none = true;
 		} else {
 			a.da_arg[0] = instruction_pointer(regs);
 			a.da_stack_from = a.da_arg[0];

@@ -10,7 +10,7 @@ PKGS="build-essential make gcc bison flex libelf-dev pkg-config \
 	linux-image-amd64 linux-headers-amd64 linux-source-6.1 dkms \
 	qemu-system-x86 busybox-static cpio xz-utils kmod bpftrace \
 	clang libclang-rt-14-dev python3 strace systemtap-sdt-dev ldc \
-	debhelper dh-dkms dpkg-dev"
+	debhelper dh-dkms dpkg-dev libc6-dbg"
 # The kernel matrix beyond the default: 6.1 PREEMPT_RT and 6.12. Wanted,
 # not required: a Debian point release may rename the 6.12 packages.
 MATRIX_PKGS="linux-image-rt-amd64 linux-headers-rt-amd64 \

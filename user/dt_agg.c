@@ -28,6 +28,8 @@ uint32_t dt_agg_func(const char *name)
 {
 	uint32_t i;
 
+	if (strcmp(name, "stats") == 0)
+		return DTRACE_AGG_AVG;
 	for (i = 1; i < DT_NFUNCS; i++)
 		if (dt_agg_names[i] && strcmp(dt_agg_names[i], name) == 0)
 			return i;
@@ -390,8 +392,7 @@ void dt_agg_clear(struct dt_agg *a)
 }
 
 /* The value entries sort by, as DTrace: the scalar, or the bucket total. */
-static long double dt_agg_sortval(const struct dt_agg *a,
-				  const struct dt_aggent *e)
+long double dt_agg_sortval(const struct dt_agg *a, const struct dt_aggent *e)
 {
 	const uint64_t *v = e->ae_val;
 	long double t = 0;
@@ -428,8 +429,7 @@ static int dt_agg_keyorder(const struct dt_agg *a, int n)
 	return n <= first ? n - 1 : n;
 }
 
-static int dt_agg_keycmp(const struct dt_agg *a, const uint8_t *x,
-			 const uint8_t *y)
+int dt_agg_keycmp(const struct dt_agg *a, const uint8_t *x, const uint8_t *y)
 {
 	int n, c;
 

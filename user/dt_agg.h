@@ -32,6 +32,7 @@ struct dt_agg {
 	struct dt_agg	*a_next;
 	char		*a_name;	/* without '@'; "" for @ */
 	uint32_t	a_func;		/* DTRACE_AGG_* */
+	bool		a_stats;	/* stats( ): avg's words, printed whole */
 	int64_t		a_params[4];
 	int		a_nkeys;
 	struct dt_type	a_keys[DT_AGG_KEYS_MAX];
@@ -77,7 +78,11 @@ struct dt_agg {
 extern bool dt_agg_sortkey, dt_agg_sortrev;
 extern int dt_agg_sortkeypos, dt_agg_sortpos;
 
-/* The function of an aggregating call ("count", ...), or 0. */
+/*
+ * The function of an aggregating call ("count", ...), or 0. stats( ), for
+ * bpftrace's, is avg( ) to the module: its count and total are the
+ * stats; -x oformat=bpftrace prints them (dt_btout.h), text as avg( ).
+ */
 uint32_t dt_agg_func(const char *name);
 const char *dt_agg_funcname(uint32_t func);
 
@@ -143,6 +148,10 @@ const char *dt_agg_keystr(const struct dt_agg *a, const uint8_t *key,
 			  int i, char *buf, size_t len);
 int64_t dt_agg_scalar(const struct dt_agg *a, const uint64_t *val);
 bool dt_agg_ishist(const struct dt_agg *a);
+/* What entries sort by (the scalar, or a distribution's total). */
+long double dt_agg_sortval(const struct dt_agg *a, const struct dt_aggent *e);
+/* Keys in the order printing sorts ties in: <0, 0, >0. */
+int dt_agg_keycmp(const struct dt_agg *a, const uint8_t *x, const uint8_t *y);
 
 /*
  * The rows of a distribution: lows[i] is the number row i is labelled

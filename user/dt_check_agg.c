@@ -138,6 +138,7 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 		if (!a)
 			return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
 		a->a_func = func;
+		a->a_stats = strcmp(r->n_str, "stats") == 0;
 		a->a_nkeys = nkeys;
 		for (k = keys, i = 0; k; k = k->n_next, i++) {
 			a->a_keys[i] = k->n_type.kind == DT_T_STRING ?
@@ -151,11 +152,12 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 			return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
 					"@%s: the key is larger than %u bytes",
 					agg->n_str, DTRACE_AGGKEY_MAX);
-	} else if (a->a_func != func) {
+	} else if (a->a_func != func ||
+		   a->a_stats != (strcmp(r->n_str, "stats") == 0)) {
 		return dt_error(pcb, &r->n_loc, "D_AGG_MDEF",
 				"@%s redefined: used with %s( ) and %s( )",
-				agg->n_str, dt_agg_funcname(a->a_func),
-				r->n_str);
+				agg->n_str, a->a_stats ? "stats" :
+				dt_agg_funcname(a->a_func), r->n_str);
 	} else if (a->a_nkeys != nkeys) {
 		return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
 				"@%s used with %d key%s, and %d before",

@@ -10,6 +10,7 @@
 
 #include "bt_parse.h"
 #include "dt_agg.h"
+#include "dt_btout.h"
 #include "dt_dev.h"
 #include "dt_error.h"
 #include "dt_fbtsyms.h"
@@ -579,6 +580,17 @@ static void dt_cmd_errhandler(struct dt_cmd *cmd)
 
 static int dt_cmd_run1(struct dt_cmd *cmd);
 
+/* -x oformat=bpftrace: what bpftrace says before tracing. */
+static void dt_cmd_attaching(struct dt_cmd *cmd)
+{
+	unsigned int n = 0;
+	int i;
+
+	for (i = 0; i < cmd->c_npieces; i++)
+		n += cmd->c_pieces[i].p_matched;
+	dt_bt_attaching(cmd->c_out, n);
+}
+
 /* Declare every aggregation; the module gives their ids. */
 static int dt_cmd_aggdecl(struct dt_cmd *cmd)
 {
@@ -691,6 +703,8 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 	for (i = 0; i < cmd->c_npieces; i++)
 		if (dt_cmd_enable(cmd, &cmd->c_pieces[i]))
 			return 1;
+	if (cmd->c_opts.o_btout)
+		dt_cmd_attaching(cmd);
 	dt_cmd_errhandler(cmd);
 	return dt_cmd_trace(cmd);
 }

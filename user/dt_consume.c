@@ -10,6 +10,7 @@
 #include <dtrace/dif.h>
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_agg.h"
+#include "dt_btout.h"
 #include "dt_consume.h"
 #include "dt_json.h"
 #include "dt_printf.h"
@@ -413,7 +414,8 @@ static int dt_print_aggact(struct dt_consumer *c, const uint8_t *data,
 
 	if (dt_consume_aggfresh(c))
 		return -1;
-	if (o->o_kind == DT_OUT_PRINTA && o->o_naggs > 1)
+	if (o->o_kind == DT_OUT_PRINTA && o->o_naggs > 1 &&
+	    !(c->c_btout && !o->o_fmt))
 		return dt_agg_print_joined(c->c_out, (struct dt_agg **)o->o_aggs,
 					   o->o_naggs, o->o_fmt, &c->c_syms);
 	for (i = 0; i < o->o_naggs; i++) {
@@ -421,6 +423,12 @@ static int dt_print_aggact(struct dt_consumer *c, const uint8_t *data,
 
 		switch (o->o_kind) {
 		case DT_OUT_PRINTA:
+			if (c->c_btout && !o->o_fmt) {
+				/* bpftrace's print(@x): all print at exit */
+				if (dt_bt_agg(c->c_out, a, &c->c_syms))
+					return -1;
+				break;
+			}
 			if (dt_agg_print(c->c_out, a, o->o_fmt, &c->c_syms))
 				return -1;
 			a->a_printed = true;
@@ -446,6 +454,8 @@ int dt_consume_aggs_end(struct dt_consumer *c)
 {
 	struct dt_agg *a;
 
+	if (c->c_btout)
+		return dt_bt_aggs_end(c);
 	for (a = c->c_aggs; a; a = a->a_next) {
 		if (a->a_printed || !a->a_nents)
 			continue;

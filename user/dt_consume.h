@@ -30,6 +30,7 @@ struct dt_consumer {
 	bool			c_heading;	/* printed already */
 	bool			c_flow;		/* -F: flow indent */
 	bool			c_json;		/* -x oformat=json */
+	bool			c_btout;	/* -x oformat=bpftrace */
 	pid_t			c_target;	/* -c/-p process, for %A */
 	uint64_t		c_curts;	/* the printed record's time */
 	int			c_indent;

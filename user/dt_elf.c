@@ -6,6 +6,8 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,12 +33,65 @@ static int dt_usym_cmp(const void *a, const void *b)
 	return x->us_addr < y->us_addr ? -1 : x->us_addr > y->us_addr;
 }
 
+/*
+ * Add the function symbols of elf's symbol tables (only .symtab if
+ * symtab_only) to o, unsorted. 0, or -1 without memory.
+ */
+static int dt_elf_syms(struct dt_uobj *o, Elf *elf, bool symtab_only)
+{
+	size_t cap = o->uo_nsyms, i;
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+		size_t n;
+
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB &&
+						 (symtab_only ||
+						  sh.sh_type != SHT_DYNSYM)))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || !sh.sh_entsize)
+			continue;
+		n = sh.sh_size / sh.sh_entsize;
+		for (i = 0; i < n; i++) {
+			GElf_Sym sym;
+			const char *name;
+			struct dt_usym *u;
+
+			if (!gelf_getsym(data, (int)i, &sym) ||
+			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+			    !sym.st_value)
+				continue;
+			name = elf_strptr(elf, sh.sh_link, sym.st_name);
+			if (!name || !*name)
+				continue;
+			if (o->uo_nsyms == cap) {
+				void *np;
+
+				cap = cap ? cap * 2 : 256;
+				np = realloc(o->uo_syms, cap * sizeof(*u));
+				if (!np)
+					return -1;
+				o->uo_syms = np;
+			}
+			u = &o->uo_syms[o->uo_nsyms];
+			u->us_addr = sym.st_value;
+			u->us_size = sym.st_size;
+			u->us_name = strdup(name);
+			if (u->us_name)
+				o->uo_nsyms++;
+		}
+	}
+	return 0;
+}
+
 /* Read the function symbols and loadable segments of one ELF file. */
 struct dt_uobj *dt_uobj_load(const char *path)
 {
 	struct dt_uobj *o = calloc(1, sizeof(*o));
-	size_t cap = 0, nph, i;
-	Elf_Scn *scn = NULL;
+	size_t nph, i;
 	Elf *elf;
 	int fd;
 
@@ -61,53 +116,94 @@ struct dt_uobj *dt_uobj_load(const char *path)
 					ph.p_offset, ph.p_vaddr, ph.p_filesz };
 		}
 	}
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-		size_t n;
-
-		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB &&
-						 sh.sh_type != SHT_DYNSYM))
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (!data || !sh.sh_entsize)
-			continue;
-		n = sh.sh_size / sh.sh_entsize;
-		for (i = 0; i < n; i++) {
-			GElf_Sym sym;
-			const char *name;
-			struct dt_usym *u;
-
-			if (!gelf_getsym(data, (int)i, &sym) ||
-			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-			    !sym.st_value)
-				continue;
-			name = elf_strptr(elf, sh.sh_link, sym.st_name);
-			if (!name || !*name)
-				continue;
-			if (o->uo_nsyms == cap) {
-				void *np;
-
-				cap = cap ? cap * 2 : 256;
-				np = realloc(o->uo_syms, cap * sizeof(*u));
-				if (!np)
-					goto out;
-				o->uo_syms = np;
-			}
-			u = &o->uo_syms[o->uo_nsyms];
-			u->us_addr = sym.st_value;
-			u->us_size = sym.st_size;
-			u->us_name = strdup(name);
-			if (u->us_name)
-				o->uo_nsyms++;
-		}
-	}
+	if (dt_elf_syms(o, elf, false))
+		goto out;
 	qsort(o->uo_syms, o->uo_nsyms, sizeof(*o->uo_syms), dt_usym_cmp);
 out:
 	if (elf)
 		elf_end(elf);
 	close(fd);
 	return o;
+}
+
+/* Whether elf has a .symtab; its GNU build ID in hex into id ("" if none). */
+static bool dt_elf_symtab_buildid(Elf *elf, char *id, size_t len)
+{
+	Elf_Scn *scn = NULL;
+	bool symtab = false;
+
+	*id = '\0';
+	while ((scn = elf_nextscn(elf, scn))) {
+		size_t off = 0, next, name, desc, i;
+		Elf_Data *data;
+		GElf_Shdr sh;
+		GElf_Nhdr nh;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		symtab |= sh.sh_type == SHT_SYMTAB;
+		if (sh.sh_type != SHT_NOTE || !(data = elf_getdata(scn, NULL)))
+			continue;
+		while ((next = gelf_getnote(data, off, &nh, &name, &desc))) {
+			const uint8_t *d = (const uint8_t *)data->d_buf + desc;
+
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+			    !memcmp((const char *)data->d_buf + name, "GNU", 4) &&
+			    nh.n_descsz * 2 < len)
+				for (i = 0; i < nh.n_descsz; i++)
+					snprintf(id + 2 * i, 3, "%02x", d[i]);
+			off = next;
+		}
+	}
+	return symtab;
+}
+
+void dt_uobj_load_debug(struct dt_uobj *o)
+{
+	char id[129], path[256];
+	size_t n = o->uo_nsyms, i;
+	struct dt_usym *keep = o->uo_syms;
+	Elf *elf, *dbg = NULL;
+	int fd, dfd = -1;
+
+	fd = open(o->uo_path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	elf = elf_begin(fd, ELF_C_READ, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF ||
+	    dt_elf_symtab_buildid(elf, id, sizeof(id)) || strlen(id) < 4)
+		goto out;
+	snprintf(path, sizeof(path), "/usr/lib/debug/.build-id/%.2s/%s.debug",
+		 id, id + 2);
+	dfd = open(path, O_RDONLY | O_CLOEXEC);
+	if (dfd < 0)
+		goto out;
+	dbg = elf_begin(dfd, ELF_C_READ, NULL);
+	if (!dbg || elf_kind(dbg) != ELF_K_ELF)
+		goto out;
+	/* its .symtab has what .dynsym has, and the local functions */
+	o->uo_syms = NULL;
+	o->uo_nsyms = 0;
+	if (dt_elf_syms(o, dbg, true) || !o->uo_nsyms) {
+		for (i = 0; i < o->uo_nsyms; i++)
+			free(o->uo_syms[i].us_name);
+		free(o->uo_syms);
+		o->uo_syms = keep;
+		o->uo_nsyms = n;
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		free(keep[i].us_name);
+	free(keep);
+	qsort(o->uo_syms, o->uo_nsyms, sizeof(*o->uo_syms), dt_usym_cmp);
+out:
+	if (dbg)
+		elf_end(dbg);
+	if (dfd >= 0)
+		close(dfd);
+	if (elf)
+		elf_end(elf);
+	close(fd);
 }
 
 int dt_uobj_vaddr_to_off(const struct dt_uobj *o, uint64_t va,

@@ -29,6 +29,13 @@ struct dt_uobj {
 /* Read @path; a file that cannot be read gives an object with nothing. */
 struct dt_uobj *dt_uobj_load(const char *path);
 void dt_uobj_free(struct dt_uobj *o);
+/*
+ * A stripped file's whole symbol table instead of its .dynsym, from the
+ * detached debug file its build ID names (Debian's -dbg packages:
+ * /usr/lib/debug/.build-id/NN/REST.debug), as bcc and so bpftrace find
+ * it: for ustack( ) names such as libc's __libc_start_call_main.
+ */
+void dt_uobj_load_debug(struct dt_uobj *o);
 /* The file offset of virtual address @va, or -1 if no segment holds it. */
 int dt_uobj_vaddr_to_off(const struct dt_uobj *o, uint64_t va,
 			 uint64_t *off);

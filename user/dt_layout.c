@@ -603,7 +603,9 @@ static int dt_layout_speccheck(struct dt_lay *l)
 /*
  * The module writes a record only for a clause that records something
  * (or has no action at all). One that prints without recording, beside
- * actions such as raise( ), gets an empty slot so that it is printed.
+ * actions such as raise( ) or aggregating ones (whose keys and values
+ * go to the aggregation, not the buffer), gets an empty slot so that it
+ * is printed: END { printf("done\n"); @n = count(); }.
  */
 static int dt_layout_recneeded(struct dt_lay *l)
 {
@@ -614,8 +616,6 @@ static int dt_layout_recneeded(struct dt_lay *l)
 		return 0;
 	for (i = 0; i < e->e_nacts; i++)
 		if (e->e_acts[i].a_rec >= 0 ||
-		    e->e_acts[i].a_kind == DTRACE_ACT_AGGKEY ||
-		    e->e_acts[i].a_kind == DTRACE_ACT_AGGREGATE ||
 		    e->e_acts[i].a_kind == DTRACE_ACT_COMMIT ||
 		    e->e_acts[i].a_kind == DTRACE_ACT_DISCARD)
 			return 0;

@@ -186,13 +186,15 @@ int dt_option_set(struct dt_options *o, const char *name, const char *value,
 	} else if (strcmp(name, "oformat") == 0) {
 		if (!value)
 			return -1;
-		if (strcmp(value, "json") == 0)
-			o->o_json = true;
-		else if (strcmp(value, "text") == 0 ||
-			 strcmp(value, "none") == 0)
-			o->o_json = false;
-		else
+		if (strcmp(value, "json") != 0 &&
+		    strcmp(value, "bpftrace") != 0 &&
+		    strcmp(value, "text") != 0 && strcmp(value, "none") != 0)
 			return -1;
+		o->o_json = strcmp(value, "json") == 0;
+		o->o_btout = strcmp(value, "bpftrace") == 0;
+		/* bpftrace prints no probe headings nor "matched" lines */
+		if (o->o_btout)
+			o->o_quiet = true;
 	} else if (strcmp(name, "aggrate") == 0) {
 		if (!value || dt_opt_parse_rate(value, &v))
 			return -1;

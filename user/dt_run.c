@@ -262,6 +262,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_aggs = cmd->c_aggs;
 	c.c_flow = cmd->c_opts.o_flowindent;
 	c.c_json = cmd->c_opts.o_json;
+	c.c_btout = cmd->c_opts.o_btout;
 	c.c_target = cmd->c_proc.pr_pid;
 	dt_agg_sortkey = cmd->c_opts.o_aggsortkey;
 	dt_agg_sortrev = cmd->c_opts.o_aggsortrev;

@@ -159,6 +159,7 @@ static struct dt_uobj *dt_uobj_get(struct dt_symtab *st, const char *path)
 			return o;
 	o = dt_uobj_load(path);
 	if (o) {
+		dt_uobj_load_debug(o);
 		o->uo_next = st->st_uobjs;
 		st->st_uobjs = o;
 	}

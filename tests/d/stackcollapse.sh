@@ -4,12 +4,14 @@
 # stackcollapse unchanged (stackvis's, installed from npm by make deps):
 # each stack becomes a "frame,frame,... count" line (stackvis joins
 # frames with commas, FlameGraph's stackcollapse.pl with semicolons),
-# nothing is rejected, and the counts add up to the samples.
+# nothing is rejected, and the counts add up to the samples. /arg0/
+# keeps the samples of kernel mode: those of user mode have no kernel
+# stack (stackvis rejects an empty one).
 set -eu
 sc=$PWD/../../build/npm/node_modules/stackvis/cmd/stackcollapse
 [ -f "$sc" ] || { echo "no stackcollapse at $sc (make deps installs it)"; exit 1; }
 out=$TMPDIR/stacks.out
-"$DTRACE" -o "$out" -n 'profile-997 { @[stack()] = count(); }
+"$DTRACE" -o "$out" -n 'profile-997 /arg0/ { @[stack()] = count(); }
 	tick-1s { exit(0); }' 2>/dev/null
 node "$sc" <"$out" >"$TMPDIR/collapsed" 2>"$TMPDIR/warn"
 fail() { echo "$1"; head -20 "$out"; head -5 "$TMPDIR/collapsed"; cat "$TMPDIR/warn"; exit 1; }

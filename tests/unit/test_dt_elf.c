@@ -8,6 +8,7 @@
 #pragma GCC diagnostic ignored "-Wsign-compare"
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -71,6 +72,43 @@ TEST(symbol_to_file_offset)
 			    sizeof(bytes)));
 	/* an address no segment holds */
 	EXPECT_EQ(-1, dt_uobj_vaddr_to_off(o, 1ull << 60, &off));
+	dt_uobj_free(o);
+}
+
+/*
+ * Stripped libc: .dynsym lacks local functions; the debug file its build
+ * ID names (libc6-dbg) has them, as bpftrace's ustack shows them.
+ */
+TEST(debug_file_symbols)
+{
+	static const char libc[] = "/lib/x86_64-linux-gnu/libc.so.6";
+	struct dt_uobj *o = dt_uobj_load(libc);
+	size_t i, n;
+	bool local = false;
+
+	ASSERT_NE(NULL, o);
+	n = o->uo_nsyms;
+	for (i = 0; i < n; i++)
+		ASSERT_NE(0, strcmp(o->uo_syms[i].us_name,
+				    "__libc_start_call_main"));
+	dt_uobj_load_debug(o);
+	if (o->uo_nsyms == n) {
+		dt_uobj_free(o);
+		SKIP(return, "no libc6-dbg debug file");
+	}
+	EXPECT_LT(n, o->uo_nsyms);
+	for (i = 0; i < o->uo_nsyms; i++) {
+		const struct dt_usym *u = &o->uo_syms[i];
+
+		if (strcmp(u->us_name, "__libc_start_call_main"))
+			continue;
+		local = true;
+		EXPECT_EQ(u, dt_uobj_sym_at(o, u->us_addr + 122));
+	}
+	EXPECT_TRUE(local);
+	/* sorted, for dt_uobj_sym_at */
+	for (i = 1; i < o->uo_nsyms; i++)
+		ASSERT_LE(o->uo_syms[i - 1].us_addr, o->uo_syms[i].us_addr);
 	dt_uobj_free(o);
 }
 

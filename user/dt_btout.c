@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpftrace's output format (dt_btout.h). Widths, labels, bars, sorting
+ * and blank lines were measured on Debian's bpftrace 0.17; the expected
+ * files of tests/d/btout-* are its transcripts.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dtrace/dtrace_ioctl.h>
+#include "dt_agg.h"
+#include "dt_btout.h"
+#include "dt_consume.h"
+#include "dt_sym.h"
+
+#define DT_BT_BAR	52	/* bar width */
+#define DT_BT_HBUCKETS	65	/* hist: <0, 0, 1, then powers of 2 */
+#define DT_Q_ZERO	63	/* quantize's bucket of 0 (dt_agg.c) */
+#define DT_Q_BUCKETS	127
+
+void dt_bt_attaching(FILE *fp, unsigned int nprobes)
+{
+	fprintf(fp, "Attaching %u probe%s...\n", nprobes,
+		nprobes == 1 ? "" : "s");
+	fflush(fp);
+}
+
+/* 2^power with a K, M, G or T suffix, as bpftrace labels hist rows. */
+static void dt_bt_pow2(char *buf, size_t len, unsigned int power)
+{
+	static const char sfx[] = "\0KMGT";
+	unsigned int s = power / 10 < 4 ? power / 10 : 4;
+
+	snprintf(buf, len, "%llu%.1s", 1ull << (power - 10 * s), &sfx[s]);
+}
+
+void dt_bt_hist_label(char *buf, size_t len, unsigned int i)
+{
+	char lo[24], hi[24];
+
+	if (i == 0) {
+		snprintf(buf, len, "(..., 0)");
+	} else if (i == 1) {
+		snprintf(buf, len, "[0]");
+	} else if (i == 2) {
+		snprintf(buf, len, "[1]");
+	} else {
+		dt_bt_pow2(lo, sizeof(lo), i - 2);
+		dt_bt_pow2(hi, sizeof(hi), i - 1);
+		snprintf(buf, len, "[%s, %s)", lo, hi);
+	}
+}
+
+void dt_bt_lhist_num(char *buf, size_t len, int64_t n)
+{
+	if (n != 0 && n % (1 << 20) == 0)
+		snprintf(buf, len, "%lldM", (long long)(n / (1 << 20)));
+	else if (n != 0 && n % 1024 == 0)
+		snprintf(buf, len, "%lldK", (long long)(n / 1024));
+	else
+		snprintf(buf, len, "%lld", (long long)n);
+}
+
+/* In float, as bpftrace computes it: a bar is never rounded up. */
+int dt_bt_bar(uint64_t count, uint64_t max)
+{
+	int w;
+
+	if (!max)
+		return 0;
+	w = (int)((float)count / (float)max * DT_BT_BAR);
+	return w < 0 ? 0 : w > DT_BT_BAR ? DT_BT_BAR : w;
+}
+
+static void dt_bt_row(FILE *fp, const char *label, uint64_t shown,
+		      uint64_t count, uint64_t max)
+{
+	char bar[DT_BT_BAR + 1];
+	int w = dt_bt_bar(count, max);
+
+	memset(bar, '@', (size_t)w);
+	bar[w] = '\0';
+	fprintf(fp, "%-16s%8llu |%-*s|\n", label, (unsigned long long)shown,
+		DT_BT_BAR, bar);
+}
+
+/* quantize's 127 buckets as hist's 65: every negative one in the first. */
+static void dt_bt_hist(FILE *fp, const uint64_t *v, uint64_t div)
+{
+	uint64_t b[DT_BT_HBUCKETS] = { 0 }, max = 0;
+	int i, first = -1, last = -1;
+	char label[64];
+
+	for (i = 0; i < DT_Q_ZERO; i++)
+		b[0] += v[i];
+	b[1] = v[DT_Q_ZERO];
+	for (i = DT_Q_ZERO + 1; i < DT_Q_BUCKETS; i++)
+		b[i - DT_Q_ZERO + 1] = v[i];
+	for (i = 0; i < DT_BT_HBUCKETS; i++) {
+		if (b[i]) {
+			if (first < 0)
+				first = i;
+			last = i;
+		}
+		if (b[i] > max)
+			max = b[i];
+	}
+	for (i = first; first >= 0 && i <= last; i++) {
+		dt_bt_hist_label(label, sizeof(label), (unsigned int)i);
+		dt_bt_row(fp, label, b[i] / div, b[i], max);
+	}
+}
+
+/*
+ * lquantize (and llquantize) as lhist: the rows from the first to the
+ * last with a count; the first row is "(..., low)", the last
+ * "[high, ...)". lhist's counts are not divided by normalize( ).
+ */
+static void dt_bt_lhist(FILE *fp, const struct dt_agg *a, const uint64_t *v)
+{
+	static int64_t lows[4100];
+	uint32_t n = dt_agg_rows(a, lows, sizeof(lows) / sizeof(lows[0])), i;
+	uint64_t max = 0;
+	int64_t first = -1, last = -1;
+	char lo[32], hi[32], label[80];
+
+	for (i = 0; i < n; i++) {
+		if (v[i]) {
+			if (first < 0)
+				first = i;
+			last = i;
+		}
+		if (v[i] > max)
+			max = v[i];
+	}
+	for (i = (uint32_t)first; first >= 0 && i <= (uint32_t)last; i++) {
+		if (dt_agg_rowkind(a, i) < 0) {
+			dt_bt_lhist_num(lo, sizeof(lo), lows[0]);
+			snprintf(label, sizeof(label), "(..., %s)", lo);
+		} else if (dt_agg_rowkind(a, i) > 0) {
+			dt_bt_lhist_num(lo, sizeof(lo), lows[i]);
+			snprintf(label, sizeof(label), "[%s, ...)", lo);
+		} else {
+			dt_bt_lhist_num(lo, sizeof(lo), lows[i]);
+			dt_bt_lhist_num(hi, sizeof(hi), lows[i + 1]);
+			snprintf(label, sizeof(label), "[%s, %s)", lo, hi);
+		}
+		dt_bt_row(fp, label, v[i], v[i], max);
+	}
+}
+
+/* A frame as bpftrace names it: "func+off" in decimal, or the address. */
+static void dt_bt_frame(FILE *fp, struct dt_symtab *syms, pid_t pid,
+			uint64_t pc, bool user)
+{
+	char sym[512], *name = sym, *tick, *plus;
+
+	if (user)
+		dt_sym_user(syms, pid, pc, sym, sizeof(sym));
+	else
+		dt_sym_kernel(syms, pc, sym, sizeof(sym));
+	tick = strchr(sym, '`');
+	if (tick)
+		name = tick + 1;
+	if (strncmp(name, "0x", 2) == 0) {	/* no symbol */
+		fprintf(fp, "    0x%llx\n", (unsigned long long)pc);
+		return;
+	}
+	plus = strstr(name, "+0x");
+	if (plus) {
+		*plus = '\0';
+		fprintf(fp, "    %s+%llu\n", name,
+			strtoull(plus + 3, NULL, 16));
+	} else {
+		fprintf(fp, "    %s+0\n", name);
+	}
+}
+
+struct dt_bt_frames {
+	FILE			*bf_fp;
+	struct dt_symtab	*bf_syms;
+	pid_t			bf_pid;
+	bool			bf_user;
+	bool			bf_any;
+};
+
+/* dt_sym_stack without a symbol table gives each PC as "0x...". */
+static void dt_bt_pc(void *arg, const char *frame)
+{
+	struct dt_bt_frames *f = arg;
+
+	if (!f->bf_any)
+		fputc('\n', f->bf_fp);
+	f->bf_any = true;
+	dt_bt_frame(f->bf_fp, f->bf_syms, f->bf_pid,
+		    strtoull(frame, NULL, 16), f->bf_user);
+}
+
+/* A stack key: a newline, a line per frame indented 4; "" if empty. */
+static void dt_bt_stack(FILE *fp, struct dt_symtab *syms, const uint8_t *w,
+			uint32_t n, bool user)
+{
+	struct dt_bt_frames f = { fp, syms, 0, user, false };
+	uint64_t pid = 0;
+
+	if (user)
+		memcpy(&pid, w, 8);
+	f.bf_pid = (pid_t)pid;
+	dt_sym_stack(NULL, w, n, user, dt_bt_pc, &f);
+}
+
+static void dt_bt_keys(FILE *fp, const struct dt_agg *a, const uint8_t *key,
+		       struct dt_symtab *syms)
+{
+	char buf[DTRACE_STRSIZE_MAX + 1], *p;
+	int i;
+
+	if (!a->a_nkeys)
+		return;
+	fputc('[', fp);
+	for (i = 0; i < a->a_nkeys; i++) {
+		const struct dt_type *t = &a->a_keys[i];
+		int64_t v;
+
+		if (i)
+			fputs(", ", fp);
+		if (a->a_keystack[i]) {
+			dt_bt_stack(fp, syms, key + a->a_keyoff[i],
+				    a->a_keysz[i] / 8, a->a_keystack[i] == 2);
+			continue;
+		}
+		if (t->kind == DT_T_STRING) {
+			fputs(dt_agg_keystr(a, key, i, buf, sizeof(buf)), fp);
+			continue;
+		}
+		v = dt_agg_keyint(a, key, i);
+		if (t->sym && syms) {
+			/* ksym( ): the function's name alone */
+			dt_sym_kernel_as(syms, t->sym == DT_SYM_MOD ?
+					 DT_SYM_MOD : DT_SYM_FUNC, (uint64_t)v,
+					 buf, sizeof(buf));
+			p = t->sym == DT_SYM_MOD ? NULL : strchr(buf, '`');
+			fputs(p ? p + 1 : buf, fp);
+		} else if (t->is_signed) {
+			fprintf(fp, "%lld", (long long)v);
+		} else {
+			fprintf(fp, "%llu", (unsigned long long)v);
+		}
+	}
+	fputc(']', fp);
+}
+
+/* avg( ) and stats( ): bpftrace's integer average, 0 for no values. */
+static int64_t dt_bt_avg(const uint64_t *v)
+{
+	return v[0] ? (int64_t)v[1] / (int64_t)v[0] : 0;
+}
+
+/* As DTrace sorts, but by bpftrace's integer average. */
+static long double dt_bt_sortval(const struct dt_agg *a,
+				 const struct dt_aggent *e)
+{
+	if (a->a_func == DTRACE_AGG_AVG)
+		return (long double)dt_bt_avg(e->ae_val);
+	return dt_agg_sortval(a, e);
+}
+
+static const struct dt_agg *dt_bt_sorting;
+
+static int dt_bt_entcmp(const void *p, const void *q)
+{
+	const struct dt_aggent *x = *(const struct dt_aggent *const *)p;
+	const struct dt_aggent *y = *(const struct dt_aggent *const *)q;
+	long double vx = dt_bt_sortval(dt_bt_sorting, x);
+	long double vy = dt_bt_sortval(dt_bt_sorting, y);
+
+	if (vx != vy)
+		return vx < vy ? -1 : 1;
+	return dt_agg_keycmp(dt_bt_sorting, x->ae_key, y->ae_key);
+}
+
+static void dt_bt_value(FILE *fp, const struct dt_agg *a, const uint64_t *v,
+			uint64_t div)
+{
+	switch (a->a_func) {
+	case DTRACE_AGG_COUNT:
+		fprintf(fp, "%llu", (unsigned long long)(v[0] / div));
+		break;
+	case DTRACE_AGG_AVG:
+		if (a->a_stats)
+			fprintf(fp, "count %lld, average %lld, total %lld",
+				(long long)v[0], (long long)dt_bt_avg(v),
+				(long long)v[1]);
+		else
+			fprintf(fp, "%lld",
+				(long long)(dt_bt_avg(v) / (int64_t)div));
+		break;
+	case DTRACE_AGG_STDDEV:
+		fprintf(fp, "%lld", (long long)dt_agg_scalar(a, v));
+		break;
+	default:	/* sum, min, max */
+		fprintf(fp, "%lld", (long long)((int64_t)v[0] / (int64_t)div));
+		break;
+	}
+}
+
+int dt_bt_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms)
+{
+	uint64_t div = a->a_normal ? a->a_normal : 1;
+	bool hist = dt_agg_ishist(a);
+	/* avg and stats end with a blank line, as bpftrace's do */
+	bool blank = a->a_func == DTRACE_AGG_AVG;
+	const struct dt_aggent **ents;
+	size_t i;
+
+	if (!a->a_nents) {
+		/* bpftrace keeps a count without keys from the start */
+		if (a->a_func == DTRACE_AGG_COUNT && !a->a_nkeys)
+			fprintf(fp, "@%s: 0\n", a->a_name);
+		else
+			fputs(blank ? "\n\n" : "\n", fp);
+		return ferror(fp) ? -1 : 0;
+	}
+	ents = malloc(a->a_nents * sizeof(*ents));
+	if (!ents)
+		return -1;
+	for (i = 0; i < a->a_nents; i++)
+		ents[i] = &a->a_ents[i];
+	dt_bt_sorting = a;
+	qsort(ents, a->a_nents, sizeof(*ents), dt_bt_entcmp);
+	dt_bt_sorting = NULL;
+	for (i = 0; i < a->a_nents; i++) {
+		if (i)
+			fputc('\n', fp);
+		fprintf(fp, "@%s", a->a_name);
+		dt_bt_keys(fp, a, ents[i]->ae_key, syms);
+		fputs(hist ? ": \n" : ": ", fp);
+		if (a->a_func == DTRACE_AGG_QUANTIZE)
+			dt_bt_hist(fp, ents[i]->ae_val, div);
+		else if (hist)
+			dt_bt_lhist(fp, a, ents[i]->ae_val);
+		else
+			dt_bt_value(fp, a, ents[i]->ae_val, div);
+	}
+	free(ents);
+	fputs(blank ? "\n\n" : "\n", fp);
+	return ferror(fp) ? -1 : 0;
+}
+
+static int dt_bt_namecmp(const void *p, const void *q)
+{
+	const struct dt_agg *x = *(const struct dt_agg *const *)p;
+	const struct dt_agg *y = *(const struct dt_agg *const *)q;
+
+	return strcmp(x->a_name, y->a_name);
+}
+
+int dt_bt_aggs_end(struct dt_consumer *c)
+{
+	struct dt_agg *a, **all;
+	size_t n = 0, i;
+	int rc = 0;
+
+	fputs("\n\n", c->c_out);
+	for (a = c->c_aggs; a; a = a->a_next)
+		n++;
+	all = malloc((n ? n : 1) * sizeof(*all));
+	if (!all)
+		return -1;
+	for (a = c->c_aggs, i = 0; a; a = a->a_next)
+		all[i++] = a;
+	qsort(all, n, sizeof(*all), dt_bt_namecmp);
+	for (i = 0; i < n && !rc; i++)
+		rc = dt_bt_agg(c->c_out, all[i], &c->c_syms);
+	free(all);
+	return rc || fflush(c->c_out) ? -1 : 0;
+}

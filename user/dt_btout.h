@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * -x oformat=bpftrace: output as Debian's bpftrace (0.17) prints it, for
+ * bpftrace programs (the bpftrace front end sets it) and for D users who
+ * want that format. It implies -q. Tracing begins with
+ *
+ *   Attaching 2 probes...
+ *
+ * and ends (after END) with two blank lines, then every aggregation, by
+ * name in byte order ("@" first), whether printa( ) printed it or not:
+ *
+ *   @a[1, x]: 1                  count, sum, min, max, avg: the value
+ *   @s: count 2, average 15, total 31       stats( ) (avg's words)
+ *   @h:                          quantize as hist, lquantize as lhist
+ *   [64, 128)              1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|
+ *   @[
+ *       ksys_sync+1              stack( ) and ustack( ) keys
+ *   ]: 1
+ *
+ * Entries sort ascending by value (hist and lhist by their total, avg
+ * and stats by the average), ties by key. printa(@x) without a format
+ * prints one aggregation the same way.
+ */
+#ifndef DT_BTOUT_H
+#define DT_BTOUT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct dt_agg;
+struct dt_consumer;
+struct dt_symtab;
+
+/* "Attaching N probes..." (probe when N is 1). */
+void dt_bt_attaching(FILE *fp, unsigned int nprobes);
+
+/* One aggregation, as bpftrace's print(@x) and its exit print it. */
+int dt_bt_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms);
+
+/* At exit: two blank lines, then every aggregation by name. */
+int dt_bt_aggs_end(struct dt_consumer *c);
+
+/*
+ * The pieces, for tests. A hist row label of bucket i of bpftrace's 65
+ * (0: negative, 1: zero, 2: one, i: [2^(i-2), 2^(i-1))); an lhist bound
+ * (K, M suffixes for exact multiples); the width of a bar out of 52.
+ */
+void dt_bt_hist_label(char *buf, size_t len, unsigned int i);
+void dt_bt_lhist_num(char *buf, size_t len, int64_t n);
+int dt_bt_bar(uint64_t count, uint64_t max);
+
+#endif /* DT_BTOUT_H */

@@ -6,25 +6,9 @@
 # uretprobe.
 set -eu
 . ./bt-lib.inc
-command -v ldc2 >/dev/null || { echo "ldc2 missing: tests/install-deps.sh installs ldc"; exit 1; }
 d=${TMPDIR:-/tmp}
-mkdir -p "$d/ldc"
-cat >"$d/ldc/gc.d" <<'D'
-import core.memory;
-import core.stdc.stdio;
-
-int[] make(size_t n) { return new int[n]; }
-
-void main()
-{
-	size_t total;
-	foreach (i; 0 .. 10)
-		total += make(1 << i).length;
-	GC.collect();
-	printf("%zu\n", total);
-}
-D
-cd "$d/ldc" && ldc2 -of=gc gc.d
+. ./ldc-gc.inc
+cd "$d/ldc"
 out=$("$DTRACE" --bpftrace -c ./gc -e '
 uprobe:./gc:_D2gc* { @calls++; }
 uretprobe:./gc:_D2gc4makeFmZAi { @len = sum(retval); }

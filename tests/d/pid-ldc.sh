@@ -4,25 +4,8 @@
 # mangled names work as written and as globs, in the program and in
 # druntime, and the GC's allocation sizes make a quantize() histogram.
 set -eu
-command -v ldc2 >/dev/null || { echo "ldc2 missing: tests/install-deps.sh installs ldc"; exit 1; }
 d=${TMPDIR:-/tmp}
-mkdir -p "$d/ldc"
-cat >"$d/ldc/gc.d" <<'D'
-import core.memory;
-import core.stdc.stdio;
-
-int[] make(size_t n) { return new int[n]; }
-
-void main()
-{
-	size_t total;
-	foreach (i; 0 .. 10)
-		total += make(1 << i).length;
-	GC.collect();
-	printf("%zu\n", total);
-}
-D
-(cd "$d/ldc" && ldc2 -of=gc gc.d)
+. ./ldc-gc.inc
 # gc_qalloc returns a struct in memory: arg0 is where, arg1 the size.
 out=$("$DTRACE" -q -c "$d/ldc/gc" -n '
 pid$target:a.out:_Dmain:entry { @m = count(); }

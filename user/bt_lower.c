@@ -731,6 +731,24 @@ static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 	return out;
 }
 
+/* With -p or -c, bpftrace's uprobes fire in that process only. */
+static void bt_pidpred(struct dt_pcb *pcb, const struct bt_probe *bp,
+		       struct dt_clause *c)
+{
+	struct dt_node *p;
+
+	if (!pcb->pcb_target || (bp->bp_kind != BT_P_UPROBE &&
+				 bp->bp_kind != BT_P_URETPROBE))
+		return;
+	p = dt_node_op(DT_N_BINARY, DT_OP_EQ, bt_ident("pid", &c->c_loc),
+		       dt_node_int(pcb->pcb_target, &dt_type_int, &c->c_loc),
+		       &c->c_loc);
+	if (c->c_pred)
+		p = dt_node_op(DT_N_LOGICAL, DT_OP_LAND, p, c->c_pred,
+			       &c->c_loc);
+	c->c_pred = p;
+}
+
 static struct dt_clause *bt_clause_new(struct dt_pcb *pcb, const char *desc,
 				       const struct dt_loc *loc)
 {
@@ -790,6 +808,7 @@ int bt_lower(struct dt_pcb *pcb)
 			nc->c_pred = dt_node_copy(c->c_pred);
 			if (nc->c_pred)
 				bt_rw(&cx, nc->c_pred);
+			bt_pidpred(pcb, &bp, nc);
 			nc->c_stmts = bt_stmts(&cx, bt_copylist(c->c_stmts));
 			*tail = nc;
 			tail = &nc->c_next;

@@ -21,3 +21,8 @@ cd "$d"
 out=$(bt_run -c './m a1 b2' -e 'uprobe:./m:main { join(arg1); join(arg1, ","); }')
 [ "$out" = "./m a1 b2
 ./m,a1,b2" ] || { echo "got: $out"; exit 1; }
+# with -c, uprobes fire in that process only (dtrace mallocs too)
+out=$(bt_run -c 'ls /' -e 'uprobe:libc:malloc { @[comm] = count(); }' | grep -v '^[a-z]*$' || true)
+printf '%s\n' "$out" | grep -Eq '(^@\[ls\]: |^  ls +)[0-9]+$' || { echo "got: $out"; exit 1; }
+printf '%s\n' "$out" | grep -q dtrace && { echo "got: $out"; exit 1; }
+exit 0

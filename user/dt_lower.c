@@ -89,6 +89,7 @@ static void dt_lower_exitclause(struct dt_pcb *pcb, struct dt_clause *c,
 		exit(1);
 	}
 	x->c_loc = c->c_loc;
+	x->c_synth = true;
 	for (pp = &x->c_probes, pd = c->c_probes; pd; pd = pd->pd_next) {
 		*pp = calloc(1, sizeof(**pp));
 		if (!*pp || !((*pp)->pd_text = strdup(pd->pd_text))) {

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The same programs under Debian's bpftrace and under dtrace --bpftrace
 # print the same bytes: "Attaching N probes...", printf, every kind of
-# map at exit, print( ) with a divisor, zero( ), if/else and ternary.
+# map at exit, print( ) with a divisor, zero( ), if/else and ternary,
+# exit( ) in an if (the probes counted once).
 # (The map formats are the consumer's -x oformat=bpftrace.)
 set -eu
 command -v bpftrace >/dev/null || { echo "bpftrace missing: tests/install-deps.sh installs it"; exit 1; }
@@ -10,6 +11,7 @@ d=${TMPDIR:-/tmp}
 progs=(
 'BEGIN { @c = count(); @c = count(); @s = sum(5); @h = hist(3); @h = hist(100); @l = lhist(5, 0, 10, 5); @st = stats(10); @a = avg(4); @[1, "x"] = count(); @mx = max(7); @mn = min(-2); printf("hi %d %s\n", 42, "there"); exit(); }'
 'BEGIN { @z = count(); zero(@z); @k[1] = count(); @k[2] = count(); @k[2] = count(); print(@k, 0, 2); exit(); }'
+'interval:ms:20 { @c = count(); if (pid >= 0) { printf("once\n"); exit(); } } END { printf("end\n"); }'
 'BEGIN { $x = 5; if ($x > 3) { printf("big\n"); } else { printf("small\n"); } @m[$x > 3 ? "a" : "b"] = sum($x); print(@m); clear(@m); @m["c"] = sum(1); exit(); }'
 )
 for p in "${progs[@]}"; do

@@ -32,6 +32,11 @@ static void bt_error_words(const char *msg, char *out, size_t len)
 	char map[128], f1[32], f2[32];
 	int nl;
 
+	if (sscanf(msg, "failed to resolve @%127[^:]: aggregation is never "
+		   "assigned%c", map, f1) == 1) {
+		snprintf(out, len, "Undefined map: @%s", map);
+		return;
+	}
 	/* "@m redefined: used with sum( ) and count( )" */
 	if (sscanf(msg, "@%127s redefined: used with %31[a-z]( ) and "
 		   "%31[a-z]( )", map, f1, f2) == 3) {

@@ -168,6 +168,8 @@ static const struct {
 	  "top count is not supported: print(@m) or print(@m, 0, div)" },
 	{ "BEGIN { unroll(0) { } }", 1, 9,
 	  "unroll maximum value is 100 and minimum is 1" },
+	{ "BEGIN { print(@x, 0, 2); }", 1, 15,
+	  "failed to resolve @x: aggregation is never assigned" },
 	{ "BEGIN { cgroup }", 1, 9, "cgroup is not supported by this DTrace" },
 	{ "kprobe:f { @[args->x] = count(); }", 1, 14, "args is only available "
 	  "in tracepoint probes here (there is no BTF): use arg0, arg1, ..." },
@@ -238,6 +240,10 @@ TEST(error_print)
 		"type 'hist'\n"
 		"BEGIN { @m = hist(1); @m = count(); }\n"
 		"                           ^~~~~\n", _metadata);
+	printed("BEGIN { print(@x, 0, 2); }", NULL,
+		"stdin:1:15-17: ERROR: Undefined map: @x\n"
+		"BEGIN { print(@x, 0, 2); }\n"
+		"              ^~\n", _metadata);
 	printed("BEGIN { printf(\"%d\", @y); }", NULL,
 		"stdin:1:22-24: ERROR: Undefined map: @y\n"
 		"BEGIN { printf(\"%d\", @y); }\n"

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Between the two halves of the bpftrace lowering: names, maps and
+ * clauses (bt_lower.c) and functions (bt_func.c).
+ */
+#ifndef BT_LOWER_H
+#define BT_LOWER_H
+
+#include "bt_parse.h"
+
+#define BT_MAXMAPS	256
+
+struct bt_ctx {
+	struct dt_pcb	*pcb;
+	const char	*aggs[BT_MAXMAPS];	/* maps that aggregate */
+	int		naggs;
+	const struct bt_probe *probe;	/* of the clause being lowered */
+	int		njoins;
+};
+
+/* Nodes; they exit on out of memory, as dt_node_new( ). */
+char *bt_strdup(const char *s);
+struct dt_node *bt_ident(const char *name, const struct dt_loc *loc);
+struct dt_node *bt_str(const char *s, const struct dt_loc *loc);
+struct dt_node *bt_call(const char *name, struct dt_node *args,
+			const struct dt_loc *loc);
+struct dt_node *bt_this(const char *fmt, int a, int b,
+			const struct dt_loc *loc);
+/* Replace n's contents by r's, keeping n's place in its list. */
+void bt_replace(struct dt_node *n, struct dt_node *r);
+
+/* D's aggregating function for bpftrace's, or NULL. */
+const char *bt_aggfunc(const char *name);
+/* Does @name aggregate? */
+bool bt_isagg(const struct bt_ctx *cx, const char *name);
+/* The @name an assignment's left side names, or NULL. */
+const struct dt_node *bt_mapof(const struct dt_node *lhs);
+
+/* Rewrite an expression (a list) in D's terms; -1 with the error. */
+int bt_rw(struct bt_ctx *cx, struct dt_node *n);
+int bt_rwlist(struct bt_ctx *cx, struct dt_node *n);
+
+/* bt_func.c: a call, and the calls that become several statements. */
+int bt_func(struct bt_ctx *cx, struct dt_node *n);
+struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call);
+struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call);
+
+#endif /* BT_LOWER_H */

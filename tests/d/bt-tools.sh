@@ -42,3 +42,8 @@ out=$(bt_run -e 'kprobe:vfs_read* { @[func] = count(); }
 interval:ms:200 { time("%H:%M:%S\n"); print(@); clear(@); @n++; if (@n == 3) { exit(); } }')
 n=$(printf '%s\n' "$out" | grep -Ec '^[0-9]{2}:[0-9]{2}:[0-9]{2}$')
 bt_range "times" "$n" 3 3 "$out"
+
+# a char[16] field as a map key, in bpftrace's newer args.field spelling
+out=$(bt_run -e 'tracepoint:sched:sched_switch { @[args.prev_comm] = count(); } interval:ms:300 { exit(); }')
+bt_range "switches" "$(bt_key_total "$out")" 1 1000000 "$out"
+printf '%s\n' "$out" | grep -Eq '^@\[(swapper/[0-9]+|dtrace|kworker[^]]*|rcu_[a-z]*|ksoftirqd/[0-9]+)\]: [0-9]+$' || { echo "$out"; exit 1; }

@@ -137,7 +137,8 @@ int bt_func(struct bt_ctx *cx, struct dt_node *n)
 			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
 					"print() takes a map, 0 and a divisor "
 					"here: print(@m, 0, div)");
-		if (!isagg)
+		/* a counter prints its aggregation (bt_lower.c) */
+		if (!isagg && !(s[0] == 'p' && bt_iscount(cx, a->n_str)))
 			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
 					"%s() of a map that is not an "
 					"aggregation is not supported", s);

@@ -70,6 +70,49 @@ const struct dt_node *bt_mapof(const struct dt_node *lhs)
 	return lhs->n_kind == DT_N_AGG ? lhs : NULL;
 }
 
+static bool bt_inlist(const char *const *l, int n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(l[i], name) == 0)
+			return true;
+	return false;
+}
+
+bool bt_iscount(const struct bt_ctx *cx, const char *name)
+{
+	return bt_inlist(cx->counts, cx->ncounts, name) &&
+		!bt_inlist(cx->sets, cx->nsets, name);
+}
+
+/*
+ * Counters: maps that statements only change with ++, --, += and -=.
+ * They stay D globals (so they can be read) and an aggregation of the
+ * same name sums the changes, so they print at exit as bpftrace's do.
+ */
+static void bt_findcount(struct bt_ctx *cx, const struct dt_node *n)
+{
+	const struct dt_node *m;
+	bool count;
+
+	if (n->n_kind == DT_N_CALL && strcmp(n->n_str, "delete") == 0 &&
+	    n->n_args && (m = bt_mapof(n->n_args))) {
+		if (cx->nsets < BT_MAXMAPS)
+			cx->sets[cx->nsets++] = m->n_str;
+		return;
+	}
+	if ((n->n_kind != DT_N_ASSIGN && n->n_kind != DT_N_INCDEC) ||
+	    !(m = bt_mapof(n->n_left)))
+		return;
+	count = n->n_kind == DT_N_INCDEC || n->n_op == DT_OP_ADD ||
+		n->n_op == DT_OP_SUB;
+	if (count && cx->ncounts < BT_MAXMAPS)
+		cx->counts[cx->ncounts++] = m->n_str;
+	else if (!count && cx->nsets < BT_MAXMAPS)
+		cx->sets[cx->nsets++] = m->n_str;
+}
+
 static void bt_findaggs(struct bt_ctx *cx, const struct dt_node *n)
 {
 	const struct dt_node *m;
@@ -80,6 +123,7 @@ static void bt_findaggs(struct bt_ctx *cx, const struct dt_node *n)
 			bt_findaggs(cx, n->n_right);
 			continue;
 		}
+		bt_findcount(cx, n);
 		if (n->n_kind != DT_N_ASSIGN || !(m = bt_mapof(n->n_left)) ||
 		    n->n_right->n_kind != DT_N_CALL ||
 		    !bt_aggfunc(n->n_right->n_str) ||
@@ -321,6 +365,29 @@ int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 	return bt_rwlist(cx, n->n_args);
 }
 
+/* After a counter's change, its aggregation's: @m[k] = sum(delta). */
+static struct dt_node *bt_countagg(const char *name, const struct dt_node *s)
+{
+	const struct dt_node *lhs = s->n_left;
+	struct dt_node *agg = dt_node_new(DT_N_AGG, &s->n_loc), *d;
+
+	agg->n_str = bt_strdup(name);
+	if (lhs->n_kind == DT_N_INDEX) {
+		agg = dt_node_op(DT_N_INDEX, DT_OP_NONE, agg, NULL, &s->n_loc);
+		agg->n_args = bt_copylist(lhs->n_args);
+	}
+	if (s->n_kind == DT_N_INCDEC)
+		d = dt_node_int(s->n_op == DT_OP_INC ? 1 : -1, &dt_type_int,
+				&s->n_loc);
+	else if (s->n_op == DT_OP_ADD)
+		d = dt_node_copy(s->n_right);
+	else
+		d = dt_node_op(DT_N_UNARY, DT_OP_NEG, dt_node_copy(s->n_right),
+			       NULL, &s->n_loc);
+	return dt_node_op(DT_N_ASSIGN, DT_OP_SET, agg,
+			  bt_call("sum", d, &s->n_loc), &s->n_loc);
+}
+
 /* Expand join( ) statements, then rewrite each statement. */
 static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 {
@@ -359,7 +426,15 @@ static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 			s->n_left = bt_stmts(cx, s->n_left);
 			s->n_right = bt_stmts(cx, s->n_right);
 		} else if (!cx->pcb->pcb_failed) {
-			bt_rw(cx, s);
+			const struct dt_node *m = s->n_kind == DT_N_ASSIGN ||
+				s->n_kind == DT_N_INCDEC ? bt_mapof(s->n_left) :
+				NULL;
+			char *count = m && bt_iscount(cx, m->n_str) ?
+				bt_strdup(m->n_str) : NULL;
+
+			if (!bt_rw(cx, s) && count)
+				s->n_next = bt_countagg(count, s);
+			free(count);
 		}
 		out = dt_node_append(out, s);
 	}

@@ -14,6 +14,10 @@ struct bt_ctx {
 	struct dt_pcb	*pcb;
 	const char	*aggs[BT_MAXMAPS];	/* maps that aggregate */
 	int		naggs;
+	const char	*counts[BT_MAXMAPS];	/* only ++, --, +=, -= */
+	int		ncounts;
+	const char	*sets[BT_MAXMAPS];	/* other maps */
+	int		nsets;
 	const struct bt_probe *probe;	/* of the clause being lowered */
 	int		njoins;
 };
@@ -31,8 +35,9 @@ void bt_replace(struct dt_node *n, struct dt_node *r);
 
 /* D's aggregating function for bpftrace's, or NULL. */
 const char *bt_aggfunc(const char *name);
-/* Does @name aggregate? */
+/* Does @name aggregate? Is it a counter (bt_lower.c)? */
 bool bt_isagg(const struct bt_ctx *cx, const char *name);
+bool bt_iscount(const struct bt_ctx *cx, const char *name);
 /* The @name an assignment's left side names, or NULL. */
 const struct dt_node *bt_mapof(const struct dt_node *lhs);
 

@@ -38,7 +38,12 @@ interval:ms:100
 	}
 }
 BT
+# @n, a counter, prints at exit as bpftrace prints it
+exp='tick 3 interval:ms:100
+
+
+@n: 3'
 out=$("$DTRACE" -s "$d/t.bt" | bt_noattach)
-[ "$out" = "tick 3 interval:ms:100" ] || { echo "got: $out"; exit 1; }
+[ "$out" = "$exp" ] || { echo "got: $out"; exit 1; }
 out=$(bt_run "$d/t.bt")
-[ "$out" = "tick 3 interval:ms:100" ] || { echo "got: $out"; exit 1; }
+[ "$out" = "$exp" ] || { echo "got: $out"; exit 1; }

@@ -3,7 +3,8 @@
 # The same programs under Debian's bpftrace and under dtrace --bpftrace
 # print the same bytes: "Attaching N probes...", printf, every kind of
 # map at exit, print( ) with a divisor, zero( ), if/else and ternary,
-# exit( ) in an if (the probes counted once).
+# exit( ) in an if (the probes counted once), counters (maps changed
+# only by ++, --, += and -=) printed at exit.
 # (The map formats are the consumer's -x oformat=bpftrace.)
 set -eu
 command -v bpftrace >/dev/null || { echo "bpftrace missing: tests/install-deps.sh installs it"; exit 1; }
@@ -12,6 +13,7 @@ progs=(
 'BEGIN { @c = count(); @c = count(); @s = sum(5); @h = hist(3); @h = hist(100); @l = lhist(5, 0, 10, 5); @st = stats(10); @a = avg(4); @[1, "x"] = count(); @mx = max(7); @mn = min(-2); printf("hi %d %s\n", 42, "there"); exit(); }'
 'BEGIN { @z = count(); zero(@z); @k[1] = count(); @k[2] = count(); @k[2] = count(); print(@k, 0, 2); exit(); }'
 'interval:ms:20 { @c = count(); if (pid >= 0) { printf("once\n"); exit(); } } END { printf("end\n"); }'
+'BEGIN { @n++; @n++; @m["a"] += 5; @m["b"] += 3; @m["b"] -= 2; @m["a"]++; if (@n == 2) { @n += 10; } print(@n); exit(); }'
 'BEGIN { $x = 5; if ($x > 3) { printf("big\n"); } else { printf("small\n"); } @m[$x > 3 ? "a" : "b"] = sum($x); print(@m); clear(@m); @m["c"] = sum(1); exit(); }'
 )
 for p in "${progs[@]}"; do

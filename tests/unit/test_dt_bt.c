@@ -109,6 +109,8 @@ static const char *const valid[] = {
 	"BEGIN { @m[1, \"a\"] = 2; delete(@m, 1, \"a\"); }",
 	"BEGIN { @c = count(); print(@c, 0, 2); print(@c, 0); print(@c); }",
 	"BEGIN { printf(\"%d %d\\n\", 1e6, 2_000); }",
+	"BEGIN { @n++; @m[\"a\"] += 2; if (@n == 1) { @m[\"a\"]--; } print(@n); "
+	"print(@m, 0, 2); } END { @n -= 1; }",
 	"BEGIN /strncmp(comm, \"dtr\", 3) == 0/ { @[strncmp(\"ab\", comm, 2)] = "
 	"count(); }",
 	"BEGIN { time(); time(\"%Y-%m-%d %H:%M:%S\\n\"); printf(\"%d %s "
@@ -170,6 +172,10 @@ static const struct {
 	  "unroll maximum value is 100 and minimum is 1" },
 	{ "BEGIN { print(@x, 0, 2); }", 1, 15,
 	  "failed to resolve @x: aggregation is never assigned" },
+	{ "BEGIN { @n++; clear(@n); }", 1, 15, "clear() of a map that is "
+	  "not an aggregation is not supported" },
+	{ "BEGIN { @n++; @n = 0; print(@n); }", 1, 23, "print() of a map "
+	  "that is not an aggregation is not supported" },
 	{ "BEGIN { cgroup }", 1, 9, "cgroup is not supported by this DTrace" },
 	{ "kprobe:f { @[args->x] = count(); }", 1, 14, "args is only available "
 	  "in tracepoint probes here (there is no BTF): use arg0, arg1, ..." },

@@ -116,7 +116,8 @@ int bt_func(struct bt_ctx *cx, struct dt_node *n)
 	bool isagg = false;
 	size_t i;
 
-	if ((agg = bt_aggfunc(s))) {
+	agg = bt_aggfunc(s);
+	if (agg) {
 		if (strcmp(s, "hist") == 0 && nargs != 1)
 			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
 					"hist() requires one argument (%d "

@@ -93,17 +93,18 @@ bool bt_iscount(const struct bt_ctx *cx, const char *name)
  */
 static void bt_findcount(struct bt_ctx *cx, const struct dt_node *n)
 {
-	const struct dt_node *m;
+	const struct dt_node *m = NULL;
 	bool count;
 
-	if (n->n_kind == DT_N_CALL && strcmp(n->n_str, "delete") == 0 &&
-	    n->n_args && (m = bt_mapof(n->n_args))) {
-		if (cx->nsets < BT_MAXMAPS)
+	if (n->n_kind == DT_N_CALL && strcmp(n->n_str, "delete") == 0) {
+		m = n->n_args ? bt_mapof(n->n_args) : NULL;
+		if (m && cx->nsets < BT_MAXMAPS)
 			cx->sets[cx->nsets++] = m->n_str;
 		return;
 	}
-	if ((n->n_kind != DT_N_ASSIGN && n->n_kind != DT_N_INCDEC) ||
-	    !(m = bt_mapof(n->n_left)))
+	if (n->n_kind == DT_N_ASSIGN || n->n_kind == DT_N_INCDEC)
+		m = bt_mapof(n->n_left);
+	if (!m)
 		return;
 	count = n->n_kind == DT_N_INCDEC || n->n_op == DT_OP_ADD ||
 		n->n_op == DT_OP_SUB;
@@ -124,8 +125,8 @@ static void bt_findaggs(struct bt_ctx *cx, const struct dt_node *n)
 			continue;
 		}
 		bt_findcount(cx, n);
-		if (n->n_kind != DT_N_ASSIGN || !(m = bt_mapof(n->n_left)) ||
-		    n->n_right->n_kind != DT_N_CALL ||
+		m = n->n_kind == DT_N_ASSIGN ? bt_mapof(n->n_left) : NULL;
+		if (!m || n->n_right->n_kind != DT_N_CALL ||
 		    !bt_aggfunc(n->n_right->n_str) ||
 		    bt_isagg(cx, m->n_str) || cx->naggs == BT_MAXMAPS)
 			continue;
@@ -464,7 +465,9 @@ static struct dt_clause *bt_clause_new(const char *desc,
 {
 	struct dt_clause *c = calloc(1, sizeof(*c));
 
-	if (!c || !(c->c_probes = calloc(1, sizeof(*c->c_probes)))) {
+	if (c)
+		c->c_probes = calloc(1, sizeof(*c->c_probes));
+	if (!c || !c->c_probes) {
 		fputs("dtrace: out of memory\n", stderr);
 		exit(1);
 	}

@@ -343,3 +343,30 @@ int dt_tp_args_event(struct dt_pcb *pcb, struct dt_node *n, const char *sys,
 	dt_tpformat_free(&c.fmt);
 	return dt_tp_cast(pcb, n, s);
 }
+
+int dt_tp_fields_print(FILE *fp, const char *sys, const char *ev)
+{
+	struct dt_tpformat f;
+	int i;
+
+	if (dt_tpformat_read(sys, ev, &f))
+		return -1;
+	for (i = 0; i < f.n; i++) {
+		const struct dt_tpfield *d = &f.fields[i];
+		uint32_t size = d->f_kind == DT_TPF_ARRAY ?
+			d->f_size / d->f_nelems : d->f_size;
+
+		fprintf(fp, "\t\targs->%s: ", d->f_name);
+		if (d->f_kind == DT_TPF_STR || d->f_kind == DT_TPF_LOC)
+			fprintf(fp, "string\n");
+		else if (d->f_kind == DT_TPF_ARRAY)
+			fprintf(fp, "%sint%u_t[%u]\n", d->f_signed ? "" : "u",
+				size * 8, d->f_nelems);
+		else
+			fprintf(fp, "%sint%u_t\n", d->f_signed ? "" : "u",
+				size * 8);
+	}
+	i = f.n;
+	dt_tpformat_free(&f);
+	return i;
+}

@@ -106,6 +106,8 @@ int dt_tp_provide(int devfd, const struct dtrace_probedesc *d)
 	if (d->dpd_func[0] && fnmatch(d->dpd_func, "", 0))
 		return 0;
 	tp = !d->dpd_provider[0] || !fnmatch(d->dpd_provider, "tracepoint", 0);
+	if (!tp && !dt_stable_walk(d, NULL, NULL))
+		return 0;	/* not ours: tracefs is not even looked for */
 	o.v = calloc(DT_TP_BATCH, sizeof(*o.v));
 	if (!o.v)
 		return -1;

@@ -105,7 +105,12 @@ int dt_tp_provide(int devfd, const struct dtrace_probedesc *d)
 
 	if (d->dpd_func[0] && fnmatch(d->dpd_func, "", 0))
 		return 0;
-	tp = !d->dpd_provider[0] || !fnmatch(d->dpd_provider, "tracepoint", 0);
+	/*
+	 * As for fbt: a description without a provider offers events only
+	 * when it names a system, not to read tracefs for ":::BEGIN".
+	 */
+	tp = d->dpd_provider[0] ? !fnmatch(d->dpd_provider, "tracepoint", 0) :
+		d->dpd_mod[0] != '\0';
 	if (!tp && !dt_stable_walk(d, NULL, NULL))
 		return 0;	/* not ours: tracefs is not even looked for */
 	o.v = calloc(DT_TP_BATCH, sizeof(*o.v));

@@ -132,8 +132,12 @@ static int dtrace_tp_enable(struct dtrace_probe *probe)
 		return err;
 	WRITE_ONCE(t->t_probe, probe);
 	err = dtrace_perf_open(&t->t_perf, &attr, dtrace_tp_handler, t);
-	if (err == -ENOENT || err == -EINVAL) {
-		/* no such event (any more): the probe stays unarmed */
+	if (err == -ENOENT || err == -EINVAL || err == -EPERM) {
+		/*
+		 * No such event (any more), or one that refuses sampling
+		 * (x86's irq_vectors: TRACE_EVENT_PERF_PERM): the probe
+		 * stays unarmed rather than failing a glob that names it.
+		 */
 		WRITE_ONCE(t->t_probe, NULL);
 		return 0;
 	}

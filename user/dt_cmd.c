@@ -457,8 +457,10 @@ static int dt_cmd_list(struct dt_cmd *cmd)
 		memset(&all, 0, sizeof(all));
 		strcpy(all.dpd_provider, "fbt");
 		dt_cmd_fbt(cmd, &all);
-		memset(&all, 0, sizeof(all));
+		strcpy(all.dpd_provider, "tracepoint");
 		dt_cmd_tp(cmd, &all);
+		memset(&all, 0, sizeof(all));
+		dt_cmd_tp(cmd, &all);	/* proc, sched, io */
 		if (dt_probes_walk(cmd->c_fd, &all, dt_list_one, &la) < 0) {
 			dt_warn("failed to list probes: %s\n",
 				strerror(errno));

@@ -42,6 +42,8 @@ struct dt_pcb {
 	bool		pcb_agglate;	/* dt_check's second look at printa */
 	int		pcb_inlines;	/* inlines being expanded */
 	const struct dt_clause *pcb_clause; /* being resolved: args' type */
+	const struct dt_clause *pcb_tpclause;	/* whose tracepoint struct */
+	const struct dt_sou *pcb_tpsou;		/* ... is this (dt_tp.c) */
 
 	/* the first error */
 	bool		pcb_failed;

@@ -11,6 +11,7 @@
 #include "dt_dev.h"
 #include "dt_probes.h"
 #include "dt_stable.h"
+#include "dt_tp.h"
 
 static const struct {
 	const char	*name;
@@ -271,6 +272,10 @@ static const struct {
 	  "probe ID; arg2: the action; arg3: the DIF offset; arg4: the "
 	  "fault; arg5: the address" },
 	{ "dtrace", NULL, "none" },
+	{ "tracepoint", NULL, "arg0: the address of the event's record; "
+	  "arg1: its length" },
+	{ "software", NULL, "arg0: the sample's address (a fault's), or 0; "
+	  "arg1: the interrupted PC" },
 };
 
 /* -lv: the arguments, after the probe's line. */
@@ -279,28 +284,21 @@ void dt_probes_args(FILE *fp, const struct dtrace_probedesc *pd)
 	const char *args = dt_stable_doc(pd);
 	size_t i;
 
-	if (!args && !strcmp(pd->dpd_provider, "tracepoint"))
-		args = "args: the event's record, typed from its format "
-			"file; arg0: its address; arg1: its length";
-	if (!args && !strcmp(pd->dpd_provider, "software"))
-		args = "arg0: the sample's address (a fault's), or 0; arg1: "
-			"the interrupted PC";
-	if (args)
-		goto out;
-	args = "none";
-
-	for (i = 0; i < sizeof(dt_probe_args) / sizeof(dt_probe_args[0]);
-	     i++) {
+	for (i = 0; !args && i < sizeof(dt_probe_args) /
+	     sizeof(dt_probe_args[0]); i++) {
 		if (strcmp(dt_probe_args[i].provider, pd->dpd_provider) ||
 		    (dt_probe_args[i].name &&
 		     strcmp(dt_probe_args[i].name, pd->dpd_name)))
 			continue;
 		args = dt_probe_args[i].args;
-		break;
 	}
-out:
-	fprintf(fp, "\n\tArgument Types\n\t\tNone\n\n\tArguments "
-		"(64-bit integers)\n\t\t%s\n\n", args);
+	fprintf(fp, "\n\tArgument Types\n");
+	/* a trace event's: the fields of args-> */
+	if (strcmp(pd->dpd_provider, "tracepoint") ||
+	    dt_tp_fields_print(fp, pd->dpd_mod, pd->dpd_name) <= 0)
+		fprintf(fp, "\t\tNone\n");
+	fprintf(fp, "\n\tArguments (64-bit integers)\n\t\t%s\n\n",
+		args ? args : "none");
 }
 
 void dt_probes_line(FILE *fp, const struct dtrace_probedesc *pd)

@@ -105,7 +105,14 @@ int dt_tp_provide(int devfd, const struct dtrace_probedesc *d)
 
 	if (d->dpd_func[0] && fnmatch(d->dpd_func, "", 0))
 		return 0;
-	tp = !d->dpd_provider[0] || !fnmatch(d->dpd_provider, "tracepoint", 0);
+	/*
+	 * As for fbt: a description without a provider offers events only
+	 * when it names a system, not to read tracefs for ":::BEGIN".
+	 */
+	tp = d->dpd_provider[0] ? !fnmatch(d->dpd_provider, "tracepoint", 0) :
+		d->dpd_mod[0] != '\0';
+	if (!tp && !dt_stable_walk(d, NULL, NULL))
+		return 0;	/* not ours: tracefs is not even looked for */
 	o.v = calloc(DT_TP_BATCH, sizeof(*o.v));
 	if (!o.v)
 		return -1;
@@ -275,21 +282,16 @@ static int dt_tp_clause(struct dt_pcb *pcb, const struct dt_clause *cl,
 	return !tp ? 0 : other ? -1 : 1;
 }
 
-/* n becomes (struct ... *)arg0, the struct of c's fields; frees c. */
+/* n becomes (struct ... *)arg0. */
 static int dt_tp_cast(struct dt_pcb *pcb, struct dt_node *n,
-		      struct dt_tp_common *c)
+		      const struct dt_sou *s)
 {
 	struct dt_node *a0;
-	struct dt_sou *s;
 	struct dt_type t = { .kind = DT_T_SOU };
 
-	s = dt_tp_sou(pcb, c);
-	dt_tpformat_free(&c->fmt);
-	a0 = dt_node_new(DT_N_BUILTIN, &n->n_loc);
-	if (!s || !a0) {
-		free(a0);
+	if (!s)
 		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
-	}
+	a0 = dt_node_new(DT_N_BUILTIN, &n->n_loc);
 	a0->n_builtin = DIF_VAR_ARG0;
 	a0->n_type = dt_type_ulong;
 	t.sou = s;
@@ -304,10 +306,14 @@ static int dt_tp_cast(struct dt_pcb *pcb, struct dt_node *n,
 int dt_tp_args(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_tp_common c;
+	struct dt_sou *s;
 	int rc;
 
 	if (!pcb->pcb_clause)
 		return 1;
+	/* the clause's struct, once: a glob reads hundreds of formats */
+	if (pcb->pcb_tpclause == pcb->pcb_clause)
+		return dt_tp_cast(pcb, n, pcb->pcb_tpsou);
 	memset(&c, 0, sizeof(c));
 	rc = dt_tp_clause(pcb, pcb->pcb_clause, &c);
 	if (rc <= 0) {
@@ -318,15 +324,56 @@ int dt_tp_args(struct dt_pcb *pcb, struct dt_node *n)
 				"not available: the clause mixes tracepoint "
 				"and other probes");
 	}
-	return dt_tp_cast(pcb, n, &c);
+	s = dt_tp_sou(pcb, &c);
+	dt_tpformat_free(&c.fmt);
+	if (s) {
+		pcb->pcb_tpclause = pcb->pcb_clause;
+		pcb->pcb_tpsou = s;
+	}
+	return dt_tp_cast(pcb, n, s);
 }
 
 int dt_tp_args_event(struct dt_pcb *pcb, struct dt_node *n, const char *sys,
 		     const char *ev)
 {
 	struct dt_tp_common c;
+	struct dt_sou *s;
+	char name[256];
 
+	snprintf(name, sizeof(name), "tracepoint_%s_%s", sys, ev);
+	s = dt_sou_lookup(&pcb->pcb_prog, name, false);
+	if (s)
+		return dt_tp_cast(pcb, n, s);
 	memset(&c, 0, sizeof(c));
 	dt_tracefs_walk(sys, ev, dt_tp_common_add, &c);
-	return dt_tp_cast(pcb, n, &c);
+	s = dt_tp_sou(pcb, &c);
+	dt_tpformat_free(&c.fmt);
+	return dt_tp_cast(pcb, n, s);
+}
+
+int dt_tp_fields_print(FILE *fp, const char *sys, const char *ev)
+{
+	struct dt_tpformat f;
+	int i;
+
+	if (dt_tpformat_read(sys, ev, &f))
+		return -1;
+	for (i = 0; i < f.n; i++) {
+		const struct dt_tpfield *d = &f.fields[i];
+		uint32_t size = d->f_kind == DT_TPF_ARRAY ?
+			d->f_size / d->f_nelems : d->f_size;
+
+		fprintf(fp, "\t\targs->%s: ", d->f_name);
+		if (d->f_kind == DT_TPF_STR || d->f_kind == DT_TPF_LOC)
+			fprintf(fp, "string\n");
+		else if (d->f_kind == DT_TPF_ARRAY)
+			fprintf(fp, "%sint%u_t[%u]\n", d->f_signed ? "" : "u",
+				size * 8, d->f_nelems);
+		else
+			fprintf(fp, "%sint%u_t\n", d->f_signed ? "" : "u",
+				size * 8);
+	}
+	i = f.n;
+	dt_tpformat_free(&f);
+	return i;
 }

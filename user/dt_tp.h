@@ -6,6 +6,7 @@
 #ifndef DT_TP_H
 #define DT_TP_H
 
+#include <stdio.h>
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_pcb.h"
 
@@ -27,5 +28,8 @@ int dt_tp_args(struct dt_pcb *pcb, struct dt_node *n);
 /* The same for one event's struct (SYS, EV), whatever the clause. */
 int dt_tp_args_event(struct dt_pcb *pcb, struct dt_node *n, const char *sys,
 		     const char *ev);
+
+/* -lv: "args->NAME: TYPE" for each field; how many, or -1. */
+int dt_tp_fields_print(FILE *fp, const char *sys, const char *ev);
 
 #endif /* DT_TP_H */

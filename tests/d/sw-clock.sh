@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # software:::cpu-clock-PERIOD fires every PERIOD ns of each CPU's time;
-# context-switches-1 sees the switches of a command that sleeps.
+# context-switches-1 sees the switches of a command that sleeps; every
+# event enables; task-clock counts the time tasks run.
 set -eu
 n=$("$DTRACE" -q -n 'software:::cpu-clock-10000000 /cpu == 0/ { @ = count(); }
 	tick-1s { exit(0); } END { printa("%@d\n", @); }' | tail -1)
@@ -9,3 +10,14 @@ n=$("$DTRACE" -q -n 'software:::cpu-clock-10000000 /cpu == 0/ { @ = count(); }
 n=$("$DTRACE" -q -c '/bin/sleep 0.1' -n 'software:::cs-1 /pid == $target/ {
 	@ = count(); } END { printa("%@d\n", @); }' | tail -1)
 [ "$n" -ge 1 ] && [ "$n" -le 50 ] || { echo "cs-1: $n"; exit 1; }
+# every event and alias enables, at its default period and at 1
+"$DTRACE" -q -n 'software:::cpu-clock, software:::cpu, software:::task-clock,
+	software:::page-faults, software:::faults, software:::context-switches,
+	software:::cs, software:::cpu-migrations, software:::migrations,
+	software:::minor-faults, software:::major-faults,
+	software:::task-clock-100000, software:::major-faults-1,
+	software:::cpu-migrations-1 { @[probename] = count(); }
+	tick-1s { exit(0); }' >/dev/null || { echo "enabling them all failed"; exit 1; }
+n=$("$DTRACE" -q -n 'software:::task-clock-1000000 { @ = count(); }
+	tick-1s { exit(0); } END { printa("%@d\n", @); }' | tail -1)
+[ "$n" -ge 100 ] && [ "$n" -le 3000 ] || { echo "task-clock: $n"; exit 1; }

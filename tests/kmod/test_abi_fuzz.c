@@ -27,7 +27,7 @@ static const unsigned int cmds[] = {
 	DTRACE_IOC_VERSION, DTRACE_IOC_PROBES, DTRACE_IOC_OPTIONS,
 	DTRACE_IOC_ENABLE, DTRACE_IOC_GO, DTRACE_IOC_STOP,
 	DTRACE_IOC_BUFSNAP, DTRACE_IOC_STATUS, DTRACE_IOC_FBT_PROVIDE,
-	DTRACE_IOC_AGGDESC, DTRACE_IOC_AGGSNAP,
+	DTRACE_IOC_AGGDESC, DTRACE_IOC_AGGSNAP, DTRACE_IOC_TP_PROVIDE,
 };
 
 static uint64_t rnd(uint64_t *s)
@@ -128,6 +128,7 @@ static void *fuzz_thread(void *arg)
 			struct dtrace_ioc_bufsnap b;
 			struct dtrace_ioc_probes p;
 			struct dtrace_ioc_fbt_provide f;
+			struct dtrace_ioc_tp_provide t;
 		} u;
 		struct clause c;
 		unsigned int cmd = cmds[rnd(&s) % ARRAY_SIZE(cmds)];
@@ -173,6 +174,14 @@ static void *fuzz_thread(void *arg)
 			u.f.dfp_count = rnd(&s) % 8;
 			for (i = 0; i < 8 * sizeof(struct dtrace_fbt_sym); i++)
 				snap[i] = rnd(&s);
+		} else if (cmd == DTRACE_IOC_TP_PROVIDE && rnd(&s) % 4) {
+			/* names of a letter or two: some pass the checks */
+			u.t.dtp_events = (uintptr_t)snap;
+			u.t.dtp_count = rnd(&s) % 8;
+			memset(snap, 0, 8 * sizeof(struct dtrace_tp_event));
+			for (i = 0; i < 8 * sizeof(struct dtrace_tp_event); i++)
+				if (rnd(&s) % 8 == 0)
+					snap[i] = 'a' + rnd(&s) % 3;
 		}
 		if (!ioctl(fd, cmd, rnd(&s) % 32 ? (void *)u.raw :
 					  (void *)rnd(&s)))

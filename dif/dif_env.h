@@ -53,6 +53,9 @@ typedef int64_t s64;
 #ifndef __maybe_unused
 #define __maybe_unused	DIF_ATTR(__unused__)
 #endif
+#ifndef noinline
+#define noinline	DIF_ATTR(__noinline__)
+#endif
 #ifndef __annotate_jump_table
 #define __annotate_jump_table	/* a kernel section objtool reads */
 #endif

@@ -207,15 +207,8 @@ static inline u64 dif_srem(u64 a, u64 b)
 	return (u64)((s64)a % (s64)b);
 }
 
-/**
- * dif_exec() - run a verified program
- * @p:  a program dif_prog_load() accepted
- * @ms: the machine state, filled by the host
- *
- * Context: any, including NMI; allocates nothing.
- * Return: the value RET returned, or 0 with ms->fault.kind set.
- */
-u64 dif_exec(const struct dif_prog *p, struct dif_mstate *ms)
+/* The interpreter proper; dif_exec() has prepared ms. */
+static noinline u64 dif_run(const struct dif_prog *p, struct dif_mstate *ms)
 {
 	u64 regs[DIF_NREGS] = { 0 };
 	const struct dif_insn *in;
@@ -232,12 +225,6 @@ u64 dif_exec(const struct dif_prog *p, struct dif_mstate *ms)
 		[DIF_OP_COUNT] = &&illegal,
 	};
 #endif
-
-	ms->prog = p;
-	ms->fault.kind = DIF_FAULT_NONE;
-	ms->fault.pc = DIF_PC_NONE;
-	ms->fault.addr = 0;
-	ms->ntuple = 0;
 
 	for (;;) {
 		if (unlikely(pc >= p->ninsns))
@@ -575,6 +562,54 @@ fault:
 	ms->fault.pc = pc ? pc - 1 : 0;
 	ms->ntuple = 0;
 	return 0;
+}
+
+/*
+ * A program of short_op: what dif_run() does for its two instructions,
+ * without zeroing the registers or dispatching.
+ */
+static u64 dif_run_short(const struct dif_prog *p, struct dif_mstate *ms)
+{
+	const struct dif_insn *in = p->insns;
+	u64 t;
+
+	switch (p->short_op) {
+	case DIF_OP_SETI:
+		return (u64)IMM;
+	case DIF_OP_LDB:
+		t = dif_env_builtin(ms, (u32)in->di_imm, 0);
+		break;
+	default:	/* DIF_OP_LDTS */
+		t = dif_dynvar(ms, DIF_SCOPE_THREAD, false, (u32)in->di_imm,
+			       false, 0);
+		break;
+	}
+	if (dif_faulted(ms)) {
+		ms->fault.pc = 0;
+		ms->ntuple = 0;
+		return 0;
+	}
+	return t;
+}
+
+/**
+ * dif_exec() - run a verified program
+ * @p:  a program dif_prog_load() accepted
+ * @ms: the machine state, filled by the host
+ *
+ * Context: any, including NMI; allocates nothing.
+ * Return: the value RET returned, or 0 with ms->fault.kind set.
+ */
+u64 dif_exec(const struct dif_prog *p, struct dif_mstate *ms)
+{
+	ms->prog = p;
+	ms->fault.kind = DIF_FAULT_NONE;
+	ms->fault.pc = DIF_PC_NONE;
+	ms->fault.addr = 0;
+	ms->ntuple = 0;
+	if (p->short_op)
+		return dif_run_short(p, ms);
+	return dif_run(p, ms);
 }
 
 /**

@@ -230,6 +230,22 @@ static int dif_ld_header(struct dif_prog *p, const void *blob, u32 size,
 	return dif_ld_vars(p, log);
 }
 
+/* A verified program of one operation and its RET: see short_op. */
+static void dif_ld_short(struct dif_prog *p)
+{
+	const struct dif_insn *in = p->insns;
+	u32 rd;
+
+	if (p->ninsns != 2 || in[1].di_op != DIF_OP_RET)
+		return;
+	rd = in[0].di_rd & (DIF_NREGS - 1);
+	if (rd == 0 || (in[1].di_ra & (DIF_NREGS - 1)) != rd)
+		return;
+	if (in[0].di_op == DIF_OP_SETI || in[0].di_op == DIF_OP_LDB ||
+	    in[0].di_op == DIF_OP_LDTS)
+		p->short_op = in[0].di_op;
+}
+
 /**
  * dif_prog_load_lim() - check a DIF object and point @p into it
  * @p:    filled on success; unspecified on failure
@@ -244,9 +260,10 @@ int dif_prog_load_lim(struct dif_prog *p, const void *blob, u32 size,
 		      const struct dif_limits *lim, struct dif_log *log)
 {
 	memset(p, 0, sizeof(*p));
-	if (dif_ld_header(p, blob, size, log))
+	if (dif_ld_header(p, blob, size, log) || dif_verify(p, lim, log))
 		return -EINVAL;
-	return dif_verify(p, lim, log);
+	dif_ld_short(p);
+	return 0;
 }
 
 int dif_prog_load(struct dif_prog *p, const void *blob, u32 size,

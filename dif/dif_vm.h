@@ -62,6 +62,12 @@ struct dif_prog {
 	 */
 	u32			nids[DIF_SCOPE_COUNT];
 	u32			flags;		/* DIF_PF_* */
+	/*
+	 * Set by dif_prog_load() for "OP ..., %rN; ret %rN" with OP one of
+	 * seti, ldb, ldts (a constant, a built-in, a self-> scalar: most
+	 * clauses' keys and values): dif_exec() runs it without the loop.
+	 */
+	u8			short_op;
 	u8			strvar[DIF_SCOPE_COUNT][(DIF_VARID_MAX + 8) / 8];
 };
 

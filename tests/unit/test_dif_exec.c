@@ -271,6 +271,39 @@ TEST_F(exec, scmp)
 	EXPECT_EQ(0, t->ms.fault.addr);
 }
 
+/*
+ * Two-instruction programs of seti, ldb or ldts run outside the loop:
+ * same values, same faults (pc 0), and only those shapes qualify.
+ */
+TEST_F(exec, short_programs)
+{
+	struct dift *t = self->t;
+
+	EXPECT_EQ((u64)-5, dift_asm_run(t, "seti -5, %r3\n ret %r3"));
+	EXPECT_EQ(DIF_OP_SETI, t->prog.short_op);
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	EXPECT_EQ(t->env.builtins[DIF_VAR_PID],
+		  dift_asm_run(t, "ldb pid, %r1\n ret %r1"));
+	EXPECT_EQ(DIF_OP_LDB, t->prog.short_op);
+	t->env.builtin_fault = DIF_FAULT_BADADDR;
+	EXPECT_EQ(0, dift_run(t));
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	EXPECT_EQ(0, t->ms.fault.pc);
+	t->env.builtin_fault = 0;
+	EXPECT_EQ(0, dift_asm_run(t, "ldts 9, %r2\n ret %r2"));
+	EXPECT_EQ(DIF_OP_LDTS, t->prog.short_op);
+	EXPECT_EQ(11, dift_asm_run(t,
+		"seti 11, %r1\n stts %r1, 9\n ldts 9, %r2\n ret %r2"));
+	EXPECT_EQ(0, t->prog.short_op);
+	EXPECT_EQ(11, dift_asm_run(t, "ldts 9, %r2\n ret %r2"));
+	EXPECT_EQ(DIF_OP_LDTS, t->prog.short_op);
+	/* another register returned, or %r0: the interpreter's business */
+	EXPECT_EQ(0, dift_asm_run(t, "seti 4, %r1\n ret %r2"));
+	EXPECT_EQ(0, t->prog.short_op);
+	EXPECT_EQ(0, dift_asm_run(t, "ldgs 1, %r1\n ret %r1"));
+	EXPECT_EQ(0, t->prog.short_op);
+}
+
 TEST_F(exec, variables)
 {
 	struct dift *t = self->t;

@@ -24,8 +24,9 @@ for k in $list; do
 	fi
 	echo "ok - build for $k"
 	passed=$((passed + 1))
-	out=$(tests/vm/run-guest.sh --kver "$k" --module "$src/kmod/dtrace.ko" \
-		-- tests/guest-suite.sh 2>&1)
+	out=$(tests/vm/run-guest.sh --kver "$k" \
+		--timeout "${SUITE_TIMEOUT:-1200}" \
+		--module "$src/kmod/dtrace.ko" -- tests/guest-suite.sh 2>&1)
 	rc=$?
 	# Failures as "not ok - KVER: test", so that make check shows them.
 	echo "$out" | grep -E '^not ok' | sed -E "s#^not ok( [0-9]+)? - #not ok - $k: #"

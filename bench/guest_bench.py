@@ -17,6 +17,7 @@ import time
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 ATTACH_LIMIT = 60       # seconds a tracer may take to say it is ready
+STEP_LIMIT = 120        # seconds to start and exit, or to exit after SIGINT
 DTRACE = os.path.abspath("user/dtrace")
 # Line-buffered: its "Attaching" line must reach us through a pipe at once.
 BPFTRACE = ["bpftrace", "-B", "line"]
@@ -45,7 +46,7 @@ def startup(argv):
     """Seconds from exec to exit of a tool that exits at BEGIN."""
     t0 = now()
     p = subprocess.run(argv, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, text=True)
+                       stderr=subprocess.PIPE, text=True, timeout=STEP_LIMIT)
     if p.returncode:
         raise RuntimeError(p.stderr.strip().splitlines()[-1:] or "failed")
     return now() - t0
@@ -94,8 +95,12 @@ def traced(argv, ready):
     rss = hwm(p.pid)
     t1 = now()
     p.send_signal(signal.SIGINT)
-    rest = p.stdout.read().decode(errors="replace")
-    p.wait()
+    try:
+        rest = p.communicate(timeout=STEP_LIMIT)[0].decode(errors="replace")
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        raise RuntimeError("still running %d s after SIGINT" % STEP_LIMIT)
     detach = now() - t1
     if p.returncode not in (0, -signal.SIGINT):
         raise RuntimeError(rest.strip().splitlines()[-1:])
@@ -133,6 +138,9 @@ CASES = [
 
 
 def measure(fn, *args):
+    # Progress on stderr: a stalled step then names itself.
+    print("bench: %s %s" % (fn.__name__, " ".join(map(str, args))[:100]),
+          file=sys.stderr, flush=True)
     try:
         return fn(*args), None
     except Exception as e:          # a tool that cannot do it: say so

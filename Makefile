@@ -129,7 +129,7 @@ check-matrix: all tools kmod-tests
 
 # What prints or checks the version is rebuilt when it changes (the
 # module's flags carry it, so Kbuild rebuilds that by itself).
-$(call obj,user/dt_args.c) $(call asan,user/dt_args.c) \
+$(call obj,user/cmd/dt_args.c) $(call asan,user/cmd/dt_args.c) \
 $(B)/guest/test_abi: VERSION
 
 # Debian packages from this tree into build/deb/ (debian/mkdeb.sh);

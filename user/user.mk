@@ -1,50 +1,59 @@
 # SPDX-License-Identifier: GPL-2.0
 # The dtrace command: a library of small passes (DT_LIB_SRCS, also linked
-# into the unit tests) and dt_main.c, which holds main().
+# into the unit tests) and cmd/dt_main.c, which holds main().
+#
+# Folders by stage (Documentation/architecture.md): cmd/ the command,
+# lang/ the AST, types and errors, d/ and bpftrace/ the two front ends,
+# compile/ the passes, probes/ the providers' command halves, run/ the
+# device, the consumer and the output formats.
 #
 # The lexer and parser are generated into $(B)/gen/; every object of the
 # command and of the tests waits for them (order-only).
 
+DT_DIRS := cmd lang d bpftrace compile probes run
+DT_MAIN := user/cmd/dt_main.c
 DT_GEN := $(B)/gen
 DT_GEN_SRCS := $(DT_GEN)/dt_grammar.c $(DT_GEN)/dt_lex.c \
 	$(DT_GEN)/bt_grammar.c $(DT_GEN)/bt_lex.c
 DT_GEN_HDRS := $(DT_GEN)/dt_grammar.h $(DT_GEN)/dt_lex.h \
 	$(DT_GEN)/bt_grammar.h $(DT_GEN)/bt_lex.h
-DT_LIB_SRCS := $(filter-out user/dt_main.c,$(wildcard user/*.c)) \
-	$(DT_GEN_SRCS)
+DT_ALL_SRCS := $(foreach d,$(DT_DIRS),$(wildcard user/$(d)/*.c))
+DT_LIB_SRCS := $(filter-out $(DT_MAIN),$(DT_ALL_SRCS)) $(DT_GEN_SRCS)
+DT_INCS := $(addprefix -Iuser/,$(DT_DIRS))
 DT_LDLIBS := -lelf -lm
 
-$(DT_GEN)/dt_grammar.c $(DT_GEN)/dt_grammar.h &: user/dt_grammar.y
+$(DT_GEN)/dt_grammar.c $(DT_GEN)/dt_grammar.h &: user/d/dt_grammar.y
 	@mkdir -p $(DT_GEN)
 	bison -Wall -Werror --defines=$(DT_GEN)/dt_grammar.h \
 		-o $(DT_GEN)/dt_grammar.c $<
 
-$(DT_GEN)/dt_lex.c $(DT_GEN)/dt_lex.h &: user/dt_lex.l $(DT_GEN)/dt_grammar.h
+$(DT_GEN)/dt_lex.c $(DT_GEN)/dt_lex.h &: user/d/dt_lex.l $(DT_GEN)/dt_grammar.h
 	@mkdir -p $(DT_GEN)
 	flex --header-file=$(DT_GEN)/dt_lex.h -o $(DT_GEN)/dt_lex.c $<
 
 # The bpftrace language's, the same way (bt_parse.h).
-$(DT_GEN)/bt_grammar.c $(DT_GEN)/bt_grammar.h &: user/bt_grammar.y
+$(DT_GEN)/bt_grammar.c $(DT_GEN)/bt_grammar.h &: user/bpftrace/bt_grammar.y
 	@mkdir -p $(DT_GEN)
 	bison -Wall -Werror --defines=$(DT_GEN)/bt_grammar.h \
 		-o $(DT_GEN)/bt_grammar.c $<
 
-$(DT_GEN)/bt_lex.c $(DT_GEN)/bt_lex.h &: user/bt_lex.l $(DT_GEN)/bt_grammar.h
+$(DT_GEN)/bt_lex.c $(DT_GEN)/bt_lex.h &: user/bpftrace/bt_lex.l \
+		$(DT_GEN)/bt_grammar.h
 	@mkdir -p $(DT_GEN)
 	flex --header-file=$(DT_GEN)/bt_lex.h -o $(DT_GEN)/bt_lex.c $<
 
 # Every object that may include the generated headers waits for them.
-$(call obj,$(DT_LIB_SRCS) user/dt_main.c) \
-$(call asan,$(DT_LIB_SRCS) user/dt_main.c): | $(DT_GEN_HDRS) $(DT_GEN_SRCS)
+$(call obj,$(DT_LIB_SRCS) $(DT_MAIN)) \
+$(call asan,$(DT_LIB_SRCS) $(DT_MAIN)): | $(DT_GEN_HDRS) $(DT_GEN_SRCS)
 $(call obj,$(wildcard tests/unit/test_dt_*.c)) \
 $(call asan,$(wildcard tests/unit/test_dt_*.c)): | $(DT_GEN_HDRS) $(DT_GEN_SRCS)
 
 # The generated C is not ours to keep warning-free in every detail.
 $(call obj,$(DT_GEN_SRCS)) $(call asan,$(DT_GEN_SRCS)): \
-	CPPFLAGS += -Iuser -Wno-unused-function -Wno-sign-compare
-$(call obj,$(wildcard user/*.c) $(wildcard tests/unit/test_dt_*.c)) \
-$(call asan,$(wildcard user/*.c) $(wildcard tests/unit/test_dt_*.c)): \
-	CPPFLAGS += -Iuser
+	CPPFLAGS += $(DT_INCS) -Wno-unused-function -Wno-sign-compare
+$(call obj,$(DT_ALL_SRCS) $(wildcard tests/unit/test_dt_*.c)) \
+$(call asan,$(DT_ALL_SRCS) $(wildcard tests/unit/test_dt_*.c)): \
+	CPPFLAGS += $(DT_INCS)
 
 # The command uses dif/'s loader, verifier and disassembler (not the
 # interpreter, whose environment is the module's).
@@ -53,9 +62,9 @@ DT_DIF_SRCS = $(filter dif/dif_log.c dif/dif_names.c dif/dif_load.c \
 	$(wildcard dif/dif_disasm.c))
 
 user: user/dtrace
-user/dtrace: $$(call obj,user/dt_main.c $$(DT_LIB_SRCS) $$(DT_DIF_SRCS))
+user/dtrace: $$(call obj,$(DT_MAIN) $$(DT_LIB_SRCS) $$(DT_DIF_SRCS))
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DT_LDLIBS)
 
 # The command under ASan+UBSan, for the D tests on the host.
-$(B)/dtrace-asan: $$(call asan,user/dt_main.c $$(DT_LIB_SRCS) $$(DT_DIF_SRCS))
+$(B)/dtrace-asan: $$(call asan,$(DT_MAIN) $$(DT_LIB_SRCS) $$(DT_DIF_SRCS))
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(DT_LDLIBS)

@@ -8,12 +8,12 @@ KMOD_TEST_SRCS := $(wildcard tests/kmod/test_*.c)
 KMOD_TEST_BINS := $(patsubst tests/kmod/%.c,$(B)/guest/%,$(KMOD_TEST_SRCS))
 
 # The command's reader of kernel symbols, for the fbt tests.
-KMOD_TEST_LIBS := user/dt_fbtsyms.c
+KMOD_TEST_LIBS := user/probes/dt_fbtsyms.c
 
 $(B)/guest/%: tests/kmod/%.c $(KMOD_TEST_LIBS) tests/kmod/clause.h \
 		include/dtrace/*.h | $(KSFT)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Iuser $(CFLAGS) $(WFLAGS) -o $@ $< $(KMOD_TEST_LIBS) \
+	$(CC) $(CPPFLAGS) -Iuser/probes $(CFLAGS) $(WFLAGS) -o $@ $< $(KMOD_TEST_LIBS) \
 		-lpthread
 
 .PHONY: kmod-tests

@@ -19,6 +19,9 @@ KDIR ?= /lib/modules/$(KVER)/build
 LINUX_SOURCE ?= /usr/src/linux-source-6.1.tar.xz
 
 .SECONDEXPANSION:
+# Objects made only by pattern rules are kept, so a second `make unit`
+# finds them and relinks nothing.
+.SECONDARY:
 B := build
 CC ?= cc
 CFLAGS ?= -O2 -g

@@ -10,9 +10,6 @@
 #include "dif_vm.h"
 #include "dt_program.h"
 
-/* dif_disasm.c may not be built yet; -S says so then. */
-#pragma weak dif_disasm
-
 static int dt_difo_verify(const struct dt_difo *d, const char *what,
 			  char *err, size_t errlen)
 {
@@ -79,13 +76,8 @@ static void dt_difo_disasm(const struct dt_difo *d, const char *what,
 	fprintf(fp, "\n%s:\n", what);
 	if (!blob)
 		return;
-	if (dif_prog_load(&prog, blob, (u32)len, NULL) == 0) {
-		if (dif_disasm)
-			dif_disasm(&prog, dt_disasm_line, fp);
-		else
-			fprintf(fp, "(the DIF disassembler is not built "
-				"yet)\n");
-	}
+	if (dif_prog_load(&prog, blob, (u32)len, NULL) == 0)
+		dif_disasm(&prog, dt_disasm_line, fp);
 	free(blob);
 }
 

@@ -3,7 +3,6 @@
  * The command's program pieces: sources, compilation, enabling, -l, -S.
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,10 +12,8 @@
 #include "dt_btout.h"
 #include "dt_dev.h"
 #include "dt_error.h"
-#include "dt_fbtsyms.h"
-#include "dt_pid.h"
 #include "dt_program.h"
-#include "dt_tp.h"
+#include "dt_provider.h"
 
 void dt_cmd_init(struct dt_cmd *cmd)
 {
@@ -288,41 +285,15 @@ static void dt_piece_error(struct dt_cmd *cmd, struct dt_piece *p,
 	dt_piece_errprint(cmd, p);
 }
 
-/*
- * The fbt provider knows only the functions the command offers it: offer
- * those a description may name before it is enabled or listed. A
- * description that leaves the provider empty offers only when it names
- * a function, not to read every kernel symbol for ":::BEGIN".
- */
-static void dt_cmd_fbt(struct dt_cmd *cmd, const struct dtrace_probedesc *d)
-{
-	unsigned int n = 0;
-	int rc;
-
-	if (d->dpd_provider[0] ? fnmatch(d->dpd_provider, "fbt", 0) != 0 :
-	    !d->dpd_func[0])
-		return;
-	rc = dt_fbt_provide(cmd->c_fd, d->dpd_mod, d->dpd_func, &n);
-	if (rc < 0 && cmd->c_verbose)
-		dt_warn("could not offer functions to fbt: %s\n",
-			strerror(-rc));
-}
-
-/* The tracepoint provider knows only the events the command offers. */
-static void dt_cmd_tp(struct dt_cmd *cmd, const struct dtrace_probedesc *d)
-{
-	if (dt_tp_provide(cmd->c_fd, d) < 0 && cmd->c_verbose)
-		dt_warn("could not offer tracepoints: %s\n", strerror(errno));
-}
-
-/* User-space providers: offer the sites a description names. */
-static int dt_cmd_pid(struct dt_cmd *cmd, struct dt_piece *p,
-		      const struct dt_pdesc *pd,
-		      const struct dtrace_probedesc *d)
+/* Each provider offers the module what a description may name. */
+static int dt_cmd_offer(struct dt_cmd *cmd, struct dt_piece *p,
+			const struct dt_pdesc *pd,
+			const struct dtrace_probedesc *d)
 {
 	char err[1024];
 
-	if (!dt_pid_provide(cmd->c_fd, d, err, sizeof(err)))
+	if (!dt_providers_offer(cmd->c_fd, d, cmd->c_verbose, err,
+				sizeof(err)))
 		return 0;
 	dt_piece_error(cmd, p, pd, "D_PDESC_INVAL", err);
 	return -1;
@@ -376,9 +347,7 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 					"actions not allowed\n", str);
 				return -1;
 			}
-			dt_cmd_fbt(cmd, &desc);
-			dt_cmd_tp(cmd, &desc);
-			if (dt_cmd_pid(cmd, p, pd, &desc))
+			if (dt_cmd_offer(cmd, p, pd, &desc))
 				return -1;
 			blob = dt_enable_blob(e, &desc, &len);
 			if (!blob) {
@@ -441,7 +410,7 @@ static int dt_list_one(const struct dtrace_probedesc *pd, void *arg)
 
 	dt_probes_line(la->fp, pd);
 	if (la->verbose)
-		dt_probes_args(la->fp, pd);
+		dt_providers_argtext(la->fp, pd);
 	la->n++;
 	return 0;
 }
@@ -454,13 +423,8 @@ static int dt_cmd_list(struct dt_cmd *cmd)
 
 	dt_probes_heading(cmd->c_out);
 	if (!cmd->c_npieces) {
+		dt_providers_offer_all(cmd->c_fd, cmd->c_verbose);
 		memset(&all, 0, sizeof(all));
-		strcpy(all.dpd_provider, "fbt");
-		dt_cmd_fbt(cmd, &all);
-		strcpy(all.dpd_provider, "tracepoint");
-		dt_cmd_tp(cmd, &all);
-		memset(&all, 0, sizeof(all));
-		dt_cmd_tp(cmd, &all);	/* proc, sched, io */
 		if (dt_probes_walk(cmd->c_fd, &all, dt_list_one, &la) < 0) {
 			dt_warn("failed to list probes: %s\n",
 				strerror(errno));
@@ -489,9 +453,7 @@ static int dt_cmd_list(struct dt_cmd *cmd)
 						       "D_PDESC_INVAL", err);
 					return 1;
 				}
-				dt_cmd_fbt(cmd, &desc);
-				dt_cmd_tp(cmd, &desc);
-				if (dt_cmd_pid(cmd, p, pd, &desc))
+				if (dt_cmd_offer(cmd, p, pd, &desc))
 					return 1;
 				n = dt_probes_walk(cmd->c_fd, &desc,
 						   dt_list_one, &la);

@@ -15,8 +15,7 @@
 
 #include "dt_compile.h"
 #include "dt_error.h"
-#include "dt_stable.h"
-#include "dt_tp.h"
+#include "dt_provider.h"
 #include "dt_types.h"
 
 static const char *const dt_scope_prefix[] = {
@@ -154,10 +153,11 @@ static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 			return dt_resolve_inline(pcb, n, d, lhs);
 
 	if (b) {
-		if (b->b_var == DIF_VAR_ARGS && dt_tp_args(pcb, n) <= 0)
+		if (b->b_var == DIF_VAR_ARGS &&
+		    dt_providers_args(pcb, n, DT_ARGS_BARE) <= 0)
 			return pcb->pcb_failed ? -1 : 0;
 		if (b->b_var >= DIF_VAR_ARG0 && b->b_var <= DIF_VAR_ARG9 &&
-		    dt_stable_arg(pcb, n, b->b_var - DIF_VAR_ARG0) <= 0)
+		    dt_providers_args(pcb, n, b->b_var - DIF_VAR_ARG0) <= 0)
 			return pcb->pcb_failed ? -1 :
 				dt_resolve_node(pcb, n, lhs);
 		if (b->b_var == DIF_VAR_ARGS || b->b_var == DIF_VAR_UREGS)
@@ -311,7 +311,7 @@ static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
 				"indexing this expression is not supported "
 				"yet");
-	if (strcmp(l->n_str, "args") == 0 && dt_stable_arg(pcb, n, -1) <= 0)
+	if (strcmp(l->n_str, "args") == 0 && dt_providers_args(pcb, n, -1) <= 0)
 		return pcb->pcb_failed ? -1 : dt_resolve_node(pcb, n, lhs);
 	if (strcmp(l->n_str, "args") == 0 || strcmp(l->n_str, "uregs") == 0) {
 		const struct dt_builtin *b = dt_builtin_lookup(l->n_str);
@@ -424,7 +424,7 @@ int dt_resolve(struct dt_pcb *pcb)
 	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
 		pcb->pcb_clause = c;
 		pcb->pcb_region = "predicate";
-		if (dt_stable_pred(pcb, c))
+		if (dt_providers_pred(pcb, c))
 			return -1;
 		if (c->c_pred && dt_resolve_node(pcb, c->c_pred, false))
 			return -1;

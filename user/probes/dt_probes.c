@@ -10,8 +10,6 @@
 #include "dt_compile.h"
 #include "dt_dev.h"
 #include "dt_probes.h"
-#include "dt_stable.h"
-#include "dt_tp.h"
 
 static const struct {
 	const char	*name;
@@ -253,52 +251,6 @@ void dt_probes_heading(FILE *fp)
 {
 	fprintf(fp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
 		"FUNCTION", "NAME");
-}
-
-/* What each provider passes in arg0..arg9, for -lv. */
-static const struct {
-	const char	*provider, *name;	/* NULL name: any */
-	const char	*args;
-} dt_probe_args[] = {
-	{ "syscall", "entry", "arg0-arg5: the system call's arguments" },
-	{ "syscall", "return", "arg0, arg1: the return value; errno: the "
-	  "error of a failed call" },
-	{ "fbt", "entry", "arg0-arg5: the function's arguments" },
-	{ "fbt", "return", "arg1: the return value; arg0: 0 (the return "
-	  "site is not known)" },
-	{ "profile", NULL, "arg0: the interrupted kernel PC, or 0; arg1: the "
-	  "interrupted user PC, or 0" },
-	{ "dtrace", "ERROR", "arg0: the probe that fired; arg1: the enabled "
-	  "probe ID; arg2: the action; arg3: the DIF offset; arg4: the "
-	  "fault; arg5: the address" },
-	{ "dtrace", NULL, "none" },
-	{ "tracepoint", NULL, "arg0: the address of the event's record; "
-	  "arg1: its length" },
-	{ "software", NULL, "arg0: the sample's address (a fault's), or 0; "
-	  "arg1: the interrupted PC" },
-};
-
-/* -lv: the arguments, after the probe's line. */
-void dt_probes_args(FILE *fp, const struct dtrace_probedesc *pd)
-{
-	const char *args = dt_stable_doc(pd);
-	size_t i;
-
-	for (i = 0; !args && i < sizeof(dt_probe_args) /
-	     sizeof(dt_probe_args[0]); i++) {
-		if (strcmp(dt_probe_args[i].provider, pd->dpd_provider) ||
-		    (dt_probe_args[i].name &&
-		     strcmp(dt_probe_args[i].name, pd->dpd_name)))
-			continue;
-		args = dt_probe_args[i].args;
-	}
-	fprintf(fp, "\n\tArgument Types\n");
-	/* a trace event's: the fields of args-> */
-	if (strcmp(pd->dpd_provider, "tracepoint") ||
-	    dt_tp_fields_print(fp, pd->dpd_mod, pd->dpd_name) <= 0)
-		fprintf(fp, "\t\tNone\n");
-	fprintf(fp, "\n\tArguments (64-bit integers)\n\t\t%s\n\n",
-		args ? args : "none");
 }
 
 void dt_probes_line(FILE *fp, const struct dtrace_probedesc *pd)

@@ -46,9 +46,9 @@ int dt_probes_walk(int fd, const struct dtrace_probedesc *pat,
 		   int (*fn)(const struct dtrace_probedesc *, void *),
 		   void *arg);
 
-/* -l: the heading and one line per probe, in DTrace's columns. */
+/* -l: the heading and one line per probe, in DTrace's columns (-lv's
+ * arguments: dt_providers_argtext()). */
 void dt_probes_heading(FILE *fp);
 void dt_probes_line(FILE *fp, const struct dtrace_probedesc *pd);
-void dt_probes_args(FILE *fp, const struct dtrace_probedesc *pd);
 
 #endif /* DT_PROBES_H */

@@ -9,6 +9,7 @@
  * the integers and strings DTrace's structures would have carried; see
  * Documentation/providers-linux.md.
  */
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +17,18 @@
 
 #include "dt_error.h"
 #include "dt_probes.h"
-#include "dt_stable.h"
+#include "dt_provider.h"
 #include "dt_tp.h"
+#include "dt_tracefs.h"
+
+struct dt_stable {
+	const char	*s_prov, *s_name;	/* proc, exec-success */
+	const char	*s_sys, *s_ev;		/* sched, sched_process_exec */
+	const char	*s_pred;	/* D over args->, or NULL */
+	const char	*s_args[5];	/* args[0..4] in D, NULL: none */
+	const char	*s_doc;		/* -lv */
+};
+
 
 static const struct dt_stable dt_stables[] = {
 	{ "proc", "exec", "syscalls", "sys_enter_execve", NULL,
@@ -83,9 +94,10 @@ static bool dt_stable_glob(const char *pat, const char *s)
 	return !pat[0] || !fnmatch(pat, s, 0);
 }
 
-int dt_stable_walk(const struct dtrace_probedesc *d,
-		   void (*fn)(const struct dt_stable *s, void *arg),
-		   void *arg)
+/* Each alias a description names, to fn; returns how many. */
+static int dt_stable_walk(const struct dtrace_probedesc *d,
+			  void (*fn)(const struct dt_stable *s, void *arg),
+			  void *arg)
 {
 	size_t i;
 	int n = 0;
@@ -103,7 +115,7 @@ int dt_stable_walk(const struct dtrace_probedesc *d,
 	return n;
 }
 
-const char *dt_stable_doc(const struct dtrace_probedesc *d)
+static const char *dt_stable_argdoc(const struct dtrace_probedesc *d)
 {
 	size_t i;
 
@@ -262,13 +274,17 @@ static struct dt_node *dt_stable_choose(struct dt_pcb *pcb,
 	return m;
 }
 
-int dt_stable_arg(struct dt_pcb *pcb, struct dt_node *n, int idx)
+/*
+ * In a clause on stable probes: args[i] (an INDEX node, idx -1) or argI
+ * (a built-in, idx I) becomes the probe's D expression for it.
+ */
+static int dt_stable_arg(struct dt_pcb *pcb, struct dt_node *n, int idx)
 {
 	struct dt_stable_set set;
 	struct dt_node *m;
 	int i;
 
-	if (!pcb->pcb_clause)
+	if (idx == DT_ARGS_BARE || !pcb->pcb_clause)
 		return 1;
 	dt_stable_clause(pcb, pcb->pcb_clause, &set);
 	if (!set.n)
@@ -302,7 +318,8 @@ int dt_stable_arg(struct dt_pcb *pcb, struct dt_node *n, int idx)
 	return 0;
 }
 
-int dt_stable_pred(struct dt_pcb *pcb, struct dt_clause *c)
+/* The probes' conditions join the predicate. */
+static int dt_stable_pred(struct dt_pcb *pcb, struct dt_clause *c)
 {
 	struct dt_stable_set set;
 	int i;
@@ -340,3 +357,81 @@ int dt_stable_pred(struct dt_pcb *pcb, struct dt_clause *c)
 	}
 	return 0;
 }
+
+/* A stable probe is offered as its trace event under its own names. */
+static int dt_stable_id(const char *sys, const char *ev, uint32_t id,
+			void *arg)
+{
+	(void)sys;
+	(void)ev;
+	*(uint32_t *)arg = id;
+	return 1;
+}
+
+static void dt_stable_offer_one(const struct dt_stable *s, void *arg)
+{
+	struct dt_tp_offer *o = arg;
+	struct dtrace_tp_event e;
+	uint32_t id = 0;
+
+	if (o->err || dt_tracefs_walk(s->s_sys, s->s_ev, dt_stable_id,
+				      &id) <= 0 || !id)
+		return;
+	memset(&e, 0, sizeof(e));
+	e.te_id = id;
+	snprintf(e.te_provider, sizeof(e.te_provider), "%s", s->s_prov);
+	snprintf(e.te_event, sizeof(e.te_event), "%s", s->s_name);
+	dt_tp_offer_add(o, &e);
+}
+
+static int dt_stable_offer(int devfd, const struct dtrace_probedesc *d,
+			   bool verbose, char *err, size_t errlen)
+{
+	struct dt_tp_offer o;
+
+	(void)err;
+	(void)errlen;
+	if (!dt_stable_walk(d, NULL, NULL) || !dt_tracefs_dir())
+		return 0;	/* not ours: tracefs is not even looked for */
+	if (dt_tp_offer_begin(&o, devfd) ||
+	    (dt_stable_walk(d, dt_stable_offer_one, &o),
+	     dt_tp_offer_end(&o) < 0)) {
+		if (verbose)
+			dt_warn("could not offer tracepoints: %s\n",
+				strerror(errno));
+	}
+	return 0;
+}
+
+/* The trace events behind the stable probes d names. */
+struct dt_stable_events {
+	dt_tpevent_fn	fn;
+	void		*arg;
+};
+
+static void dt_stable_event(const struct dt_stable *s, void *arg)
+{
+	struct dt_stable_events *se = arg;
+
+	dt_tracefs_walk(s->s_sys, s->s_ev, se->fn, se->arg);
+}
+
+static int dt_stable_events(const struct dtrace_probedesc *d,
+			    dt_tpevent_fn fn, void *arg)
+{
+	struct dt_stable_events se = { fn, arg };
+
+	if (!d->dpd_provider[0])
+		return 0;
+	return dt_stable_walk(d, dt_stable_event, &se);
+}
+
+const struct dt_provider dt_provider_stable = {
+	.pv_name	= "proc, sched, io",
+	.pv_listall	= "",
+	.pv_offer	= dt_stable_offer,
+	.pv_events	= dt_stable_events,
+	.pv_args	= dt_stable_arg,
+	.pv_pred	= dt_stable_pred,
+	.pv_argdoc	= dt_stable_argdoc,
+};

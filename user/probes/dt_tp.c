@@ -20,20 +20,10 @@
 
 #include "dt_error.h"
 #include "dt_probes.h"
-#include "dt_stable.h"
+#include "dt_provider.h"
 #include "dt_tp.h"
 #include "dt_tracefs.h"
 #include "dt_types.h"
-
-#define DT_TP_BATCH	4096
-
-struct dt_tp_offer {
-	int			devfd;
-	struct dtrace_tp_event	*v;
-	size_t			n;
-	int			accepted;
-	int			err;
-};
 
 static int dt_tp_flush(struct dt_tp_offer *o)
 {
@@ -53,84 +43,80 @@ static int dt_tp_flush(struct dt_tp_offer *o)
 	return 0;
 }
 
-static int dt_tp_offer_one(const char *sys, const char *ev, uint32_t id,
-			   void *arg)
+int dt_tp_offer_begin(struct dt_tp_offer *o, int devfd)
 {
-	struct dt_tp_offer *o = arg;
-	struct dtrace_tp_event *e;
+	memset(o, 0, sizeof(*o));
+	o->devfd = devfd;
+	o->v = calloc(DT_TP_BATCH, sizeof(*o->v));
+	return o->v ? 0 : -1;
+}
 
-	if (strlen(sys) >= sizeof(e->te_system) ||
-	    strlen(ev) >= sizeof(e->te_event))
-		return 0;
-	e = &o->v[o->n++];
-	memset(e, 0, sizeof(*e));
-	e->te_id = id;
-	strcpy(e->te_system, sys);
-	strcpy(e->te_event, ev);
+int dt_tp_offer_add(struct dt_tp_offer *o, const struct dtrace_tp_event *e)
+{
+	if (o->err)
+		return -1;
+	o->v[o->n++] = *e;
 	return o->n == DT_TP_BATCH ? dt_tp_flush(o) : 0;
 }
 
-/* A stable probe: its tracepoint's id, under the stable names. */
-static int dt_tp_stable_id(const char *sys, const char *ev, uint32_t id,
+int dt_tp_offer_end(struct dt_tp_offer *o)
+{
+	if (!o->err)
+		dt_tp_flush(o);
+	free(o->v);
+	o->v = NULL;
+	if (o->err) {
+		errno = o->err;
+		return -1;
+	}
+	return o->accepted;
+}
+
+static int dt_tp_offer_one(const char *sys, const char *ev, uint32_t id,
 			   void *arg)
 {
-	(void)sys;
-	(void)ev;
-	*(uint32_t *)arg = id;
-	return 1;
+	struct dtrace_tp_event e;
+
+	if (strlen(sys) >= sizeof(e.te_system) ||
+	    strlen(ev) >= sizeof(e.te_event))
+		return 0;
+	memset(&e, 0, sizeof(e));
+	e.te_id = id;
+	strcpy(e.te_system, sys);
+	strcpy(e.te_event, ev);
+	return dt_tp_offer_add(arg, &e);
 }
 
-static void dt_tp_offer_stable(const struct dt_stable *s, void *arg)
+/*
+ * Offer the events a description may name (provider "tracepoint" or
+ * empty, module = system, name = event). As for fbt: a description
+ * without a provider offers events only when it names a system, not to
+ * read tracefs for ":::BEGIN".
+ */
+static int dt_tp_offer(int devfd, const struct dtrace_probedesc *d,
+		       bool verbose, char *err, size_t errlen)
 {
-	struct dt_tp_offer *o = arg;
-	struct dtrace_tp_event *e;
-	uint32_t id = 0;
+	struct dt_tp_offer o;
 
-	if (o->err || dt_tracefs_walk(s->s_sys, s->s_ev, dt_tp_stable_id,
-				      &id) <= 0 || !id)
-		return;
-	e = &o->v[o->n++];
-	memset(e, 0, sizeof(*e));
-	e->te_id = id;
-	snprintf(e->te_provider, sizeof(e->te_provider), "%s", s->s_prov);
-	snprintf(e->te_event, sizeof(e->te_event), "%s", s->s_name);
-	if (o->n == DT_TP_BATCH)
-		dt_tp_flush(o);
-}
-
-int dt_tp_provide(int devfd, const struct dtrace_probedesc *d)
-{
-	struct dt_tp_offer o = { .devfd = devfd };
-	bool tp;
-
+	(void)err;
+	(void)errlen;
 	if (d->dpd_func[0] && fnmatch(d->dpd_func, "", 0))
 		return 0;
-	/*
-	 * As for fbt: a description without a provider offers events only
-	 * when it names a system, not to read tracefs for ":::BEGIN".
-	 */
-	tp = d->dpd_provider[0] ? !fnmatch(d->dpd_provider, "tracepoint", 0) :
-		d->dpd_mod[0] != '\0';
-	if (!tp && !dt_stable_walk(d, NULL, NULL))
+	if (d->dpd_provider[0] ? fnmatch(d->dpd_provider, "tracepoint", 0) :
+	    !d->dpd_mod[0])
 		return 0;	/* not ours: tracefs is not even looked for */
-	o.v = calloc(DT_TP_BATCH, sizeof(*o.v));
-	if (!o.v)
-		return -1;
-	if (!dt_tracefs_dir() ||
-	    (tp && dt_tracefs_walk(d->dpd_mod, d->dpd_name, dt_tp_offer_one,
-				   &o) < 0)) {
-		free(o.v);
+	if (!dt_tracefs_dir())
+		return 0;
+	if (dt_tp_offer_begin(&o, devfd) ||
+	    (dt_tracefs_walk(d->dpd_mod, d->dpd_name, dt_tp_offer_one,
+			     &o) >= 0 && dt_tp_offer_end(&o) < 0)) {
+		if (verbose)
+			dt_warn("could not offer tracepoints: %s\n",
+				strerror(errno));
 		return 0;
 	}
-	dt_stable_walk(d, dt_tp_offer_stable, &o);
-	if (!o.err)
-		dt_tp_flush(&o);
 	free(o.v);
-	if (o.err) {
-		errno = o.err;
-		return -1;
-	}
-	return o.accepted;
+	return 0;
 }
 
 /* The fields of the events a clause names, kept where all agree. */
@@ -247,12 +233,6 @@ static struct dt_sou *dt_tp_sou(struct dt_pcb *pcb,
 	return s;
 }
 
-/* A stable probe (proc:::exec-success): its tracepoint's fields. */
-static void dt_tp_stable_add(const struct dt_stable *s, void *arg)
-{
-	dt_tracefs_walk(s->s_sys, s->s_ev, dt_tp_common_add, arg);
-}
-
 /* Is every probe of the clause a tracepoint? 1 yes, 0 none, -1 mixed. */
 static int dt_tp_clause(struct dt_pcb *pcb, const struct dt_clause *cl,
 			struct dt_tp_common *c)
@@ -268,12 +248,7 @@ static int dt_tp_clause(struct dt_pcb *pcb, const struct dt_clause *cl,
 				   pcb->pcb_argv, pcb->pcb_target, err,
 				   sizeof(err))) {
 			other++;
-		} else if (!strcmp(d.dpd_provider, "tracepoint")) {
-			tp++;
-			dt_tracefs_walk(d.dpd_mod, d.dpd_name,
-					dt_tp_common_add, c);
-		} else if (d.dpd_provider[0] &&
-			   dt_stable_walk(&d, dt_tp_stable_add, c)) {
+		} else if (dt_providers_events(&d, dt_tp_common_add, c)) {
 			tp++;
 		} else {
 			other++;
@@ -303,13 +278,18 @@ static int dt_tp_cast(struct dt_pcb *pcb, struct dt_node *n,
 	return 0;
 }
 
-int dt_tp_args(struct dt_pcb *pcb, struct dt_node *n)
+/*
+ * `args` bare in a clause whose probes are all trace events: n becomes
+ * (struct tracepoint_SYS_EVENT *)arg0, the struct typed from the events'
+ * format files (the fields every matched event has alike).
+ */
+static int dt_tp_args(struct dt_pcb *pcb, struct dt_node *n, int idx)
 {
 	struct dt_tp_common c;
 	struct dt_sou *s;
 	int rc;
 
-	if (!pcb->pcb_clause)
+	if (idx != DT_ARGS_BARE || !pcb->pcb_clause)
 		return 1;
 	/* the clause's struct, once: a glob reads hundreds of formats */
 	if (pcb->pcb_tpclause == pcb->pcb_clause)
@@ -351,12 +331,15 @@ int dt_tp_args_event(struct dt_pcb *pcb, struct dt_node *n, const char *sys,
 	return dt_tp_cast(pcb, n, s);
 }
 
-int dt_tp_fields_print(FILE *fp, const char *sys, const char *ev)
+/* -lv: "args->NAME: TYPE" for each field; how many, or -1. */
+static int dt_tp_argtypes(FILE *fp, const struct dtrace_probedesc *pd)
 {
 	struct dt_tpformat f;
 	int i;
 
-	if (dt_tpformat_read(sys, ev, &f))
+	if (strcmp(pd->dpd_provider, "tracepoint"))
+		return 0;
+	if (dt_tpformat_read(pd->dpd_mod, pd->dpd_name, &f))
 		return -1;
 	for (i = 0; i < f.n; i++) {
 		const struct dt_tpfield *d = &f.fields[i];
@@ -377,3 +360,30 @@ int dt_tp_fields_print(FILE *fp, const char *sys, const char *ev)
 	dt_tpformat_free(&f);
 	return i;
 }
+
+/* tracepoint:SYS::EVENT is the event itself. */
+static int dt_tp_events(const struct dtrace_probedesc *d, dt_tpevent_fn fn,
+			void *arg)
+{
+	if (strcmp(d->dpd_provider, "tracepoint"))
+		return 0;
+	dt_tracefs_walk(d->dpd_mod, d->dpd_name, fn, arg);
+	return 1;
+}
+
+static const char *dt_tp_argdoc(const struct dtrace_probedesc *pd)
+{
+	if (strcmp(pd->dpd_provider, "tracepoint"))
+		return NULL;
+	return "arg0: the address of the event's record; arg1: its length";
+}
+
+const struct dt_provider dt_provider_tracepoint = {
+	.pv_name	= "tracepoint",
+	.pv_listall	= "tracepoint",
+	.pv_offer	= dt_tp_offer,
+	.pv_events	= dt_tp_events,
+	.pv_args	= dt_tp_args,
+	.pv_argtypes	= dt_tp_argtypes,
+	.pv_argdoc	= dt_tp_argdoc,
+};

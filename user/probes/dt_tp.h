@@ -1,35 +1,35 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The tracepoint provider in the command: offering tracefs's events to
- * the module, and typing `args` in clauses on them.
+ * The tracepoint provider in the command (dt_provider_tracepoint): what
+ * the stable providers built on trace events use of it.
  */
 #ifndef DT_TP_H
 #define DT_TP_H
 
-#include <stdio.h>
+#include <stddef.h>
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_pcb.h"
 
-/*
- * Offer the events a description may name (provider "tracepoint" or
- * empty, module = system, name = event). Returns how many the module
- * accepted, or -1 with errno (tracefs absent: 0).
- */
-int dt_tp_provide(int devfd, const struct dtrace_probedesc *d);
+#define DT_TP_BATCH	4096
 
-/*
- * `args` bare in a clause whose probes are all tracepoints: rewrite @n
- * into (struct tracepoint_SYS_EVENT *)arg0, the struct typed from the
- * events' format files (the fields every matched event has alike).
- * Returns 0 if rewritten, 1 if the clause is not on tracepoints, -1 on
- * an error (reported).
- */
-int dt_tp_args(struct dt_pcb *pcb, struct dt_node *n);
-/* The same for one event's struct (SYS, EV), whatever the clause. */
+/* Events offered to the module (DTRACE_IOC_TP_PROVIDE) in batches. */
+struct dt_tp_offer {
+	int			devfd;
+	struct dtrace_tp_event	*v;
+	size_t			n;
+	int			accepted;
+	int			err;
+};
+
+/* 0, or -1 (out of memory). */
+int dt_tp_offer_begin(struct dt_tp_offer *o, int devfd);
+/* 0, or -1 once an offer failed. */
+int dt_tp_offer_add(struct dt_tp_offer *o, const struct dtrace_tp_event *e);
+/* Offers the rest and frees: how many the module took, or -1 (errno). */
+int dt_tp_offer_end(struct dt_tp_offer *o);
+
+/* n becomes (struct tracepoint_SYS_EV *)arg0, whatever the clause. */
 int dt_tp_args_event(struct dt_pcb *pcb, struct dt_node *n, const char *sys,
 		     const char *ev);
-
-/* -lv: "args->NAME: TYPE" for each field; how many, or -1. */
-int dt_tp_fields_print(FILE *fp, const char *sys, const char *ev);
 
 #endif /* DT_TP_H */

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The command's providers (dt_provider.h), looped over in one place.
+ */
+#include <string.h>
+
+#include "dt_provider.h"
+
+/*
+ * Offers are made in this order: fbt, then trace events, then the stable
+ * providers built on them (-l's probe ids follow it), then user space.
+ */
+const struct dt_provider *const dt_providers[] = {
+	&dt_provider_fbt,
+	&dt_provider_syscall,
+	&dt_provider_profile,
+	&dt_provider_dtrace,
+	&dt_provider_tracepoint,
+	&dt_provider_stable,
+	&dt_provider_software,
+	&dt_provider_pid,
+	NULL,
+};
+
+#define for_each_provider(pp, p) \
+	for (pp = dt_providers; (p = *pp) != NULL; pp++)
+
+int dt_providers_offer(int devfd, const struct dtrace_probedesc *d,
+		       bool verbose, char *err, size_t errlen)
+{
+	const struct dt_provider *const *pp, *p;
+
+	for_each_provider(pp, p)
+		if (p->pv_offer && p->pv_offer(devfd, d, verbose, err, errlen))
+			return -1;
+	return 0;
+}
+
+void dt_providers_offer_all(int devfd, bool verbose)
+{
+	const struct dt_provider *const *pp, *p;
+	struct dtrace_probedesc all;
+	char err[256];
+
+	for_each_provider(pp, p) {
+		if (!p->pv_offer || !p->pv_listall)
+			continue;
+		memset(&all, 0, sizeof(all));
+		strcpy(all.dpd_provider, p->pv_listall);
+		(void)p->pv_offer(devfd, &all, verbose, err, sizeof(err));
+	}
+}
+
+int dt_providers_events(const struct dtrace_probedesc *d, dt_tpevent_fn fn,
+			void *arg)
+{
+	const struct dt_provider *const *pp, *p;
+
+	for_each_provider(pp, p)
+		if (p->pv_events && p->pv_events(d, fn, arg) > 0)
+			return 1;
+	return 0;
+}
+
+int dt_providers_args(struct dt_pcb *pcb, struct dt_node *n, int idx)
+{
+	const struct dt_provider *const *pp, *p;
+	int rc;
+
+	for_each_provider(pp, p) {
+		if (!p->pv_args)
+			continue;
+		rc = p->pv_args(pcb, n, idx);
+		if (rc <= 0)
+			return rc;
+	}
+	return 1;
+}
+
+int dt_providers_pred(struct dt_pcb *pcb, struct dt_clause *c)
+{
+	const struct dt_provider *const *pp, *p;
+
+	for_each_provider(pp, p)
+		if (p->pv_pred && p->pv_pred(pcb, c))
+			return -1;
+	return 0;
+}
+
+void dt_providers_argtext(FILE *fp, const struct dtrace_probedesc *pd)
+{
+	const struct dt_provider *const *pp, *p;
+	const char *args = NULL;
+	int ntypes = 0;
+
+	for_each_provider(pp, p)
+		if (!args && p->pv_argdoc)
+			args = p->pv_argdoc(pd);
+	fprintf(fp, "\n\tArgument Types\n");
+	for_each_provider(pp, p)
+		if (!ntypes && p->pv_argtypes)
+			ntypes = p->pv_argtypes(fp, pd);
+	if (ntypes <= 0)
+		fprintf(fp, "\t\tNone\n");
+	fprintf(fp, "\n\tArguments (64-bit integers)\n\t\t%s\n\n",
+		args ? args : "none");
+}

@@ -14,6 +14,7 @@
 #include "dt_agg.h"
 #include "dt_compile.h"
 #include "dt_consume.h"
+#include "dt_format.h"
 #include "dt_json.h"
 #include "dt_options.h"
 #include "kselftest_harness.h"
@@ -137,7 +138,7 @@ TEST(probe_record)
 	dt_probetab_add(&probes, &probe);
 	fp = open_out();
 	dt_consumer_init(&c, fp, false, &epids, &probes);
-	c.c_json = true;
+	c.c_fmt = &dt_format_json;
 	ASSERT_EQ(32, cp.cp_ecbs[0].e_recsize);
 	memset(data, 0, sizeof(data));
 	memcpy(data, &v, 8);

@@ -9,9 +9,9 @@
 
 #include "bt_parse.h"
 #include "dt_agg.h"
-#include "dt_btout.h"
 #include "dt_dev.h"
 #include "dt_error.h"
+#include "dt_format.h"
 #include "dt_program.h"
 #include "dt_provider.h"
 
@@ -545,15 +545,19 @@ static void dt_cmd_errhandler(struct dt_cmd *cmd)
 
 static int dt_cmd_run1(struct dt_cmd *cmd);
 
-/* -x oformat=bpftrace: what bpftrace says before tracing. */
-static void dt_cmd_attaching(struct dt_cmd *cmd)
+/* What the output format says before tracing (bpftrace: "Attaching"). */
+static void dt_cmd_start(struct dt_cmd *cmd)
 {
+	const struct dt_format *f = dt_format_pick(cmd->c_opts.o_json,
+						   cmd->c_opts.o_btout);
 	unsigned int n = 0;
 	int i;
 
+	if (!f->fmt_start)
+		return;
 	for (i = 0; i < cmd->c_npieces; i++)
 		n += cmd->c_pieces[i].p_matched;
-	dt_bt_attaching(cmd->c_out, n);
+	f->fmt_start(cmd->c_out, n);
 }
 
 /* Declare every aggregation; the module gives their ids. */
@@ -668,8 +672,7 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 	for (i = 0; i < cmd->c_npieces; i++)
 		if (dt_cmd_enable(cmd, &cmd->c_pieces[i]))
 			return 1;
-	if (cmd->c_opts.o_btout)
-		dt_cmd_attaching(cmd);
+	dt_cmd_start(cmd);
 	dt_cmd_errhandler(cmd);
 	return dt_cmd_trace(cmd);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpftrace's output format (dt_btout.h). Widths, labels, bars, sorting
+ * bpftrace's output format (dt_btout.h, dt_format.h). Widths, labels, bars, sorting
  * and blank lines were measured on Debian's bpftrace 0.17; the expected
  * files of tests/d/btout-* are its transcripts.
  */
@@ -11,6 +11,7 @@
 #include "dt_agg.h"
 #include "dt_btout.h"
 #include "dt_consume.h"
+#include "dt_format.h"
 #include "dt_sym.h"
 
 #define DT_BT_BAR	52	/* bar width */
@@ -355,7 +356,7 @@ static int dt_bt_namecmp(const void *p, const void *q)
 	return strcmp(x->a_name, y->a_name);
 }
 
-int dt_bt_aggs_end(struct dt_consumer *c)
+static int dt_bt_aggs_end(struct dt_consumer *c)
 {
 	struct dt_agg *a, **all;
 	size_t n = 0, i;
@@ -375,3 +376,30 @@ int dt_bt_aggs_end(struct dt_consumer *c)
 	free(all);
 	return rc || fflush(c->c_out) ? -1 : 0;
 }
+
+/*
+ * Records print as in text (the format implies -q); printa(@x) without
+ * a format prints as bpftrace's print(@x), and every aggregation prints
+ * again at exit.
+ */
+static int dt_bt_action(struct dt_consumer *c, const uint8_t *data,
+			const struct dt_ecb *e, const struct dt_out *o)
+{
+	int i;
+
+	if (o->o_kind != DT_OUT_PRINTA || o->o_fmt)
+		return dt_text_action(c, data, e, o);
+	for (i = 0; i < o->o_naggs; i++)
+		if (dt_bt_agg(c->c_out, o->o_aggs[i], &c->c_syms))
+			return -1;
+	return 0;
+}
+
+const struct dt_format dt_format_bpftrace = {
+	.fmt_name	= "bpftrace",
+	.fmt_start	= dt_bt_attaching,
+	.fmt_begin	= dt_text_begin,
+	.fmt_action	= dt_bt_action,
+	.fmt_end	= dt_text_end,
+	.fmt_aggs_end	= dt_bt_aggs_end,
+};

@@ -28,7 +28,6 @@
 #include <stdio.h>
 
 struct dt_agg;
-struct dt_consumer;
 struct dt_symtab;
 
 /* "Attaching N probes..." (probe when N is 1). */
@@ -36,9 +35,6 @@ void dt_bt_attaching(FILE *fp, unsigned int nprobes);
 
 /* One aggregation, as bpftrace's print(@x) and its exit print it. */
 int dt_bt_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms);
-
-/* At exit: two blank lines, then every aggregation by name. */
-int dt_bt_aggs_end(struct dt_consumer *c);
 
 /*
  * The pieces, for tests. A hist row label of bucket i of bpftrace's 65

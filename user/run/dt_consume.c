@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Decoding and printing records.
+ * Decoding records: each CPU's snapshot taken apart, the records put in
+ * time order, the actions that print nothing done here and the others
+ * handed to the output format (dt_format.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,10 +12,10 @@
 #include <dtrace/dif.h>
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_agg.h"
-#include "dt_btout.h"
 #include "dt_consume.h"
-#include "dt_json.h"
+#include "dt_format.h"
 #include "dt_printf.h"
+#include "dt_rec.h"
 
 struct dt_crec {
 	uint64_t		cr_ts;
@@ -33,6 +35,7 @@ void dt_consumer_init(struct dt_consumer *c, FILE *out, bool quiet,
 	c->c_quiet = quiet;
 	c->c_epids = epids;
 	c->c_probes = probes;
+	c->c_fmt = &dt_format_text;
 	dt_symtab_init(&c->c_syms);
 }
 
@@ -79,7 +82,7 @@ int dt_consume_buf(struct dt_consumer *c, int cpu, const void *buf,
 		 * which -q prints as nothing: not worth keeping (a latency
 		 * script's entry clause makes one a call).
 		 */
-		if (c->c_quiet && !c->c_json && !e->e_nouts &&
+		if (c->c_quiet && !c->c_fmt->fmt_bare && !e->e_nouts &&
 		    e != c->c_errecb) {
 			c->c_records++;
 			off += (sizeof(h) + e->e_recsize + 7) & ~(size_t)7;
@@ -126,171 +129,6 @@ static int dt_crec_cmp(const void *a, const void *b)
 	if (x->cr_ts != y->cr_ts)
 		return x->cr_ts < y->cr_ts ? -1 : 1;
 	return x->cr_seq < y->cr_seq ? -1 : x->cr_seq > y->cr_seq;
-}
-
-int64_t dt_rec_int(const uint8_t *data, const struct dt_rec *r)
-{
-	uint64_t v = 0;
-
-	memcpy(&v, data + r->r_off, r->r_size < 8 ? r->r_size : 8);
-	return dt_int_normalize((int64_t)v, &r->r_type);
-}
-
-/* A recorded string, NUL-terminated within its slot. */
-const char *dt_rec_str(const uint8_t *data, const struct dt_rec *r,
-			      char **tmp)
-{
-	const char *s = (const char *)data + r->r_off;
-
-	if (memchr(s, '\0', r->r_size))
-		return s;
-	*tmp = malloc(r->r_size + 1);
-	if (!*tmp)
-		return "";
-	memcpy(*tmp, s, r->r_size);
-	(*tmp)[r->r_size] = '\0';
-	return *tmp;
-}
-
-static int dt_print_trace(struct dt_consumer *c, const uint8_t *data,
-			  const struct dt_rec *r)
-{
-	FILE *fp = c->c_out;
-	bool q = c->c_quiet;
-	char *tmp = NULL;
-	int64_t v;
-	int n;
-
-	if (r->r_type.kind == DT_T_STRING) {
-		const char *s = dt_rec_str(data, r, &tmp);
-
-		n = q ? fprintf(fp, "%s", s) : fprintf(fp, "  %-33s", s);
-		free(tmp);
-		return n;
-	}
-	if (r->r_type.sym) {
-		char sym[512];
-
-		dt_sym_kernel_as(&c->c_syms, r->r_type.sym,
-				 (uint64_t)dt_rec_int(data, r), sym,
-				 sizeof(sym));
-		return fprintf(fp, "  %-50s", sym);
-	}
-	v = dt_rec_int(data, r);
-	/* as DTrace: the width of the value's size, printed signed */
-	switch (r->r_type.size) {
-	case 1:
-		return fprintf(fp, q ? "%d" : " %3d", (int)(int8_t)v);
-	case 2:
-		return fprintf(fp, q ? "%d" : " %5d", (int)(int16_t)v);
-	case 4:
-		return fprintf(fp, q ? "%d" : " %8d", (int)(int32_t)v);
-	default:
-		return fprintf(fp, q ? "%lld" : " %16lld", (long long)v);
-	}
-}
-
-/* %a: the argument, a kernel address, as "mod`func+0xoff". */
-static void dt_print_syms(struct dt_consumer *c, const struct dt_pfmt *pf,
-			  struct dt_pfarg *args, int nargs, char **tmp)
-{
-	int i, a = 0;
-
-	for (i = 0; i < pf->pf_nsegs && a < nargs; i++) {
-		const struct dt_pfseg *s = &pf->pf_segs[i];
-
-		if (!s->ps_conv)
-			continue;
-		a += (s->ps_width == DT_PF_STAR) + (s->ps_prec == DT_PF_STAR);
-		if (a >= nargs)
-			break;
-		if (s->ps_conv == 'a' && !tmp[a]) {
-			tmp[a] = malloc(512);
-			if (tmp[a]) {
-				dt_sym_kernel(&c->c_syms,
-					      (uint64_t)args[a].pa_int, tmp[a],
-					      512);
-				args[a].pa_str = tmp[a];
-			}
-		} else if (s->ps_conv == 'A' && !tmp[a] && c->c_target) {
-			/* user addresses: of the -c or -p process */
-			tmp[a] = malloc(512);
-			if (tmp[a]) {
-				dt_sym_user(&c->c_syms, c->c_target,
-					    (uint64_t)args[a].pa_int, tmp[a],
-					    512);
-				args[a].pa_str = tmp[a];
-			}
-		}
-		a++;
-	}
-}
-
-/*
- * system(fmt, ...): the formatted command runs under /bin/sh when its
- * record is printed; what it writes to stdout goes where our output
- * goes (-o too), after everything printed before it.
- */
-static int dt_print_system(struct dt_consumer *c, const struct dt_out *o,
-			   const struct dt_pfarg *args)
-{
-	char *cmd = NULL, buf[4096];
-	size_t len = 0, n;
-	FILE *ms = open_memstream(&cmd, &len), *p;
-	int rc = 0;
-
-	if (!ms)
-		return -1;
-	dt_pfmt_print(ms, o->o_fmt, args, o->o_nrecs);
-	if (fclose(ms) || fflush(c->c_out)) {
-		free(cmd);
-		return -1;
-	}
-	p = popen(cmd, "r");
-	if (!p) {
-		fprintf(stderr, "dtrace: failed to run system( ) command "
-			"'%s': %s\n", cmd, strerror(errno));
-		free(cmd);
-		return 0;
-	}
-	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
-		if (fwrite(buf, 1, n, c->c_out) != n)
-			rc = -1;
-	pclose(p);
-	free(cmd);
-	return rc;
-}
-
-int dt_print_printf(struct dt_consumer *c, const uint8_t *data,
-			   const struct dt_ecb *e, const struct dt_out *o)
-{
-	struct dt_pfarg args[64];
-	char *tmp[64];
-	int i, n;
-
-	if (o->o_nrecs > 64)
-		return -1;
-	for (i = 0; i < o->o_nrecs; i++) {
-		const struct dt_rec *r = &e->e_recs[o->o_rec + i];
-
-		tmp[i] = NULL;
-		args[i].pa_type = r->r_type;
-		if (r->r_type.kind == DT_T_STRING) {
-			args[i].pa_str = dt_rec_str(data, r, &tmp[i]);
-			args[i].pa_int = 0;
-		} else {
-			args[i].pa_str = NULL;
-			args[i].pa_int = dt_rec_int(data, r);
-		}
-	}
-	dt_print_syms(c, o->o_fmt, args, o->o_nrecs, tmp);
-	if (o->o_kind == DT_OUT_SYSTEM)
-		n = dt_print_system(c, o, args);
-	else
-		n = dt_pfmt_print(c->c_out, o->o_fmt, args, o->o_nrecs);
-	for (i = 0; i < o->o_nrecs; i++)
-		free(tmp[i]);
-	return n;
 }
 
 static const char *const dt_fault_text[] = {
@@ -352,19 +190,6 @@ static int dt_print_error(struct dt_consumer *c, const struct dt_ecb *e,
 	return 0;
 }
 
-/*
- * stack( ), ustack( ): a newline, then a line per frame, indented 14, as
- * DTrace prints them; the first zero PC ends the stack.
- */
-static int dt_print_stack(struct dt_consumer *c, const uint8_t *data,
-			  const struct dt_rec *r, bool user)
-{
-	fputc('\n', c->c_out);
-	dt_sym_stack(&c->c_syms, data + r->r_off, r->r_size / 8, user,
-		     dt_sym_print_frame, c->c_out);
-	return ferror(c->c_out) ? -1 : 0;
-}
-
 /* A record of a consumer-side aggregation (stack( ) keys): add it. */
 static int dt_print_aggrec(struct dt_consumer *c, const uint8_t *data,
 			   const struct dt_ecb *e, const struct dt_out *o)
@@ -395,7 +220,8 @@ static int dt_print_aggrec(struct dt_consumer *c, const uint8_t *data,
 	return dt_agg_merge(a, key, val);
 }
 
-int dt_consume_aggfresh(struct dt_consumer *c)
+/* Snapshot the aggregations, once per flush, before using them. */
+static int dt_consume_aggfresh(struct dt_consumer *c)
 {
 	if (!c->c_aggfresh && c->c_aggsnap) {
 		if (c->c_aggsnap(c->c_aggarg))
@@ -405,34 +231,19 @@ int dt_consume_aggfresh(struct dt_consumer *c)
 	return 0;
 }
 
-/* printa( ), clear( ), trunc( ), normalize( ), denormalize( ). */
-static int dt_print_aggact(struct dt_consumer *c, const uint8_t *data,
-			   const struct dt_ecb *e, const struct dt_out *o)
+/* clear( ), trunc( ), normalize( ), denormalize( ). */
+static int dt_consume_aggact(struct dt_consumer *c, const uint8_t *data,
+			     const struct dt_ecb *e, const struct dt_out *o)
 {
 	int64_t v = o->o_nrecs ? dt_rec_int(data, &e->e_recs[o->o_rec]) : 0;
 	int i;
 
 	if (dt_consume_aggfresh(c))
 		return -1;
-	if (o->o_kind == DT_OUT_PRINTA && o->o_naggs > 1 &&
-	    !(c->c_btout && !o->o_fmt))
-		return dt_agg_print_joined(c->c_out, (struct dt_agg **)o->o_aggs,
-					   o->o_naggs, o->o_fmt, &c->c_syms);
 	for (i = 0; i < o->o_naggs; i++) {
 		struct dt_agg *a = o->o_aggs[i];
 
 		switch (o->o_kind) {
-		case DT_OUT_PRINTA:
-			if (c->c_btout && !o->o_fmt) {
-				/* bpftrace's print(@x): all print at exit */
-				if (dt_bt_agg(c->c_out, a, &c->c_syms))
-					return -1;
-				break;
-			}
-			if (dt_agg_print(c->c_out, a, o->o_fmt, &c->c_syms))
-				return -1;
-			a->a_printed = true;
-			break;
 		case DT_OUT_CLEAR:
 			dt_agg_clear(a);
 			break;
@@ -454,52 +265,15 @@ int dt_consume_aggs_end(struct dt_consumer *c)
 {
 	struct dt_agg *a;
 
-	if (c->c_btout)
-		return dt_bt_aggs_end(c);
+	if (c->c_fmt->fmt_aggs_end)
+		return c->c_fmt->fmt_aggs_end(c);
 	for (a = c->c_aggs; a; a = a->a_next) {
 		if (a->a_printed || !a->a_nents)
 			continue;
-		if (c->c_json ? dt_json_agg(c->c_out, a, &c->c_syms) ||
-		    fputc('\n', c->c_out) == EOF :
-		    dt_agg_print(c->c_out, a, NULL, &c->c_syms))
+		if (c->c_fmt->fmt_agg(c, a))
 			return -1;
 	}
 	return fflush(c->c_out) ? -1 : 0;
-}
-
-/*
- * -F: entry probes indent what follows by two, return probes undo it:
- *
- *   CPU FUNCTION
- *     0  -> ksys_read
- *     0    -> vfs_read
- *     0    <- vfs_read
- *     0  <- ksys_read
- */
-static void dt_print_flow(struct dt_consumer *c, int cpu, uint32_t probe_id)
-{
-	const struct dtrace_probedesc *pd =
-		c->c_probes ? dt_probetab_get(c->c_probes, probe_id) : NULL;
-	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 300];
-	const char *fn = pd ? pd->dpd_func : "", *pn = pd ? pd->dpd_name : "";
-	int ind;
-
-	if (!c->c_heading) {
-		fprintf(c->c_out, "%3s %-41s\n", "CPU", "FUNCTION");
-		c->c_heading = true;
-	}
-	if (strcmp(pn, "return") == 0 && c->c_indent >= 2)
-		c->c_indent -= 2;
-	ind = c->c_indent < 200 ? c->c_indent : 200;
-	if (strcmp(pn, "entry") == 0)
-		snprintf(name, sizeof(name), "%*s -> %s", ind, "", fn);
-	else if (strcmp(pn, "return") == 0)
-		snprintf(name, sizeof(name), "%*s <- %s", ind, "", fn);
-	else
-		snprintf(name, sizeof(name), "%*s | %s:%s", ind, "", fn, pn);
-	fprintf(c->c_out, "%3d %-41s ", cpu, name);
-	if (strcmp(pn, "entry") == 0)
-		c->c_indent += 2;
 }
 
 /* setopt(name[, value]): when its record is printed, as DTrace does. */
@@ -515,105 +289,68 @@ static int dt_print_setopt(struct dt_consumer *c, const struct dt_out *o)
 	return 0;
 }
 
-/*
- * tracemem(): DTrace's raw dump, 16 bytes a line, offsets in hex:
- *
- *              0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
- *          0: 68 69 00 00 00 00 00 00 00 00 00 00 00 00 00 00  hi..............
- */
-static int dt_print_tracemem(struct dt_consumer *c, const uint8_t *data,
-			     const struct dt_rec *r)
+/* What the consumer does itself: true if o is such an action. */
+static bool dt_consume_silent(struct dt_consumer *c, const uint8_t *data,
+			      const struct dt_ecb *e, const struct dt_out *o,
+			      int *rc)
 {
-	const uint8_t *p = data + r->r_off;
-	uint32_t i, j;
-
-	fprintf(c->c_out, "\n%10s", "");
-	for (i = 0; i < 16; i++)
-		fprintf(c->c_out, "  %c", "0123456789abcdef"[i]);
-	fprintf(c->c_out, "  0123456789abcdef\n");
-	for (i = 0; i < r->r_size; i += 16) {
-		fprintf(c->c_out, "%5s%5x:", "", i);
-		for (j = i; j < i + 16 && j < r->r_size; j++)
-			fprintf(c->c_out, " %02x", p[j]);
-		for (; j < i + 16; j++)
-			fprintf(c->c_out, "   ");
-		fprintf(c->c_out, "  ");
-		for (j = i; j < i + 16 && j < r->r_size; j++)
-			fputc(p[j] < ' ' || p[j] > '~' ? '.' : p[j], c->c_out);
-		fputc('\n', c->c_out);
+	switch (o->o_kind) {
+	case DT_OUT_EXIT:
+		*rc = 0;
+		return true;
+	case DT_OUT_AGGREC:
+		*rc = dt_print_aggrec(c, data, e, o);
+		return true;
+	case DT_OUT_SETOPT:
+		*rc = dt_print_setopt(c, o);
+		return true;
+	case DT_OUT_CLEAR:
+	case DT_OUT_TRUNC:
+	case DT_OUT_NORMALIZE:
+	case DT_OUT_DENORMALIZE:
+		*rc = dt_consume_aggact(c, data, e, o);
+		return true;
+	default:
+		return false;
 	}
-	return 0;
-}
-
-int dt_consume_act(struct dt_consumer *c, const uint8_t *data,
-		   const struct dt_ecb *e, const struct dt_out *o)
-{
-	if (o->o_kind == DT_OUT_AGGREC)
-		return dt_print_aggrec(c, data, e, o);
-	if (o->o_kind == DT_OUT_SETOPT)
-		return dt_print_setopt(c, o);
-	return dt_print_aggact(c, data, e, o);
 }
 
 int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		     const struct dt_ecb *e, const uint8_t *data)
 {
-	bool quiet;
-	int i;
+	const struct dt_format *f = c->c_fmt;
+	bool quiet, onlyagg;
+	int i, rc;
 
 	if (e == c->c_errecb && e)
 		return dt_print_error(c, e, data);
 	/* a clause that only aggregates prints nothing of its own */
 	for (i = 0; i < e->e_nouts && e->e_outs[i].o_kind == DT_OUT_AGGREC; i++)
 		;
-	quiet = c->c_quiet || (e->e_nouts && i == e->e_nouts);
-	if (c->c_json && !(e->e_nouts && i == e->e_nouts)) {
-		c->c_records++;
-		return dt_json_record(c, cpu, probe_id, e, data);
-	}
-
-	if (!quiet && c->c_flow) {
-		dt_print_flow(c, cpu, probe_id);
-	} else if (!quiet) {
-		const struct dtrace_probedesc *pd =
-			c->c_probes ? dt_probetab_get(c->c_probes, probe_id) :
-			NULL;
-		char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
-
-		if (!c->c_heading) {
-			fprintf(c->c_out, "%3s %6s %32s\n", "CPU", "ID",
-				"FUNCTION:NAME");
-			c->c_heading = true;
-		}
-		snprintf(name, sizeof(name), "%s:%s", pd ? pd->dpd_func : "",
-			 pd ? pd->dpd_name : "");
-		fprintf(c->c_out, "%3d %6u %32s ", cpu, probe_id, name);
-	}
+	onlyagg = e->e_nouts && i == e->e_nouts;
+	quiet = c->c_quiet || onlyagg;
+	if (!onlyagg)
+		f->fmt_begin(c, cpu, probe_id, quiet);
+	c->c_recouts = 0;
 	for (i = 0; i < e->e_nouts; i++) {
 		const struct dt_out *o = &e->e_outs[i];
-		int n = 0;
 
 		/* in an if block not taken */
 		if (o->o_guard >= 0 && !dt_rec_int(data, &e->e_recs[o->o_guard]))
 			continue;
-		if (o->o_kind == DT_OUT_TRACE)
-			n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
-		else if (o->o_kind == DT_OUT_PRINTF ||
-			 o->o_kind == DT_OUT_SYSTEM)
-			n = dt_print_printf(c, data, e, o);
-		else if (o->o_kind == DT_OUT_TRACEMEM)
-			n = dt_print_tracemem(c, data, &e->e_recs[o->o_rec]);
-		else if (o->o_kind == DT_OUT_STACK ||
-			 o->o_kind == DT_OUT_USTACK)
-			n = dt_print_stack(c, data, &e->e_recs[o->o_rec],
-					   o->o_kind == DT_OUT_USTACK);
-		else if (o->o_kind != DT_OUT_EXIT)
-			n = dt_consume_act(c, data, e, o);
-		if (n < 0)
+		if (dt_consume_silent(c, data, e, o, &rc)) {
+			if (rc < 0)
+				return -1;
+			continue;
+		}
+		if (o->o_kind == DT_OUT_PRINTA && dt_consume_aggfresh(c))
 			return -1;
+		if (f->fmt_action(c, data, e, o))
+			return -1;
+		c->c_recouts++;
 	}
-	if (!quiet)
-		fputc('\n', c->c_out);
+	if (!onlyagg)
+		f->fmt_end(c, quiet);
 	c->c_records++;
 	return ferror(c->c_out) ? -1 : 0;
 }

@@ -29,8 +29,8 @@ struct dt_consumer {
 	bool			c_quiet;
 	bool			c_heading;	/* printed already */
 	bool			c_flow;		/* -F: flow indent */
-	bool			c_json;		/* -x oformat=json */
-	bool			c_btout;	/* -x oformat=bpftrace */
+	const struct dt_format	*c_fmt;		/* -x oformat (dt_format.h) */
+	int			c_recouts;	/* printed of this record */
 	pid_t			c_target;	/* -c/-p process, for %A */
 	uint64_t		c_curts;	/* the printed record's time */
 	int			c_indent;
@@ -97,20 +97,5 @@ int dt_consume_aggs_end(struct dt_consumer *c);
 /* Print one record (tests use this directly). */
 int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		     const struct dt_ecb *e, const uint8_t *data);
-
-/* For other output formats (dt_json.c). */
-struct dt_rec;
-struct dt_out;
-int64_t dt_rec_int(const uint8_t *data, const struct dt_rec *r);
-/* A recorded string, NUL-terminated (in *tmp, to free, if it was not). */
-const char *dt_rec_str(const uint8_t *data, const struct dt_rec *r,
-		       char **tmp);
-int dt_print_printf(struct dt_consumer *c, const uint8_t *data,
-		    const struct dt_ecb *e, const struct dt_out *o);
-/* The actions that print nothing: aggregating, clear( ), trunc( ), ... */
-int dt_consume_act(struct dt_consumer *c, const uint8_t *data,
-		   const struct dt_ecb *e, const struct dt_out *o);
-/* Snapshot the aggregations, once per flush, before printing them. */
-int dt_consume_aggfresh(struct dt_consumer *c);
 
 #endif /* DT_CONSUME_H */

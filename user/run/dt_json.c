@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * JSON output (dt_json.h). Values are the ones the text output prints:
+ * JSON output (dt_json.h), an output format (dt_format.h). Values are the ones the text output prints:
  * aggregations sorted and normalized the same way, avg( ) and stddev( )
  * as their integer results, symbols resolved.
  */
@@ -10,7 +10,9 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_agg.h"
 #include "dt_consume.h"
+#include "dt_format.h"
 #include "dt_json.h"
+#include "dt_rec.h"
 
 void dt_json_str(FILE *fp, const char *s, size_t max)
 {
@@ -182,7 +184,7 @@ static int dt_json_printf(struct dt_consumer *c, const uint8_t *data,
 	if (!mem)
 		return -1;
 	c->c_out = mem;
-	rc = dt_print_printf(c, data, e, o);
+	rc = dt_rec_printf(c, data, e, o);
 	c->c_out = out;
 	fclose(mem);
 	if (rc >= 0) {
@@ -211,15 +213,14 @@ static int dt_json_printa(struct dt_consumer *c, const struct dt_out *o)
 	return 0;
 }
 
-int dt_json_record(struct dt_consumer *c, int cpu, uint32_t probe_id,
-		   const struct dt_ecb *e, const uint8_t *data)
+static void dt_json_begin(struct dt_consumer *c, int cpu, uint32_t probe_id,
+			  bool quiet)
 {
 	const struct dtrace_probedesc *pd =
 		c->c_probes ? dt_probetab_get(c->c_probes, probe_id) : NULL;
 	FILE *fp = c->c_out;
-	bool first = true;
-	int i;
 
+	(void)quiet;
 	fprintf(fp, "{\"type\":\"probe\",\"timestamp\":%llu,\"cpu\":%d,"
 		"\"id\":%u", (unsigned long long)c->c_curts, cpu, probe_id);
 	if (pd) {
@@ -233,49 +234,54 @@ int dt_json_record(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		dt_json_str(fp, pd->dpd_name, sizeof(pd->dpd_name));
 	}
 	fputs(",\"data\":[", fp);
-	for (i = 0; i < e->e_nouts; i++) {
-		const struct dt_out *o = &e->e_outs[i];
-		const struct dt_rec *r = o->o_nrecs ? &e->e_recs[o->o_rec] :
-			NULL;
-		int rc = 0;
-
-		if (o->o_guard >= 0 && !dt_rec_int(data, &e->e_recs[o->o_guard]))
-			continue;
-		if (o->o_kind != DT_OUT_TRACE && o->o_kind != DT_OUT_PRINTF &&
-		    o->o_kind != DT_OUT_STACK && o->o_kind != DT_OUT_USTACK &&
-		    o->o_kind != DT_OUT_PRINTA && o->o_kind != DT_OUT_SYSTEM &&
-		    o->o_kind != DT_OUT_TRACEMEM) {
-			/* aggregating and the other actions print nothing */
-			if (o->o_kind != DT_OUT_EXIT &&
-			    dt_consume_act(c, data, e, o))
-				return -1;
-			continue;
-		}
-		if (!first)
-			fputc(',', fp);
-		first = false;
-		if (o->o_kind == DT_OUT_TRACE && r) {
-			dt_json_trace(c, data, r);
-		} else if (o->o_kind == DT_OUT_PRINTF ||
-			   o->o_kind == DT_OUT_SYSTEM) {
-			rc = dt_json_printf(c, data, e, o);
-		} else if (o->o_kind == DT_OUT_TRACEMEM && r) {
-			dt_json_bytes(fp, data + r->r_off, r->r_size);
-		} else if (o->o_kind == DT_OUT_PRINTA) {
-			rc = dt_consume_aggfresh(c);
-			if (!rc)
-				rc = dt_json_printa(c, o);
-		} else if (r) {
-			fprintf(fp, "{\"%s\":", o->o_kind == DT_OUT_STACK ?
-				"stack" : "ustack");
-			dt_json_stack(fp, &c->c_syms, data + r->r_off,
-				      r->r_size / 8,
-				      o->o_kind == DT_OUT_USTACK);
-			fputc('}', fp);
-		}
-		if (rc)
-			return -1;
-	}
-	fputs("]}\n", fp);
-	return ferror(fp) ? -1 : 0;
 }
+
+/* One element of "data". */
+static int dt_json_action(struct dt_consumer *c, const uint8_t *data,
+			  const struct dt_ecb *e, const struct dt_out *o)
+{
+	const struct dt_rec *r = o->o_nrecs ? &e->e_recs[o->o_rec] : NULL;
+	FILE *fp = c->c_out;
+	int rc = 0;
+
+	if (c->c_recouts)
+		fputc(',', fp);
+	if (o->o_kind == DT_OUT_TRACE && r) {
+		dt_json_trace(c, data, r);
+	} else if (o->o_kind == DT_OUT_PRINTF || o->o_kind == DT_OUT_SYSTEM) {
+		rc = dt_json_printf(c, data, e, o);
+	} else if (o->o_kind == DT_OUT_TRACEMEM && r) {
+		dt_json_bytes(fp, data + r->r_off, r->r_size);
+	} else if (o->o_kind == DT_OUT_PRINTA) {
+		rc = dt_json_printa(c, o);
+	} else if (r) {
+		fprintf(fp, "{\"%s\":", o->o_kind == DT_OUT_STACK ?
+			"stack" : "ustack");
+		dt_json_stack(fp, &c->c_syms, data + r->r_off, r->r_size / 8,
+			      o->o_kind == DT_OUT_USTACK);
+		fputc('}', fp);
+	}
+	return rc ? -1 : 0;
+}
+
+static void dt_json_end(struct dt_consumer *c, bool quiet)
+{
+	(void)quiet;
+	fputs("]}\n", c->c_out);
+}
+
+/* At the end: each aggregation a line. */
+static int dt_json_aggline(struct dt_consumer *c, struct dt_agg *a)
+{
+	return dt_json_agg(c->c_out, a, &c->c_syms) ||
+		fputc('\n', c->c_out) == EOF ? -1 : 0;
+}
+
+const struct dt_format dt_format_json = {
+	.fmt_name	= "json",
+	.fmt_bare	= true,
+	.fmt_begin	= dt_json_begin,
+	.fmt_action	= dt_json_action,
+	.fmt_end	= dt_json_end,
+	.fmt_agg	= dt_json_aggline,
+};

@@ -23,8 +23,6 @@
 #include <stdint.h>
 
 struct dt_agg;
-struct dt_consumer;
-struct dt_ecb;
 struct dt_symtab;
 
 /* s as a JSON string, quoted; at most max bytes of it (a recorded slot). */
@@ -32,9 +30,5 @@ void dt_json_str(FILE *fp, const char *s, size_t max);
 
 /* One aggregation as an object (no newline). */
 int dt_json_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms);
-
-/* One record of a clause, as a line. */
-int dt_json_record(struct dt_consumer *c, int cpu, uint32_t probe_id,
-		   const struct dt_ecb *e, const uint8_t *data);
 
 #endif /* DT_JSON_H */

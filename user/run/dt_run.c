@@ -18,6 +18,7 @@
 #include "dt_agg.h"
 #include "dt_dev.h"
 #include "dt_error.h"
+#include "dt_format.h"
 #include "dt_program.h"
 
 static volatile sig_atomic_t dt_stop_requested;
@@ -261,8 +262,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_errecb = cmd->c_errecb;
 	c.c_aggs = cmd->c_aggs;
 	c.c_flow = cmd->c_opts.o_flowindent;
-	c.c_json = cmd->c_opts.o_json;
-	c.c_btout = cmd->c_opts.o_btout;
+	c.c_fmt = dt_format_pick(cmd->c_opts.o_json, cmd->c_opts.o_btout);
 	c.c_target = cmd->c_proc.pr_pid;
 	dt_agg_sortkey = cmd->c_opts.o_aggsortkey;
 	dt_agg_sortrev = cmd->c_opts.o_aggsortrev;

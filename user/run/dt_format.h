@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * An output format: what the consumer calls to print a record, an
+ * aggregation and the end of tracing. The consumer (dt_consume.c)
+ * decodes records, does the actions that print nothing (aggregating,
+ * clear( ), trunc( ), normalize( ), setopt( )) and hands each printing
+ * action to the format; a format reads values through dt_rec.h and
+ * never calls back into the consumer.
+ *
+ *   dt_format_text      DTrace's output (dt_text.c)
+ *   dt_format_json      -x oformat=json (dt_json.c)
+ *   dt_format_bpftrace  -x oformat=bpftrace (dt_btout.c)
+ */
+#ifndef DT_FORMAT_H
+#define DT_FORMAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct dt_agg;
+struct dt_consumer;
+struct dt_ecb;
+struct dt_out;
+
+struct dt_format {
+	const char	*fmt_name;
+	/* Print records of clauses without actions even under -q. */
+	bool		fmt_bare;
+	/* Before tracing, once the probes are enabled (NULL: nothing). */
+	void	(*fmt_start)(FILE *fp, unsigned int nprobes);
+	/* A record that prints something: before its first action. */
+	void	(*fmt_begin)(struct dt_consumer *c, int cpu,
+			     uint32_t probe_id, bool quiet);
+	/*
+	 * One printing action: trace( ), printf( ), system( ), tracemem( ),
+	 * stack( ), ustack( ), printa( ) (its aggregations are up to date).
+	 * c->c_recouts counts those printed before it. 0 or -1.
+	 */
+	int	(*fmt_action)(struct dt_consumer *c, const uint8_t *data,
+			      const struct dt_ecb *e, const struct dt_out *o);
+	/* After the record's last action. */
+	void	(*fmt_end)(struct dt_consumer *c, bool quiet);
+	/* At the end, one aggregation printa( ) did not print: 0 or -1. */
+	int	(*fmt_agg)(struct dt_consumer *c, struct dt_agg *a);
+	/* At the end, instead of fmt_agg for each: 0 or -1. */
+	int	(*fmt_aggs_end)(struct dt_consumer *c);
+};
+
+extern const struct dt_format dt_format_text, dt_format_json,
+	dt_format_bpftrace;
+
+/* The format -x oformat chose. */
+const struct dt_format *dt_format_pick(bool json, bool bpftrace);
+
+/* The text format's pieces, which bpftrace's reuses (dt_text.c). */
+void dt_text_begin(struct dt_consumer *c, int cpu, uint32_t probe_id,
+		   bool quiet);
+int dt_text_action(struct dt_consumer *c, const uint8_t *data,
+		   const struct dt_ecb *e, const struct dt_out *o);
+void dt_text_end(struct dt_consumer *c, bool quiet);
+
+#endif /* DT_FORMAT_H */

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A record's values, as every output format reads them (dt_rec.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_consume.h"
+#include "dt_printf.h"
+#include "dt_rec.h"
+
+int64_t dt_rec_int(const uint8_t *data, const struct dt_rec *r)
+{
+	uint64_t v = 0;
+
+	memcpy(&v, data + r->r_off, r->r_size < 8 ? r->r_size : 8);
+	return dt_int_normalize((int64_t)v, &r->r_type);
+}
+
+/* A recorded string, NUL-terminated within its slot. */
+const char *dt_rec_str(const uint8_t *data, const struct dt_rec *r,
+		       char **tmp)
+{
+	const char *s = (const char *)data + r->r_off;
+
+	if (memchr(s, '\0', r->r_size))
+		return s;
+	*tmp = malloc(r->r_size + 1);
+	if (!*tmp)
+		return "";
+	memcpy(*tmp, s, r->r_size);
+	(*tmp)[r->r_size] = '\0';
+	return *tmp;
+}
+
+/* %a: the argument, a kernel address, as "mod`func+0xoff". */
+static void dt_rec_syms(struct dt_consumer *c, const struct dt_pfmt *pf,
+			  struct dt_pfarg *args, int nargs, char **tmp)
+{
+	int i, a = 0;
+
+	for (i = 0; i < pf->pf_nsegs && a < nargs; i++) {
+		const struct dt_pfseg *s = &pf->pf_segs[i];
+
+		if (!s->ps_conv)
+			continue;
+		a += (s->ps_width == DT_PF_STAR) + (s->ps_prec == DT_PF_STAR);
+		if (a >= nargs)
+			break;
+		if (s->ps_conv == 'a' && !tmp[a]) {
+			tmp[a] = malloc(512);
+			if (tmp[a]) {
+				dt_sym_kernel(&c->c_syms,
+					      (uint64_t)args[a].pa_int, tmp[a],
+					      512);
+				args[a].pa_str = tmp[a];
+			}
+		} else if (s->ps_conv == 'A' && !tmp[a] && c->c_target) {
+			/* user addresses: of the -c or -p process */
+			tmp[a] = malloc(512);
+			if (tmp[a]) {
+				dt_sym_user(&c->c_syms, c->c_target,
+					    (uint64_t)args[a].pa_int, tmp[a],
+					    512);
+				args[a].pa_str = tmp[a];
+			}
+		}
+		a++;
+	}
+}
+
+/*
+ * system(fmt, ...): the formatted command runs under /bin/sh when its
+ * record is printed; what it writes to stdout goes where our output
+ * goes (-o too), after everything printed before it.
+ */
+static int dt_rec_system(struct dt_consumer *c, const struct dt_out *o,
+			 const struct dt_pfarg *args)
+{
+	char *cmd = NULL, buf[4096];
+	size_t len = 0, n;
+	FILE *ms = open_memstream(&cmd, &len), *p;
+	int rc = 0;
+
+	if (!ms)
+		return -1;
+	dt_pfmt_print(ms, o->o_fmt, args, o->o_nrecs);
+	if (fclose(ms) || fflush(c->c_out)) {
+		free(cmd);
+		return -1;
+	}
+	p = popen(cmd, "r");
+	if (!p) {
+		fprintf(stderr, "dtrace: failed to run system( ) command "
+			"'%s': %s\n", cmd, strerror(errno));
+		free(cmd);
+		return 0;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
+		if (fwrite(buf, 1, n, c->c_out) != n)
+			rc = -1;
+	pclose(p);
+	free(cmd);
+	return rc;
+}
+
+int dt_rec_printf(struct dt_consumer *c, const uint8_t *data,
+		  const struct dt_ecb *e, const struct dt_out *o)
+{
+	struct dt_pfarg args[64];
+	char *tmp[64];
+	int i, n;
+
+	if (o->o_nrecs > 64)
+		return -1;
+	for (i = 0; i < o->o_nrecs; i++) {
+		const struct dt_rec *r = &e->e_recs[o->o_rec + i];
+
+		tmp[i] = NULL;
+		args[i].pa_type = r->r_type;
+		if (r->r_type.kind == DT_T_STRING) {
+			args[i].pa_str = dt_rec_str(data, r, &tmp[i]);
+			args[i].pa_int = 0;
+		} else {
+			args[i].pa_str = NULL;
+			args[i].pa_int = dt_rec_int(data, r);
+		}
+	}
+	dt_rec_syms(c, o->o_fmt, args, o->o_nrecs, tmp);
+	if (o->o_kind == DT_OUT_SYSTEM)
+		n = dt_rec_system(c, o, args);
+	else
+		n = dt_pfmt_print(c->c_out, o->o_fmt, args, o->o_nrecs);
+	for (i = 0; i < o->o_nrecs; i++)
+		free(tmp[i]);
+	return n;
+}

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DTrace's text output (dt_format.h): a heading, a line per record that
+ * starts with its CPU, probe id and FUNCTION:NAME (unless -q), each
+ * action's value after it, and at the end the aggregations printa( )
+ * did not print.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dtrace/dtrace_ioctl.h>
+#include "dt_agg.h"
+#include "dt_consume.h"
+#include "dt_format.h"
+#include "dt_printf.h"
+#include "dt_rec.h"
+
+static int dt_print_trace(struct dt_consumer *c, const uint8_t *data,
+			  const struct dt_rec *r)
+{
+	FILE *fp = c->c_out;
+	bool q = c->c_quiet;
+	char *tmp = NULL;
+	int64_t v;
+	int n;
+
+	if (r->r_type.kind == DT_T_STRING) {
+		const char *s = dt_rec_str(data, r, &tmp);
+
+		n = q ? fprintf(fp, "%s", s) : fprintf(fp, "  %-33s", s);
+		free(tmp);
+		return n;
+	}
+	if (r->r_type.sym) {
+		char sym[512];
+
+		dt_sym_kernel_as(&c->c_syms, r->r_type.sym,
+				 (uint64_t)dt_rec_int(data, r), sym,
+				 sizeof(sym));
+		return fprintf(fp, "  %-50s", sym);
+	}
+	v = dt_rec_int(data, r);
+	/* as DTrace: the width of the value's size, printed signed */
+	switch (r->r_type.size) {
+	case 1:
+		return fprintf(fp, q ? "%d" : " %3d", (int)(int8_t)v);
+	case 2:
+		return fprintf(fp, q ? "%d" : " %5d", (int)(int16_t)v);
+	case 4:
+		return fprintf(fp, q ? "%d" : " %8d", (int)(int32_t)v);
+	default:
+		return fprintf(fp, q ? "%lld" : " %16lld", (long long)v);
+	}
+}
+
+/*
+ * -F: entry probes indent what follows by two, return probes undo it:
+ *
+ *   CPU FUNCTION
+ *     0  -> ksys_read
+ *     0    -> vfs_read
+ *     0    <- vfs_read
+ *     0  <- ksys_read
+ */
+static void dt_print_flow(struct dt_consumer *c, int cpu, uint32_t probe_id)
+{
+	const struct dtrace_probedesc *pd =
+		c->c_probes ? dt_probetab_get(c->c_probes, probe_id) : NULL;
+	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 300];
+	const char *fn = pd ? pd->dpd_func : "", *pn = pd ? pd->dpd_name : "";
+	int ind;
+
+	if (!c->c_heading) {
+		fprintf(c->c_out, "%3s %-41s\n", "CPU", "FUNCTION");
+		c->c_heading = true;
+	}
+	if (strcmp(pn, "return") == 0 && c->c_indent >= 2)
+		c->c_indent -= 2;
+	ind = c->c_indent < 200 ? c->c_indent : 200;
+	if (strcmp(pn, "entry") == 0)
+		snprintf(name, sizeof(name), "%*s -> %s", ind, "", fn);
+	else if (strcmp(pn, "return") == 0)
+		snprintf(name, sizeof(name), "%*s <- %s", ind, "", fn);
+	else
+		snprintf(name, sizeof(name), "%*s | %s:%s", ind, "", fn, pn);
+	fprintf(c->c_out, "%3d %-41s ", cpu, name);
+	if (strcmp(pn, "entry") == 0)
+		c->c_indent += 2;
+}
+
+/*
+ * tracemem(): DTrace's raw dump, 16 bytes a line, offsets in hex:
+ *
+ *              0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
+ *          0: 68 69 00 00 00 00 00 00 00 00 00 00 00 00 00 00  hi..............
+ */
+static int dt_print_tracemem(struct dt_consumer *c, const uint8_t *data,
+			     const struct dt_rec *r)
+{
+	const uint8_t *p = data + r->r_off;
+	uint32_t i, j;
+
+	fprintf(c->c_out, "\n%10s", "");
+	for (i = 0; i < 16; i++)
+		fprintf(c->c_out, "  %c", "0123456789abcdef"[i]);
+	fprintf(c->c_out, "  0123456789abcdef\n");
+	for (i = 0; i < r->r_size; i += 16) {
+		fprintf(c->c_out, "%5s%5x:", "", i);
+		for (j = i; j < i + 16 && j < r->r_size; j++)
+			fprintf(c->c_out, " %02x", p[j]);
+		for (; j < i + 16; j++)
+			fprintf(c->c_out, "   ");
+		fprintf(c->c_out, "  ");
+		for (j = i; j < i + 16 && j < r->r_size; j++)
+			fputc(p[j] < ' ' || p[j] > '~' ? '.' : p[j], c->c_out);
+		fputc('\n', c->c_out);
+	}
+	return 0;
+}
+
+/*
+ * stack( ), ustack( ): a newline, then a line per frame, indented 14, as
+ * DTrace prints them; the first zero PC ends the stack.
+ */
+static int dt_print_stack(struct dt_consumer *c, const uint8_t *data,
+			  const struct dt_rec *r, bool user)
+{
+	fputc('\n', c->c_out);
+	dt_sym_stack(&c->c_syms, data + r->r_off, r->r_size / 8, user,
+		     dt_sym_print_frame, c->c_out);
+	return ferror(c->c_out) ? -1 : 0;
+}
+
+void dt_text_begin(struct dt_consumer *c, int cpu, uint32_t probe_id,
+		   bool quiet)
+{
+	const struct dtrace_probedesc *pd;
+	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
+
+	if (quiet)
+		return;
+	if (c->c_flow) {
+		dt_print_flow(c, cpu, probe_id);
+		return;
+	}
+	pd = c->c_probes ? dt_probetab_get(c->c_probes, probe_id) : NULL;
+	if (!c->c_heading) {
+		fprintf(c->c_out, "%3s %6s %32s\n", "CPU", "ID",
+			"FUNCTION:NAME");
+		c->c_heading = true;
+	}
+	snprintf(name, sizeof(name), "%s:%s", pd ? pd->dpd_func : "",
+		 pd ? pd->dpd_name : "");
+	fprintf(c->c_out, "%3d %6u %32s ", cpu, probe_id, name);
+}
+
+/* printa( ): several aggregations joined by their keys, or each alone. */
+static int dt_text_printa(struct dt_consumer *c, const struct dt_out *o)
+{
+	int i;
+
+	if (o->o_naggs > 1)
+		return dt_agg_print_joined(c->c_out, (struct dt_agg **)o->o_aggs,
+					   o->o_naggs, o->o_fmt, &c->c_syms);
+	for (i = 0; i < o->o_naggs; i++) {
+		if (dt_agg_print(c->c_out, o->o_aggs[i], o->o_fmt, &c->c_syms))
+			return -1;
+		o->o_aggs[i]->a_printed = true;
+	}
+	return 0;
+}
+
+int dt_text_action(struct dt_consumer *c, const uint8_t *data,
+		   const struct dt_ecb *e, const struct dt_out *o)
+{
+	int n = 0;
+
+	if (o->o_kind == DT_OUT_TRACE)
+		n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
+	else if (o->o_kind == DT_OUT_PRINTF || o->o_kind == DT_OUT_SYSTEM)
+		n = dt_rec_printf(c, data, e, o);
+	else if (o->o_kind == DT_OUT_TRACEMEM)
+		n = dt_print_tracemem(c, data, &e->e_recs[o->o_rec]);
+	else if (o->o_kind == DT_OUT_STACK || o->o_kind == DT_OUT_USTACK)
+		n = dt_print_stack(c, data, &e->e_recs[o->o_rec],
+				   o->o_kind == DT_OUT_USTACK);
+	else if (o->o_kind == DT_OUT_PRINTA)
+		n = dt_text_printa(c, o);
+	return n < 0 ? -1 : 0;
+}
+
+void dt_text_end(struct dt_consumer *c, bool quiet)
+{
+	if (!quiet)
+		fputc('\n', c->c_out);
+}
+
+static int dt_text_agg(struct dt_consumer *c, struct dt_agg *a)
+{
+	return dt_agg_print(c->c_out, a, NULL, &c->c_syms);
+}
+
+const struct dt_format dt_format_text = {
+	.fmt_name	= "text",
+	.fmt_begin	= dt_text_begin,
+	.fmt_action	= dt_text_action,
+	.fmt_end	= dt_text_end,
+	.fmt_agg	= dt_text_agg,
+};
+
+const struct dt_format *dt_format_pick(bool json, bool bpftrace)
+{
+	return json ? &dt_format_json : bpftrace ? &dt_format_bpftrace :
+		&dt_format_text;
+}

@@ -20,7 +20,7 @@
 #include <time.h>
 
 #include "bt_lower.h"
-#include "dt_agg.h"
+#include "dt_aggdef.h"
 #include "dt_error.h"
 
 static const char *const bt_aggfuncs[][2] = {

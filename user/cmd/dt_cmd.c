@@ -12,6 +12,7 @@
 #include "dt_dev.h"
 #include "dt_error.h"
 #include "dt_format.h"
+#include "dt_parse.h"
 #include "dt_program.h"
 #include "dt_provider.h"
 

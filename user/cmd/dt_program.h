@@ -15,6 +15,7 @@
 #include "dt_options.h"
 #include "dt_pcb.h"
 #include "dt_probes.h"
+#include "dt_probetab.h"
 #include "dt_proc.h"
 
 struct dt_piece {
@@ -65,14 +66,6 @@ int dt_cmd_cppopt(struct dt_cmd *cmd, char opt, const char *arg);
 int dt_cmd_compile(struct dt_cmd *cmd);
 /* Everything after option parsing; returns the exit status. */
 int dt_cmd_run(struct dt_cmd *cmd);
-
-/* Load each DIF object with dif/'s verifier: catches our own bugs. */
-int dt_cprog_verify(const struct dt_cprog *cp, char *err, size_t errlen);
-/* -S: the DIF of every clause, to fp. */
-void dt_cprog_disasm(const struct dt_cprog *cp, FILE *fp);
-
-/* -C: run cpp over a file; returns its output (malloc'd) or NULL. */
-char *dt_cpp_run(const char *file, char *const *args, int nargs);
 
 /* The consumer loop (dt_run.c): GO to exit; returns the exit status. */
 int dt_cmd_trace(struct dt_cmd *cmd);

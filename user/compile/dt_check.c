@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dt_agg.h"
+#include "dt_aggdef.h"
 #include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_options.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include <dtrace/dtrace_ioctl.h>
-#include "dt_agg.h"
+#include "dt_aggdef.h"
 #include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_options.h"

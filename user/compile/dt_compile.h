@@ -123,8 +123,10 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp);
 int dt_compile(struct dt_pcb *pcb, struct dt_cprog *cp);
 void dt_cprog_free(struct dt_cprog *cp);
 
-/* $target ($-less name), $pid, $uid...: 0, or -1 if not defined. */
-int dt_macro_lookup(const char *name, int target, int64_t *v);
+/* Load each DIF object with dif/'s verifier: catches our own bugs. */
+int dt_cprog_verify(const struct dt_cprog *cp, char *err, size_t errlen);
+/* -S: the DIF of every clause, to fp (dt_verify.c). */
+void dt_cprog_disasm(const struct dt_cprog *cp, FILE *fp);
 
 /* Built-in variables: name, DIF_VAR_* and type. */
 struct dt_builtin {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dt_agg.h"
+#include "dt_aggdef.h"
 #include "dt_enable.h"
 
 static size_t dt_al8(size_t n)

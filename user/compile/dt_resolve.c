@@ -11,10 +11,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_macro.h"
 #include "dt_provider.h"
 #include "dt_types.h"
 
@@ -169,35 +169,6 @@ static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 		return 0;
 	}
 	return dt_resolve_var(pcb, n, DT_V_GLOBAL, lhs, false);
-}
-
-/* $target, $pid, ...: integers known when the program is compiled. */
-int dt_macro_lookup(const char *name, int target, int64_t *v)
-{
-	if (strcmp(name, "target") == 0) {
-		if (!target)
-			return -1;
-		*v = target;
-	} else if (strcmp(name, "pid") == 0) {
-		*v = getpid();
-	} else if (strcmp(name, "ppid") == 0) {
-		*v = getppid();
-	} else if (strcmp(name, "pgid") == 0) {
-		*v = getpgid(0);
-	} else if (strcmp(name, "sid") == 0) {
-		*v = getsid(0);
-	} else if (strcmp(name, "uid") == 0) {
-		*v = getuid();
-	} else if (strcmp(name, "gid") == 0) {
-		*v = getgid();
-	} else if (strcmp(name, "euid") == 0) {
-		*v = geteuid();
-	} else if (strcmp(name, "egid") == 0) {
-		*v = getegid();
-	} else {
-		return -1;
-	}
-	return 0;
 }
 
 /* $N: an integer if it looks like one, a string for $$N, else a name. */

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "dif_vm.h"
-#include "dt_program.h"
+#include "dt_compile.h"
 
 static int dt_difo_verify(const struct dt_difo *d, const char *what,
 			  char *err, size_t errlen)

@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
-#include "dt_program.h"
+#include "dt_parse.h"
 
 char *dt_cpp_run(const char *file, char *const *args, int nargs)
 {

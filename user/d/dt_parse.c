@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dt_aggdef.h"
 #include "dt_pcb.h"
 #include "dt_parse.h"
 #include "dt_grammar.h"
@@ -588,5 +589,7 @@ void dt_pcb_init(struct dt_pcb *pcb, const char *src, const char *file,
 
 void dt_pcb_fini(struct dt_pcb *pcb)
 {
+	dt_agg_freeall(pcb->pcb_prog.p_aggs);
+	pcb->pcb_prog.p_aggs = NULL;
 	dt_program_free(&pcb->pcb_prog);
 }

@@ -69,4 +69,7 @@ int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,
 		    struct dt_node *pred, struct dt_node *stmts,
 		    const void *loc);
 
+/* -C: run cpp over a file; returns its output (malloc'd) or NULL. */
+char *dt_cpp_run(const char *file, char *const *args, int nargs);
+
 #endif /* DT_PARSE_H */

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dt_agg.h"
 #include "dt_ast.h"
 #include "dt_types.h"
 
@@ -285,7 +284,6 @@ void dt_program_free(struct dt_program *p)
 		free(d);
 		d = dn;
 	}
-	dt_agg_freeall(p->p_aggs);
 	while (v) {
 		struct dt_var *vn = v->v_next;
 

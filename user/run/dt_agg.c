@@ -11,36 +11,8 @@
 #include "dt_agg.h"
 #include "dt_sym.h"
 
-static const char *const dt_agg_names[] = {
-	[DTRACE_AGG_COUNT] = "count", [DTRACE_AGG_SUM] = "sum",
-	[DTRACE_AGG_AVG] = "avg", [DTRACE_AGG_MIN] = "min",
-	[DTRACE_AGG_MAX] = "max", [DTRACE_AGG_STDDEV] = "stddev",
-	[DTRACE_AGG_QUANTIZE] = "quantize",
-	[DTRACE_AGG_LQUANTIZE] = "lquantize",
-	[DTRACE_AGG_LLQUANTIZE] = "llquantize",
-};
-
-#define DT_NFUNCS	(sizeof(dt_agg_names) / sizeof(dt_agg_names[0]))
 #define DT_QBUCKETS	127
 #define DT_QZERO	63
-
-uint32_t dt_agg_func(const char *name)
-{
-	uint32_t i;
-
-	if (strcmp(name, "stats") == 0)
-		return DTRACE_AGG_AVG;
-	for (i = 1; i < DT_NFUNCS; i++)
-		if (dt_agg_names[i] && strcmp(dt_agg_names[i], name) == 0)
-			return i;
-	return 0;
-}
-
-const char *dt_agg_funcname(uint32_t func)
-{
-	return func < DT_NFUNCS && dt_agg_names[func] ? dt_agg_names[func] :
-		"?";
-}
 
 /*
  * llquantize(factor, low, high, steps): the lower bound of each bucket
@@ -161,23 +133,6 @@ uint32_t dt_agg_valsize(uint32_t func, const int64_t *p)
 	default:
 		return 0;
 	}
-}
-
-int dt_agg_layout(struct dt_agg *a, uint32_t strsize)
-{
-	uint32_t off = 0;
-	int i;
-
-	for (i = 0; i < a->a_nkeys; i++) {
-		a->a_keyoff[i] = off;
-		a->a_keysz[i] = a->a_keys[i].kind == DT_T_STRING ? strsize : 8;
-		if (a->a_keystack[i])	/* the pid first for ustack( ) */
-			a->a_keysz[i] = 8 * (a->a_keyframes[i] +
-					     (a->a_keystack[i] == 2));
-		off += (a->a_keysz[i] + 7) & ~7u;
-	}
-	a->a_keysize = off;
-	return off > DTRACE_AGGKEY_MAX && !a->a_user ? -1 : 0;
 }
 
 /* The key index is rebuilt after entries move (sort, trunc, free). */

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include "dt_enable.h"
 #include "dt_probes.h"
+#include "dt_probetab.h"
 #include "dt_sym.h"
 
 struct dt_crec;

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Everything `make check` runs, in order: host unit tests (plain and
-# ASan+UBSan), a DIF fuzzing smoke run, checkpatch over the kernel-side
-# sources, a DKMS build, the guest suite in one QEMU boot per installed
+# ASan+UBSan), the layering of user/ (tests/check-layers.sh), a DIF
+# fuzzing smoke run, checkpatch over the kernel-side sources, a DKMS
+# build, the guest suite in one QEMU boot per installed
 # kernel, and the Debian packages installed, upgraded and purged in a
 # guest. Each stage adds to one tally; the last line is
 # "N passed, N failed".
@@ -60,6 +61,9 @@ echo "== host unit tests"
 for bin in build/tests/test_* build/tests-asan/test_*; do
 	[ -x "$bin" ] && run_ksft "$bin"
 done
+
+echo "== the command's layering"
+check "layering of user/" tests/check-layers.sh
 
 echo "== DIF fuzzing smoke run"
 check "fuzz-smoke" make -s fuzz-smoke

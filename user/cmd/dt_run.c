@@ -61,6 +61,19 @@ struct dt_snap {
 	uint64_t	s_aggdrops[1024];	/* per CPU, cumulative */
 };
 
+/* How the aggregations' entries are ordered: the options, now. */
+static void dt_run_aggsort(struct dt_cmd *cmd)
+{
+	struct dt_aggsort s = {
+		.as_key = cmd->c_opts.o_aggsortkey,
+		.as_rev = cmd->c_opts.o_aggsortrev,
+		.as_keypos = (int)cmd->c_opts.o_aggsortkeypos,
+		.as_pos = (int)cmd->c_opts.o_aggsortpos,
+	};
+
+	dt_agg_setsort(cmd->c_aggs, &s);
+}
+
 /* AGGSNAP every CPU and add the partial results up. */
 /*
  * setopt( ) while tracing: the options the consumer applies as it
@@ -90,8 +103,7 @@ static int dt_run_setopt(struct dt_consumer *c, const char *name,
 		return -1;
 	c->c_quiet = cmd->c_opts.o_quiet;
 	c->c_flow = cmd->c_opts.o_flowindent;
-	dt_agg_sortkey = cmd->c_opts.o_aggsortkey;
-	dt_agg_sortrev = cmd->c_opts.o_aggsortrev;
+	dt_run_aggsort(cmd);
 	return 0;
 }
 
@@ -264,10 +276,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_flow = cmd->c_opts.o_flowindent;
 	c.c_fmt = dt_format_pick(cmd->c_opts.o_json, cmd->c_opts.o_btout);
 	c.c_target = cmd->c_proc.pr_pid;
-	dt_agg_sortkey = cmd->c_opts.o_aggsortkey;
-	dt_agg_sortrev = cmd->c_opts.o_aggsortrev;
-	dt_agg_sortkeypos = (int)cmd->c_opts.o_aggsortkeypos;
-	dt_agg_sortpos = (int)cmd->c_opts.o_aggsortpos;
+	dt_run_aggsort(cmd);
 	c.c_aggsnap = dt_aggsnap;
 	c.c_aggarg = &s;
 	c.c_setopt = dt_run_setopt;

@@ -20,6 +20,16 @@ struct dt_aggent {
 	uint64_t	*ae_val;	/* a_valsize bytes */
 };
 
+/*
+ * -x aggsortkey, aggsortrev, aggsortkeypos (the key compared first),
+ * aggsortpos (in a printa( ) of several, whose values order the lines):
+ * how the consumer orders entries for printing.
+ */
+struct dt_aggsort {
+	bool		as_key, as_rev;
+	int		as_keypos, as_pos;
+};
+
 struct dt_agg {
 	struct dt_agg	*a_next;
 	char		*a_name;	/* without '@'; "" for @ */
@@ -60,6 +70,7 @@ struct dt_agg {
 	size_t		a_icap;		/* a power of 2; NULL: rebuild */
 	uint64_t	a_normal;	/* normalize( ) divisor; 1 */
 	bool		a_printed;	/* by printa( ): not again at exit */
+	struct dt_aggsort a_sort;	/* the options' order */
 };
 
 /*

@@ -20,7 +20,7 @@ const struct dt_type dt_type_char = {
 	.kind = DT_T_INT, .size = 1, .is_signed = true };
 const struct dt_type dt_type_string = { .kind = DT_T_STRING };
 
-const char *dt_type_name(const struct dt_type *t)
+const char *dt_type_name_r(const struct dt_type *t, char *b)
 {
 	static const char *const sname[] = {
 		[1] = "char", [2] = "short", [4] = "int", [8] = "long",
@@ -30,21 +30,16 @@ const char *dt_type_name(const struct dt_type *t)
 		[4] = "unsigned int", [8] = "unsigned long",
 	};
 
-	static char pbuf[4][40];
-	static int pnext;
-
 	if (t->ptr) {
-		char *b = pbuf[pnext++ % 4];
 		struct dt_type base = dt_type_deref(t);
+		char bb[DT_TYPE_NAMELEN];
 
-		snprintf(b, sizeof(pbuf[0]), "%s%s", dt_type_name(&base),
+		snprintf(b, DT_TYPE_NAMELEN, "%s%s", dt_type_name_r(&base, bb),
 			 base.ptr ? "*" : " *");
 		return b;
 	}
 	if (t->kind == DT_T_SOU) {
-		char *b = pbuf[pnext++ % 4];
-
-		snprintf(b, sizeof(pbuf[0]), "%s %s",
+		snprintf(b, DT_TYPE_NAMELEN, "%s %s",
 			 t->sou->s_union ? "union" : "struct", t->sou->s_name);
 		return b;
 	}

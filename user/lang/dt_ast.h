@@ -56,7 +56,19 @@ struct dt_type {
 extern const struct dt_type dt_type_void, dt_type_int, dt_type_uint,
 	dt_type_long, dt_type_ulong, dt_type_string, dt_type_char;
 
-const char *dt_type_name(const struct dt_type *t);
+/*
+ * A type's name as D writes it ("unsigned int", "struct foo *"), in buf
+ * (DT_TYPE_NAMELEN bytes). dt_type_name() gives each call a buffer of
+ * the caller's (a compound literal, alive to the end of the enclosing
+ * block), so two names in one message never share storage.
+ */
+const char *dt_type_name_r(const struct dt_type *t, char *buf);
+#define DT_TYPE_NAMELEN	40
+struct dt_type_namebuf {
+	char	s[DT_TYPE_NAMELEN];
+};
+#define dt_type_name(t) \
+	dt_type_name_r((t), (struct dt_type_namebuf){ "" }.s)
 /* C's integer promotion, and the usual arithmetic conversions. */
 struct dt_type dt_type_promote(const struct dt_type *t);
 struct dt_type dt_type_arith(const struct dt_type *a, const struct dt_type *b);

@@ -3,6 +3,7 @@
  * Aggregations in the consumer: adding up the module's snapshots,
  * clear/trunc/normalize, and printing in DTrace's formats.
  */
+#define _GNU_SOURCE	/* qsort_r */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,6 +339,12 @@ int dt_agg_consume(struct dt_agg *list, const void *buf, size_t len,
 	return 0;
 }
 
+void dt_agg_setsort(struct dt_agg *list, const struct dt_aggsort *s)
+{
+	for (; list; list = list->a_next)
+		list->a_sort = *s;
+}
+
 void dt_agg_clear(struct dt_agg *a)
 {
 	size_t i;
@@ -370,14 +377,10 @@ long double dt_agg_sortval(const struct dt_agg *a, const struct dt_aggent *e)
 	}
 }
 
-static const struct dt_agg *dt_sort_agg;
-bool dt_agg_sortkey, dt_agg_sortrev;
-int dt_agg_sortkeypos, dt_agg_sortpos;
-
 /* -x aggsortkeypos: that key first, then the others in order. */
 static int dt_agg_keyorder(const struct dt_agg *a, int n)
 {
-	int first = dt_agg_sortkeypos < a->a_nkeys ? dt_agg_sortkeypos : 0;
+	int first = a->a_sort.as_keypos < a->a_nkeys ? a->a_sort.as_keypos : 0;
 
 	if (n == 0)
 		return first;
@@ -414,23 +417,26 @@ int dt_agg_keycmp(const struct dt_agg *a, const uint8_t *x, const uint8_t *y)
 	return 0;
 }
 
-static int dt_agg_entcmp1(const void *p, const void *q)
+static int dt_agg_entcmp1(const struct dt_aggent *x, const struct dt_aggent *y,
+			  const struct dt_agg *a)
 {
-	const struct dt_aggent *x = p, *y = q;
-	long double vx = dt_agg_sortval(dt_sort_agg, x);
-	long double vy = dt_agg_sortval(dt_sort_agg, y);
-	int k = dt_agg_keycmp(dt_sort_agg, x->ae_key, y->ae_key);
+	long double vx = dt_agg_sortval(a, x);
+	long double vy = dt_agg_sortval(a, y);
+	int k = dt_agg_keycmp(a, x->ae_key, y->ae_key);
 
-	if (dt_agg_sortkey && k)
+	if (a->a_sort.as_key && k)
 		return k;
 	if (vx != vy)
 		return vx < vy ? -1 : 1;
 	return k;
 }
 
-static int dt_agg_entcmp(const void *p, const void *q)
+static int dt_agg_entcmp(const void *p, const void *q, void *arg)
 {
-	return dt_agg_sortrev ? -dt_agg_entcmp1(p, q) : dt_agg_entcmp1(p, q);
+	const struct dt_agg *a = arg;
+
+	return a->a_sort.as_rev ? -dt_agg_entcmp1(p, q, a) :
+		dt_agg_entcmp1(p, q, a);
 }
 
 void dt_agg_sort(struct dt_agg *a)
@@ -438,9 +444,7 @@ void dt_agg_sort(struct dt_agg *a)
 	if (!a->a_nents)
 		return;
 	dt_agg_unindex(a);
-	dt_sort_agg = a;
-	qsort(a->a_ents, a->a_nents, sizeof(*a->a_ents), dt_agg_entcmp);
-	dt_sort_agg = NULL;
+	qsort_r(a->a_ents, a->a_nents, sizeof(*a->a_ents), dt_agg_entcmp, a);
 }
 
 void dt_agg_trunc(struct dt_agg *a, int64_t n, bool all)
@@ -694,7 +698,8 @@ int dt_agg_print_joined(FILE *fp, struct dt_agg **aggs, int n,
 {
 	struct dt_agg *first = aggs[0], keys;
 	/* -x aggsortpos: whose values order the lines */
-	struct dt_agg *by = aggs[dt_agg_sortpos < n ? dt_agg_sortpos : 0];
+	int pos = first->a_sort.as_pos;
+	struct dt_agg *by = aggs[pos < n ? pos : 0];
 	struct dt_aggent *e;
 	uint64_t zero[4] = { 0, 0, 0, 0 };
 	size_t i;
@@ -709,6 +714,7 @@ int dt_agg_print_joined(FILE *fp, struct dt_agg **aggs, int n,
 	memcpy(keys.a_keysz, first->a_keysz, sizeof(keys.a_keysz));
 	keys.a_keysize = first->a_keysize;
 	keys.a_valsize = 8;
+	keys.a_sort = first->a_sort;
 	for (k = 0; k < n; k++) {
 		for (i = 0; i < aggs[k]->a_nents; i++) {
 			e = dt_agg_find(by, aggs[k]->a_ents[i].ae_key);

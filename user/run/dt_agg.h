@@ -22,13 +22,8 @@
 #include "dt_ast.h"
 #include "dt_printf.h"
 
-/*
- * -x aggsortkey, aggsortrev, aggsortkeypos (the key compared first),
- * aggsortpos (in a printa( ) of several, whose values order the lines):
- * how entries are ordered for printing.
- */
-extern bool dt_agg_sortkey, dt_agg_sortrev;
-extern int dt_agg_sortkeypos, dt_agg_sortpos;
+/* Each aggregation's a_sort, from the options (tracing may change them). */
+void dt_agg_setsort(struct dt_agg *list, const struct dt_aggsort *s);
 
 /*
  * The module checks that every key slot a clause has written so far fits

@@ -4,6 +4,7 @@
  * and blank lines were measured on Debian's bpftrace 0.17; the expected
  * files of tests/d/btout-* are its transcripts.
  */
+#define _GNU_SOURCE	/* qsort_r */
 #include <stdlib.h>
 #include <string.h>
 
@@ -266,18 +267,17 @@ static long double dt_bt_sortval(const struct dt_agg *a,
 	return dt_agg_sortval(a, e);
 }
 
-static const struct dt_agg *dt_bt_sorting;
-
-static int dt_bt_entcmp(const void *p, const void *q)
+static int dt_bt_entcmp(const void *p, const void *q, void *arg)
 {
 	const struct dt_aggent *x = *(const struct dt_aggent *const *)p;
 	const struct dt_aggent *y = *(const struct dt_aggent *const *)q;
-	long double vx = dt_bt_sortval(dt_bt_sorting, x);
-	long double vy = dt_bt_sortval(dt_bt_sorting, y);
+	const struct dt_agg *a = arg;
+	long double vx = dt_bt_sortval(a, x);
+	long double vy = dt_bt_sortval(a, y);
 
 	if (vx != vy)
 		return vx < vy ? -1 : 1;
-	return dt_agg_keycmp(dt_bt_sorting, x->ae_key, y->ae_key);
+	return dt_agg_keycmp(a, x->ae_key, y->ae_key);
 }
 
 static void dt_bt_value(FILE *fp, const struct dt_agg *a, const uint64_t *v,
@@ -327,9 +327,7 @@ int dt_bt_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms)
 		return -1;
 	for (i = 0; i < a->a_nents; i++)
 		ents[i] = &a->a_ents[i];
-	dt_bt_sorting = a;
-	qsort(ents, a->a_nents, sizeof(*ents), dt_bt_entcmp);
-	dt_bt_sorting = NULL;
+	qsort_r(ents, a->a_nents, sizeof(*ents), dt_bt_entcmp, a);
 	for (i = 0; i < a->a_nents; i++) {
 		if (i)
 			fputc('\n', fp);

@@ -7,18 +7,27 @@
 #include "dt_provider.h"
 
 /*
- * Offers are made in this order: fbt, then trace events, then the stable
- * providers built on them (-l's probe ids follow it), then user space.
+ * Each provider's struct dt_provider dt_provider_NAME, defined in its
+ * own file. Offers are made in this order: fbt, then trace events, then
+ * the stable providers built on them (-l's probe ids follow it), then
+ * user space.
  */
+#define DT_PROVIDERS(X)	\
+	X(fbt)		\
+	X(syscall)	\
+	X(profile)	\
+	X(dtrace)	\
+	X(tracepoint)	\
+	X(stable)	\
+	X(software)	\
+	X(pid)
+
+#define DT_PROVIDER_DECL(name)	extern const struct dt_provider dt_provider_##name;
+#define DT_PROVIDER_ENTRY(name)	&dt_provider_##name,
+DT_PROVIDERS(DT_PROVIDER_DECL)
+
 const struct dt_provider *const dt_providers[] = {
-	&dt_provider_fbt,
-	&dt_provider_syscall,
-	&dt_provider_profile,
-	&dt_provider_dtrace,
-	&dt_provider_tracepoint,
-	&dt_provider_stable,
-	&dt_provider_software,
-	&dt_provider_pid,
+	DT_PROVIDERS(DT_PROVIDER_ENTRY)
 	NULL,
 };
 

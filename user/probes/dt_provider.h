@@ -7,8 +7,8 @@
  * one table the command loops over, in the order offers are made (the
  * module numbers probes in that order).
  *
- * A new provider is one file that defines its struct dt_provider and
- * one line in that table.
+ * A new provider is one file that defines its struct dt_provider
+ * dt_provider_NAME and one line X(NAME) in that table.
  */
 #ifndef DT_PROVIDER_H
 #define DT_PROVIDER_H
@@ -54,10 +54,6 @@ struct dt_provider {
 	/* -lv: what arg0.. hold, or NULL if pd is not this provider's. */
 	const char *(*pv_argdoc)(const struct dtrace_probedesc *pd);
 };
-
-extern const struct dt_provider dt_provider_fbt, dt_provider_syscall,
-	dt_provider_profile, dt_provider_dtrace, dt_provider_tracepoint,
-	dt_provider_stable, dt_provider_software, dt_provider_pid;
 
 /* The table, NULL-terminated. */
 extern const struct dt_provider *const dt_providers[];

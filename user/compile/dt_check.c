@@ -163,9 +163,8 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 	    strcmp(n->n_str, "mod") == 0) {
 		/* the address itself, printed as a kernel symbol */
 		if (nargs != 1)
-			return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
-					"%s( ) prototype mismatch: %d args "
-					"passed, 1 expected", n->n_str, nargs);
+			return dt_error_nargs(pcb, &n->n_loc, n->n_str, nargs,
+					      1, 1);
 		if (dt_check_node(pcb, n->n_args))
 			return -1;
 		if (!dt_is_int(n->n_args))
@@ -184,6 +183,10 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 				"%s( ) may only be used as the value of an "
 				"aggregation (@name = %s(...))", n->n_str,
 				n->n_str);
+	/* the aggregation actions read their first argument */
+	if (f && f->f_kind == DT_F_ACTION && stmt && nargs < f->f_minargs)
+		return dt_error_nargs(pcb, &n->n_loc, n->n_str, nargs,
+				      f->f_minargs, f->f_maxargs);
 	if (f && f->f_kind == DT_F_ACTION && stmt &&
 	    (strcmp(n->n_str, "printa") == 0 ||
 	     strcmp(n->n_str, "clear") == 0 ||
@@ -210,20 +213,9 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 		return dt_error(pcb, &n->n_loc, "D_ACT_EXPR",
 				"%s( ) is an action and may not be used in "
 				"an expression", n->n_str);
-	if (nargs < f->f_minargs || nargs > f->f_maxargs) {
-		if (f->f_minargs == f->f_maxargs)
-			return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
-					"%s( ) prototype mismatch: %d arg%s "
-					"passed, %d expected", n->n_str, nargs,
-					nargs == 1 ? "" : "s", f->f_minargs);
-		return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
-				"%s( ) prototype mismatch: %d arg%s passed, "
-				"at %s %d expected", n->n_str, nargs,
-				nargs == 1 ? "" : "s",
-				nargs < f->f_minargs ? "least" : "most",
-				nargs < f->f_minargs ? f->f_minargs :
-				f->f_maxargs);
-	}
+	if (nargs < f->f_minargs || nargs > f->f_maxargs)
+		return dt_error_nargs(pcb, &n->n_loc, n->n_str, nargs,
+				      f->f_minargs, f->f_maxargs);
 	if (dt_check_args(pcb, n))
 		return -1;
 	n->n_type = f->f_ret;

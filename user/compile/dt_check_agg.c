@@ -81,12 +81,7 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 	nargs = dt_node_count(r->n_args);
 	dt_agg_nargs(func, &lo, &hi);
 	if (nargs < lo || nargs > hi)
-		return dt_error(pcb, &r->n_loc, "D_PROTO_LEN",
-				"%s( ) prototype mismatch: %d arg%s passed, "
-				"%s%d expected", r->n_str, nargs,
-				nargs == 1 ? "" : "s", lo == hi ? "" :
-				nargs < lo ? "at least " : "at most ",
-				nargs < lo ? lo : hi);
+		return dt_error_nargs(pcb, &r->n_loc, r->n_str, nargs, lo, hi);
 	for (k = r->n_args, i = 1; k; k = k->n_next, i++) {
 		if (dt_check_expr(pcb, k))
 			return -1;

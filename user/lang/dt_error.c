@@ -35,6 +35,16 @@ int dt_error(struct dt_pcb *pcb, const struct dt_loc *loc, const char *tag,
 	return -1;
 }
 
+int dt_error_nargs(struct dt_pcb *pcb, const struct dt_loc *loc,
+		   const char *name, int nargs, int min, int max)
+{
+	return dt_error(pcb, loc, "D_PROTO_LEN", "%s( ) prototype mismatch: "
+			"%d arg%s passed, %s%d expected", name, nargs,
+			nargs == 1 ? "" : "s", min == max ? "" :
+			nargs < min ? "at least " : "at most ",
+			nargs < min ? min : max);
+}
+
 void dt_error_text(const struct dt_pcb *pcb, bool errtags, char *buf,
 		   size_t len)
 {

@@ -27,6 +27,13 @@ int dt_error(struct dt_pcb *pcb, const struct dt_loc *loc, const char *tag,
 	     const char *fmt, ...) DT_PRINTFLIKE(4, 5);
 int dt_verror(struct dt_pcb *pcb, const struct dt_loc *loc, const char *tag,
 	      const char *fmt, va_list ap);
+/*
+ * D_PROTO_LEN in DTrace's words: "NAME( ) prototype mismatch: N args
+ * passed, [at least |at most ]M expected", for a call of NAME that takes
+ * min..max arguments. Returns -1.
+ */
+int dt_error_nargs(struct dt_pcb *pcb, const struct dt_loc *loc,
+		   const char *name, int nargs, int min, int max);
 
 /* "[TAG] line N: msg" or "in REGION: msg" without the dtrace: prefix. */
 void dt_error_text(const struct dt_pcb *pcb, bool errtags, char *buf,

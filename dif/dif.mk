@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# DIF: the verifier, interpreter and dynamic variables, built into
+# DIF: the verifier, interpreter, dynamic variables and aggregation
+# semantics (dif_agg.c, which the command uses too), built into
 # dtrace.ko (DIF_SRCS, which kmod/ compiles) and into userspace tests.
 # DIF_USER_SRCS are userspace helpers: blob builder and assembler.
 
 DIF_SRCS := dif/dif_log.c dif/dif_names.c dif/dif_load.c dif/dif_verify.c \
 	dif/dif_mem.c dif/dif_exec.c dif/dif_subr.c dif/dif_dyn.c \
-	dif/dif_disasm.c
+	dif/dif_disasm.c dif/dif_agg.c
 DIF_USER_SRCS := dif/dif_blob.c dif/dif_asm.c
 UNIT_EXTRA_SRCS += $(DIF_USER_SRCS) tests/unit/dif_env_user.c
 

@@ -46,11 +46,11 @@ $(call obj,$(wildcard user/*.c) $(wildcard tests/unit/test_dt_*.c)) \
 $(call asan,$(wildcard user/*.c) $(wildcard tests/unit/test_dt_*.c)): \
 	CPPFLAGS += -Iuser
 
-# The command uses dif/'s loader, verifier and disassembler (not the
-# interpreter, whose environment is the module's).
+# The command uses dif/'s loader, verifier, disassembler and aggregation
+# semantics (not the interpreter, whose environment is the module's).
 DT_DIF_SRCS = $(filter dif/dif_log.c dif/dif_names.c dif/dif_load.c \
-	dif/dif_verify.c dif/dif_disasm.c,$(DIF_SRCS) $(DIF_USER_SRCS) \
-	$(wildcard dif/dif_disasm.c))
+	dif/dif_verify.c dif/dif_disasm.c dif/dif_agg.c,$(DIF_SRCS) \
+	$(DIF_USER_SRCS) $(wildcard dif/dif_disasm.c))
 
 user: user/dtrace
 user/dtrace: $$(call obj,user/dt_main.c $$(DT_LIB_SRCS) $$(DT_DIF_SRCS))

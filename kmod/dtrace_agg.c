@@ -15,112 +15,14 @@
  * business. A key that does not fit in the arena is dropped and counted.
  */
 #include <linux/jhash.h>
-#include <linux/log2.h>
-#include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/uaccess.h>
 #include "dtrace_impl.h"
+#include "dif_agg.h"
 
 #define DTRACE_AGG_NIL		0xffffffffu
-#define DTRACE_QUANTIZE_BUCKETS	127
-#define DTRACE_QUANTIZE_ZERO	63
-#define DTRACE_LQUANTIZE_MAXLEVELS	65535
-#define DTRACE_LLQUANTIZE_MAXBUCKETS	4096
-
-/* Buckets of llquantize(factor, low, high, steps): see architecture.md. */
-static u64 dtrace_llq_width(u64 pow_next, u64 steps)
-{
-	return max_t(u64, 1, div64_u64(pow_next, steps));
-}
-
-static int dtrace_llq_nbuckets(const s64 *p)
-{
-	u64 factor = p[0], pow = 1, n = 2;	/* underflow, overflow */
-	s64 m;
-
-	if (factor < 2 || p[1] < 0 || p[2] < p[1] || p[3] < 1 ||
-	    p[2] > 63)
-		return -EINVAL;
-	for (m = 0; m < p[1]; m++)
-		if (check_mul_overflow(pow, factor, &pow))
-			return -EINVAL;
-	for (m = p[1]; m <= p[2]; m++) {
-		u64 next;
-
-		if (check_mul_overflow(pow, factor, &next))
-			return -EINVAL;
-		n += div64_u64(next - pow, dtrace_llq_width(next, p[3]));
-		if (n > DTRACE_LLQUANTIZE_MAXBUCKETS)
-			return -EINVAL;
-		pow = next;
-	}
-	return n;
-}
-
-static u32 dtrace_llq_bucket(const s64 *p, s64 x)
-{
-	u64 factor = p[0], pow = 1, v = x, n = 1;
-	s64 m;
-
-	if (x <= 0)
-		return 0;
-	for (m = 0; m < p[1]; m++)
-		pow *= factor;
-	if (v < pow)
-		return 0;
-	for (m = p[1]; m <= p[2]; m++) {
-		u64 next = pow * factor, w = dtrace_llq_width(next, p[3]);
-
-		if (v < next)
-			return n + div64_u64(v - pow, w);
-		n += div64_u64(next - pow, w);
-		pow = next;
-	}
-	return n;	/* overflow */
-}
-
-/* Check a descriptor and work out its value size. */
-static int dtrace_aggdesc_size(struct dtrace_ioc_aggdesc *d)
-{
-	const s64 *p = d->da_params;
-	s64 span;
-	int n;
-
-	switch (d->da_func) {
-	case DTRACE_AGG_COUNT:
-	case DTRACE_AGG_SUM:
-	case DTRACE_AGG_MIN:
-	case DTRACE_AGG_MAX:
-		d->da_valsize = 8;
-		return 0;
-	case DTRACE_AGG_AVG:
-		d->da_valsize = 16;
-		return 0;
-	case DTRACE_AGG_STDDEV:
-		d->da_valsize = 32;
-		return 0;
-	case DTRACE_AGG_QUANTIZE:
-		d->da_valsize = DTRACE_QUANTIZE_BUCKETS * 8;
-		return 0;
-	case DTRACE_AGG_LQUANTIZE:
-		if (p[2] <= 0 || p[1] <= p[0] || check_sub_overflow(p[1], p[0], &span) ||
-		    div64_s64(span, p[2]) > DTRACE_LQUANTIZE_MAXLEVELS ||
-		    span % p[2])
-			return -EINVAL;
-		d->da_valsize = (div64_s64(span, p[2]) + 2) * 8;
-		return 0;
-	case DTRACE_AGG_LLQUANTIZE:
-		n = dtrace_llq_nbuckets(p);
-		if (n < 0)
-			return n;
-		d->da_valsize = n * 8;
-		return 0;
-	default:
-		return -EINVAL;
-	}
-}
 
 /**
  * dtrace_agg_declare() - the AGGDESC ioctl: declare one aggregation.
@@ -134,7 +36,6 @@ int dtrace_agg_declare(struct dtrace_state *state,
 		       struct dtrace_ioc_aggdesc *d)
 {
 	struct dtrace_aggdesc *ad;
-	int err;
 
 	if (state->ds_activity != DTRACE_INACTIVE)
 		return -EBUSY;
@@ -143,9 +44,9 @@ int dtrace_agg_declare(struct dtrace_state *state,
 	if (d->da_id || d->da_valsize || d->da_keysize % 8 ||
 	    d->da_keysize > DTRACE_AGGKEY_MAX)
 		return -EINVAL;
-	err = dtrace_aggdesc_size(d);
-	if (err)
-		return err;
+	d->da_valsize = dif_agg_valsize(d->da_func, d->da_params);
+	if (!d->da_valsize)
+		return -EINVAL;
 	if (!state->ds_aggs) {
 		state->ds_aggs = kcalloc(DTRACE_AGGS_MAX, sizeof(*ad),
 					 GFP_KERNEL);
@@ -207,69 +108,6 @@ void dtrace_agg_free(struct dtrace_cpu *c)
 	kfree(c->dc_aggkey);
 }
 
-static u32 dtrace_quantize_bucket(s64 x)
-{
-	if (x > 0)
-		return DTRACE_QUANTIZE_ZERO + 1 + ilog2((u64)x);
-	if (x < 0)
-		return DTRACE_QUANTIZE_ZERO - 1 - ilog2(-(u64)x);
-	return DTRACE_QUANTIZE_ZERO;
-}
-
-static u32 dtrace_lquantize_bucket(const s64 *p, s64 x)
-{
-	if (x < p[0])
-		return 0;
-	if (x >= p[1])
-		return div64_s64(p[1] - p[0], p[2]) + 1;
-	return div64_s64(x - p[0], p[2]) + 1;
-}
-
-static void dtrace_agg_apply(const struct dtrace_aggdesc *ad, u64 *v, s64 x,
-			     bool fresh)
-{
-	unsigned __int128 sq;
-
-	switch (ad->ad_func) {
-	case DTRACE_AGG_COUNT:
-		v[0]++;
-		break;
-	case DTRACE_AGG_SUM:
-		v[0] += x;
-		break;
-	case DTRACE_AGG_AVG:
-		v[0]++;
-		v[1] += x;
-		break;
-	case DTRACE_AGG_MIN:
-		if (fresh || x < (s64)v[0])
-			v[0] = x;
-		break;
-	case DTRACE_AGG_MAX:
-		if (fresh || x > (s64)v[0])
-			v[0] = x;
-		break;
-	case DTRACE_AGG_STDDEV:
-		v[0]++;
-		v[1] += x;
-		sq = ((unsigned __int128)v[2] << 64 | v[3]) +
-		     (unsigned __int128)((s64)x < 0 ? -(u64)x : (u64)x) *
-		     ((s64)x < 0 ? -(u64)x : (u64)x);
-		v[2] = sq >> 64;
-		v[3] = (u64)sq;
-		break;
-	case DTRACE_AGG_QUANTIZE:
-		v[dtrace_quantize_bucket(x)]++;
-		break;
-	case DTRACE_AGG_LQUANTIZE:
-		v[dtrace_lquantize_bucket(ad->ad_params, x)]++;
-		break;
-	case DTRACE_AGG_LLQUANTIZE:
-		v[dtrace_llq_bucket(ad->ad_params, x)]++;
-		break;
-	}
-}
-
 /**
  * dtrace_aggregate() - add @x to aggregation @id under the key this CPU
  * has built.
@@ -296,8 +134,8 @@ void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
 		r = (struct dtrace_aggrec *)(b->ab_data + off);
 		if (r->dar_hash == h && r->dar_id == id &&
 		    !memcmp(r + 1, c->dc_aggkey, len)) {
-			dtrace_agg_apply(ad, (u64 *)((char *)(r + 1) + ks), x,
-					 false);
+			dif_agg_apply(ad->ad_func, ad->ad_params,
+				      (u64 *)((char *)(r + 1) + ks), x, false);
 			return;
 		}
 	}
@@ -313,7 +151,8 @@ void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
 	r->dar_hash = h;
 	memcpy(r + 1, c->dc_aggkey, ks);
 	memset((char *)(r + 1) + ks, 0, ad->ad_valsize);
-	dtrace_agg_apply(ad, (u64 *)((char *)(r + 1) + ks), x, true);
+	dif_agg_apply(ad->ad_func, ad->ad_params,
+		      (u64 *)((char *)(r + 1) + ks), x, true);
 	r->dar_next = b->ab_buckets[h % DTRACE_AGG_BUCKETS];
 	b->ab_buckets[h % DTRACE_AGG_BUCKETS] = b->ab_offset;
 	b->ab_offset += size;

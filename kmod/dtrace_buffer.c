@@ -67,12 +67,33 @@ static int dtrace_cpu_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 	return 0;
 }
 
+/*
+ * Bytes a run may come to hold: on every CPU the buffer pair (the spare
+ * comes at the first switch), scratch, locals, the aggregation pair and
+ * nspec speculation buffers; once, the dynamic variable store. At most
+ * 1024 x 64 MiB x nr_cpu_ids plus change: no overflow in 64 bits.
+ */
+static u64 dtrace_buffers_need(const struct dtrace_state *state)
+{
+	u64 cpu = 2 * (u64)state->ds_bufsize + state->ds_scratchsize +
+		  (DIF_VARID_MAX + 1) * sizeof(u64) +
+		  (u64)state->ds_nspec * state->ds_specsize;
+
+	if (state->ds_naggs)
+		cpu += 2 * (u64)state->ds_aggsize;
+	return cpu * num_online_cpus() + state->ds_dynvarsize;
+}
+
 /**
  * dtrace_buffers_alloc() - allocate the buffers of every online CPU,
  * and their speculation buffers.
  * @state: the consumer, before GO
  *
  * A CPU that comes online later has no buffers: its firings are skipped.
+ * A run that would take more than half the memory available is refused
+ * before anything is allocated: reclaim for it would squeeze every other
+ * task, and an allocation that finally fails there may set off the OOM
+ * killer elsewhere.
  *
  * Context: process context, state->ds_lock held.
  * Return: 0 or -ENOMEM, in which case nothing stays allocated.
@@ -80,6 +101,10 @@ static int dtrace_cpu_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 int dtrace_buffers_alloc(struct dtrace_state *state)
 {
 	int cpu, err = 0;
+
+	if (dtrace_buffers_need(state) >
+	    ((u64)si_mem_available() << PAGE_SHIFT) / 2)
+		return -ENOMEM;
 
 	state->ds_cpus = kvcalloc(nr_cpu_ids, sizeof(*state->ds_cpus),
 				  DTRACE_GFP);
@@ -121,23 +146,31 @@ void dtrace_buffers_free(struct dtrace_state *state)
 }
 
 /**
- * dtrace_buffer_reserve() - room for one record in this CPU's buffer.
- * @state: the consumer
- * @c:     this CPU's part of it
- * @size:  bytes of the whole record, a multiple of 8
+ * dtrace_record_size() - bytes of the record at @off of @data, which holds
+ * @len bytes of whole records.
+ * @state: the consumer that wrote them
+ * @data:  a buffer of @state's
+ * @off:   where the record starts
+ * @len:   where the records end
  *
- * The record becomes visible only with dtrace_buffer_commit().
+ * Never trusts the header: an EPID that is not one of @state's, or a
+ * record that would end past @len, gives 0.
  *
- * Context: probe context.
- * Return: where to write, or NULL if it does not fit (counted).
+ * Return: the record's size, or 0 if what lies at @off is not a record.
  */
-/* Bytes of the record at @off of @b (which holds whole records). */
-static u32 dtrace_record_size(struct dtrace_state *state,
-			      const struct dtrace_buffer *b, u64 off)
+u32 dtrace_record_size(const struct dtrace_state *state, const char *data,
+		       u64 off, u64 len)
 {
-	const struct dtrace_rechdr *r = (const void *)(b->db_data + off);
+	const struct dtrace_rechdr *r = (const void *)(data + off);
+	u32 epid, size;
 
-	return sizeof(*r) + state->ds_ecbs[r->dr_epid - 1]->de_recsize;
+	if (off > len || len - off < sizeof(*r))
+		return 0;
+	epid = READ_ONCE(r->dr_epid);
+	if (epid < 1 || epid > state->ds_necbs)
+		return 0;
+	size = sizeof(*r) + state->ds_ecbs[epid - 1]->de_recsize;
+	return size <= len - off ? size : 0;
 }
 
 /* The ring policy: wrap, and let the oldest records go. */
@@ -154,10 +187,30 @@ static char *dtrace_buffer_reserve_ring(struct dtrace_state *state,
 		b->db_wrapped = true;
 	}
 	while (b->db_wrapped && b->db_first < b->db_end &&
-	       b->db_first < b->db_offset + size)
-		b->db_first += dtrace_record_size(state, b, b->db_first);
+	       b->db_first < b->db_offset + size) {
+		u32 n = dtrace_record_size(state, b->db_data, b->db_first,
+					   b->db_end);
+
+		if (!n) {	/* not a record: give up the older part */
+			b->db_first = b->db_end;
+			break;
+		}
+		b->db_first += n;
+	}
 	return b->db_data + b->db_offset;
 }
+
+/**
+ * dtrace_buffer_reserve() - room for one record in this CPU's buffer.
+ * @state: the consumer
+ * @c:     this CPU's part of it
+ * @size:  bytes of the whole record, a multiple of 8
+ *
+ * The record becomes visible only with dtrace_buffer_commit().
+ *
+ * Context: probe context.
+ * Return: where to write, or NULL if it does not fit (counted).
+ */
 
 char *dtrace_buffer_reserve(struct dtrace_state *state, struct dtrace_cpu *c,
 			    u32 size)
@@ -203,29 +256,41 @@ struct dtrace_switch {
 
 /*
  * Runs on the buffer's own CPU with interrupts off: pending commits of
- * speculations land in the buffer about to be handed over.
+ * speculations land in the buffer about to be handed over. Interrupts
+ * off do not keep out an NMI, so this CPU counts as in probe context: a
+ * probe firing in NMI meanwhile is skipped, not let reserve at the
+ * offset being written here.
  */
 static void dtrace_buffer_switch(void *arg)
 {
 	struct dtrace_switch *sw = arg;
+	int was = dtrace_probe_context_enter();
 
 	dtrace_spec_apply_all(sw->ds_state, sw->ds_cpu, smp_processor_id());
 	if (sw->ds_swap)
 		sw->ds_cpu->dc_active ^= 1;
 	sw->ds_drops = sw->ds_cpu->dc_drops;
+	dtrace_probe_context_exit(was);
 }
 
-/* Copy out @b's records, oldest first; *@len gets the bytes copied. */
-static int dtrace_buffer_copyout(const struct dtrace_buffer *b,
+/*
+ * Copy out @b's records, oldest first; *@len gets the bytes copied. The
+ * bounds are checked again: whatever the offsets say, no more than
+ * @size bytes of the buffer go out, and nothing before or after it.
+ */
+static int dtrace_buffer_copyout(const struct dtrace_buffer *b, u64 size,
 				 char __user *dst, u64 *len)
 {
-	u64 older = b->db_wrapped ? b->db_end - b->db_first : 0;
+	u64 end = min(b->db_end, size), newer = min(b->db_offset, size);
+	u64 older = 0;
 
+	if (b->db_wrapped && b->db_first < end)
+		older = min(end - b->db_first, size - newer);
 	if (older && copy_to_user(dst, b->db_data + b->db_first, older))
 		return -EFAULT;
-	if (copy_to_user(dst + older, b->db_data, b->db_offset))
+	if (copy_to_user(dst + older, b->db_data, newer))
 		return -EFAULT;
-	*len = older + b->db_offset;
+	*len = older + newer;
 	return 0;
 }
 
@@ -272,7 +337,8 @@ int dtrace_buffer_snap(struct dtrace_state *state,
 
 	/* The retired buffer: no probe writes it until the next switch. */
 	b = &c->dc_bufs[c->dc_active ^ sw.ds_swap];
-	err = dtrace_buffer_copyout(b, u64_to_user_ptr(snap->db_buf),
+	err = dtrace_buffer_copyout(b, state->ds_bufsize,
+				    u64_to_user_ptr(snap->db_buf),
 				    &snap->db_bufsize);
 	if (err)
 		return err;

@@ -308,6 +308,31 @@ void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *arg
 }
 
 /**
+ * dtrace_probe_context_enter() - keep probes off this CPU's buffers while
+ * the consumer works on them from an IPI (buffer switch, speculation
+ * commit): a probe that fires meanwhile, in NMI, is skipped and counted
+ * as if nested.
+ *
+ * Context: interrupts off.
+ * Return: what to give dtrace_probe_context_exit().
+ */
+int dtrace_probe_context_enter(void)
+{
+	int *in = this_cpu_ptr(&dtrace_in_probe);
+	int was = *in;
+
+	*in = 1;
+	barrier();	/* set before the work it guards */
+	return was;
+}
+
+void dtrace_probe_context_exit(int was)
+{
+	barrier();
+	this_cpu_write(dtrace_in_probe, was);
+}
+
+/**
  * dtrace_fire_error() - fire ERROR for one consumer from probe context.
  * @state:    the consumer whose clause faulted
  * @probe_id: the probe that fired

@@ -234,6 +234,8 @@ bool dtrace_probe_matches(const struct dtrace_probe *probe,
 			  const struct dtrace_state *state);
 void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *args,
 		       struct dtrace_state *only);
+int dtrace_probe_context_enter(void);
+void dtrace_probe_context_exit(int was);
 void dtrace_sync(void);
 int dtrace_probe_init(void);
 void dtrace_probe_exit(void);
@@ -253,6 +255,8 @@ char *dtrace_buffer_reserve(struct dtrace_state *state,
 			    struct dtrace_cpu *cpu, u32 size);
 char *dtrace_buffer_reserve_in(struct dtrace_buffer *b, u64 limit, u32 size);
 void dtrace_buffer_commit(struct dtrace_cpu *cpu, u32 size);
+u32 dtrace_record_size(const struct dtrace_state *state, const char *data,
+		       u64 off, u64 len);
 
 /* dtrace_agg.c: aggregations */
 int dtrace_agg_declare(struct dtrace_state *state,

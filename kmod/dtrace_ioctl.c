@@ -7,6 +7,7 @@
 #include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
+#include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/utsname.h>
@@ -33,17 +34,51 @@ static long dtrace_ioc_version(void __user *u)
 	return copy_to_user(u, &v, sizeof(v)) ? -EFAULT : 0;
 }
 
+#define DTRACE_PROBES_CHUNK	32	/* descriptions copied per lock hold */
+
+/*
+ * Up to @max descriptions of probes matching @pat from *@id on, into @d;
+ * *@id is left past the last one taken, or 0 when there are no more.
+ */
+static u32 dtrace_probes_collect(struct dtrace_state *state,
+				 const struct dtrace_probedesc *pat, u32 *id,
+				 struct dtrace_probedesc *d, u32 max)
+{
+	struct dtrace_probe *probe;
+	u32 n = 0;
+
+	lockdep_assert_held(&dtrace_lock);
+	for (; (probe = dtrace_probe_next(id)); (*id)++) {
+		if (!dtrace_probe_matches(probe, pat, state))
+			continue;
+		if (n == max)
+			return n;	/* *id: the next match */
+		memset(&d[n], 0, sizeof(d[n]));
+		d[n].dpd_id = probe->dp_id;
+		strscpy(d[n].dpd_provider, probe->dp_prov,
+			sizeof(d[n].dpd_provider));
+		strscpy(d[n].dpd_mod, probe->dp_mod, sizeof(d[n].dpd_mod));
+		strscpy(d[n].dpd_func, probe->dp_func, sizeof(d[n].dpd_func));
+		strscpy(d[n].dpd_name, probe->dp_name, sizeof(d[n].dpd_name));
+		n++;
+	}
+	*id = 0;
+	return n;
+}
+
 /*
  * Copy out the probes matching a pattern, from dp_first_id on: those of
- * every consumer and those @state owns.
+ * every consumer and those @state owns. They are gathered a chunk at a
+ * time under dtrace_lock and copied out without it: a caller's buffer
+ * that faults slowly (userfaultfd, FUSE) stalls only that caller, never
+ * every other consumer or a module load.
  */
 static long dtrace_ioc_probes(struct dtrace_state *state, void __user *u)
 {
 	struct dtrace_ioc_probes p = { };
 	struct dtrace_probedesc __user *out;
-	struct dtrace_probedesc d;
-	struct dtrace_probe *probe;
-	u32 id, n = 0;
+	struct dtrace_probedesc *d;
+	u32 id, n = 0, got;
 	long err = 0;
 
 	if (copy_from_user(&p, u, sizeof(p)))
@@ -57,34 +92,30 @@ static long dtrace_ioc_probes(struct dtrace_state *state, void __user *u)
 	p.dp_pattern.dpd_func[DTRACE_FUNCNAMELEN - 1] = '\0';
 	p.dp_pattern.dpd_name[DTRACE_NAMELEN - 1] = '\0';
 	out = u64_to_user_ptr(p.dp_buf);
+	d = kmalloc_array(DTRACE_PROBES_CHUNK, sizeof(*d), GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
 
 	mutex_lock(&dtrace_lock);
 	dtrace_providers_provide(&p.dp_pattern);
-	p.dp_next_id = 0;
-	for (id = max(p.dp_first_id, 1u); (probe = dtrace_probe_next(&id));
-	     id++) {
-		if (!dtrace_probe_matches(probe, &p.dp_pattern, state))
-			continue;
-		if (n == p.dp_count) {
-			p.dp_next_id = id;
-			break;
-		}
-		memset(&d, 0, sizeof(d));
-		d.dpd_id = probe->dp_id;
-		strscpy(d.dpd_provider, probe->dp_prov,
-			sizeof(d.dpd_provider));
-		strscpy(d.dpd_mod, probe->dp_mod, sizeof(d.dpd_mod));
-		strscpy(d.dpd_func, probe->dp_func, sizeof(d.dpd_func));
-		strscpy(d.dpd_name, probe->dp_name, sizeof(d.dpd_name));
-		if (copy_to_user(&out[n], &d, sizeof(d))) {
+	mutex_unlock(&dtrace_lock);
+	id = max(p.dp_first_id, 1u);
+	do {	/* once at least: with dp_count 0, the first match's id */
+		mutex_lock(&dtrace_lock);
+		got = dtrace_probes_collect(state, &p.dp_pattern, &id, d,
+					    min(p.dp_count - n,
+						(u32)DTRACE_PROBES_CHUNK));
+		mutex_unlock(&dtrace_lock);
+		if (copy_to_user(&out[n], d, got * sizeof(*d))) {
 			err = -EFAULT;
 			break;
 		}
-		n++;
-	}
-	mutex_unlock(&dtrace_lock);
+		n += got;
+	} while (id && n < p.dp_count);
+	kfree(d);
 	if (err)
 		return err;
+	p.dp_next_id = id;	/* the next match, where the caller goes on */
 	p.dp_count = n;
 	return copy_to_user(u, &p, sizeof(p)) ? -EFAULT : 0;
 }
@@ -285,10 +316,22 @@ static long dtrace_ioc_transition(struct dtrace_state *state,
 	return err;
 }
 
+/*
+ * Open refuses a kernel locked down for confidentiality, but lockdown
+ * may come while a consumer holds the device open: ENABLE and GO, which
+ * start reading kernel memory, ask again.
+ */
+static long dtrace_lockdown(void)
+{
+	return security_locked_down(LOCKDOWN_BPF_READ_KERNEL);
+}
+
 static long dtrace_ioc_enable(struct dtrace_state *state, void __user *u)
 {
-	long err;
+	long err = dtrace_lockdown();
 
+	if (err)
+		return err;
 	mutex_lock(&state->ds_lock);
 	err = dtrace_ecb_enable(state, u);
 	mutex_unlock(&state->ds_lock);
@@ -318,7 +361,8 @@ long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case DTRACE_IOC_ENABLE:
 		return dtrace_ioc_enable(state, u);
 	case DTRACE_IOC_GO:
-		return dtrace_ioc_transition(state, dtrace_state_go);
+		return dtrace_lockdown() ?:
+		       dtrace_ioc_transition(state, dtrace_state_go);
 	case DTRACE_IOC_STOP:
 		return dtrace_ioc_transition(state, dtrace_state_stop);
 	case DTRACE_IOC_BUFSNAP:

@@ -9,7 +9,9 @@
  * a read is allowed only from memory backed by RAM:
  *
  *  - the direct map and the kernel image (virt_addr_valid()), except
- *    the ISA window at 640 KiB..1 MiB, which the direct map covers;
+ *    the ISA window at 640 KiB..1 MiB, which the direct map covers, and
+ *    device memory that has struct pages there (ZONE_DEVICE: persistent
+ *    memory, PCI peer-to-peer BARs, device-coherent memory);
  *  - vmalloc and module space (stacks, vmalloc()ed data, modules) where
  *    the page the address maps is RAM from the page allocator: ioremap()
  *    lives in the same space but maps no RAM (!pfn_valid()) or reserved
@@ -32,15 +34,20 @@ static bool dtrace_kpage_ok(unsigned long addr)
 {
 	struct page *page;
 
-	if (virt_addr_valid((void *)addr))
-		return addr < (unsigned long)__va(DTRACE_ISA_START) ||
-		       addr >= (unsigned long)__va(DTRACE_ISA_END);
+	if (virt_addr_valid((void *)addr)) {
+		if (addr >= (unsigned long)__va(DTRACE_ISA_START) &&
+		    addr < (unsigned long)__va(DTRACE_ISA_END))
+			return false;
+		/* page flags only: no lock, no reference, NMI-safe */
+		return !is_zone_device_page(virt_to_page((void *)addr));
+	}
 	if (!is_vmalloc_addr((void *)addr) &&
 	    !(addr >= MODULES_VADDR && addr < MODULES_END))
 		return false;
 	/* vmalloc()ed pages come from the page allocator, never reserved */
 	page = vmalloc_to_page((void *)addr);
-	return page && pfn_valid(page_to_pfn(page)) && !PageReserved(page);
+	return page && pfn_valid(page_to_pfn(page)) && !PageReserved(page) &&
+	       !is_zone_device_page(page);
 }
 
 /**

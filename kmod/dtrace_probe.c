@@ -2,9 +2,14 @@
 /*
  * The probe registry: every probe any provider offers, by id.
  *
- * Ids are handed out in creation order from 1 and never reused while
- * the module is loaded, so a listing is stable. Probes are created and
- * removed only with dtrace_lock held, in process context.
+ * A new probe gets the lowest free id from 1, so ids of destroyed probes
+ * are used again and offering probes over and over (every run of a
+ * USDT program) never runs out of them. That is safe because nothing
+ * names a probe by id for long: enablings match descriptions and hold
+ * the probe itself, and the only probes destroyed before unload are a
+ * consumer's own (pid, tracepoint), at its close, whose ids no other
+ * consumer ever saw. Probes are created and removed only with
+ * dtrace_lock held, in process context.
  */
 #include <linux/slab.h>
 #include <linux/xarray.h>
@@ -15,7 +20,6 @@
 
 DEFINE_MUTEX(dtrace_lock);
 static DEFINE_XARRAY_ALLOC1(dtrace_probes);
-static u32 dtrace_probe_next_id = 1;
 
 /**
  * dtrace_probe_create() - add a probe to the registry.
@@ -57,12 +61,10 @@ int dtrace_probe_create_owned(const struct dtrace_provider_ops *ops,
 	size_t lm = strlen(mod) + 1, lf = strlen(func) + 1;
 	size_t ln = strlen(name) + 1, lp = prov ? strlen(prov) + 1 : 0;
 	char *s;
+	u32 id;
 	int err;
 
 	lockdep_assert_held(&dtrace_lock);
-	/* Ids stay below U32_MAX so that "id + 1" never wraps. */
-	if (dtrace_probe_next_id >= U32_MAX - 1)
-		return -ENOSPC;
 	if (lm > DTRACE_MODNAMELEN || lf > DTRACE_FUNCNAMELEN ||
 	    ln > DTRACE_NAMELEN || lp > DTRACE_PROVNAMELEN || lp == 1)
 		return -ENAMETOOLONG;
@@ -80,14 +82,15 @@ int dtrace_probe_create_owned(const struct dtrace_provider_ops *ops,
 	probe->dp_ops = ops;
 	probe->dp_arg = arg;
 
-	err = xa_insert(&dtrace_probes, dtrace_probe_next_id, probe,
-			GFP_KERNEL);
+	/* Ids fit the int returned, and "id + 1" never wraps. */
+	err = xa_alloc(&dtrace_probes, &id, probe, XA_LIMIT(1, INT_MAX),
+		       GFP_KERNEL);
 	if (err) {
 		kfree(probe);
-		return err;
+		return err == -EBUSY ? -ENOSPC : err;
 	}
-	probe->dp_id = dtrace_probe_next_id++;
-	return probe->dp_id;
+	probe->dp_id = id;
+	return id;
 }
 
 /**

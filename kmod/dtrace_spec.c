@@ -136,14 +136,16 @@ static void dtrace_spec_copy(struct dtrace_state *state, struct dtrace_cpu *c,
 {
 	u64 off = 0;
 
-	while (off + sizeof(struct dtrace_rechdr) <= sb->db_offset) {
-		struct dtrace_rechdr *r = (void *)(sb->db_data + off);
-		u32 size = sizeof(*r) +
-			   state->ds_ecbs[r->dr_epid - 1]->de_recsize;
-		char *dst = dtrace_buffer_reserve(state, c, size);
+	for (;;) {
+		u32 size = dtrace_record_size(state, sb->db_data, off,
+					      sb->db_offset);
+		char *dst;
 
+		if (!size)	/* the end, or not a record: nothing more */
+			break;
+		dst = dtrace_buffer_reserve(state, c, size);
 		if (dst) {
-			memcpy(dst, r, size);
+			memcpy(dst, sb->db_data + off, size);
 			dtrace_buffer_commit(c, size);
 		}
 		off += size;

@@ -55,10 +55,10 @@ $(call obj,$(DT_ALL_SRCS) $(wildcard tests/unit/test_dt_*.c)) \
 $(call asan,$(DT_ALL_SRCS) $(wildcard tests/unit/test_dt_*.c)): \
 	CPPFLAGS += $(DT_INCS)
 
-# The command uses dif/'s loader, verifier and disassembler (not the
-# interpreter, whose environment is the module's).
+# The command uses dif/'s loader, verifier, disassembler and aggregation
+# semantics (not the interpreter, whose environment is the module's).
 DT_DIF_SRCS = $(filter dif/dif_log.c dif/dif_names.c dif/dif_load.c \
-	dif/dif_verify.c dif/dif_disasm.c,$(DIF_SRCS))
+	dif/dif_verify.c dif/dif_disasm.c dif/dif_agg.c,$(DIF_SRCS))
 
 user: user/dtrace
 user/dtrace: $$(call obj,$(DT_MAIN) $$(DT_LIB_SRCS) $$(DT_DIF_SRCS))

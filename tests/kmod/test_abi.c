@@ -9,8 +9,14 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <time.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
+#include <linux/userfaultfd.h>
 #include <linux/capability.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -388,6 +394,145 @@ static int drop_sys_admin(void)
 		return -1;
 	d[0].effective &= ~(1u << CAP_SYS_ADMIN);
 	return syscall(SYS_capset, &h, d);
+}
+
+/* The largest id of the probes matching provider @prov, or 0. */
+static uint32_t max_probe_id(int fd, const char *prov)
+{
+	static struct dtrace_probedesc d[256];
+	struct dtrace_ioc_probes p = {
+		.dp_size = sizeof(p), .dp_count = 256, .dp_buf = (uintptr_t)d,
+	};
+	uint32_t i, m = 0;
+
+	strcpy(p.dp_pattern.dpd_provider, prov);
+	if (ioctl(fd, DTRACE_IOC_PROBES, &p))
+		return 0;
+	for (i = 0; i < p.dp_count; i++)
+		m = d[i].dpd_id > m ? d[i].dpd_id : m;
+	return m;
+}
+
+/*
+ * A consumer's own probes go at its close, and their ids are used again:
+ * offering the same 64 USDT-like sites in 5 consumers one after another
+ * gives the same ids each time (they used to grow by 64 a round, until
+ * the id space ran out).
+ */
+TEST_F(dev, probe_ids_are_reused)
+{
+	static struct dtrace_uprobe_site s[64];
+	struct dtrace_ioc_uprobe_provide p = {
+		.dup_size = sizeof(p), .dup_sites = (uintptr_t)s,
+	};
+	uint32_t first = 0, id;
+	int round, i, file = open("/bin/true", O_RDONLY);
+
+	ASSERT_LE(0, file);
+	for (round = 0; round < 5; round++) {
+		int fd = open("/dev/dtrace", O_RDWR);
+
+		ASSERT_LE(0, fd);
+		memset(s, 0, sizeof(s));
+		for (i = 0; i < 64; i++) {
+			s[i].us_fd = file;
+			s[i].us_offset = 8 * i;	/* never fired, only offered */
+			s[i].us_flags = DTRACE_UPROBE_ENTRY;
+			strcpy(s[i].us_provider, "idtest");
+			strcpy(s[i].us_mod, "true");
+			snprintf(s[i].us_func, sizeof(s[i].us_func), "f%d", i);
+			strcpy(s[i].us_name, "entry");
+		}
+		p.dup_count = 64;
+		ASSERT_EQ(0, ioctl(fd, DTRACE_IOC_UPROBE_PROVIDE, &p));
+		ASSERT_EQ(64, p.dup_count);
+		id = max_probe_id(fd, "idtest");
+		ASSERT_NE(0, id);
+		if (!round)
+			first = id;
+		EXPECT_EQ(first, id) TH_LOG("round %d: max id %u, first %u",
+					    round, id, first);
+		close(fd);
+	}
+	close(file);
+}
+
+struct probes_call {
+	int		fd;
+	void		*buf;
+	int		done;
+	int		ret;
+};
+
+static void *probes_thread(void *arg)
+{
+	struct probes_call *c = arg;
+	struct dtrace_ioc_probes p = {
+		.dp_size = sizeof(p), .dp_count = 1, .dp_buf = (uintptr_t)c->buf,
+	};
+
+	c->ret = ioctl(c->fd, DTRACE_IOC_PROBES, &p);
+	__atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/* Wait up to @ms for @c to finish; 1 if it did. */
+static int wait_done(struct probes_call *c, int ms)
+{
+	while (ms-- > 0 && !__atomic_load_n(&c->done, __ATOMIC_ACQUIRE))
+		usleep(1000);
+	return __atomic_load_n(&c->done, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * PROBES copies out without dtrace_lock: a listing into a buffer whose
+ * page faults until userfaultfd serves it must not stall another
+ * consumer's listing (it did, until the fault was served).
+ */
+TEST_F(dev, probes_copyout_holds_no_lock)
+{
+	static struct dtrace_probedesc mine[1];
+	struct probes_call slow = { .fd = self->fd }, other = { };
+	struct uffdio_api api = { .api = UFFD_API };
+	struct uffdio_register reg = { .mode = UFFDIO_REGISTER_MODE_MISSING };
+	struct uffdio_zeropage zp = { };
+	long pg = sysconf(_SC_PAGESIZE);
+	pthread_t t1, t2;
+	int uffd = syscall(SYS_userfaultfd, O_CLOEXEC);
+	char *page;
+
+	if (uffd < 0)
+		SKIP(return, "no userfaultfd: %s", strerror(errno));
+	ASSERT_EQ(0, ioctl(uffd, UFFDIO_API, &api));
+	page = mmap(NULL, pg, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, page);
+	reg.range.start = (uintptr_t)page;
+	reg.range.len = pg;
+	ASSERT_EQ(0, ioctl(uffd, UFFDIO_REGISTER, &reg));
+
+	other.fd = open("/dev/dtrace", O_RDWR);
+	ASSERT_LE(0, other.fd);
+	other.buf = mine;
+	slow.buf = page;	/* stays missing until served below */
+	ASSERT_EQ(0, pthread_create(&t1, NULL, probes_thread, &slow));
+	usleep(300 * 1000);	/* let it reach copy_to_user and fault */
+	EXPECT_FALSE(slow.done);
+
+	ASSERT_EQ(0, pthread_create(&t2, NULL, probes_thread, &other));
+	EXPECT_TRUE(wait_done(&other, 5000))
+		TH_LOG("another consumer's listing waited on the faulting one");
+
+	zp.range.start = (uintptr_t)page;
+	zp.range.len = pg;
+	ASSERT_EQ(0, ioctl(uffd, UFFDIO_ZEROPAGE, &zp));
+	pthread_join(t1, NULL);
+	pthread_join(t2, NULL);
+	EXPECT_EQ(0, slow.ret);
+	EXPECT_EQ(0, other.ret);
+	close(other.fd);
+	close(uffd);
+	munmap(page, pg);
 }
 
 TEST(unprivileged_open_refused)

@@ -2,8 +2,9 @@
 /*
  * Which kernel addresses a script may read (kmod/dtrace_kaddr.c): RAM in
  * the kernel image, the direct map, vmalloc and module space, yes; a
- * device's registers mapped with ioremap(), never: the read is refused
- * as an invalid address before it is made.
+ * device's registers mapped with ioremap(), or device memory with struct
+ * pages in the direct map (ZONE_DEVICE), never: the read is refused as
+ * an invalid address before it is made.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -124,6 +125,42 @@ TEST_F(dev, ioremap_is_refused)
 		EXPECT_EQ(1, read_u32(self->fd, io, &v));
 		EXPECT_EQ(~0ull, v);
 	}
+}
+
+/* The physical start of a /proc/iomem range named @what, or 0. */
+static uint64_t find_iomem(const char *what)
+{
+	return find_addr("/proc/iomem", what);
+}
+
+/*
+ * Legacy persistent memory (the kernel booted with memmap=64M!1G, then
+ * nd_e820 and nd_pmem loaded) is ZONE_DEVICE memory with struct pages in
+ * the direct map: virt_addr_valid() says yes, and it is no RAM.
+ */
+TEST_F(dev, zone_device_is_refused)
+{
+	uint64_t pmem = find_iomem(": Persistent Memory (legacy)");
+	uint64_t pob = find_addr("/proc/kallsyms", " page_offset_base\n");
+	uint64_t lo, hi, v;
+
+	if (!pmem || access("/dev/pmem0", F_OK))
+		SKIP(return, "no legacy pmem: boot with memmap=64M!1G and "
+		     "modprobe nd_e820 nd_pmem");
+	ASSERT_NE(0, pob);
+	/* page_offset_base itself, a word of the kernel image, is RAM */
+	ASSERT_EQ(0, read_u32(self->fd, pob, &lo));
+	close(self->fd);
+	self->fd = open("/dev/dtrace", O_RDWR);
+	ASSERT_EQ(0, read_u32(self->fd, pob + 4, &hi));
+	close(self->fd);
+	self->fd = open("/dev/dtrace", O_RDWR);
+	TH_LOG("pmem at 0x%llx, direct map from 0x%llx",
+	       (unsigned long long)pmem,
+	       (unsigned long long)(hi << 32 | (lo & 0xffffffff)));
+	EXPECT_EQ(1, read_u32(self->fd, (hi << 32 | (lo & 0xffffffff)) + pmem,
+			      &v));
+	EXPECT_EQ(~0ull, v);
 }
 
 TEST_HARNESS_MAIN

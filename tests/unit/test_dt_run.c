@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dif_agg.h"
 #include "dif_vm.h"
 #include "dif_env_user.h"
 #include "dt_agg.h"
@@ -121,13 +122,11 @@ static void fk_reset(void)
 	memset(&fk, 0, sizeof(fk));
 }
 
-/* The module's arithmetic, written again: the value words of a key. */
+/* The value words of a key, by the module's own arithmetic (dif_agg.c). */
 static void fk_aggregate(uint32_t id, int64_t x)
 {
 	const struct fk_agg *a = &fk.aggs[id];
 	struct fk_aggent *e = NULL;
-	uint64_t *v, ux;
-	unsigned __int128 sq;
 	bool fresh = false;
 	int i;
 
@@ -144,72 +143,7 @@ static void fk_aggregate(uint32_t id, int64_t x)
 		fk.ents[fk.nents++] = e;
 		fresh = true;
 	}
-	v = e->val;
-	switch (a->func) {
-	case DTRACE_AGG_COUNT: v[0]++; break;
-	case DTRACE_AGG_SUM: v[0] += x; break;
-	case DTRACE_AGG_AVG: v[0]++; v[1] += x; break;
-	case DTRACE_AGG_MIN:
-		if (fresh || x < (int64_t)v[0])
-			v[0] = x;
-		break;
-	case DTRACE_AGG_MAX:
-		if (fresh || x > (int64_t)v[0])
-			v[0] = x;
-		break;
-	case DTRACE_AGG_STDDEV:
-		ux = x < 0 ? -(uint64_t)x : (uint64_t)x;
-		v[0]++;
-		v[1] += x;
-		sq = ((unsigned __int128)v[2] << 64 | v[3]) +
-			(unsigned __int128)ux * ux;
-		v[2] = (uint64_t)(sq >> 64);
-		v[3] = (uint64_t)sq;
-		break;
-	case DTRACE_AGG_QUANTIZE:
-		if (x > 0)
-			v[64 + (63 - __builtin_clzll((uint64_t)x))]++;
-		else if (x < 0)
-			v[62 - (63 - __builtin_clzll(-(uint64_t)x))]++;
-		else
-			v[63]++;
-		break;
-	case DTRACE_AGG_LQUANTIZE:
-		if (x < a->params[0])
-			v[0]++;
-		else if (x >= a->params[1])
-			v[(a->params[1] - a->params[0]) / a->params[2] + 1]++;
-		else
-			v[(x - a->params[0]) / a->params[2] + 1]++;
-		break;
-	default: {	/* llquantize, as Documentation/architecture.md */
-		uint64_t factor = a->params[0], pow = 1, w, next, n = 1;
-		int64_t m;
-
-		if (x <= 0) {
-			v[0]++;
-			break;
-		}
-		for (m = 0; m < a->params[1]; m++)
-			pow *= factor;
-		if ((uint64_t)x < pow) {
-			v[0]++;
-			break;
-		}
-		for (m = a->params[1]; m <= a->params[2]; m++) {
-			next = pow * factor;
-			w = next / a->params[3] ? next / a->params[3] : 1;
-			if ((uint64_t)x < next) {
-				v[n + ((uint64_t)x - pow) / w]++;
-				return;
-			}
-			n += (next - pow) / w;
-			pow = next;
-		}
-		v[n]++;
-		break;
-	}
-	}
+	dif_agg_apply(a->func, a->params, e->val, x, fresh);
 }
 
 static void fk_fire(uint32_t id, const u64 *args);

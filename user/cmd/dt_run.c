@@ -292,7 +292,10 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	sigaction(SIGPIPE, &sa, NULL);
 
 	if (dt_dev_go(cmd->c_fd)) {
-		dt_warn("could not enable tracing: %s\n", strerror(errno));
+		dt_warn("could not enable tracing: %s\n", errno != ENOMEM ?
+			strerror(errno) : "the buffers asked for (bufsize, "
+			"aggsize and nspec x specsize on every CPU, "
+			"dynvarsize) exceed the memory available");
 		rc = 1;
 		goto out;
 	}

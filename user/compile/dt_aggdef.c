@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <dtrace/dtrace_ioctl.h>
+#include "dif_agg.h"
 #include "dt_aggdef.h"
 
 static const char *const dt_agg_names[] = {
@@ -52,4 +53,9 @@ int dt_agg_layout(struct dt_agg *a, uint32_t strsize)
 	}
 	a->a_keysize = off;
 	return off > DTRACE_AGGKEY_MAX && !a->a_user ? -1 : 0;
+}
+
+uint32_t dt_agg_valsize(uint32_t func, const int64_t *p)
+{
+	return dif_agg_valsize(func, p);
 }

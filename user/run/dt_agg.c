@@ -9,131 +9,14 @@
 #include <string.h>
 
 #include <dtrace/dtrace_ioctl.h>
+#include "dif_agg.h"
 #include "dt_agg.h"
 #include "dt_sym.h"
 
-#define DT_QBUCKETS	127
-#define DT_QZERO	63
-
-/*
- * llquantize(factor, low, high, steps): the lower bound of each bucket
- * after the first (below factor^low); returns how many buckets in all,
- * or 0 if the parameters are bad. lows may be NULL.
- */
-static uint32_t dt_llq_buckets(const int64_t *p, int64_t *lows, uint32_t max)
-{
-	uint64_t factor = (uint64_t)p[0], pow = 1, n = 1;
-	int64_t m;
-
-	if (p[0] < 2 || p[1] < 0 || p[2] < p[1] || p[3] < 1 || p[2] > 63)
-		return 0;
-	for (m = 0; m < p[1]; m++) {
-		if (pow > UINT64_MAX / factor)
-			return 0;
-		pow *= factor;
-	}
-	for (m = p[1]; m <= p[2]; m++) {
-		uint64_t next, w, b;
-
-		if (pow > UINT64_MAX / factor)
-			return 0;
-		next = pow * factor;
-		w = next / (uint64_t)p[3];
-		if (w < 1)
-			w = 1;
-		for (b = pow; b < next; b += w) {
-			if (lows && n < max)
-				lows[n] = (int64_t)b;
-			if (++n > 4096)
-				return 0;
-		}
-		pow = next;
-	}
-	if (lows && n < max)
-		lows[n] = (int64_t)pow;	/* the overflow bucket */
-	return (uint32_t)n + 1;
-}
-
 void dt_agg_value(const struct dt_agg *a, int64_t x, uint64_t *v)
 {
-	const int64_t *p = a->a_params;
-	uint64_t ux = x < 0 ? -(uint64_t)x : (uint64_t)x;
-	unsigned __int128 sq = (unsigned __int128)ux * ux;
-
 	memset(v, 0, a->a_valsize);
-	switch (a->a_func) {
-	case DTRACE_AGG_COUNT:
-		v[0] = 1;
-		break;
-	case DTRACE_AGG_AVG:
-		v[0] = 1;
-		v[1] = (uint64_t)x;
-		break;
-	case DTRACE_AGG_STDDEV:
-		v[0] = 1;
-		v[1] = (uint64_t)x;
-		v[2] = (uint64_t)(sq >> 64);
-		v[3] = (uint64_t)sq;
-		break;
-	case DTRACE_AGG_QUANTIZE:
-		if (x > 0)
-			v[DT_QZERO + 1 + (63 - __builtin_clzll(ux))]++;
-		else if (x < 0)
-			v[DT_QZERO - 1 - (63 - __builtin_clzll(ux))]++;
-		else
-			v[DT_QZERO]++;
-		break;
-	case DTRACE_AGG_LQUANTIZE:
-		if (x < p[0])
-			v[0]++;
-		else if (x >= p[1])
-			v[(p[1] - p[0]) / p[2] + 1]++;
-		else
-			v[(x - p[0]) / p[2] + 1]++;
-		break;
-	case DTRACE_AGG_LLQUANTIZE: {
-		int64_t lows[4100];
-		uint32_t n = dt_llq_buckets(p, lows, 4100), i = 1;
-
-		if (x <= 0 || !n || x < lows[1]) {
-			v[0]++;
-			break;
-		}
-		while (i + 1 < n - 1 && x >= lows[i + 1])
-			i++;
-		v[x >= lows[n - 1] ? n - 1 : i]++;
-		break;
-	}
-	default:	/* sum, min, max */
-		v[0] = (uint64_t)x;
-		break;
-	}
-}
-
-uint32_t dt_agg_valsize(uint32_t func, const int64_t *p)
-{
-	switch (func) {
-	case DTRACE_AGG_COUNT:
-	case DTRACE_AGG_SUM:
-	case DTRACE_AGG_MIN:
-	case DTRACE_AGG_MAX:
-		return 8;
-	case DTRACE_AGG_AVG:
-		return 16;
-	case DTRACE_AGG_STDDEV:
-		return 32;
-	case DTRACE_AGG_QUANTIZE:
-		return DT_QBUCKETS * 8;
-	case DTRACE_AGG_LQUANTIZE:
-		if (p[2] <= 0 || p[1] <= p[0] || (p[1] - p[0]) % p[2] ||
-		    (p[1] - p[0]) / p[2] > 65535)
-			return 0;
-		return (uint32_t)((p[1] - p[0]) / p[2] + 2) * 8;
-	case DTRACE_AGG_LLQUANTIZE:
-		return dt_llq_buckets(p, NULL, 0) * 8;
-	default:
-		return 0;
-	}
+	dif_agg_apply(a->a_func, a->a_params, v, x, true);
 }
 
 /* The key index is rebuilt after entries move (sort, trunc, free). */
@@ -547,22 +430,8 @@ uint32_t dt_agg_rows(const struct dt_agg *a, int64_t *lows, uint32_t max)
 {
 	uint32_t n = a->a_valsize / 8, i;
 
-	if (a->a_func == DTRACE_AGG_LLQUANTIZE) {
-		dt_llq_buckets(a->a_params, lows, max);
-		if (max > 1)
-			lows[0] = lows[1];
-	}
-	for (i = 0; i < n && i < max; i++) {
-		if (a->a_func == DTRACE_AGG_QUANTIZE)
-			lows[i] = i == DT_QZERO ? 0 : i > DT_QZERO ?
-				(int64_t)(1ull << (i - DT_QZERO - 1)) :
-				-(int64_t)(1ull << (DT_QZERO - 1 - i));
-		else if (a->a_func == DTRACE_AGG_LQUANTIZE)
-			lows[i] = i == 0 ? a->a_params[0] :
-				i == n - 1 ? a->a_params[1] :
-				a->a_params[0] + (int64_t)(i - 1) *
-				a->a_params[2];
-	}
+	for (i = 0; i < n && i < max; i++)
+		lows[i] = dif_agg_bucket_low(a->a_func, a->a_params, i);
 	return n < max ? n : max;
 }
 
@@ -589,7 +458,7 @@ static void dt_agg_hist(FILE *fp, const struct dt_agg *a, const uint64_t *v,
 	first = 0;
 	last = n - 1;
 	if (!any) {
-		first = last = a->a_func == DTRACE_AGG_QUANTIZE ? DT_QZERO : 0;
+		first = last = a->a_func == DTRACE_AGG_QUANTIZE ? DIF_AGG_QZERO : 0;
 	} else {
 		while (v[first] / normal == 0)
 			first++;

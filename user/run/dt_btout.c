@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <dtrace/dtrace_ioctl.h>
+#include "dif_agg.h"
 #include "dt_agg.h"
 #include "dt_btout.h"
 #include "dt_consume.h"
@@ -17,8 +18,6 @@
 
 #define DT_BT_BAR	52	/* bar width */
 #define DT_BT_HBUCKETS	65	/* hist: <0, 0, 1, then powers of 2 */
-#define DT_Q_ZERO	63	/* quantize's bucket of 0 (dt_agg.c) */
-#define DT_Q_BUCKETS	127
 
 void dt_bt_attaching(FILE *fp, unsigned int nprobes)
 {
@@ -93,11 +92,11 @@ static void dt_bt_hist(FILE *fp, const uint64_t *v, uint64_t div)
 	int i, first = -1, last = -1;
 	char label[64];
 
-	for (i = 0; i < DT_Q_ZERO; i++)
+	for (i = 0; i < DIF_AGG_QZERO; i++)
 		b[0] += v[i];
-	b[1] = v[DT_Q_ZERO];
-	for (i = DT_Q_ZERO + 1; i < DT_Q_BUCKETS; i++)
-		b[i - DT_Q_ZERO + 1] = v[i];
+	b[1] = v[DIF_AGG_QZERO];
+	for (i = DIF_AGG_QZERO + 1; i < DIF_AGG_QBUCKETS; i++)
+		b[i - DIF_AGG_QZERO + 1] = v[i];
 	for (i = 0; i < DT_BT_HBUCKETS; i++) {
 		if (b[i]) {
 			if (first < 0)

@@ -133,6 +133,7 @@ int main(int argc, char **argv)
 		t0 = now_ns();
 		for (i = 0; i < iters; i++) {
 			ms.scratch_used = 0;
+			ms.budget = DIF_BUDGET_FIRING;	/* as each firing */
 			sink += dif_exec(&p, &ms);
 			if (ms.fault.kind) {
 				fprintf(stderr, "%s: fault %s\n", bn->name,

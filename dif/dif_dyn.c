@@ -24,6 +24,10 @@
  * its entry; loading it gives the address of that copy, which dif/ reads
  * directly. (Another CPU may change it meanwhile: the reader sees other
  * bytes, never memory outside the store.)
+ *
+ * Each load or store charges the firing's budget DIF_COST_DYN, the bytes
+ * of its key and each step along its hash chain, after the lock is
+ * dropped: one walk is bounded by the store's size.
  */
 #include "dif_impl.h"
 
@@ -196,9 +200,13 @@ static u32 dif_dyn_mkkey(struct dif_mstate *ms, u32 scope, bool array,
 	return len;
 }
 
-/* Under the lock: the entry of key, and where its link is. */
+/*
+ * Under the lock: the entry of key, and where its link is; *steps gets
+ * the number of entries looked at.
+ */
 static struct dif_dyn_ent *dif_dyn_find(struct dif_dyn *d, const u8 *key,
-					u32 len, u32 hash, u32 **linkp)
+					u32 len, u32 hash, u32 **linkp,
+					u32 *steps)
 {
 	u32 *link = &d->dd_buckets[hash & (d->dd_nbuckets - 1)];
 	u32 n = 0;
@@ -211,19 +219,28 @@ static struct dif_dyn_ent *dif_dyn_find(struct dif_dyn *d, const u8 *key,
 		if (e->de_hash == hash && e->de_keylen == len &&
 		    !memcmp(dif_dyn_key(e), key, len)) {
 			*linkp = link;
+			*steps = n;
 			return e;
 		}
 		link = &e->de_next;
 	}
 	*linkp = link;
+	*steps = n;
 	return NULL;
+}
+
+/* What one load or store did: see the top of this file. */
+static void dif_dyn_charge(struct dif_mstate *ms, u32 keylen, u32 steps)
+{
+	dif_budget_charge(ms, DIF_COST_DYN + keylen +
+			  (u64)steps * DIF_COST_CHAIN);
 }
 
 /* The value of a dynamic variable: an integer, or a string's address. */
 u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		 bool isstr)
 {
-	u32 mark = ms->scratch_used, len, hash, *link;
+	u32 mark = ms->scratch_used, len, hash, *link, steps = 0;
 	struct dif_dyn *d = ms->dyn;
 	struct dif_dyn_ent *e;
 	u64 val = 0;
@@ -238,7 +255,7 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		return 0;
 	hash = dif_dyn_hash(key, len);
 	if (dif_dyn_lock(ms)) {
-		e = dif_dyn_find(d, key, len, hash, &link);
+		e = dif_dyn_find(d, key, len, hash, &link, &steps);
 		if (e && isstr)
 			val = dif_addr(dif_dyn_val(e));
 		else if (e)	/* a string there if programs disagree on it */
@@ -248,6 +265,7 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		dif_env_unlock(d->dd_lock);
 	}
 	ms->scratch_used = mark;
+	dif_dyn_charge(ms, len, steps);
 	return val;
 }
 
@@ -255,7 +273,7 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		   bool isstr, u64 val)
 {
-	u32 mark = ms->scratch_used, len, hash, vlen = 8, *link;
+	u32 mark = ms->scratch_used, len, hash, vlen = 8, *link, steps = 0;
 	struct dif_dyn *d = ms->dyn;
 	const void *src = &val;
 	struct dif_dyn_ent *e;
@@ -281,7 +299,7 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	}
 	if (!dif_dyn_lock(ms))
 		goto out;
-	e = dif_dyn_find(d, key, len, hash, &link);
+	e = dif_dyn_find(d, key, len, hash, &link, &steps);
 	if (!val) {
 		if (e) {
 			*link = e->de_next;
@@ -315,4 +333,5 @@ unlock:
 	dif_env_unlock(d->dd_lock);
 out:
 	ms->scratch_used = mark;
+	dif_dyn_charge(ms, len, steps);
 }

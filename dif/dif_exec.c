@@ -11,6 +11,11 @@
  * verifier rules out (a pc past the end, an unknown opcode, a register
  * number too big) rather than trusting it blindly.
  *
+ * Work is charged to ms->budget (see DIF_BUDGET_FIRING). Instructions
+ * are charged once, when the program ends: branches go forward only, so
+ * a program that stops at pc ran at most pc instructions. Subroutines
+ * and memory routines charge as they go, and stop when it runs out.
+ *
  * The dispatch loop is written once: each handler opens with
  * DIF_CASE(NAME), which is both a case of a switch and a label of a
  * computed-goto table expanded from dif_ops.h. With -DDIF_NO_COMPUTED_GOTO
@@ -238,6 +243,8 @@ static noinline u64 dif_run(const struct dif_prog *p, struct dif_mstate *ms)
 		DIF_CASE(NOP);
 			continue;
 		DIF_CASE(RET);
+			if (unlikely(!dif_budget_charge(ms, pc)))
+				goto fault;
 			return RA;
 		DIF_CASE(ADD);
 			RD = RA + RB;
@@ -561,6 +568,7 @@ tupoflow:
 fault:
 	ms->fault.pc = pc ? pc - 1 : 0;
 	ms->ntuple = 0;
+	dif_budget_charge(ms, pc);
 	return 0;
 }
 
@@ -573,6 +581,10 @@ static u64 dif_run_short(const struct dif_prog *p, struct dif_mstate *ms)
 	const struct dif_insn *in = p->insns;
 	u64 t;
 
+	if (unlikely(!dif_budget_charge(ms, 2))) {
+		ms->fault.pc = 1;
+		return 0;
+	}
 	switch (p->short_op) {
 	case DIF_OP_SETI:
 		return (u64)IMM;
@@ -616,11 +628,12 @@ u64 dif_exec(const struct dif_prog *p, struct dif_mstate *ms)
  * dif_mstate_reset() - prepare a machine state for a new probe firing
  * @ms: the state; its host-filled fields are kept
  *
- * Empties scratch and the tuple stack, forgets strtok()'s position and
- * clears the fault. Context: any.
+ * Empties scratch and the tuple stack, forgets strtok()'s position,
+ * clears the fault and gives the firing a whole budget. Context: any.
  */
 void dif_mstate_reset(struct dif_mstate *ms)
 {
+	ms->budget = DIF_BUDGET_FIRING;
 	ms->scratch_used = 0;
 	ms->strtok_addr = 0;
 	ms->ntuple = 0;
@@ -693,7 +706,12 @@ int dif_copy_string(struct dif_mstate *ms, char *dst, u64 addr, u32 size,
 		if (avail < max)
 			max = (u32)avail;
 		z = memchr(p, '\0', max);
-		memmove(dst, p, z ? (u32)(z - p) : max);
+		len = z ? (u32)(z - p) : max;
+		if (!dif_budget_charge(ms, (u64)len + 1)) {
+			memset(dst, 0, size);
+			return ms->fault.kind;
+		}
+		memmove(dst, p, len);
 		return 0;
 	}
 	len = dif_str_fetch(ms, dst, addr, max, user);

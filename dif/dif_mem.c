@@ -10,6 +10,10 @@
  *
  * Strings are bounded: never more than strsize bytes are looked at, and
  * a string that runs to the end of a direct region ends there.
+ *
+ * Every routine here charges the firing's budget for the bytes it
+ * touches (a load of 8 bytes or less is paid for as an instruction),
+ * and each dif_env_copy() for its call too, before doing the work.
  */
 #include "dif_impl.h"
 
@@ -55,8 +59,11 @@ const u8 *dif_mem_direct(const struct dif_mstate *ms, u64 addr, u64 size,
 static bool dif_mem_env(struct dif_mstate *ms, void *dst, u64 addr,
 			u32 size, bool user)
 {
-	int rc = dif_env_copy(ms, dst, addr, size, user);
+	int rc;
 
+	if (unlikely(!dif_budget_charge(ms, DIF_COST_COPY + (u64)size)))
+		return false;
+	rc = dif_env_copy(ms, dst, addr, size, user);
 	if (likely(rc == 0))
 		return true;
 	if (rc != DIF_FAULT_KPRIV && rc != DIF_FAULT_UPRIV)
@@ -76,6 +83,8 @@ bool dif_mem_read(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
 	if (!user) {
 		p = dif_mem_direct(ms, addr, size, NULL);
 		if (p) {
+			if (size > 8 && !dif_budget_charge(ms, size))
+				return false;
 			memmove(dst, p, size);	/* bcopy() within scratch */
 			return true;
 		}
@@ -112,6 +121,8 @@ u8 *dif_scratch_alloc(struct dif_mstate *ms, u64 size, bool zero)
 		dif_fault(ms, DIF_FAULT_NOSCRATCH, size);
 		return NULL;
 	}
+	if (zero && !dif_budget_charge(ms, size))
+		return NULL;
 	p = ms->scratch + start;
 	ms->scratch_used = start + (u32)size;
 	if (zero)
@@ -192,6 +203,8 @@ int dif_str_fetch(struct dif_mstate *ms, char *buf, u64 addr, u32 max,
 		n = DIF_STR_CHUNK - (u32)(a & (DIF_STR_CHUNK - 1));
 		if (n > max - got)
 			n = max - got;
+		if (!dif_budget_charge(ms, DIF_COST_COPY + n))
+			return -1;
 		if (dif_env_copy(ms, buf + got, a, n, user) &&
 		    !dif_str_bytes(ms, buf + got, a, n, user))
 			return -1;
@@ -227,6 +240,8 @@ const char *dif_str_get(struct dif_mstate *ms, u64 addr, u32 max,
 			if (avail < max)
 				max = (u32)avail;
 			*lenp = dif_str_nlen((const char *)p, max);
+			if (!dif_budget_charge(ms, (u64)*lenp + 1))
+				return NULL;
 			return (const char *)p;
 		}
 	}
@@ -250,6 +265,8 @@ u64 dif_str_result(struct dif_mstate *ms, u32 mark, const char *s, u32 len)
 	u8 *dst;
 
 	ms->scratch_used = mark;
+	if (!dif_budget_charge(ms, len))
+		return 0;
 	dst = dif_scratch_alloc(ms, (u64)len + 1, false);
 	if (!dst)
 		return 0;
@@ -268,6 +285,7 @@ int dif_str_cmp(struct dif_mstate *ms, u64 a, u64 b)
 	sa = dif_str_get(ms, a, 0, false, &la);
 	sb = sa ? dif_str_get(ms, b, 0, false, &lb) : NULL;
 	if (sb) {
+		/* both scans are charged; the comparison is no more */
 		r = memcmp(sa, sb, la < lb ? la : lb);
 		if (r == 0)
 			r = la < lb ? -1 : la > lb;

@@ -8,6 +8,10 @@
  * scratch through dif_str_result(); a full scratch is NOSCRATCH. Where
  * DTrace returns a pointer into an argument (strchr, strstr, ...), so do
  * these: the argument's address plus an offset.
+ *
+ * Each call charges the firing's budget DIF_COST_CALL, its string
+ * arguments the bytes read (in dif_str_get()), and every further pass
+ * over them what it does, before or while doing it.
  */
 #include "dif_impl.h"
 
@@ -24,10 +28,18 @@ static bool dif_subr_str(struct dif_mstate *ms, u32 i, struct dif_sarg *a)
 	return a->s != NULL;
 }
 
-/* First (or last) position of t in s, or -1. At most strsize^2 steps. */
-static s64 dif_subr_sarg_find(const struct dif_sarg *s,
+/* Charge the search this often: it stops soon after the budget does. */
+#define DIF_FIND_CHARGE	4096
+
+/*
+ * First (or last) position of t (not empty) in s, or -1; -2 once the
+ * budget runs out. Up to strsize^2 steps: each is charged, a position
+ * whose first byte differs 1, a comparison the bytes it may read.
+ */
+static s64 dif_subr_sarg_find(struct dif_mstate *ms, const struct dif_sarg *s,
 			      const struct dif_sarg *t, bool last)
 {
+	u64 work = 0;
 	s64 i, n;
 
 	if (t->len > s->len)
@@ -36,10 +48,21 @@ static s64 dif_subr_sarg_find(const struct dif_sarg *s,
 	for (i = 0; i <= n; i++) {
 		s64 at = last ? n - i : i;
 
+		if (work >= DIF_FIND_CHARGE) {
+			if (!dif_budget_charge(ms, work))
+				return -2;
+			work = 0;
+		}
+		work++;
+		if (s->s[at] != t->s[0])
+			continue;
+		work += t->len;
 		if (memcmp(s->s + at, t->s, t->len) == 0)
-			return at;
+			break;
 	}
-	return -1;
+	if (!dif_budget_charge(ms, work))
+		return -2;
+	return i <= n ? (last ? n - i : i) : -1;
 }
 
 static u64 dif_subr_strjoin(struct dif_mstate *ms, u32 mark)
@@ -101,7 +124,7 @@ static u64 dif_subr_index(struct dif_mstate *ms, bool last)
 		return 0;
 	if (b.len == 0)
 		return last ? a.len : 0;
-	return (u64)dif_subr_sarg_find(&a, &b, last);
+	return (u64)dif_subr_sarg_find(ms, &a, &b, last);
 }
 
 /* strchr/strrchr: the address of c in s, or 0; c may be its NUL. */
@@ -115,6 +138,8 @@ static u64 dif_subr_strchr(struct dif_mstate *ms, bool last)
 		return 0;
 	if (c == '\0')
 		return ms->tuple[0].dt_value + a.len;
+	if (!dif_budget_charge(ms, a.len))
+		return 0;
 	for (i = 0; i < a.len; i++) {
 		if (a.s[i] == c) {
 			found = i;
@@ -132,7 +157,9 @@ static u64 dif_subr_strstr(struct dif_mstate *ms)
 
 	if (!dif_subr_str(ms, 0, &a) || !dif_subr_str(ms, 1, &b))
 		return 0;
-	i = dif_subr_sarg_find(&a, &b, false);
+	if (b.len == 0)
+		return ms->tuple[0].dt_value;
+	i = dif_subr_sarg_find(ms, &a, &b, false);
 	return i < 0 ? 0 : ms->tuple[0].dt_value + (u64)i;
 }
 
@@ -175,7 +202,7 @@ static u64 dif_subr_strtok(struct dif_mstate *ms, u32 mark)
 		return 0;
 	dif_subr_delims(&delims, &d);
 	s.s = dif_str_get(ms, addr, 0, false, &s.len);
-	if (!s.s)
+	if (!s.s || !dif_budget_charge(ms, d.len))
 		return 0;
 	for (i = 0; i < s.len && dif_subr_isdelim(&delims, s.s[i]); i++)
 		;
@@ -196,7 +223,7 @@ static u64 dif_subr_path(struct dif_mstate *ms, u32 mark, bool dir)
 	struct dif_sarg a;
 	u32 end, start;
 
-	if (!dif_subr_str(ms, 0, &a))
+	if (!dif_subr_str(ms, 0, &a) || !dif_budget_charge(ms, a.len))
 		return 0;
 	end = a.len;
 	while (end > 1 && a.s[end - 1] == '/')
@@ -239,7 +266,7 @@ static u64 dif_subr_case(struct dif_mstate *ms, u32 mark, bool upper)
 	char *out;
 	u32 i;
 
-	if (!dif_subr_str(ms, 0, &a))
+	if (!dif_subr_str(ms, 0, &a) || !dif_budget_charge(ms, a.len))
 		return 0;
 	out = (char *)dif_scratch_alloc(ms, (u64)a.len + 1, false);
 	if (!out)
@@ -413,6 +440,8 @@ u64 dif_subr_call(struct dif_mstate *ms, u32 subr)
 		dif_fault(ms, DIF_FAULT_BADSTACK, ms->ntuple);
 		return 0;
 	}
+	if (!dif_budget_charge(ms, DIF_COST_CALL))
+		return 0;
 	r = dif_subr_dispatch(ms, subr, mark);
 	if (dif_faulted(ms)) {
 		ms->scratch_used = mark;

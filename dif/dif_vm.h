@@ -27,6 +27,20 @@
 #define DIF_SCOPE_COUNT		3
 #define DIF_PC_NONE		0xffffffffu
 
+/*
+ * The work one probe firing may do, across every clause and action on
+ * the probe, in units of about one interpreted instruction: each
+ * instruction costs 1, each byte a string or memory routine touches 1,
+ * each read through dif_env_copy() DIF_COST_COPY more. The verifier
+ * bounds one program; this bounds the firing, whose clauses, actions
+ * and subroutines multiply programs. Running out is DIF_FAULT_BUDGET.
+ */
+#define DIF_BUDGET_FIRING	(1u << 20)
+#define DIF_COST_COPY		32	/* one dif_env_copy() call */
+#define DIF_COST_CALL		8	/* one subroutine call */
+#define DIF_COST_DYN		96	/* key, lock, hash: a dynamic variable */
+#define DIF_COST_CHAIN		8	/* one step along its hash chain */
+
 /* Where the verifier writes why it rejected a program, one line each. */
 struct dif_log {
 	char	*buf;		/* may be NULL: nothing is written */
@@ -110,7 +124,8 @@ struct dif_dyn {
 /*
  * Machine state of one execution context (one per CPU in the kernel).
  * The host fills the first group once, calls dif_mstate_reset() at each
- * probe firing, and reads the results after dif_exec().
+ * probe firing, and reads the results after dif_exec(). A host that runs
+ * several states in one firing carries budget from one to the next.
  */
 struct dif_mstate {
 	/* filled by the host */
@@ -125,6 +140,7 @@ struct dif_mstate {
 	u32		ms_pad;
 	struct dif_dyn	*dyn;		/* may be NULL: see dif_dyn.c */
 	void		*env;		/* the host's, for dif_env_*() */
+	u64		budget;		/* work left; dif_mstate_reset() fills */
 	/* results, read by the host */
 	struct dif_fault fault;
 	u64		dyn_drops;	/* dynamic variable drops, cumulative */
@@ -135,6 +151,30 @@ struct dif_mstate {
 	u32		ms_pad2;
 	struct dif_tuple tuple[DIF_TUPLE_MAX];
 };
+
+/**
+ * dif_budget_charge() - charge work to the firing
+ * @ms:    the machine state
+ * @units: what it costs (see DIF_BUDGET_FIRING)
+ *
+ * dif/ charges what it does; the host charges what it does on a
+ * program's behalf (stack walks, records). Context: any.
+ * Return: true, or false with DIF_FAULT_BUDGET recorded (if no fault
+ * was) once the budget is spent: the caller stops.
+ */
+static inline bool dif_budget_charge(struct dif_mstate *ms, u64 units)
+{
+	if (likely(ms->budget >= units)) {
+		ms->budget -= units;
+		return true;
+	}
+	ms->budget = 0;
+	if (ms->fault.kind == DIF_FAULT_NONE) {
+		ms->fault.kind = DIF_FAULT_BUDGET;
+		ms->fault.addr = 0;
+	}
+	return false;
+}
 
 /* Loader and verifier (dif_load.c, dif_verify.c). */
 int dif_prog_load(struct dif_prog *p, const void *blob, u32 size,

@@ -82,6 +82,13 @@ int dif_env_copy(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
 					size) ? DIF_FAULT_BADADDR : 0;
 }
 
+/* A stack walk costs the firing a read per frame; returns the depth. */
+static u32 dtrace_env_frames(struct dif_mstate *ms, u32 depth)
+{
+	dif_budget_charge(ms, (u64)DIF_COST_COPY * (depth + 1));
+	return depth;
+}
+
 static u64 dtrace_env_illop(struct dif_mstate *ms, u64 what)
 {
 	ms->fault.kind = DIF_FAULT_ILLOP;
@@ -150,18 +157,18 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 	case DIF_VAR_ERRNO:
 		return mc->dm_args->da_errno;
 	case DIF_VAR_STACKDEPTH:
-		return dtrace_stack_kernel_depth(mc->dm_cpu->dc_stack,
-						 mc->dm_args, NULL);
+		return dtrace_env_frames(ms, dtrace_stack_kernel_depth(
+			mc->dm_cpu->dc_stack, mc->dm_args, NULL));
 	case DIF_VAR_CALLER: {
 		u64 caller = 0;
 
-		dtrace_stack_kernel_depth(mc->dm_cpu->dc_stack, mc->dm_args,
-					  &caller);
+		dtrace_env_frames(ms, dtrace_stack_kernel_depth(
+			mc->dm_cpu->dc_stack, mc->dm_args, &caller));
 		return caller;
 	}
 	case DIF_VAR_USTACKDEPTH:
-		return dtrace_stack_user_depth(mc->dm_cpu->dc_stack,
-					       mc->dm_args);
+		return dtrace_env_frames(ms, dtrace_stack_user_depth(
+			mc->dm_cpu->dc_stack, mc->dm_args));
 	case DIF_VAR_UCALLER:
 		return t->mm && !(t->flags & PF_KTHREAD) ?
 		       instruction_pointer(task_pt_regs(t)) : 0;
@@ -192,18 +199,19 @@ u64 dif_env_rand(struct dif_mstate *ms)
 u64 dif_env_progenyof(struct dif_mstate *ms, u64 pid)
 {
 	struct task_struct *t = current;
+	bool found = false;
 	int depth;
 
 	for (depth = 0; depth < DTRACE_PROGENY_DEPTH; depth++) {
 		struct task_struct *parent = READ_ONCE(t->real_parent);
 
-		if (t->tgid == pid)
-			return 1;
-		if (!parent || parent == t)
+		found = t->tgid == pid;
+		if (found || !parent || parent == t)
 			break;
 		t = parent;
 	}
-	return 0;
+	dif_budget_charge(ms, depth);
+	return found;
 }
 
 u64 dif_env_speculation(struct dif_mstate *ms)

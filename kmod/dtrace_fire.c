@@ -19,6 +19,12 @@
  *  - Every load from an address a script chose is a nofault copy
  *    (dif_env_kernel.c). A fault ends the clause: its record is not
  *    committed, the error is counted and the ERROR probe fires.
+ *  - A firing has a budget of work (DIF_BUDGET_FIRING), shared by every
+ *    clause and action on the probe and by the ERROR clauses they fire.
+ *    The clause that spends it ends in DIF_FAULT_BUDGET, the ERROR probe
+ *    fires for it with a reserve of its own, and the rest of the firing
+ *    is skipped: however many clauses, actions and subroutines there
+ *    are, interrupts are off for a bounded time.
  *  - Nothing is printed from here.
  */
 #include <linux/err.h>
@@ -29,6 +35,13 @@
 
 static DEFINE_PER_CPU(int, dtrace_in_probe);
 static DEFINE_PER_CPU(u64, dtrace_firings);	/* counts this CPU's firings */
+static DEFINE_PER_CPU(u64, dtrace_budget);	/* work left in this firing */
+
+/* What ERROR's clauses may do after a clause spent the budget. */
+#define DTRACE_BUDGET_ERROR	(DIF_BUDGET_FIRING / 8)
+/* A clause's and an action's own work, beyond programs and copies. */
+#define DTRACE_COST_CLAUSE	32
+#define DTRACE_COST_ACTION	8
 
 /* May this state's clauses run for this firing? */
 static bool dtrace_state_fires(const struct dtrace_state *state,
@@ -123,6 +136,8 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 	u64 v;
 
 	*actp = 0;
+	if (!dif_budget_charge(&mc->dm_ms, DTRACE_COST_CLAUSE))
+		return DIF_FAULT_BUDGET;
 	if (ecb->de_has_pred) {
 		v = dif_exec(&ecb->de_pred, &mc->dm_ms);
 		if (mc->dm_ms.fault.kind != DIF_FAULT_NONE)
@@ -168,9 +183,15 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 
 	for (i = ecb->de_speculates; i < ecb->de_nacts; i++) {
 		const struct dtrace_action *act = &ecb->de_acts[i];
+		u64 cost = DTRACE_COST_ACTION;
 		int fault = 0;
 
 		*actp = i + 1;
+		if (act->dac_kind == DTRACE_ACT_STACK ||
+		    act->dac_kind == DTRACE_ACT_USTACK)
+			cost += (u64)DIF_COST_COPY * act->dac_rec_size / 8;
+		if (!dif_budget_charge(&mc->dm_ms, cost))
+			return DIF_FAULT_BUDGET;
 		if (act->dac_kind == DTRACE_ACT_STACK) {
 			dtrace_stack_kernel((u64 *)((char *)(hdr + 1) +
 					    act->dac_rec_off), act->dac_arg,
@@ -194,6 +215,9 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			cpu->dc_aggkeylen = max(cpu->dc_aggkeylen, end);
 			break;
 		case DTRACE_ACT_AGGREGATE:
+			if (!dif_budget_charge(&mc->dm_ms, DIF_COST_DYN +
+					       cpu->dc_aggkeylen))
+				return DIF_FAULT_BUDGET;
 			dtrace_aggregate(state, cpu, act->dac_arg, v);
 			/* The next aggregation builds its own key. */
 			memset(cpu->dc_aggkey, 0, cpu->dc_aggkeylen);
@@ -256,6 +280,7 @@ static void __dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_
 		struct dtrace_mctx *mc;
 		struct dif_fault fault;
 		u32 act;
+		int kind;
 
 		if (!dtrace_state_fires(state, only))
 			continue;
@@ -264,15 +289,24 @@ static void __dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_
 		if (!mc)	/* a CPU that came online after GO */
 			continue;
 		dtrace_mctx_init(mc, state, cpu, ecb, probe, args, firing);
-		if (dtrace_ecb_run(mc, cpu, ecb, probe->dp_id, &act) ==
-		    DIF_FAULT_NONE)
+		mc->dm_ms.budget = __this_cpu_read(dtrace_budget);
+		kind = dtrace_ecb_run(mc, cpu, ecb, probe->dp_id, &act);
+		__this_cpu_write(dtrace_budget, mc->dm_ms.budget);
+		if (kind == DIF_FAULT_NONE)
 			continue;
 
 		cpu->dc_errors++;
 		fault = mc->dm_ms.fault;
+		if (kind == DIF_FAULT_BUDGET && probe != dtrace_probe_error)
+			__this_cpu_write(dtrace_budget, DTRACE_BUDGET_ERROR);
 		if (probe != dtrace_probe_error)
 			dtrace_fire_error(state, probe->dp_id, ecb->de_epid, act,
 					  &fault);
+		if (kind == DIF_FAULT_BUDGET) {
+			/* The rest of the firing is skipped. */
+			__this_cpu_write(dtrace_budget, 0);
+			return;
+		}
 	}
 }
 
@@ -302,6 +336,7 @@ void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *arg
 		return;
 	}
 	*in = 1;
+	__this_cpu_write(dtrace_budget, DIF_BUDGET_FIRING);
 	__dtrace_probe_fire(probe, args, only);
 	*in = 0;
 	local_irq_restore(flags);

@@ -29,9 +29,7 @@ MODULE_PARM_DESC(deadman_timeout,
 #define DTRACE_STRSIZE_DEFAULT	256
 #define DTRACE_SCRATCH_MIN	(16u << 10)
 #define DTRACE_DYNVARSIZE_DEFAULT	(1u << 20)
-#define DTRACE_DYNVARSIZE_MAX	(256u << 20)
 #define DTRACE_SPECSIZE_DEFAULT	(32u << 10)
-#define DTRACE_NSPEC_MAX	1024
 
 static void dtrace_state_size_scratch(struct dtrace_state *state)
 {

@@ -173,7 +173,8 @@ enum dif_subr {
 	X(KPRIV,	"invalid kernel access")			\
 	X(UPRIV,	"invalid user access")				\
 	X(TUPOFLOW,	"tuple stack overflow")				\
-	X(BADSTACK,	"bad stack")
+	X(BADSTACK,	"bad stack")					\
+	X(BUDGET,	"firing exceeded its work budget")
 
 enum dif_fault_kind {
 #define DIF_X_FAULT(name, text) DIF_FAULT_##name,

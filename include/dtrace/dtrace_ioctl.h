@@ -91,6 +91,8 @@ struct dtrace_ioc_options {
 #define DTRACE_BUFSIZE_MIN	4096
 #define DTRACE_BUFSIZE_MAX	(64u << 20)
 #define DTRACE_STRSIZE_MAX	8192
+#define DTRACE_DYNVARSIZE_MAX	(256u << 20)
+#define DTRACE_NSPEC_MAX	1024
 
 /* What an action does in the kernel; printing is the consumer's. */
 enum dtrace_act_kind {

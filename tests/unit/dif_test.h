@@ -66,6 +66,7 @@ static inline struct dift *dift_new(void)
 	dif_dyn_init(&t->dyn, t->dynmem, sizeof(t->dynmem),
 		     dif_dyn_chunksize(t->ms.strsize), &t->env.lock);
 	t->ms.dyn = &t->dyn;
+	dif_mstate_reset(&t->ms);
 	return t;
 }
 

@@ -112,18 +112,23 @@ int dt_option_set(struct dt_options *o, const char *name, const char *value,
 			return -1;
 		o->o_bufsize = v;
 	} else if (strcmp(name, "aggsize") == 0 ||
-		   strcmp(name, "dynvarsize") == 0 ||
 		   strcmp(name, "specsize") == 0) {
-		if (!value || dt_opt_parse_size(value, &v))
+		/* per CPU, as bufsize */
+		if (!value || dt_opt_parse_size(value, &v) ||
+		    v < DTRACE_BUFSIZE_MIN || v > DTRACE_BUFSIZE_MAX)
 			return -1;
 		if (name[0] == 'a')
 			o->o_aggsize = v;
-		else if (name[0] == 'd')
-			o->o_dynvarsize = v;
 		else
 			o->o_specsize = v;
+	} else if (strcmp(name, "dynvarsize") == 0) {
+		if (!value || dt_opt_parse_size(value, &v) ||
+		    v > DTRACE_DYNVARSIZE_MAX)
+			return -1;
+		o->o_dynvarsize = v;
 	} else if (strcmp(name, "nspec") == 0) {
-		if (!value || dt_opt_parse_size(value, &v) || v > 65536)
+		if (!value || dt_opt_parse_size(value, &v) ||
+		    v > DTRACE_NSPEC_MAX)
 			return -1;
 		o->o_nspec = (uint32_t)v;
 	} else if (strcmp(name, "strsize") == 0) {

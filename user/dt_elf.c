@@ -131,7 +131,7 @@ struct dt_uobj *dt_uobj_from_elf(const char *path, Elf *elf)
 	if (!elf || elf_kind(elf) != ELF_K_ELF)
 		return o;
 	dt_elf_loads(o, elf);
-	if (!dt_elf_syms(o, elf, false))
+	if (!dt_elf_syms(o, elf, false) && o->uo_nsyms)	/* not qsort(NULL) */
 		qsort(o->uo_syms, o->uo_nsyms, sizeof(*o->uo_syms),
 		      dt_usym_cmp);
 	return o;

@@ -106,7 +106,8 @@ static void dt_kload(struct dt_symtab *st)
 		st->st_nksyms++;
 	}
 	fclose(fp);
-	qsort(st->st_ksyms, st->st_nksyms, sizeof(*st->st_ksyms), dt_ksym_cmp);
+	if (st->st_nksyms)	/* not qsort(NULL) */
+		qsort(st->st_ksyms, st->st_nksyms, sizeof(*st->st_ksyms), dt_ksym_cmp);
 	st->st_kloaded = st->st_nksyms ? 1 : -1;
 }
 

@@ -164,4 +164,28 @@ TEST(no_wrapping_ends)
 	EXPECT_EQ(NULL, dt_uobj_sym_at(&o, 5));
 }
 
+/* An ELF file with no symbols and no segments (found by fuzz_elf). */
+TEST(empty_elf)
+{
+	Elf64_Ehdr eh = {
+		.e_ident = { ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS64,
+			     ELFDATA2LSB, EV_CURRENT },
+		.e_type = ET_EXEC, .e_machine = EM_X86_64,
+		.e_version = EV_CURRENT, .e_ehsize = sizeof(eh),
+	};
+	struct dt_uobj *o;
+	Elf *elf;
+
+	elf_version(EV_CURRENT);
+	elf = elf_memory((char *)&eh, sizeof(eh));
+	ASSERT_NE(NULL, elf);
+	o = dt_uobj_from_elf("empty", elf);
+	ASSERT_NE(NULL, o);
+	EXPECT_EQ(0, o->uo_nsyms);
+	EXPECT_EQ(0, o->uo_nloads);
+	EXPECT_EQ(NULL, dt_uobj_sym_at(o, 0x1000));
+	dt_uobj_free(o);
+	elf_end(elf);
+}
+
 TEST_HARNESS_MAIN

@@ -48,6 +48,13 @@ TEST(kernel)
 	dt_symtab_fini(&st);
 	unlink(path);
 
+	/* an empty table: nothing to sort */
+	dt_symtab_init(&st);
+	st.st_kallsyms = "/dev/null";
+	dt_sym_kernel(&st, 0xffffffff81200000ull, buf, sizeof(buf));
+	EXPECT_STREQ("0xffffffff81200000", buf);
+	dt_symtab_fini(&st);
+
 	dt_symtab_init(&st);
 	st.st_kallsyms = "/nonexistent";
 	dt_sym_kernel(&st, 0xffffffff81200000ull, buf, sizeof(buf));

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Everything `make check` runs, in order: host unit tests (plain and
-# ASan+UBSan), a DIF fuzzing smoke run, checkpatch over the kernel-side
+# ASan+UBSan), a short run of every fuzzer, checkpatch over the kernel-side
 # sources, a DKMS build, the guest suite in one QEMU boot per installed
 # kernel, and the Debian packages installed, upgraded and purged in a
 # guest. Each stage adds to one tally; the last line is
@@ -61,7 +61,7 @@ for bin in build/tests/test_* build/tests-asan/test_*; do
 	[ -x "$bin" ] && run_ksft "$bin"
 done
 
-echo "== DIF fuzzing smoke run"
+echo "== fuzzing smoke run (12 s per target)"
 check "fuzz-smoke" make -s fuzz-smoke
 
 echo "== checkpatch"

@@ -185,6 +185,16 @@ static const struct {
 	  "failed to resolve this->y: Unknown variable name" },
 	{ "uprobe:/no/such:f { 1 }", 1, 1, "uprobe target file '/no/such' "
 	  "does not exist or is not executable" },
+	/* calls with too few arguments (D's crashed on these) */
+	{ "BEGIN { print(); }", 1, 9, "print() expects a map argument" },
+	{ "BEGIN { clear(); }", 1, 9, "clear() expects a map argument" },
+	{ "BEGIN { zero(); }", 1, 9, "zero() expects a map argument" },
+	{ "BEGIN { delete(); }", 1, 9, "delete() expects a map element" },
+	{ "BEGIN { str(); }", 1, 9, "str() requires 1 or 2 arguments (0 "
+	  "provided)" },
+	{ "BEGIN { join(); }", 1, 9, "join() requires 1 or 2 arguments" },
+	{ "BEGIN { strncmp(\"a\"); }", 1, 9, "strncmp() requires 3 "
+	  "arguments (1 provided)" },
 };
 
 TEST(invalid_programs)

@@ -46,6 +46,8 @@ static const struct check_case valid[] = {
 	  "4, 5); }" },
 	{ "BEGIN { trace(arg0 + args[1]); trace(execname); trace(probename); }" },
 	{ "BEGIN { trace(pid); trace(tid); trace(timestamp); trace(cpu); }" },
+	/* found by fuzz_d: a high first byte shifted into the sign (UB) */
+	{ "BEGIN { trace('\\xc8\\xd8rxdrxj'); trace('\\xff234567'); }" },
 	{ "BEGIN { trace('a'); trace('\\n'); trace(0x10); trace(010); "
 	  "trace(1u); trace(2ul); }" },
 	{ "BEGIN { trace(substr(\"hello\", 1)); trace(substr(\"hi\", 0, 1)); }" },

@@ -84,6 +84,7 @@ include user/user.mk
 include tests/unit/unit.mk
 include tests/vm/vm.mk
 include tests/kmod/kmod.mk
+include tests/fuzz/fuzz.mk
 
 demo: deps all
 	./tests/vm/demo.sh

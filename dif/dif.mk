@@ -36,28 +36,6 @@ dif-unit: $(patsubst %,$(B)/tests/%,$(DIF_SW_TESTS)) \
 	$(patsubst %,$(B)/tests-asan/%-switch,$(DIF_SW_TESTS))
 unit: dif-unit
 
-# libFuzzer over dif_prog_load() + dif_exec(): `make fuzz` runs it for
-# FUZZ_SECONDS (default 1800), `make fuzz-smoke` for 30 s; both fail on
-# a finding (a crash file is left in build/fuzz/).
-FUZZ_SECONDS ?= 1800
-FUZZ_CC ?= clang
-FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all -Iinclude -Idif -Itests/unit
-FUZZ_BIN := $(B)/fuzz/fuzz_dif
-FUZZ_RUN = cd $(B)/fuzz && mkdir -p corpus && \
-	./fuzz_dif -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-	-artifact_prefix=./ corpus $(CURDIR)/tests/fuzz/seeds
-$(FUZZ_BIN): tests/fuzz/fuzz_dif.c $(DIF_SRCS) $(DIF_USER_SRCS) \
-		tests/unit/dif_env_user.c $(wildcard dif/*.h)
-	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(filter %.c,$^)
-
-.PHONY: fuzz fuzz-smoke
-fuzz: $(FUZZ_BIN)
-	$(FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS)
-fuzz-smoke: $(FUZZ_BIN)
-	$(FUZZ_RUN) -max_total_time=30
-
 # ns per executed DIF instruction, both dispatch variants.
 DIF_BENCH_LINK = $(filter-out dif/dif_exec.c,$(DIF_SRCS)) $(DIF_USER_SRCS) \
 	tests/unit/dif_env_user.c

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Everything `make check` runs, in order: host unit tests (plain and
-# ASan+UBSan), the layering of user/ (tests/check-layers.sh), a DIF
-# fuzzing smoke run, checkpatch over the kernel-side sources, a DKMS
+# ASan+UBSan), the layering of user/ (tests/check-layers.sh), a short
+# run of every fuzzer, checkpatch over the kernel-side sources, a DKMS
 # build, the guest suite in one QEMU boot per installed
 # kernel, and the Debian packages installed, upgraded and purged in a
 # guest. Each stage adds to one tally; the last line is
@@ -65,7 +65,7 @@ done
 echo "== the command's layering"
 check "layering of user/" tests/check-layers.sh
 
-echo "== DIF fuzzing smoke run"
+echo "== fuzzing smoke run (12 s per target)"
 check "fuzz-smoke" make -s fuzz-smoke
 
 echo "== checkpatch"

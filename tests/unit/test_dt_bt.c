@@ -109,6 +109,8 @@ static const char *const valid[] = {
 	"BEGIN { @m[1, \"a\"] = 2; delete(@m, 1, \"a\"); }",
 	"BEGIN { @c = count(); print(@c, 0, 2); print(@c, 0); print(@c); }",
 	"BEGIN { printf(\"%d %d\\n\", 1e6, 2_000); }",
+	/* found by fuzz_bt: zero times 10^(6.7e13) took as many steps */
+	"BEGIN { printf(\"%d %d\\n\", 0e67777777777777, 0e0); }",
 	"BEGIN { @n++; @m[\"a\"] += 2; if (@n == 1) { @m[\"a\"]--; } print(@n); "
 	"print(@m, 0, 2); } END { @n -= 1; }",
 	"BEGIN /strncmp(comm, \"dtr\", 3) == 0/ { @[strncmp(\"ab\", comm, 2)] = "
@@ -185,6 +187,18 @@ static const struct {
 	  "failed to resolve this->y: Unknown variable name" },
 	{ "uprobe:/no/such:f { 1 }", 1, 1, "uprobe target file '/no/such' "
 	  "does not exist or is not executable" },
+	{ "BEGIN { @x = 1e67777777777777; }", 1, 14,
+	  "invalid integer: 1e67777777777777" },
+	/* calls with too few arguments (D's crashed on these) */
+	{ "BEGIN { print(); }", 1, 9, "print() expects a map argument" },
+	{ "BEGIN { clear(); }", 1, 9, "clear() expects a map argument" },
+	{ "BEGIN { zero(); }", 1, 9, "zero() expects a map argument" },
+	{ "BEGIN { delete(); }", 1, 9, "delete() expects a map element" },
+	{ "BEGIN { str(); }", 1, 9, "str() requires 1 or 2 arguments (0 "
+	  "provided)" },
+	{ "BEGIN { join(); }", 1, 9, "join() requires 1 or 2 arguments" },
+	{ "BEGIN { strncmp(\"a\"); }", 1, 9, "strncmp() requires 3 "
+	  "arguments (1 provided)" },
 };
 
 TEST(invalid_programs)

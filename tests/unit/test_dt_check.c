@@ -46,6 +46,8 @@ static const struct check_case valid[] = {
 	  "4, 5); }" },
 	{ "BEGIN { trace(arg0 + args[1]); trace(execname); trace(probename); }" },
 	{ "BEGIN { trace(pid); trace(tid); trace(timestamp); trace(cpu); }" },
+	/* found by fuzz_d: a high first byte shifted into the sign (UB) */
+	{ "BEGIN { trace('\\xc8\\xd8rxdrxj'); trace('\\xff234567'); }" },
 	{ "BEGIN { trace('a'); trace('\\n'); trace(0x10); trace(010); "
 	  "trace(1u); trace(2ul); }" },
 	{ "BEGIN { trace(substr(\"hello\", 1)); trace(substr(\"hi\", 0, 1)); }" },
@@ -173,6 +175,24 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { @a = lquantize(1, 0); }", "D_PROTO_LEN", 1,
 	  "lquantize( ) prototype mismatch: 2 args passed, at least 3 "
 	  "expected" },
+	{ "BEGIN { printa(); }", "D_PROTO_LEN", 1,
+	  "printa( ) prototype mismatch: 0 args passed, 1 expected" },
+	{ "BEGIN { @a = count(); printa(@a, @a, @a, @a, @a, @a, @a, @a, @a, "
+	  "@a); }", "D_PROTO_LEN", 1, "printa( ) prototype mismatch: 10 args "
+	  "passed, at most 9 expected" },
+	{ "BEGIN { trunc(); }", "D_TRUNC_PROTO", 1,
+	  "trunc( ) prototype mismatch: 0 args passed, at least 1 expected" },
+	{ "BEGIN { @a = count(); trunc(@a, 1, 2); }", "D_TRUNC_PROTO", 1,
+	  "trunc( ) prototype mismatch: 3 args passed, no more than 2 "
+	  "expected" },
+	{ "BEGIN { clear(); }", "D_CLEAR_PROTO", 1,
+	  "clear( ) prototype mismatch: 0 args passed, 1 expected" },
+	{ "BEGIN { normalize(); }", "D_NORMALIZE_PROTO", 1,
+	  "normalize( ) prototype mismatch: 0 args passed, 2 expected" },
+	{ "BEGIN { @a = count(); normalize(@a); }", "D_NORMALIZE_PROTO", 1,
+	  "normalize( ) prototype mismatch: 1 args passed, 2 expected" },
+	{ "BEGIN { denormalize(); }", "D_NORMALIZE_PROTO", 1,
+	  "denormalize( ) prototype mismatch: 0 args passed, 1 expected" },
 	{ "BEGIN { x = 1; @a = lquantize(1, 0, x); }", "D_AGG_PARAM", 1,
 	  "lquantize( ) argument #3 must be an integer constant" },
 	{ "BEGIN { @a = lquantize(1, 10, 0, 1); }", "D_AGG_PARAM", 1,

@@ -7,6 +7,7 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wsign-compare"
 
+#include <elf.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <string.h>
@@ -110,6 +111,81 @@ TEST(debug_file_symbols)
 	for (i = 1; i < o->uo_nsyms; i++)
 		ASSERT_LE(o->uo_syms[i - 1].us_addr, o->uo_syms[i].us_addr);
 	dt_uobj_free(o);
+}
+
+/*
+ * A build-ID note's size is the file's: 0x80000010 bytes doubled used to
+ * wrap to 32 in 32-bit arithmetic, pass the check against the 129-byte
+ * buffer, and write two billion hex digits over the stack.
+ */
+TEST(buildid_note_size)
+{
+	static const uint8_t desc[64] = { 0xde, 0xad, 0xbe, 0xef };
+	char id[129];
+
+	memset(id, 'x', sizeof(id));
+	EXPECT_EQ(-1, dt_elf_buildid_note(NT_GNU_BUILD_ID, "GNU", 4, desc,
+					  0x80000010u, id, sizeof(id)));
+	EXPECT_EQ(-1, dt_elf_buildid_note(NT_GNU_BUILD_ID, "GNU", 4, desc,
+					  0xffffffffu, id, sizeof(id)));
+	EXPECT_EQ('x', id[0]);
+	/* 65 bytes need 131: too many; 64 need 129: they fit */
+	EXPECT_EQ(-1, dt_elf_buildid_note(NT_GNU_BUILD_ID, "GNU", 4, desc,
+					  65, id, sizeof(id)));
+	ASSERT_EQ(0, dt_elf_buildid_note(NT_GNU_BUILD_ID, "GNU", 4, desc,
+					 64, id, sizeof(id)));
+	EXPECT_EQ(128, strlen(id));
+	ASSERT_EQ(0, dt_elf_buildid_note(NT_GNU_BUILD_ID, "GNU", 4, desc,
+					 4, id, sizeof(id)));
+	EXPECT_STREQ("deadbeef", id);
+	/* not a GNU build ID */
+	EXPECT_EQ(-1, dt_elf_buildid_note(NT_GNU_BUILD_ID, "GNX", 4, desc,
+					  4, id, sizeof(id)));
+	EXPECT_EQ(-1, dt_elf_buildid_note(1, "GNU", 4, desc, 4, id,
+					  sizeof(id)));
+}
+
+/* Segment and symbol ends the file can put at the top of the space. */
+TEST(no_wrapping_ends)
+{
+	struct dt_uload l = { .ul_off = 0x1000, .ul_vaddr = ~0ull - 0xff,
+			      .ul_filesz = 0x1000 };
+	struct dt_usym u = { .us_addr = ~0ull - 0xf, .us_size = 0x100,
+			     .us_name = "top" };
+	struct dt_uobj o = { .uo_loads = &l, .uo_nloads = 1, .uo_syms = &u,
+			     .uo_nsyms = 1 };
+	uint64_t off;
+
+	/* vaddr + filesz wraps past 0: 5 is not in the segment */
+	EXPECT_EQ(-1, dt_uobj_vaddr_to_off(&o, 5, &off));
+	ASSERT_EQ(0, dt_uobj_vaddr_to_off(&o, ~0ull, &off));
+	EXPECT_EQ(0x10ff, off);
+	EXPECT_EQ(&u, dt_uobj_sym_at(&o, ~0ull));
+	EXPECT_EQ(NULL, dt_uobj_sym_at(&o, 5));
+}
+
+/* An ELF file with no symbols and no segments (found by fuzz_elf). */
+TEST(empty_elf)
+{
+	Elf64_Ehdr eh = {
+		.e_ident = { ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS64,
+			     ELFDATA2LSB, EV_CURRENT },
+		.e_type = ET_EXEC, .e_machine = EM_X86_64,
+		.e_version = EV_CURRENT, .e_ehsize = sizeof(eh),
+	};
+	struct dt_uobj *o;
+	Elf *elf;
+
+	elf_version(EV_CURRENT);
+	elf = elf_memory((char *)&eh, sizeof(eh));
+	ASSERT_NE(NULL, elf);
+	o = dt_uobj_from_elf("empty", elf);
+	ASSERT_NE(NULL, o);
+	EXPECT_EQ(0, o->uo_nsyms);
+	EXPECT_EQ(0, o->uo_nloads);
+	EXPECT_EQ(NULL, dt_uobj_sym_at(o, 0x1000));
+	dt_uobj_free(o);
+	elf_end(elf);
 }
 
 TEST_HARNESS_MAIN

@@ -48,6 +48,13 @@ TEST(kernel)
 	dt_symtab_fini(&st);
 	unlink(path);
 
+	/* an empty table: nothing to sort */
+	dt_symtab_init(&st);
+	st.st_kallsyms = "/dev/null";
+	dt_sym_kernel(&st, 0xffffffff81200000ull, buf, sizeof(buf));
+	EXPECT_STREQ("0xffffffff81200000", buf);
+	dt_symtab_fini(&st);
+
 	dt_symtab_init(&st);
 	st.st_kallsyms = "/nonexistent";
 	dt_sym_kernel(&st, 0xffffffff81200000ull, buf, sizeof(buf));
@@ -80,6 +87,45 @@ TEST(user)
 	dt_sym_user(&st, 999999999, pc, buf, sizeof(buf));
 	EXPECT_EQ('0', buf[0]);		/* no such process: hex */
 	dt_symtab_fini(&st);
+}
+
+/*
+ * /proc/PID/maps lines as the kernel writes them, and as a process can
+ * make them: a path longer than any fixed buffer (whose tail once read
+ * as a line of its own), blanks in paths, lines that do not parse.
+ */
+TEST(maps_lines)
+{
+	static char text[8192];
+	struct dt_mapent e;
+	char *line = NULL;
+	size_t cap = 0, n;
+	FILE *fp;
+
+	n = (size_t)snprintf(text, sizeof(text),
+		"7f0000-7f1000 r-xp 00001000 08:01 123    /usr/lib/a b.so\n"
+		"garbage\n"
+		"7f2000-7f3000 rw-p 00000000 00:00 0\n"
+		"1000-2000 r-xp 00000000 08:01 9 /");
+	memset(text + n, 'x', 5000);
+	n += 5000;
+	n += (size_t)snprintf(text + n, sizeof(text) - n,
+		"1-2 r-xp 0 00:00 0 /evil\n");
+	fp = fmemopen(text, n, "r");
+	ASSERT_NE(NULL, fp);
+	ASSERT_EQ(1, dt_maps_next(fp, &line, &cap, &e));
+	EXPECT_EQ(0x7f0000, e.me_start);
+	EXPECT_EQ(0x7f1000, e.me_end);
+	EXPECT_EQ(0x1000, e.me_off);
+	EXPECT_STREQ("/usr/lib/a b.so", e.me_path);
+	ASSERT_EQ(1, dt_maps_next(fp, &line, &cap, &e));
+	EXPECT_STREQ("", e.me_path);
+	ASSERT_EQ(1, dt_maps_next(fp, &line, &cap, &e));
+	EXPECT_EQ(0x1000, e.me_start);
+	EXPECT_EQ(5025, strlen(e.me_path));
+	EXPECT_EQ(0, dt_maps_next(fp, &line, &cap, &e));
+	free(line);
+	fclose(fp);
 }
 
 TEST_HARNESS_MAIN

@@ -52,4 +52,18 @@ TEST(unsupported_and_empty)
 	EXPECT_EQ(5, a[1].ua_reg);		/* bx */
 }
 
+/* Sizes strtol( ) saturates: no labs(LONG_MIN), and no argument. */
+TEST(huge_sizes)
+{
+	struct dtrace_uprobe_arg a[DTRACE_UPROBE_NARGS];
+
+	ASSERT_EQ(3, dt_usdt_args("-99999999999999999999@%eax "
+				  "99999999999999999999@%eax -8@%rax", a,
+				  DTRACE_UPROBE_NARGS));
+	EXPECT_EQ(DTRACE_UARG_NONE, a[0].ua_kind);
+	EXPECT_EQ(DTRACE_UARG_NONE, a[1].ua_kind);
+	EXPECT_EQ(DTRACE_UARG_REG, a[2].ua_kind);
+	EXPECT_EQ(-8, a[2].ua_size);
+}
+
 TEST_HARNESS_MAIN

@@ -69,7 +69,8 @@ int bt_lex_int(struct dt_pcb *pcb, BT_YYLTYPE *lloc, BT_YYSTYPE *lval,
 		/* 1e6 */
 		unsigned long long e = strtoull(end + 1, &end, 10);
 
-		while (e-- > 0 && !errno)
+		/* 0e99999999999: zero, at once; else overflow within 20 */
+		while (v && e-- > 0 && !errno)
 			if (v > ~0ull / 10)
 				errno = ERANGE;
 			else

@@ -288,6 +288,49 @@ bad:
 			"different keys", first->a_name, a->a_name);
 }
 
+/*
+ * The number of arguments, checked before any is looked at, in DTrace's
+ * words and tags for each function. printa( ) takes at most
+ * DT_PRINTA_MAX aggregations (struct dt_out's o_aggs).
+ */
+#define DT_PRINTA_MAX	9
+
+static int dt_check_aggact_len(struct dt_pcb *pcb, struct dt_node *n)
+{
+	int nargs = dt_node_count(n->n_args);
+	const char *f = n->n_str;
+
+	if (strcmp(f, "printa") == 0) {
+		int max = DT_PRINTA_MAX + (nargs && n->n_args->n_kind == DT_N_STR);
+
+		if (nargs < 1)
+			return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
+					"printa( ) prototype mismatch: %d args "
+					"passed, 1 expected", nargs);
+		if (nargs > max)
+			return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
+					"printa( ) prototype mismatch: %d args "
+					"passed, at most %d expected", nargs,
+					max);
+	} else if (strcmp(f, "trunc") == 0) {
+		if (nargs < 1 || nargs > 2)
+			return dt_error(pcb, &n->n_loc, "D_TRUNC_PROTO",
+					"trunc( ) prototype mismatch: %d args "
+					"passed, %s expected", nargs,
+					nargs < 1 ? "at least 1" :
+					"no more than 2");
+	} else {
+		int want = strcmp(f, "normalize") == 0 ? 2 : 1;
+
+		if (nargs != want)
+			return dt_error(pcb, &n->n_loc, strcmp(f, "clear") ?
+					"D_NORMALIZE_PROTO" : "D_CLEAR_PROTO",
+					"%s( ) prototype mismatch: %d args "
+					"passed, %d expected", f, nargs, want);
+	}
+	return 0;
+}
+
 int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *a = n->n_args, *fmt = NULL;
@@ -295,6 +338,8 @@ int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n)
 
 	n->n_type = dt_type_void;
 	n->n_int = 0;
+	if (dt_check_aggact_len(pcb, n))
+		return -1;
 	if (strcmp(n->n_str, "printa") == 0) {
 		if (a->n_kind == DT_N_STR) {
 			fmt = a;

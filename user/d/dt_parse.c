@@ -234,7 +234,8 @@ int dt_lex_char(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
 {
 	char buf[64];
 	size_t n, i;
-	int64_t v = 0;
+	uint64_t u = 0;
+	int64_t v;
 
 	if (strlen(text) >= sizeof(buf) || dt_lex_unescape(text, buf, &n)) {
 		dt_error(pcb, (struct dt_loc *)lloc, "D_CHR_ILL",
@@ -247,8 +248,10 @@ int dt_lex_char(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
 			 "character constant is too long");
 		return DT_TOK_ERROR;
 	}
+	/* in unsigned arithmetic: '\xff234567' shifts into the sign bit */
 	for (i = 0; i < n; i++)
-		v = (v << 8) | (unsigned char)buf[i];
+		u = u << 8 | (unsigned char)buf[i];
+	v = (int64_t)u;
 	if (n == 1)
 		v = (signed char)buf[0];
 	lval->ival.v = v;

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,13 +36,18 @@ static int dt_usym_cmp(const void *a, const void *b)
 
 /*
  * Add the function symbols of elf's symbol tables (only .symtab if
- * symtab_only) to o, unsorted. 0, or -1 without memory.
+ * symtab_only) to o, unsorted. 0, or -1 without memory. The count comes
+ * from the bytes libelf read, not from sh_size, which the file may make
+ * anything.
  */
 static int dt_elf_syms(struct dt_uobj *o, Elf *elf, bool symtab_only)
 {
-	size_t cap = o->uo_nsyms, i;
+	size_t cap = o->uo_nsyms, esz = gelf_fsize(elf, ELF_T_SYM, 1,
+						   EV_CURRENT), i;
 	Elf_Scn *scn = NULL;
 
+	if (!esz)
+		return 0;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 		Elf_Data *data;
@@ -52,9 +58,11 @@ static int dt_elf_syms(struct dt_uobj *o, Elf *elf, bool symtab_only)
 						  sh.sh_type != SHT_DYNSYM)))
 			continue;
 		data = elf_getdata(scn, NULL);
-		if (!data || !sh.sh_entsize)
+		if (!data)
 			continue;
-		n = sh.sh_size / sh.sh_entsize;
+		n = data->d_size / esz;
+		if (n > INT_MAX)	/* gelf_getsym's index is an int */
+			n = INT_MAX;
 		for (i = 0; i < n; i++) {
 			GElf_Sym sym;
 			const char *name;
@@ -87,54 +95,91 @@ static int dt_elf_syms(struct dt_uobj *o, Elf *elf, bool symtab_only)
 	return 0;
 }
 
-/* Read the function symbols and loadable segments of one ELF file. */
-struct dt_uobj *dt_uobj_load(const char *path)
+/* The PT_LOAD segments, grown as found: phnum is the file's to choose. */
+static void dt_elf_loads(struct dt_uobj *o, Elf *elf)
+{
+	size_t nph, i, cap = 0;
+
+	if (elf_getphdrnum(elf, &nph))
+		return;
+	for (i = 0; i < nph && i <= INT_MAX; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (o->uo_nloads == cap) {
+			void *np = realloc(o->uo_loads, (cap = cap ? cap * 2 : 4) *
+					   sizeof(*o->uo_loads));
+
+			if (!np)
+				return;
+			o->uo_loads = np;
+		}
+		o->uo_loads[o->uo_nloads++] = (struct dt_uload){
+			ph.p_offset, ph.p_vaddr, ph.p_filesz };
+	}
+}
+
+struct dt_uobj *dt_uobj_from_elf(const char *path, Elf *elf)
 {
 	struct dt_uobj *o = calloc(1, sizeof(*o));
-	size_t nph, i;
-	Elf *elf;
-	int fd;
 
 	if (!o || !(o->uo_path = strdup(path))) {
 		free(o);
 		return NULL;
 	}
+	if (!elf || elf_kind(elf) != ELF_K_ELF)
+		return o;
+	dt_elf_loads(o, elf);
+	if (!dt_elf_syms(o, elf, false) && o->uo_nsyms)	/* not qsort(NULL) */
+		qsort(o->uo_syms, o->uo_nsyms, sizeof(*o->uo_syms),
+		      dt_usym_cmp);
+	return o;
+}
+
+/* Read the function symbols and loadable segments of one ELF file. */
+struct dt_uobj *dt_uobj_load(const char *path)
+{
+	struct dt_uobj *o;
+	Elf *elf;
+	int fd;
+
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return o;	/* remembered as having no symbols */
+		return dt_uobj_from_elf(path, NULL);	/* no symbols */
 	elf_version(EV_CURRENT);
 	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF)
-		goto out;
-	if (elf_getphdrnum(elf, &nph) == 0) {
-		o->uo_loads = calloc(nph ? nph : 1, sizeof(*o->uo_loads));
-		for (i = 0; o->uo_loads && i < nph; i++) {
-			GElf_Phdr ph;
-
-			if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
-				o->uo_loads[o->uo_nloads++] = (struct dt_uload){
-					ph.p_offset, ph.p_vaddr, ph.p_filesz };
-		}
-	}
-	if (dt_elf_syms(o, elf, false))
-		goto out;
-	qsort(o->uo_syms, o->uo_nsyms, sizeof(*o->uo_syms), dt_usym_cmp);
-out:
+	o = dt_uobj_from_elf(path, elf);
 	if (elf)
 		elf_end(elf);
 	close(fd);
 	return o;
 }
 
-/* Whether elf has a .symtab; its GNU build ID in hex into id ("" if none). */
-static bool dt_elf_symtab_buildid(Elf *elf, char *id, size_t len)
+int dt_elf_buildid_note(uint32_t type, const void *name, uint32_t namesz,
+			const void *desc, uint32_t descsz, char *id,
+			size_t len)
+{
+	const uint8_t *d = desc;
+	size_t i;
+
+	/* 64-bit sizes: descsz * 2 must not wrap to a small number */
+	if (type != NT_GNU_BUILD_ID || namesz != 4 || memcmp(name, "GNU", 4) ||
+	    !descsz || (size_t)descsz * 2 >= len)
+		return -1;
+	for (i = 0; i < descsz; i++)
+		snprintf(id + 2 * i, 3, "%02x", d[i]);
+	return 0;
+}
+
+bool dt_elf_symtab_buildid(Elf *elf, char *id, size_t len)
 {
 	Elf_Scn *scn = NULL;
 	bool symtab = false;
 
 	*id = '\0';
 	while ((scn = elf_nextscn(elf, scn))) {
-		size_t off = 0, next, name, desc, i;
+		size_t off = 0, next, name, desc;
 		Elf_Data *data;
 		GElf_Shdr sh;
 		GElf_Nhdr nh;
@@ -144,14 +189,13 @@ static bool dt_elf_symtab_buildid(Elf *elf, char *id, size_t len)
 		symtab |= sh.sh_type == SHT_SYMTAB;
 		if (sh.sh_type != SHT_NOTE || !(data = elf_getdata(scn, NULL)))
 			continue;
-		while ((next = gelf_getnote(data, off, &nh, &name, &desc))) {
-			const uint8_t *d = (const uint8_t *)data->d_buf + desc;
+		/* gelf_getnote checks that name and desc lie in d_buf */
+		while (!*id && (next = gelf_getnote(data, off, &nh, &name,
+						    &desc)) > off) {
+			const char *b = data->d_buf;
 
-			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
-			    !memcmp((const char *)data->d_buf + name, "GNU", 4) &&
-			    nh.n_descsz * 2 < len)
-				for (i = 0; i < nh.n_descsz; i++)
-					snprintf(id + 2 * i, 3, "%02x", d[i]);
+			dt_elf_buildid_note(nh.n_type, b + name, nh.n_namesz,
+					    b + desc, nh.n_descsz, id, len);
 			off = next;
 		}
 	}
@@ -214,7 +258,8 @@ int dt_uobj_vaddr_to_off(const struct dt_uobj *o, uint64_t va,
 	for (i = 0; i < o->uo_nloads; i++) {
 		const struct dt_uload *l = &o->uo_loads[i];
 
-		if (va >= l->ul_vaddr && va < l->ul_vaddr + l->ul_filesz) {
+		/* no sum that the file's values could wrap */
+		if (va >= l->ul_vaddr && va - l->ul_vaddr < l->ul_filesz) {
 			*off = va - l->ul_vaddr + l->ul_off;
 			return 0;
 		}
@@ -238,5 +283,5 @@ const struct dt_usym *dt_uobj_sym_at(const struct dt_uobj *o, uint64_t va)
 	if (!lo)
 		return NULL;
 	u = &o->uo_syms[lo - 1];
-	return !u->us_size || va < u->us_addr + u->us_size ? u : NULL;
+	return !u->us_size || va - u->us_addr < u->us_size ? u : NULL;
 }

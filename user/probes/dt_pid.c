@@ -29,6 +29,7 @@
 
 #include "dt_elf.h"
 #include "dt_pid.h"
+#include "dt_sym.h"
 
 bool dt_glob(const char *pat, const char *s)
 {
@@ -150,9 +151,10 @@ static const char *dt_basename(const char *path)
 /* Every ELF file @pid maps, once each. */
 static int dt_pid_maps(struct dt_sites *s, char *err, size_t errlen)
 {
-	char path[64], exe[PATH_MAX], line[PATH_MAX + 128], file[PATH_MAX];
+	char path[64], exe[PATH_MAX], *line = NULL;
 	char **seen = NULL;
-	size_t nseen = 0, i;
+	size_t nseen = 0, cap = 0, i;
+	struct dt_mapent e;
 	ssize_t n;
 	int rc = 0;
 	FILE *f;
@@ -167,12 +169,11 @@ static int dt_pid_maps(struct dt_sites *s, char *err, size_t errlen)
 			 (int)s->pid, strerror(errno));
 		return -1;
 	}
-	while (!rc && fgets(line, sizeof(line), f)) {
-		const char *mod;
+	while (!rc && dt_maps_next(f, &line, &cap, &e)) {
+		const char *file = e.me_path, *mod;
 		char **ns;
 
-		if (sscanf(line, "%*s %*s %*s %*s %*s %4095[^\n]", file) != 1 ||
-		    file[0] != '/' || strstr(file, " (deleted)"))
+		if (file[0] != '/' || strstr(file, " (deleted)"))
 			continue;
 		for (i = 0; i < nseen && strcmp(seen[i], file); i++)
 			;
@@ -194,6 +195,7 @@ static int dt_pid_maps(struct dt_sites *s, char *err, size_t errlen)
 		rc = s->usdt ? dt_usdt_file(s, file, mod) :
 			       dt_pid_file(s, file, mod);
 	}
+	free(line);
 	fclose(f);
 	for (i = 0; i < nseen; i++)
 		free(seen[i]);

@@ -45,6 +45,10 @@ int dt_sites_flush(struct dt_sites *s);
 
 /* USDT (dt_pid_usdt.c): the probes of one file's .note.stapsdt. */
 int dt_usdt_file(struct dt_sites *s, const char *path, const char *mod);
+/* The same from an open ELF (@path names it, @fd is what sites hold). */
+struct Elf;
+int dt_usdt_elf(struct dt_sites *s, struct Elf *elf, const char *path, int fd,
+		const char *mod);
 /*
  * Decode a note's argument specs ("-4@%eax 8@-8(%rbp) 4@$5") into
  * @args; an operand it cannot express is left DTRACE_UARG_NONE.

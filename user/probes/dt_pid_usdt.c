@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,13 @@ static void dt_usdt_operand(const char *op, size_t len,
 	a->ua_off = v;
 }
 
+/* 1, 2, 4 or 8 bytes, negative if signed (no labs( ): LONG_MIN) */
+static bool dt_usdt_size(long size)
+{
+	return size == 1 || size == 2 || size == 4 || size == 8 ||
+	       size == -1 || size == -2 || size == -4 || size == -8;
+}
+
 int dt_usdt_args(const char *spec, struct dtrace_uprobe_arg *args, int max)
 {
 	const char *p = spec;
@@ -118,8 +126,7 @@ int dt_usdt_args(const char *spec, struct dtrace_uprobe_arg *args, int max)
 		len = strcspn(p, " \t");
 		size = strtol(p, &at, 10);
 		if (n < max && *at == '@' && at < p + len &&
-		    (labs(size) == 1 || labs(size) == 2 || labs(size) == 4 ||
-		     labs(size) == 8)) {
+		    dt_usdt_size(size)) {
 			dt_usdt_operand(at + 1, p + len - (at + 1), &args[n]);
 			if (args[n].ua_kind != DTRACE_UARG_NONE)
 				args[n].ua_size = (signed char)size;
@@ -198,11 +205,50 @@ static int dt_usdt_note(struct dt_sites *s, const struct dt_uobj *o, int fd,
 	return dt_sites_full(s) ? dt_sites_flush(s) : 0;
 }
 
-int dt_usdt_file(struct dt_sites *s, const char *path, const char *mod)
+int dt_usdt_elf(struct dt_sites *s, Elf *elf, const char *path, int fd,
+		const char *mod)
 {
 	struct dt_uobj *o = NULL;
 	Elf_Scn *scn = NULL;
 	uint64_t base;
+	int err = 0;
+
+	if (elf_kind(elf) != ELF_K_ELF)
+		return 0;
+	base = dt_usdt_base(elf);
+	while (!err && (scn = elf_nextscn(elf, scn))) {
+		Elf_Data *data;
+		GElf_Shdr sh;
+		GElf_Nhdr nh;
+		size_t off = 0, next, noff, doff;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
+			continue;
+		data = elf_getdata(scn, NULL);
+		/* gelf_getnote checks that name and desc lie in d_buf */
+		while (!err && data &&
+		       (next = gelf_getnote(data, off, &nh, &noff, &doff)) >
+		       off) {
+			const char *b = data->d_buf;
+
+			off = next;
+			if (nh.n_type != DT_NT_STAPSDT || nh.n_namesz != 8 ||
+			    memcmp(b + noff, "stapsdt", 8))
+				continue;
+			if (!o)
+				o = dt_uobj_from_elf(path, elf);
+			if (o)
+				err = dt_usdt_note(s, o, fd, mod, b + doff,
+						   nh.n_descsz, base);
+		}
+	}
+	if (o)
+		dt_uobj_free(o);
+	return err;
+}
+
+int dt_usdt_file(struct dt_sites *s, const char *path, const char *mod)
+{
 	int fd, err = 0;
 	Elf *elf;
 
@@ -213,39 +259,12 @@ int dt_usdt_file(struct dt_sites *s, const char *path, const char *mod)
 		return 0;
 	elf_version(EV_CURRENT);
 	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF)
-		goto out;
-	base = dt_usdt_base(elf);
-	while (!err && (scn = elf_nextscn(elf, scn))) {
-		Elf_Data *data;
-		GElf_Shdr sh;
-		GElf_Nhdr nh;
-		size_t off = 0, noff, doff;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
-			continue;
-		data = elf_getdata(scn, NULL);
-		while (!err && data &&
-		       (off = gelf_getnote(data, off, &nh, &noff, &doff)) > 0) {
-			const char *b = data->d_buf;
-
-			if (nh.n_type != DT_NT_STAPSDT || nh.n_namesz != 8 ||
-			    memcmp(b + noff, "stapsdt", 8))
-				continue;
-			if (!o)
-				o = dt_uobj_load(path);
-			if (o)
-				err = dt_usdt_note(s, o, fd, mod, b + doff,
-						   nh.n_descsz, base);
-		}
-	}
+	if (elf)
+		err = dt_usdt_elf(s, elf, path, fd, mod);
 	if (!err)
 		err = dt_sites_flush(s);
-out:
 	if (elf)
 		elf_end(elf);
-	if (o)
-		dt_uobj_free(o);
 	close(fd);
 	return err;
 }

@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,14 +58,16 @@ static int dt_pd_field(const char *s, size_t n, char *dst, size_t room,
 			goto copy;
 		}
 		if (s[i] == '$' && i + 1 < n && isdigit((unsigned char)s[i + 1])) {
+			size_t d0 = ++i;
 			long k = 0;
 
-			i++;
-			while (i < n && isdigit((unsigned char)s[i]))
-				k = k * 10 + (s[i++] - '0');
+			/* saturated: $99999999999999999999 is just undefined */
+			for (; i < n && isdigit((unsigned char)s[i]); i++)
+				k = k > (LONG_MAX - 9) / 10 ? LONG_MAX :
+				    k * 10 + (s[i] - '0');
 			if (k >= argc || !argv) {
-				snprintf(err, errlen, "macro argument $%ld is "
-					 "not defined", k);
+				snprintf(err, errlen, "macro argument $%.*s is "
+					 "not defined", (int)(i - d0), s + d0);
 				return -1;
 			}
 			v = argv[k];

@@ -106,7 +106,8 @@ static void dt_kload(struct dt_symtab *st)
 		st->st_nksyms++;
 	}
 	fclose(fp);
-	qsort(st->st_ksyms, st->st_nksyms, sizeof(*st->st_ksyms), dt_ksym_cmp);
+	if (st->st_nksyms)	/* not qsort(NULL) */
+		qsort(st->st_ksyms, st->st_nksyms, sizeof(*st->st_ksyms), dt_ksym_cmp);
 	st->st_kloaded = st->st_nksyms ? 1 : -1;
 }
 
@@ -212,38 +213,73 @@ void dt_sym_note_pid(struct dt_symtab *st, pid_t pid)
 		dt_sym_keep_maps(st, pid);
 }
 
-void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
-		 size_t len)
+int dt_maps_next(FILE *fp, char **line, size_t *cap, struct dt_mapent *e)
 {
-	char path[64], line[1024], file[1024];
 	unsigned long long start, end, off;
-	struct dt_uobj *o = NULL;
-	struct dt_umaps *m;
-	uint64_t foff = 0, va = 0;
-	const char *base;
-	FILE *fp;
-	size_t i;
+	ssize_t len;
+	int n;
 
-	snprintf(buf, len, "0x%llx", (unsigned long long)pc);
+	while ((len = getline(line, cap, fp)) > 0) {
+		char *l = *line;
+
+		if (l[len - 1] == '\n')
+			l[--len] = '\0';
+		n = -1;
+		if (strlen(l) != (size_t)len ||	/* a NUL inside */
+		    sscanf(l, "%llx-%llx %*s %llx %*s %*s%n", &start, &end,
+			   &off, &n) != 3 || n < 0)
+			continue;
+		e->me_start = start;
+		e->me_end = end;
+		e->me_off = off;
+		/* the inode, then blanks up to the path */
+		e->me_path = l + n + strspn(l + n, " ");
+		return 1;
+	}
+	return 0;
+}
+
+/* The file of pid's mapping that holds pc, and pc's offset in it. */
+static struct dt_uobj *dt_sym_umap(struct dt_symtab *st, pid_t pid,
+				   uint64_t pc, uint64_t *foff)
+{
+	struct dt_uobj *o = NULL;
+	struct dt_mapent e;
+	char path[64], *line = NULL;
+	struct dt_umaps *m;
+	size_t cap = 0;
+	FILE *fp;
+
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
 	dt_sym_note_pid(st, pid);
 	m = dt_umaps_find(st, pid);
 	fp = m ? fmemopen(m->um_text, strlen(m->um_text), "r") :
 		 fopen(path, "r");
 	if (!fp)
-		return;
-	while (fgets(line, sizeof(line), fp)) {
-		file[0] = '\0';
-		if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %1023[^\n]",
-			   &start, &end, &off, file) < 3)
+		return NULL;
+	while (dt_maps_next(fp, &line, &cap, &e)) {
+		if (pc < e.me_start || pc >= e.me_end || e.me_path[0] != '/')
 			continue;
-		if (pc < start || pc >= end || file[0] != '/')
-			continue;
-		foff = pc - start + off;
-		o = dt_uobj_get(st, file);
+		*foff = pc - e.me_start + e.me_off;
+		o = dt_uobj_get(st, e.me_path);
 		break;
 	}
+	free(line);
 	fclose(fp);
+	return o;
+}
+
+void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
+		 size_t len)
+{
+	uint64_t foff = 0, va = 0;
+	const struct dt_usym *u;
+	struct dt_uobj *o;
+	const char *base;
+	size_t i;
+
+	snprintf(buf, len, "0x%llx", (unsigned long long)pc);
+	o = dt_sym_umap(st, pid, pc, &foff);
 	if (!o)
 		return;
 	base = strrchr(o->uo_path, '/');
@@ -251,25 +287,20 @@ void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
 	for (i = 0; i < o->uo_nloads; i++) {
 		const struct dt_uload *l = &o->uo_loads[i];
 
-		if (foff >= l->ul_off && foff < l->ul_off + l->ul_filesz) {
+		/* no sum that the file's values could wrap */
+		if (foff >= l->ul_off && foff - l->ul_off < l->ul_filesz) {
 			va = foff - l->ul_off + l->ul_vaddr;
 			break;
 		}
 	}
-	if (i < o->uo_nloads) {
-		const struct dt_usym *u = dt_uobj_sym_at(o, va);
-
-		if (u) {
-			if (va == u->us_addr)
-				snprintf(buf, len, "%s`%s", base, u->us_name);
-			else
-				snprintf(buf, len, "%s`%s+0x%llx", base,
-					 u->us_name,
-					 (unsigned long long)(va - u->us_addr));
-			return;
-		}
-	}
-	snprintf(buf, len, "%s`0x%llx", base, (unsigned long long)foff);
+	u = i < o->uo_nloads ? dt_uobj_sym_at(o, va) : NULL;
+	if (u && va == u->us_addr)
+		snprintf(buf, len, "%s`%s", base, u->us_name);
+	else if (u)
+		snprintf(buf, len, "%s`%s+0x%llx", base, u->us_name,
+			 (unsigned long long)(va - u->us_addr));
+	else
+		snprintf(buf, len, "%s`0x%llx", base, (unsigned long long)foff);
 }
 
 void dt_sym_stack(struct dt_symtab *st, const void *words, uint32_t n,

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 struct dt_ksym {
@@ -59,6 +60,18 @@ void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
 void dt_sym_stack(struct dt_symtab *st, const void *words, uint32_t n,
 		  int user, void (*fn)(void *arg, const char *frame),
 		  void *arg);
+
+/*
+ * One line of /proc/PID/maps: "START-END PERMS OFFSET DEV INODE [PATH]".
+ * dt_maps_next reads the next line that parses from @fp into *@line
+ * (getline's buffer: any length) and fills @e, its path pointing into
+ * the line ("" for an anonymous mapping); 0 at the end.
+ */
+struct dt_mapent {
+	uint64_t	me_start, me_end, me_off;
+	const char	*me_path;
+};
+int dt_maps_next(FILE *fp, char **line, size_t *cap, struct dt_mapent *e);
 
 /* For dt_sym_stack: a frame as DTrace prints it, to the FILE * arg. */
 void dt_sym_print_frame(void *fp, const char *frame);

@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# libFuzzer targets (clang, -fsanitize=fuzzer,address,undefined), one
+# per parser of untrusted input, build/fuzz/fuzz_NAME:
+#   dif       DIF objects and memory: dif_prog_load( ), dif_exec( )
+#   elf       ELF headers, segments, symbol tables, build-ID notes
+#   usdt      .note.stapsdt notes and their argument specs
+#   maps      /proc/PID/maps lines
+#   tpformat  tracefs format files
+#   d, bt     D and bpftrace source through code generation and the
+#             userspace DIF verifier
+# `make fuzz` runs each for FUZZ_SECONDS (default 1800), `make
+# fuzz-smoke` for FUZZ_SMOKE_SECONDS (12; it is part of make check);
+# both stop at the first finding, whose input is left in build/fuzz/
+# as NAME-crash-*, NAME-leak-*, NAME-timeout-* or NAME-oom-*. The
+# corpus each grows is kept in build/fuzz/corpus/NAME.
+
+FUZZ_SECONDS ?= 1800
+FUZZ_SMOKE_SECONDS ?= 12
+FUZZ_CC ?= clang
+FZ := $(B)/fuzz
+FUZZ_TARGETS := dif elf usdt maps tpformat d bt
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN)
+FUZZ_CPPFLAGS := $(CPPFLAGS) -Iuser -Itests/unit -Itests/fuzz
+
+# Objects of the command's library, instrumented for coverage.
+fzobj = $(patsubst %.c,$(FZ)/obj/%.o,$(1))
+$(FZ)/obj/%.o: %.c | $(DT_GEN_HDRS) $(DT_GEN_SRCS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
+		-MMD -MP -c $< -o $@
+-include $(shell find $(FZ)/obj -name '*.d' 2>/dev/null)
+
+FUZZ_LIB = $(DT_LIB_SRCS) $(DT_DIF_SRCS)
+$(FZ)/fuzz_d $(FZ)/fuzz_bt: $(FZ)/fuzz_%: $$(call fzobj,tests/fuzz/fuzz_%.c \
+		tests/fuzz/fuzz_compile.c $$(FUZZ_LIB))
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(DT_LDLIBS)
+$(FZ)/fuzz_elf $(FZ)/fuzz_usdt $(FZ)/fuzz_maps $(FZ)/fuzz_tpformat: \
+		$(FZ)/fuzz_%: $$(call fzobj,tests/fuzz/fuzz_%.c $$(FUZZ_LIB))
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(DT_LDLIBS)
+# The interpreter with the userspace environment, as before.
+$(FZ)/fuzz_dif: $$(call fzobj,tests/fuzz/fuzz_dif.c $$(DIF_SRCS) \
+		$$(DIF_USER_SRCS) tests/unit/dif_env_user.c)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
+
+# Seeds made at build time (mkseeds.sh), and the committed ones.
+$(FZ)/seeds.stamp: tests/fuzz/mkseeds.sh tests/fuzz/seed_elf.c \
+		$(wildcard tests/fuzz/seeds/*/* tests/d/*.d tests/d/*.sh \
+		tests/d/*.bpftrace)
+	@mkdir -p $(FZ)
+	tests/fuzz/mkseeds.sh $(CURDIR) $(CURDIR)/$(FZ)
+	touch $@
+FUZZ_SEEDS_dif := $(CURDIR)/tests/fuzz/seeds/dif
+FUZZ_SEEDS_tpformat := $(CURDIR)/tests/fuzz/seeds/tpformat
+FUZZ_SEEDS = $(or $(FUZZ_SEEDS_$(1)),seeds/$(1))
+FUZZ_MAXLEN_elf := 65536
+FUZZ_MAXLEN = $(or $(FUZZ_MAXLEN_$(1)),8192)
+# NAME SECONDS
+FUZZ_RUN = cd $(FZ) && mkdir -p corpus/$(1) && nice -n 19 ./fuzz_$(1) \
+	-timeout=10 -rss_limit_mb=2048 -max_len=$(call FUZZ_MAXLEN,$(1)) \
+	-max_total_time=$(2) -print_final_stats=1 -artifact_prefix=./$(1)- \
+	corpus/$(1) $(call FUZZ_SEEDS,$(1))
+
+.PHONY: fuzz fuzz-smoke fuzz-build
+fuzz-build: $(patsubst %,$(FZ)/fuzz_%,$(FUZZ_TARGETS)) $(FZ)/seeds.stamp
+fuzz-long-%: fuzz-build
+	$(call FUZZ_RUN,$*,$(FUZZ_SECONDS))
+fuzz-smoke-%: fuzz-build
+	$(call FUZZ_RUN,$*,$(FUZZ_SMOKE_SECONDS))
+fuzz: $(patsubst %,fuzz-long-%,$(FUZZ_TARGETS))
+fuzz-smoke: $(patsubst %,fuzz-smoke-%,$(FUZZ_TARGETS))

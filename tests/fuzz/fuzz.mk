@@ -22,7 +22,7 @@ FZ := $(B)/fuzz
 FUZZ_TARGETS := dif elf usdt maps tpformat d bt
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN)
-FUZZ_CPPFLAGS := $(CPPFLAGS) -Iuser -Itests/unit -Itests/fuzz
+FUZZ_CPPFLAGS = $(CPPFLAGS) $(DT_INCS) -Itests/unit -Itests/fuzz
 
 # Objects of the command's library, instrumented for coverage.
 fzobj = $(patsubst %.c,$(FZ)/obj/%.o,$(1))

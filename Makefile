@@ -116,9 +116,14 @@ dkms-remove:
 	rm -rf $(DKMS_SRC)
 
 # Benchmarks beside bpftrace in one guest run; not part of check.
-.PHONY: bench
+.PHONY: bench bench-peer
 bench: all
 	./bench/run.sh
+
+# On Debian 11's 5.10, beside bpftrace 0.17 and 0.11, with the one-liners
+# and the tools (bench/peer.sh).
+bench-peer: all
+	./bench/peer.sh
 
 # The guest suite with the ten-minute load test.
 .PHONY: check-long

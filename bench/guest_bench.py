@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """Benchmarks of dtrace beside bpftrace, run inside the test guest.
 
-Each case runs both tools in alternation, RUNS times each, and keeps
+Each case runs the tools in alternation, RUNS times each, and keeps
 medians with min and max. Results go to $RESULTS_DIR/bench.json; the host
-side (bench/run.sh) prints them as a table.
+side (bench/run.sh) prints them as a table. PEERS (JSON: a list of [name,
+binary, LD_LIBRARY_PATH or null, tools directory or null]) names the
+bpftraces to set beside dtrace; by default the one on PATH, "bpftrace".
 """
 import json
 import os
@@ -19,8 +21,18 @@ RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 ATTACH_LIMIT = 60       # seconds a tracer may take to say it is ready
 STEP_LIMIT = 120        # seconds to start and exit, or to exit after SIGINT
 DTRACE = os.path.abspath("user/dtrace")
+PEERS = json.loads(os.environ.get("PEERS") or
+                   '[["bpftrace", "bpftrace", null, null]]')
 # Line-buffered: its "Attaching" line must reach us through a pipe at once.
-BPFTRACE = ["bpftrace", "-B", "line"]
+BPFTRACE = ["-B", "line"]
+ENV = {k: v for k, v in os.environ.items() if k != "PEERS"}
+
+
+def peer_env(libpath):
+    env = dict(ENV)
+    if libpath:
+        env["LD_LIBRARY_PATH"] = libpath
+    return env
 DD = ["dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=200000"]
 # dd makes one read and one write per byte, and a few more to start.
 EVENTS = {"syscalls": 400000, "reads": 200000}
@@ -42,10 +54,10 @@ def run_workload():
     return now() - t0
 
 
-def startup(argv):
+def startup(argv, env=None):
     """Seconds from exec to exit of a tool that exits at BEGIN."""
     t0 = now()
-    p = subprocess.run(argv, stdout=subprocess.DEVNULL,
+    p = subprocess.run(argv, stdout=subprocess.DEVNULL, env=env or ENV,
                        stderr=subprocess.PIPE, text=True, timeout=STEP_LIMIT)
     if p.returncode:
         raise RuntimeError(p.stderr.strip().splitlines()[-1:] or "failed")
@@ -65,7 +77,7 @@ def hwm(pid):
     return 0
 
 
-def traced(argv, ready):
+def traced(argv, ready, env=None):
     """Run the workload under a tracer started with argv.
 
     Returns (workload seconds, seconds to attach, seconds to detach, peak
@@ -75,7 +87,7 @@ def traced(argv, ready):
     """
     t0 = now()
     # One pipe for both: bpftrace says "Attaching" on stdout.
-    p = subprocess.Popen(argv, stdout=subprocess.PIPE,
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, env=env or ENV,
                          stderr=subprocess.STDOUT)
     err = b""
     while ready.encode() not in err:
@@ -155,25 +167,30 @@ def main():
     res["workload untraced"] = {"seconds": summary(base)}
     base_med = statistics.median(base)
 
-    ours, theirs, errs = [], [], {}
+    out["tools"] = ["dtrace"] + [p[0] for p in PEERS]
+    times = {t: [] for t in out["tools"]}
+    errs = {}
     for _ in range(RUNS):
         v, e = measure(startup, [DTRACE, "-q", "-n", "BEGIN { exit(0); }"])
-        ours += [v] if v is not None else []
+        times["dtrace"] += [v] if v is not None else []
         errs["dtrace"] = e or errs.get("dtrace")
-        v, e = measure(startup, BPFTRACE + ["-e", "BEGIN { exit(); }"])
-        theirs += [v] if v is not None else []
-        errs["bpftrace"] = e or errs.get("bpftrace")
-    res["startup"] = {"dtrace": summary(ours) if ours else errs["dtrace"],
-                      "bpftrace": summary(theirs) if theirs else
-                      errs["bpftrace"]}
+        for name, binary, libpath, _ in PEERS:
+            v, e = measure(startup, [binary] + BPFTRACE +
+                           ["-e", "BEGIN { exit(); }"], peer_env(libpath))
+            times[name] += [v] if v is not None else []
+            errs[name] = e or errs.get(name)
+    res["startup"] = {t: summary(times[t]) if times[t] else errs[t]
+                      for t in out["tools"]}
 
     for name, dargv, dready, bargv, bready, kind in CASES:
         r = {"events": EVENTS[kind]}
-        for tool, argv, ready in (("dtrace", dargv, dready),
-                                  ("bpftrace", bargv, bready)):
+        for tool, argv, ready, env in (
+                [("dtrace", dargv, dready, ENV)] +
+                [(pn, [pb] + bargv, bready, peer_env(pl))
+                 for pn, pb, pl, _ in PEERS]):
             runs, rss, err = [], 0, None
             for _ in range(RUNS):
-                v, e = measure(traced, argv, ready)
+                v, e = measure(traced, argv, ready, env)
                 if v is None:
                     err = e
                     break
@@ -190,8 +207,9 @@ def main():
     res["fbt:::entry on every function"] = (
         {"attach_s": v[1], "detach_s": v[2], "workload_s": v[0]} if v else
         {"error": e})
-    v, e = measure(traced, BPFTRACE + ["-e", "kprobe:* { @[func] = count(); }"],
-                   "Attaching")
+    v, e = measure(traced, [PEERS[0][1]] + BPFTRACE +
+                   ["-e", "kprobe:* { @[func] = count(); }"], "Attaching",
+                   peer_env(PEERS[0][2]))
     res["bpftrace kprobe:*"] = ({"attach_s": v[1], "detach_s": v[2],
                                  "workload_s": v[0]} if v else {"error": e})
 

@@ -20,33 +20,37 @@ def cell(d, key, fmt):
 def main(path, difbench=None):
     b = json.load(open(path))
     c = b["cases"]
+    tools = b.get("tools", ["dtrace", "bpftrace"])
+    peers = tools[1:]
     print("kernel %s, %d runs each, medians (min-max)" % (b["kernel"],
                                                           b["runs"]))
-    print("%-28s %-26s %-26s %s" % ("case", "dtrace", "bpftrace", "ratio"))
+    row = "%-28s" + " %-26s" * len(tools) + " %s"
+    print(row % (("case",) + tuple(tools) +
+                 (" ".join("dtrace/" + p for p in peers),)))
+
+    def ratios(vals, fmt):
+        d = vals[0]
+        return " ".join(fmt % (d / v) if d is not None and v else "-"
+                        for v in vals[1:])
     s = c["startup"]
-    ratio = ""
-    if isinstance(s["dtrace"], dict) and isinstance(s["bpftrace"], dict):
-        ratio = "%.3f" % (s["dtrace"]["median"] / s["bpftrace"]["median"])
-    print("%-28s %-26s %-26s %s" % ("startup BEGIN->exit",
-                                    cell(s, "dtrace", ms),
-                                    cell(s, "bpftrace", ms), ratio))
+    med = [s[t]["median"] if isinstance(s[t], dict) else None for t in tools]
+    print(row % (("startup BEGIN->exit",) +
+                 tuple(cell(s, t, ms) for t in tools) +
+                 (ratios(med, "%.3f"),)))
     for name, r in c.items():
         if "events" not in r:
             continue
-        d, t = r["dtrace"], r["bpftrace"]
         ns = lambda v: "%.0f ns" % v
-        ratio = ""
-        if "ns_per_event" in d and "ns_per_event" in t:
-            ratio = "%.2f" % (d["ns_per_event"]["median"] /
-                              t["ns_per_event"]["median"])
-        print("%-28s %-26s %-26s %s" % (name[:28],
-                                        cell(d, "ns_per_event", ns),
-                                        cell(t, "ns_per_event", ns), ratio))
-        if "peak_rss_kib" in d and "peak_rss_kib" in t:
-            print("%-28s %-26s %-26s %.3f" % (
-                "  peak RSS", "%d KiB" % d["peak_rss_kib"],
-                "%d KiB" % t["peak_rss_kib"],
-                d["peak_rss_kib"] / max(1, t["peak_rss_kib"])))
+        med = [r[t]["ns_per_event"]["median"] if "ns_per_event" in r[t]
+               else None for t in tools]
+        print(row % ((name[:28],) +
+                     tuple(cell(r[t], "ns_per_event", ns) for t in tools) +
+                     (ratios(med, "%.2f"),)))
+        rss = [r[t].get("peak_rss_kib") for t in tools]
+        if all(rss):
+            print(row % (("  peak RSS",) +
+                         tuple("%d KiB" % v for v in rss) +
+                         (ratios(rss, "%.3f"),)))
     for name in ("fbt:::entry on every function", "bpftrace kprobe:*"):
         r = c.get(name, {})
         if "error" in r:

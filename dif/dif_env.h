@@ -19,7 +19,12 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/compiler.h>
+/* <linux/stdarg.h> came with 5.15 (kmod/Kbuild looks); before, the compiler's. */
+#ifdef DIF_HAVE_LINUX_STDARG
 #include <linux/stdarg.h>
+#else
+#include <stdarg.h>
+#endif
 #else
 #include <stdint.h>
 #include <stddef.h>

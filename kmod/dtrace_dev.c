@@ -13,6 +13,7 @@
 #include <linux/module.h>
 #include <linux/security.h>
 #include "dtrace_impl.h"
+#include "dtrace_compat.h"
 
 static int dtrace_open(struct inode *inode, struct file *file)
 {

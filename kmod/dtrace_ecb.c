@@ -15,6 +15,7 @@
 #include <linux/mm.h>
 #include <linux/uaccess.h>
 #include "dtrace_impl.h"
+#include "dtrace_compat.h"
 
 #define DTRACE_ECBS_MAX		65536	/* clauses of one consumer */
 

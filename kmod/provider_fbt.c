@@ -93,7 +93,7 @@ static struct dtrace_fbt *dtrace_fbt_find(unsigned long addr)
 
 static void notrace dtrace_fbt_entry(unsigned long ip, unsigned long pip,
 				     struct ftrace_ops *op,
-				     struct ftrace_regs *fregs)
+				     struct dtrace_ftrace_regs *fregs)
 {
 	struct dtrace_args a = { };
 	struct dtrace_fbt *fb;
@@ -231,9 +231,10 @@ static int dtrace_fbt_commit(void)
 	}
 
 	if (dtrace_fbt_npending)
-		err = ftrace_set_filter_ips(&dtrace_fbt_ops, dtrace_fbt_pending,
-					    dtrace_fbt_npending,
-					    dtrace_fbt_pending_remove, 0);
+		err = dtrace_ftrace_set_filter_ips(&dtrace_fbt_ops,
+						   dtrace_fbt_pending,
+						   dtrace_fbt_npending,
+						   dtrace_fbt_pending_remove);
 	dtrace_fbt_npending = 0;
 	if (!err && !dtrace_fbt_registered) {
 		err = register_ftrace_function(&dtrace_fbt_ops);
@@ -419,6 +420,7 @@ int dtrace_provider_fbt_init(void)
 	int err;
 
 	dtrace_fbt_ops.func = dtrace_fbt_entry;
+	dtrace_fbt_ops.flags = DTRACE_FTRACE_OPS_FLAGS;
 	/* a whole offer must quote it: random, so it cannot be guessed */
 	dtrace_fbt_gen = get_random_u32();
 	/*
@@ -454,6 +456,6 @@ void dtrace_provider_fbt_exit(void)
 	dtrace_fbt_pending = NULL;
 	dtrace_fbt_count = 0;
 	/* Once, at the end: it frees the hashes without resetting them. */
-	ftrace_free_filter(&dtrace_fbt_ops);
-	ftrace_free_filter(&dtrace_fbt_check_ops);
+	dtrace_ftrace_free_filter(&dtrace_fbt_ops);
+	dtrace_ftrace_free_filter(&dtrace_fbt_check_ops);
 }

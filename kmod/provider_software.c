@@ -27,6 +27,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "dtrace_impl.h"
+#include "dtrace_compat.h"
 #include "dtrace_perf.h"
 
 #define DTRACE_SW_MAX	1000	/* probes, so listings cannot grow memory */
@@ -132,7 +133,7 @@ static void notrace dtrace_sw_handler(struct perf_event *ev,
 
 	if (!p)
 		return;
-	if (data->sample_flags & PERF_SAMPLE_ADDR)
+	if (dtrace_perf_has(data, PERF_SAMPLE_ADDR))
 		a.da_arg[0] = data->addr;
 	if (regs) {
 		a.da_arg[1] = instruction_pointer(regs);

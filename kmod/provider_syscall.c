@@ -28,7 +28,14 @@ static const struct {
 } dtrace_syscall_names[] = {
 #define __SYSCALL(nr, sym) { nr, #sym },
 #define __SYSCALL_NORETURN __SYSCALL	/* 6.12: exit, exit_group */
+/* 5.10 marks the 64-bit-only and x32 calls; x32's are not ours. */
+#define __SYSCALL_COMMON __SYSCALL
+#define __SYSCALL_64 __SYSCALL
+#define __SYSCALL_X32(nr, sym)
 #include <asm/syscalls_64.h>
+#undef __SYSCALL_X32
+#undef __SYSCALL_64
+#undef __SYSCALL_COMMON
 #undef __SYSCALL_NORETURN
 #undef __SYSCALL
 };

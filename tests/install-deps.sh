@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Install, as root, every Debian package the project builds and tests
-# with, and the kernels of the test matrix. Quick when they are all
-# present already.
+# with, and the kernels of the test matrix; fetch Debian 11's 5.10 kernel
+# into build/ (fetch-bullseye.sh). Quick when they are all present
+# already.
 set -eu
 
 PKGS="build-essential make gcc bison flex libelf-dev pkg-config \
@@ -58,3 +59,8 @@ if [ ! -x "$sv/node_modules/stackvis/cmd/stackcollapse" ]; then
 	npm install --prefix "$sv" --no-audit --no-fund --loglevel=error \
 		stackvis@0.5.0
 fi
+
+# Debian 11's 5.10 for the matrix, with its headers and gcc-10: extracted
+# under build/bullseye/, never installed. Wanted, not required.
+"$(dirname "$0")/fetch-bullseye.sh" ||
+	echo "install-deps: kernel matrix incomplete: Debian 11's 5.10 not fetched" >&2

@@ -1,16 +1,20 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# guest-install.sh [--all-kernels] OLD_DKMS.deb OLD_CMD.deb NEW_DKMS.deb NEW_CMD.deb
+# guest-install.sh [--all-kernels] [--no-upgrade] OLD_DKMS.deb OLD_CMD.deb NEW_DKMS.deb NEW_CMD.deb
 #
 # In the guest (run.sh starts it through run-guest.sh, whose root is a
 # tmpfs overlay over the host's, so nothing reaches the host), as root:
 # install the packages as a user would, with the source tree hidden, and
 # check each step. TAP lines, then "N passed, N failed"; exit 1 on any
-# failure. Logs of dpkg and DKMS go to $RESULTS_DIR.
+# failure. Logs of dpkg and DKMS go to $RESULTS_DIR. --no-upgrade skips
+# the upgrade to the second pair (one DKMS build instead of two: the
+# upgrade's logic does not depend on the kernel).
 set -u
 all_kernels=0
+upgrade=1
 [ "${1:-}" = --all-kernels ] && { all_kernels=1; shift; }
+[ "${1:-}" = --no-upgrade ] && { upgrade=0; shift; }
 [ $# = 4 ] || { echo "usage: $0 OLD_DKMS OLD_CMD NEW_DKMS NEW_CMD" >&2; exit 2; }
 logs=${RESULTS_DIR:-/tmp}
 kver=$(uname -r)
@@ -67,6 +71,9 @@ mount -t tmpfs -o mode=700 tmpfs "$repo"
 check "source tree hidden" test ! -e "$repo/Makefile"
 
 export DEBIAN_FRONTEND=noninteractive
+# man-db's trigger re-indexes every manual page over 9p: minutes under
+# TCG (more than 20 on 5.10), nothing to do with these packages.
+rm -f /var/lib/man-db/auto-update
 # DKMS builds for the running kernel and the newest installed one. Under
 # TCG a build takes minutes, so by default the other kernels lose their
 # headers (in the guest's overlay only), which tests that DKMS skips a
@@ -151,17 +158,19 @@ trace "$v1"
 
 # Upgrade: DKMS drops the old build and makes the new one; the running
 # module stays until reloaded, and the new command still speaks to it.
-check "upgrade to $v2 (dpkg -i)" \
-	logged dpkg-upgrade.log dpkg -i "$new_dkms" "$new_cmd"
-check "dkms status: dtrace/$v2 installed" installed "$v2"
-check "dkms status: dtrace/$v1 gone" \
-	same "" "$(dkms status -m dtrace -v "$v1" 2>&1)"
-check "/usr/src/dtrace-$v1 gone" test ! -e "/usr/src/dtrace-$v1"
-trace "$v1"
-check "reload the module (modprobe -r; modprobe)" \
-	sh -c 'modprobe -r dtrace && modprobe dtrace'
-check "modinfo version after upgrade" same "$v2" "$(mi version)"
-trace "$v2"
+if [ "$upgrade" = 1 ]; then
+	check "upgrade to $v2 (dpkg -i)" \
+		logged dpkg-upgrade.log dpkg -i "$new_dkms" "$new_cmd"
+	check "dkms status: dtrace/$v2 installed" installed "$v2"
+	check "dkms status: dtrace/$v1 gone" \
+		same "" "$(dkms status -m dtrace -v "$v1" 2>&1)"
+	check "/usr/src/dtrace-$v1 gone" test ! -e "/usr/src/dtrace-$v1"
+	trace "$v1"
+	check "reload the module (modprobe -r; modprobe)" \
+		sh -c 'modprobe -r dtrace && modprobe dtrace'
+	check "modinfo version after upgrade" same "$v2" "$(mi version)"
+	trace "$v2"
+fi
 
 # A kernel that loads only trusted signatures refuses the module (lockdown
 # raised at run time stands in for Secure Boot): the command explains.

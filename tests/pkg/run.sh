@@ -8,6 +8,7 @@
 # traces, upgrades to the second pair, traces, and purges them. Prints
 # TAP lines and "N passed, N failed"; the exit status is run-guest.sh's.
 # PKG_TIMEOUT: seconds for the guest's command (default 1800).
+# PKG_NO_UPGRADE=1: install, trace and purge the first pair only.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
@@ -22,6 +23,7 @@ d=$top/build/deb
 # for the newest installed kernel too, as on a real machine).
 all=()
 [ "${PKG_ALL_KERNELS:-0}" = 1 ] && all=(--all-kernels)
+[ "${PKG_NO_UPGRADE:-0}" = 1 ] && all+=(--no-upgrade)
 exec tests/vm/run-guest.sh --timeout "${PKG_TIMEOUT:-1800}" "$@" -- \
 	tests/pkg/guest-install.sh "${all[@]}" \
 	"$d/dtrace-linux-dkms_${ver}_all.deb" "$d/dtrace-linux_${ver}_$arch.deb" \

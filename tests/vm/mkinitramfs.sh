@@ -6,8 +6,8 @@
 # Build the guest's initramfs (gzipped cpio) for kernel KVER into OUT:
 # static busybox, tests/vm/init as /init, and the modules that init
 # needs to mount the host's root over 9p (plus overlayfs), taken from
-# /lib/modules/KVER with their dependencies and decompressed, since
-# busybox insmod cannot read .ko.xz.
+# /lib/modules/KVER (or the tree kernel-root.sh finds it in) with their
+# dependencies and decompressed, since busybox insmod cannot read .ko.xz.
 #
 # OUT is rebuilt only when an input changed: a hash of every input is
 # kept next to it in OUT.key. MODDIR and BUSYBOX override where modules
@@ -21,7 +21,7 @@ fi
 kver=$1
 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
-moddir=${MODDIR:-/lib/modules/$kver}
+moddir=${MODDIR:-$("$here/kernel-root.sh" "$kver" 2>/dev/null)lib/modules/$kver}
 busybox=${BUSYBOX:-/bin/busybox}
 # What init loads, in this order; their dependencies come first.
 # 9p, 9pnet_virtio and virtio_pci are required unless built in;

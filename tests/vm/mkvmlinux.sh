@@ -3,7 +3,8 @@
 #
 # mkvmlinux.sh KVER OUT
 #
-# Extract the uncompressed ELF kernel from /boot/vmlinuz-KVER into OUT.
+# Extract the uncompressed ELF kernel from /boot/vmlinuz-KVER (or the
+# tree kernel-root.sh finds it in) into OUT.
 # QEMU boots such an ELF straight through its PVH entry point: under
 # TCG that skips ~2.5 s of emulated decompression on every boot.
 # Exits non-zero (leaving no OUT) when the kernel has no PVH entry or
@@ -17,7 +18,8 @@ if [ $# -ne 2 ]; then
 fi
 kver=$1
 out=$2
-bz=/boot/vmlinuz-$kver
+here=$(cd "$(dirname "$0")" && pwd)
+bz=$("$here/kernel-root.sh" "$kver" 2>/dev/null)boot/vmlinuz-$kver
 [ -r "$bz" ] || { echo "mkvmlinux: no $bz" >&2; exit 1; }
 
 key=$(sha256sum "$bz" "$0" | sha256sum | cut -d' ' -f1)

@@ -63,7 +63,9 @@ if [ -z "$kver" ]; then
 	kver=$("$here/../default-kver.sh")
 fi
 [ -n "$kver" ] || { say "no Debian amd64 kernel headers installed"; exit 125; }
-[ -r "/boot/vmlinuz-$kver" ] || { say "no /boot/vmlinuz-$kver"; exit 125; }
+# Installed, or extracted under build/ (Debian 11's 5.10).
+kroot=$("$here/kernel-root.sh" "$kver") || exit 125
+[ -r "${kroot}boot/vmlinuz-$kver" ] || { say "no ${kroot}boot/vmlinuz-$kver"; exit 125; }
 
 # The guest sees the host's paths, so make relative ones absolute.
 if [ -n "$module" ]; then
@@ -79,7 +81,7 @@ initrd=$vmb/initramfs-$kver.cpio.gz
 "$here/mkinitramfs.sh" "$kver" "$initrd" >&2
 # An uncompressed kernel boots faster; the bzImage does as well.
 kernel=$vmb/vmlinux-$kver
-"$here/mkvmlinux.sh" "$kver" "$kernel" 2>/dev/null || kernel=/boot/vmlinuz-$kver
+"$here/mkvmlinux.sh" "$kver" "$kernel" 2>/dev/null || kernel=${kroot}boot/vmlinuz-$kver
 accel=$("$here/accel.sh" "$kernel" "$vmb/accel-probe")
 # Single-threaded TCG: with two vCPUs, multi-threaded TCG made fork
 # and exec 3x slower (cross-vCPU TLB flushes wait for every vCPU
@@ -121,6 +123,8 @@ find "$vmb/runs" -mindepth 1 -maxdepth 1 -type d | sort | head -n -30 |
 	printf 'VM_CMD=('
 	printf ' %q' "${cmd[@]}"
 	printf ' )\n'
+	printf 'VM_KROOT=%q\n' "$kroot"
+	printf '. %q\n' "$here/guest-kroot.sh"
 	printf '. %q\n' "$here/guest-run.sh"
 } >"$run/job.sh"
 

@@ -1,0 +1,31 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# kernel-root.sh KVER: print the root directory under which kernel KVER
+# lies as a Debian system has it (boot/vmlinuz-KVER, lib/modules/KVER,
+# usr/src/linux-headers-KVER): "/" for a kernel installed on this machine,
+# else the tree tests/fetch-bullseye.sh extracted it into under build/
+# (Debian 11's 5.10, never installed here). Fails if neither has it.
+#
+# kernel-root.sh --list: every Debian amd64 kernel with headers in either
+# place, oldest first.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+roots="/ $top/build/bullseye/root/"
+
+if [ "${1:-}" = --list ]; then
+	for r in $roots; do
+		find "${r}usr/src" -maxdepth 1 -name 'linux-headers-*-amd64' \
+			2>/dev/null
+	done | sed 's|.*/linux-headers-||' | sort -uV
+	exit 0
+fi
+[ $# = 1 ] || { echo "usage: $0 KVER | --list" >&2; exit 2; }
+for r in $roots; do
+	if [ -r "${r}boot/vmlinuz-$1" ] || [ -d "${r}usr/src/linux-headers-$1" ]; then
+		echo "$r"
+		exit 0
+	fi
+done
+echo "kernel-root: no kernel $1 (installed or under build/)" >&2
+exit 1

@@ -13,6 +13,7 @@
 #define _DTRACE_IMPL_H
 
 #include <linux/types.h>
+#include <linux/hrtimer.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
@@ -210,7 +211,7 @@ struct dtrace_state {
 	arch_spinlock_t		ds_dyn_lock;
 	int			ds_exitval;
 	unsigned long		ds_lastpoll;	/* jiffies of the last poll */
-	struct delayed_work	ds_deadman;
+	struct hrtimer		ds_deadman;	/* hard irq: runs when nothing else can */
 	atomic_t		ds_status;	/* DTRACE_STATUS_* */
 	atomic64_t		ds_reentered;
 };

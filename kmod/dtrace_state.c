@@ -11,8 +11,11 @@
  * BEGIN comes before every other probe and END after all of them.
  *
  * The deadman: a consumer that stops polling (a stopped or wedged
- * command) would keep its probes firing forever; after deadman_timeout
- * seconds without STATUS or a snapshot it is moved to DRAINING.
+ * command, or one that cannot get a CPU because its probes take all the
+ * time there is) would keep its probes firing forever; after
+ * deadman_timeout seconds without STATUS or a snapshot it is moved to
+ * DRAINING, where its clauses no longer run. It is an hrtimer in hard
+ * interrupt context, so it runs even when no task or softirq can.
  */
 #include <linux/jiffies.h>
 #include <linux/module.h>
@@ -37,21 +40,23 @@ static void dtrace_state_size_scratch(struct dtrace_state *state)
 				      16ULL * state->ds_strsize);
 }
 
-static void dtrace_deadman(struct work_struct *work)
+static enum hrtimer_restart dtrace_deadman(struct hrtimer *t)
 {
-	struct dtrace_state *state = container_of(to_delayed_work(work),
-						  struct dtrace_state,
+	struct dtrace_state *state = container_of(t, struct dtrace_state,
 						  ds_deadman);
 	unsigned long limit = READ_ONCE(deadman_timeout) * HZ;
 	int act = READ_ONCE(state->ds_activity);
 
-	if (act == DTRACE_STOPPED)
-		return;
+	if (act == DTRACE_STOPPED || act == DTRACE_DRAINING)
+		return HRTIMER_NORESTART;
 	if (limit && (act == DTRACE_ACTIVE || act == DTRACE_WARMUP) &&
 	    time_after(jiffies, READ_ONCE(state->ds_lastpoll) + limit) &&
-	    cmpxchg(&state->ds_activity, act, DTRACE_DRAINING) == act)
+	    cmpxchg(&state->ds_activity, act, DTRACE_DRAINING) == act) {
 		atomic_or(DTRACE_STATUS_DEADMAN, &state->ds_status);
-	schedule_delayed_work(&state->ds_deadman, HZ);
+		return HRTIMER_NORESTART;
+	}
+	hrtimer_forward_now(t, NSEC_PER_SEC);
+	return HRTIMER_RESTART;
 }
 
 /* The consumer is alive. Context: any. */
@@ -75,7 +80,8 @@ struct dtrace_state *dtrace_state_create(void)
 		return NULL;
 	}
 	mutex_init(&state->ds_lock);
-	INIT_DELAYED_WORK(&state->ds_deadman, dtrace_deadman);
+	hrtimer_init(&state->ds_deadman, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	state->ds_deadman.function = dtrace_deadman;
 	state->ds_bufsize = DTRACE_BUFSIZE_DEFAULT;
 	state->ds_bufpolicy = DTRACE_BUFPOLICY_SWITCH;
 	state->ds_strsize = DTRACE_STRSIZE_DEFAULT;
@@ -100,7 +106,7 @@ struct dtrace_state *dtrace_state_create(void)
 void dtrace_state_destroy(struct dtrace_state *state)
 {
 	WRITE_ONCE(state->ds_activity, DTRACE_STOPPED);
-	cancel_delayed_work_sync(&state->ds_deadman);
+	hrtimer_cancel(&state->ds_deadman);
 	dtrace_ecb_disable_all(state);
 	dtrace_sync();		/* no firing still sees this state */
 	dtrace_buffers_free(state);
@@ -200,7 +206,7 @@ int dtrace_state_go(struct dtrace_state *state)
 	}
 
 	dtrace_state_polled(state);
-	schedule_delayed_work(&state->ds_deadman, HZ);
+	hrtimer_start(&state->ds_deadman, NSEC_PER_SEC, HRTIMER_MODE_REL_HARD);
 	WRITE_ONCE(state->ds_activity, DTRACE_WARMUP);
 	dtrace_fire_begin(state);
 	/* exit() in BEGIN has already moved us to DRAINING. */

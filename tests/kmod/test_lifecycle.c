@@ -5,7 +5,10 @@
  * counted exactly, the fill policy. Runs in the guest with dtrace.ko
  * loaded, as root.
  */
+#define _GNU_SOURCE	/* sched_setaffinity */
 #include <errno.h>
+#include <sched.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <time.h>
@@ -235,6 +238,87 @@ TEST(deadman_stops_silent_consumer)
 	set_deadman("30");
 	ASSERT_EQ(0, status(fd, &st));
 	EXPECT_EQ(DTRACE_STATUS_DEADMAN, st.ds_flags & DTRACE_STATUS_DEADMAN);
+	close(fd);
+}
+
+static int rw_int(const char *path, int *old, int val)
+{
+	FILE *f = fopen(path, "r+");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = (!old || fscanf(f, "%d", old) == 1) && !fseek(f, 0, SEEK_SET) &&
+	     fprintf(f, "%d\n", val) > 0;
+	return (fclose(f) || !ok) ? -1 : 0;
+}
+
+static double mono(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/*
+ * The deadman stops a consumer that cannot get a CPU: a real-time task
+ * (throttling off) holds the only CPU the consumer may use for 6 s. The
+ * deadman used to be a work item queued on that CPU, starved as well, so
+ * the clauses ran until the hog ended; now it is a hard-irq timer and
+ * they stop 2-3 s after GO. Records carry their time: the last one says
+ * when they stopped.
+ */
+TEST(deadman_stops_starved_consumer)
+{
+	static const char rt_path[] = "/proc/sys/kernel/sched_rt_runtime_us";
+	struct dtrace_ioc_status st;
+	double t0, last = 0;
+	int fd, rt = 950000;
+	size_t n, k;
+	cpu_set_t one;
+	pid_t hog;
+
+	CPU_ZERO(&one);
+	CPU_SET(0, &one);
+	ASSERT_EQ(0, sched_setaffinity(0, sizeof(one), &one));
+	fd = open("/dev/dtrace", O_RDWR);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, enable_trace_arg0(fd, "profile", "", "tick-100", 0));
+	ASSERT_EQ(0, rw_int(rt_path, &rt, -1));
+	set_deadman("2");
+	ASSERT_EQ(0, ioctl(fd, DTRACE_IOC_GO));
+	t0 = mono();
+	hog = fork();
+	if (!hog) {
+		struct sched_param sp = { .sched_priority = 50 };
+
+		if (sched_setscheduler(0, SCHED_FIFO, &sp))
+			_exit(1);
+		while (mono() < t0 + 6)
+			;
+		_exit(0);
+	}
+	if (hog > 0)
+		waitpid(hog, NULL, 0);
+	rw_int(rt_path, NULL, rt);
+	set_deadman("30");
+	CPU_SET(1, &one);
+	sched_setaffinity(0, sizeof(one), &one);
+	ASSERT_LT(0, hog);
+	ASSERT_LE(t0 + 6, mono());
+	ASSERT_EQ(0, status(fd, &st));
+	EXPECT_EQ(DTRACE_STATUS_DEADMAN, st.ds_flags & DTRACE_STATUS_DEADMAN);
+	n = snap_all(fd, out, sizeof(out), 4 << 20) / 24;
+	for (k = 0; k < n; k++) {
+		struct dtrace_rechdr *h = (void *)(out + k * 24);
+
+		if (h->dr_timestamp / 1e9 > last)
+			last = h->dr_timestamp / 1e9;
+	}
+	TH_LOG("%zu firings, the last %.2f s after GO", n, last - t0);
+	EXPECT_LT(20, n);
+	EXPECT_GT(t0 + 4, last);
 	close(fd);
 }
 

@@ -152,3 +152,10 @@ deb:
 .PHONY: check-pkg
 check-pkg:
 	./tests/pkg/run.sh
+
+# The reliability tests once more on 6.1 under multi-threaded TCG with
+# the host loaded (tests/vm/reliability.sh); not yet in check, see
+# Documentation/safety.md's known limits.
+.PHONY: check-smp
+check-smp: all tools kmod-tests
+	./tests/vm/reliability.sh

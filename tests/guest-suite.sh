@@ -7,14 +7,25 @@
 # counted; then the D scripts with expected output. Ends with one
 # "N passed, N failed" line. --long runs the load test for ten minutes
 # instead of twenty seconds (make check-long).
+#
+# --smp [RUNS] runs the reliability subset instead, for a guest whose
+# vCPUs really run in parallel (tests/vm/reliability.sh): load and churn,
+# hostile ioctls from 4 threads, fbt (every function), the consumer life
+# cycle (kill -9 mid-run, the deadman); then the command tracing every
+# kernel function RUNS times (default 3), each within 60 s.
 set -u
-cd "$(dirname "$0")/.."
-[ "${1:-}" = --long ] && export DTRACE_LOAD_SECONDS=600
+cd "$(dirname "$0")/.." || exit 2
+mode=all
+case ${1:-} in
+--long) export DTRACE_LOAD_SECONDS=600 ;;
+--smp) mode=smp ;;
+esac
 passed=0
 failed=0
 
-echo "# == tests/kmod"
-for bin in build/guest/test_*; do
+# One kselftest binary, each of its tests counted.
+run_ksft() {
+	local bin=$1 out rc p f name
 	out=$("$bin" 2>&1)
 	rc=$?
 	p=$(sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1/p' <<<"$out")
@@ -28,6 +39,45 @@ for bin in build/guest/test_*; do
 		sed 's/^/#   /'
 	passed=$((passed + p))
 	failed=$((failed + f))
+}
+
+# The command with every kernel function traced (issue 17, item 7): each
+# run must end by itself within 60 s and print a count above zero.
+every_function() {
+	local i t0 out rc el
+	for i in $(seq 1 "$1"); do
+		t0=$(date +%s%N)
+		out=$(timeout -k 10 60 user/dtrace -q \
+			-n 'fbt:::entry { @ = count(); } tick-1s { exit(0); }' 2>&1)
+		rc=$?
+		el=$(( ($(date +%s%N) - t0) / 10000000 ))
+		el=$((el / 100)).$(printf %02d $((el % 100)))
+		if [ "$rc" -eq 0 ] && [ "$(tr -d ' \n' <<<"$out")" -gt 0 ] 2>/dev/null; then
+			echo "ok - every function traced, run $i (${el} s)"
+			passed=$((passed + 1))
+		else
+			echo "not ok - every function traced, run $i (exit $rc, ${el} s)"
+			sed 's/^/#   /' <<<"$out" | tail -n 5
+			failed=$((failed + 1))
+		fi
+	done
+}
+
+if [ "$mode" = smp ]; then
+	echo "# == tests/kmod, reliability subset ($(nproc) CPUs)"
+	for t in test_load test_abi_fuzz test_fbt test_lifecycle; do
+		run_ksft "build/guest/$t"
+	done
+	echo "# == every kernel function traced"
+	every_function "${2:-3}"
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+fi
+
+echo "# == tests/kmod"
+for bin in build/guest/test_*; do
+	run_ksft "$bin"
 done
 
 echo "# == tests/d"

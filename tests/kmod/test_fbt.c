@@ -169,7 +169,7 @@ static uint32_t prog_builtin_idx(struct clause *c, int var, int idx)
  * trace(stackdepth); trace(ucaller); trace(ustackdepth);
  * trace(uregs[16]); } -- 16 is the user ip in struct pt_regs.
  */
-TEST_F(dev, stacks)
+TEST_F_TIMEOUT(dev, stacks, 120)
 {
 	struct dtrace_rechdr *r;
 	unsigned int n, i, found = 0;

@@ -199,8 +199,13 @@ TEST_F_TIMEOUT(load, churn_under_load, 900)
 	       "stopped consumers, %lu consumers stopped, %lu killed; worst "
 	       "accounting gap %ld", seconds, calls, calls / el, sh->events,
 	       sh->stopped, sh->killed, sh->worst_gap);
-	/* Two probes a call: entry and return. */
-	EXPECT_LT(100000, 2 * calls / el);
+	/*
+	 * Two probes a call: entry and return. A guest on a loaded host
+	 * (tests/vm/reliability.sh) lowers the floor with
+	 * DTRACE_LOAD_MIN_RATE: it checks correctness, not speed.
+	 */
+	env = getenv("DTRACE_LOAD_MIN_RATE");
+	EXPECT_LT(env ? atoi(env) : 100000, 2 * calls / el);
 	EXPECT_LE(sh->worst_gap, 2 * NLOAD);
 	EXPECT_LT(0, sh->stopped);
 	EXPECT_LT(0, sh->killed);

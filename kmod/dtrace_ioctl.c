@@ -12,6 +12,7 @@
 #include <linux/uaccess.h>
 #include <linux/utsname.h>
 #include "dtrace_impl.h"
+#include "dtrace_compat.h"
 
 /* True if the @n bytes at @p are all zero. */
 static bool dtrace_zeroed(const void *p, size_t n)

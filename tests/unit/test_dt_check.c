@@ -128,17 +128,6 @@ static const struct check_case invalid[] = {
 	  "prototype: string constant\n\t argument: string" },
 	{ "BEGIN { trace(); }", "D_PROTO_LEN", 1,
 	  "trace( ) prototype mismatch: 0 args passed, 1 expected" },
-	/* the aggregation actions, before they read their first argument */
-	{ "BEGIN { printa(); }", "D_PROTO_LEN", 1,
-	  "printa( ) prototype mismatch: 0 args passed, at least 1 expected" },
-	{ "BEGIN { clear(); }", "D_PROTO_LEN", 1,
-	  "clear( ) prototype mismatch: 0 args passed, 1 expected" },
-	{ "BEGIN { trunc(); }", "D_PROTO_LEN", 1,
-	  "trunc( ) prototype mismatch: 0 args passed, at least 1 expected" },
-	{ "BEGIN { normalize(); }", "D_PROTO_LEN", 1,
-	  "normalize( ) prototype mismatch: 0 args passed, 2 expected" },
-	{ "BEGIN { denormalize(); }", "D_PROTO_LEN", 1,
-	  "denormalize( ) prototype mismatch: 0 args passed, 1 expected" },
 	{ "BEGIN { trace(strlen(1)); }", "D_PROTO_ARG", 1,
 	  "strlen( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: string\n\t argument: int" },

@@ -183,10 +183,6 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 				"%s( ) may only be used as the value of an "
 				"aggregation (@name = %s(...))", n->n_str,
 				n->n_str);
-	/* the aggregation actions read their first argument */
-	if (f && f->f_kind == DT_F_ACTION && stmt && nargs < f->f_minargs)
-		return dt_error_nargs(pcb, &n->n_loc, n->n_str, nargs,
-				      f->f_minargs, f->f_maxargs);
 	if (f && f->f_kind == DT_F_ACTION && stmt &&
 	    (strcmp(n->n_str, "printa") == 0 ||
 	     strcmp(n->n_str, "clear") == 0 ||

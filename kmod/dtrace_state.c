@@ -134,8 +134,8 @@ int dtrace_state_options(struct dtrace_state *state,
 	if (opt->do_bufsize && (opt->do_bufsize < DTRACE_BUFSIZE_MIN ||
 				opt->do_bufsize > DTRACE_BUFSIZE_MAX))
 		return -EINVAL;
-	if (opt->do_aggsize && (opt->do_aggsize < DTRACE_BUFSIZE_MIN ||
-				opt->do_aggsize > DTRACE_BUFSIZE_MAX))
+	/* a small aggsize only leads to drops, as in DTrace */
+	if (opt->do_aggsize > DTRACE_BUFSIZE_MAX)
 		return -EINVAL;
 	if ((opt->do_specsize && (opt->do_specsize < DTRACE_BUFSIZE_MIN ||
 				  opt->do_specsize > DTRACE_BUFSIZE_MAX)) ||
@@ -166,15 +166,15 @@ int dtrace_state_options(struct dtrace_state *state,
 /* The dynamic variable store: self-> variables and arrays. */
 static int dtrace_state_dyn_alloc(struct dtrace_state *state)
 {
+	u32 chunk = dif_dyn_chunksize(state->ds_strsize);
+	/* at least one bucket and one variable, as DTrace rounds up */
+	u64 size = max_t(u64, state->ds_dynvarsize, 8 + ALIGN(chunk, 8));
 	int err;
 
-	state->ds_dyn_mem = kvzalloc(state->ds_dynvarsize,
-				     GFP_KERNEL | __GFP_NOWARN);
+	state->ds_dyn_mem = kvzalloc(size, GFP_KERNEL | __GFP_NOWARN);
 	if (!state->ds_dyn_mem)
 		return -ENOMEM;
-	err = dif_dyn_init(&state->ds_dyn, state->ds_dyn_mem,
-			   state->ds_dynvarsize,
-			   dif_dyn_chunksize(state->ds_strsize),
+	err = dif_dyn_init(&state->ds_dyn, state->ds_dyn_mem, size, chunk,
 			   &state->ds_dyn_lock);
 	if (err) {
 		kvfree(state->ds_dyn_mem);

@@ -17,7 +17,7 @@ out=$("$DTRACE" -q -c "$prog" -n '
 		    *(unsigned char *)(this->b + 4));
 	}' 2>"$err")
 want='
-            0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
+             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
          0: 68 65 6c 6c 6f                                   hello
 [hello] e 6c6c6568 111'
 [ "$out" = "$want" ] || { echo "got '$out'"; cat "$err"; exit 1; }

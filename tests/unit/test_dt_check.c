@@ -368,6 +368,9 @@ static const struct check_case invalid[] = {
 	  "end-of-file encountered before matching */" },
 	{ "#pragma D option nosuch\nBEGIN", "D_PRAGMA_OPTSET", 1,
 	  "failed to set option 'nosuch': Invalid option name" },
+	{ "#pragma D option nspec=-72\nBEGIN", "D_PRAGMA_OPTSET", 1,
+	  "failed to set option 'nspec' to '-72': Invalid value for "
+	  "specified option" },
 	{ "#include <x.h>\nBEGIN", "D_PRAGERR", 1,
 	  "invalid control directive: #include <x.h> (use -C to run the "
 	  "preprocessor)" },

@@ -17,7 +17,7 @@ struct bound {
 static const struct bound bounds[] = {
 	{ "strsize", "8192", "8193", "0" },
 	{ "bufsize", "64m", "67108865", "4095" },
-	{ "aggsize", "64m", "67108865", "4095" },
+	{ "aggsize", "64m", "67108865", "0" },
 	{ "specsize", "64m", "67108865", "4095" },
 	{ "dynvarsize", "256m", "268435457", NULL },
 	{ "nspec", "1024", "1025", NULL },
@@ -53,6 +53,43 @@ TEST(options_are_bounded)
 	/* the limits are the module's */
 	EXPECT_EQ(8192, DTRACE_STRSIZE_MAX);
 	EXPECT_EQ(64u << 20, DTRACE_BUFSIZE_MAX);
+}
+
+/* DTrace's option names that scripts set; a small size is no error. */
+TEST(options_accepted)
+{
+	static const struct { const char *name, *ok; } ok[] = {
+		{ "rawbytes", "" }, { "cleanrate", "50hz" },
+		{ "bufresize", "auto" }, { "bufresize", "manual" },
+		{ "jstackframes", "50" }, { "aggsize", "8" },
+		{ "dynvarsize", "16" }, { "bufpolicy", "ring" },
+		{ "oformat", "json" },
+	};
+	struct dt_options o;
+	const char *why;
+	size_t i;
+
+	dt_options_init(&o);
+	EXPECT_EQ(9900990ull, o.o_cleanrate);
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		int rc = dt_option_set(&o, ok[i].name, ok[i].ok, &why);
+
+		if (rc)
+			TH_LOG("%s refused", ok[i].name);
+		EXPECT_EQ(0, rc);
+	}
+	EXPECT_TRUE(o.o_rawbytes);
+	EXPECT_EQ(20000000ull, o.o_cleanrate);
+	EXPECT_EQ(8, o.o_aggsize);
+	EXPECT_EQ(16, o.o_dynvarsize);
+	EXPECT_EQ(-1, dt_option_set(&o, "bufresize", "sometimes", &why));
+	EXPECT_STREQ("Invalid value for specified option", why);
+	EXPECT_EQ(-1, dt_option_set(&o, "rawbytes", "1", &why));
+	EXPECT_EQ(-1, dt_option_set(&o, "nosuch", NULL, &why));
+	EXPECT_STREQ("Invalid option name", why);
+	EXPECT_EQ(-1, dt_option_setarg(&o, "=1", &why));
+	EXPECT_EQ(0, dt_option_setarg(&o, "nspec=4", &why));
+	EXPECT_EQ(4, o.o_nspec);
 }
 
 TEST_HARNESS_MAIN

@@ -210,8 +210,9 @@ int dt_cmd_main(int argc, char **argv)
 			break;
 		case 'x':
 			if (dt_option_setarg(&cmd.c_opts, optarg, &why)) {
-				dt_warn("failed to set -x %s: %s\n", optarg,
-					why);
+				/* DTrace names the option, not its value */
+				dt_warn("failed to set -x %.*s: %s\n",
+					(int)strcspn(optarg, "="), optarg, why);
 				return 2;
 			}
 			break;

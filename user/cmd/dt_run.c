@@ -262,7 +262,9 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	s.s_cmd = cmd;
 	s.s_size = cmd->c_opts.o_bufsize ? cmd->c_opts.o_bufsize : 4u << 20;
 	s.s_buf = malloc(s.s_size);
-	s.s_aggsize = cmd->c_opts.o_aggsize ? cmd->c_opts.o_aggsize : 4u << 20;
+	/* as the module rounds it */
+	s.s_aggsize = cmd->c_opts.o_aggsize ?
+		(cmd->c_opts.o_aggsize + 7) & ~7ull : 4u << 20;
 	s.s_aggbuf = cmd->c_aggs ? malloc(s.s_aggsize) : NULL;
 	if (!s.s_buf || (cmd->c_aggs && !s.s_aggbuf)) {
 		free(s.s_buf);
@@ -274,6 +276,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_errecb = cmd->c_errecb;
 	c.c_aggs = cmd->c_aggs;
 	c.c_flow = cmd->c_opts.o_flowindent;
+	c.c_rawbytes = cmd->c_opts.o_rawbytes;
 	c.c_fmt = dt_format_pick(cmd->c_opts.o_json, cmd->c_opts.o_btout);
 	c.c_target = cmd->c_proc.pr_pid;
 	dt_run_aggsort(cmd);

@@ -308,11 +308,17 @@ int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text)
 					"malformed #pragma D option");
 		if (!pcb->pcb_opts)
 			return 0;
-		if (dt_option_setarg(pcb->pcb_opts, words[3], &why))
+		if (dt_option_setarg(pcb->pcb_opts, words[3], &why)) {
+			const char *eq = strchr(words[3], '=');
+
 			return dt_error(pcb, (struct dt_loc *)lloc,
 					"D_PRAGMA_OPTSET",
-					"failed to set option '%s': %s",
-					words[3], why);
+					"failed to set option '%.*s'%s%s%s: %s",
+					eq ? (int)(eq - words[3]) :
+					(int)strlen(words[3]), words[3],
+					eq ? " to '" : "", eq ? eq + 1 : "",
+					eq ? "'" : "", why);
+		}
 		return 0;
 	}
 	if (strcmp(words[2], "attributes") == 0 ||

@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -24,6 +25,7 @@ void dt_options_init(struct dt_options *o)
 	o->o_stackframes = 20;
 	o->o_ustackframes = 20;
 	o->o_aggrate = DT_SWITCHRATE_DEFAULT;
+	o->o_cleanrate = DT_CLEANRATE_DEFAULT;
 }
 
 int dt_opt_parse_size(const char *s, uint64_t *out)
@@ -92,123 +94,146 @@ int dt_opt_parse_rate(const char *s, uint64_t *ns)
 	return -1;
 }
 
-static int dt_opt_bool(bool *b, const char *value)
+/* How an option's value is read and where it goes. */
+enum dt_opt_kind {
+	DT_OPT_BOOL,		/* no value */
+	DT_OPT_SIZE,		/* uint64_t bytes, k/m/g/t suffixes */
+	DT_OPT_U32,		/* uint32_t count, as a size */
+	DT_OPT_RATE,		/* uint64_t ns between events */
+	DT_OPT_FUNC,		/* a function of its own */
+	DT_OPT_IGNORED,		/* accepted, with nothing to change here */
+};
+
+struct dt_optdesc {
+	const char	*name;
+	enum dt_opt_kind kind;
+	size_t		off;		/* in struct dt_options */
+	uint64_t	min, max;
+	int		(*set)(struct dt_options *o, const char *value);
+};
+
+static int dt_opt_bufpolicy(struct dt_options *o, const char *value)
 {
-	if (value && *value)
+	if (strcmp(value, "switch") == 0)
+		o->o_bufpolicy = DTRACE_BUFPOLICY_SWITCH;
+	else if (strcmp(value, "fill") == 0)
+		o->o_bufpolicy = DTRACE_BUFPOLICY_FILL;
+	else if (strcmp(value, "ring") == 0)
+		o->o_bufpolicy = DTRACE_BUFPOLICY_RING;
+	else
 		return -1;
-	*b = true;
 	return 0;
 }
+
+static int dt_opt_oformat(struct dt_options *o, const char *value)
+{
+	if (strcmp(value, "json") != 0 && strcmp(value, "bpftrace") != 0 &&
+	    strcmp(value, "text") != 0 && strcmp(value, "none") != 0)
+		return -1;
+	o->o_json = strcmp(value, "json") == 0;
+	o->o_btout = strcmp(value, "bpftrace") == 0;
+	/* bpftrace prints no probe headings nor "matched" lines */
+	if (o->o_btout)
+		o->o_quiet = true;
+	return 0;
+}
+
+/* Buffers are never resized: "manual" is what happens, "auto" is allowed. */
+static int dt_opt_bufresize(struct dt_options *o, const char *value)
+{
+	(void)o;
+	return strcmp(value, "auto") && strcmp(value, "manual") ? -1 : 0;
+}
+
+#define OPT(n, k, f, lo, hi) \
+	{ #n, DT_OPT_##k, offsetof(struct dt_options, f), lo, hi, NULL }
+#define OPT_BOOL(n)	OPT(n, BOOL, o_##n, 0, 0)
+#define OPT_RATE(n)	OPT(n, RATE, o_##n, 0, 0)
+#define OPT_FUNC(n)	{ #n, DT_OPT_FUNC, 0, 0, 0, dt_opt_##n }
+#define OPT_IGNORED(n)	{ #n, DT_OPT_IGNORED, 0, 0, 0, NULL }
+
+/*
+ * Sizes per CPU, as bufsize. A small aggsize or dynvarsize is allowed:
+ * it leads to drops, as in DTrace (the module rounds dynvarsize up to
+ * one variable).
+ */
+static const struct dt_optdesc dt_opts[] = {
+	OPT(bufsize, SIZE, o_bufsize, DTRACE_BUFSIZE_MIN, DTRACE_BUFSIZE_MAX),
+	OPT(aggsize, SIZE, o_aggsize, 1, DTRACE_BUFSIZE_MAX),
+	OPT(specsize, SIZE, o_specsize, DTRACE_BUFSIZE_MIN,
+	    DTRACE_BUFSIZE_MAX),
+	OPT(dynvarsize, SIZE, o_dynvarsize, 1, DTRACE_DYNVARSIZE_MAX),
+	OPT(nspec, U32, o_nspec, 0, DTRACE_NSPEC_MAX),
+	OPT(strsize, U32, o_strsize, 1, DTRACE_STRSIZE_MAX),
+	OPT(stackframes, U32, o_stackframes, 1, DTRACE_STACK_MAX),
+	OPT(ustackframes, U32, o_ustackframes, 1, DTRACE_STACK_MAX),
+	OPT(aggsortpos, U32, o_aggsortpos, 0, 15),
+	OPT(aggsortkeypos, U32, o_aggsortkeypos, 0, 15),
+	OPT_RATE(switchrate),
+	OPT_RATE(statusrate),
+	OPT_RATE(aggrate),
+	OPT_RATE(cleanrate),
+	OPT_BOOL(quiet),
+	OPT_BOOL(flowindent),
+	OPT_BOOL(destructive),
+	OPT_BOOL(zdefs),
+	OPT_BOOL(errtags),
+	OPT_BOOL(defaultargs),
+	OPT_BOOL(aggsortkey),
+	OPT_BOOL(aggsortrev),
+	OPT_BOOL(rawbytes),
+	OPT_FUNC(bufpolicy),
+	OPT_FUNC(bufresize),
+	OPT_FUNC(oformat),
+	/* Java's ustack helpers: there are none to size */
+	OPT_IGNORED(jstackframes),
+	OPT_IGNORED(jstackstrsize),
+};
 
 int dt_option_set(struct dt_options *o, const char *name, const char *value,
 		  const char **why)
 {
+	const struct dt_optdesc *d = NULL;
+	char *field;
 	uint64_t v;
+	size_t i;
 
-	*why = DT_ERR_VALUE;
-	if (strcmp(name, "bufsize") == 0) {
-		if (!value || dt_opt_parse_size(value, &v) ||
-		    v < DTRACE_BUFSIZE_MIN || v > DTRACE_BUFSIZE_MAX)
-			return -1;
-		o->o_bufsize = v;
-	} else if (strcmp(name, "aggsize") == 0 ||
-		   strcmp(name, "specsize") == 0) {
-		/* per CPU, as bufsize */
-		if (!value || dt_opt_parse_size(value, &v) ||
-		    v < DTRACE_BUFSIZE_MIN || v > DTRACE_BUFSIZE_MAX)
-			return -1;
-		if (name[0] == 'a')
-			o->o_aggsize = v;
-		else
-			o->o_specsize = v;
-	} else if (strcmp(name, "dynvarsize") == 0) {
-		if (!value || dt_opt_parse_size(value, &v) ||
-		    v > DTRACE_DYNVARSIZE_MAX)
-			return -1;
-		o->o_dynvarsize = v;
-	} else if (strcmp(name, "nspec") == 0) {
-		if (!value || dt_opt_parse_size(value, &v) ||
-		    v > DTRACE_NSPEC_MAX)
-			return -1;
-		o->o_nspec = (uint32_t)v;
-	} else if (strcmp(name, "strsize") == 0) {
-		if (!value || dt_opt_parse_size(value, &v) || v == 0 ||
-		    v > DTRACE_STRSIZE_MAX)
-			return -1;
-		o->o_strsize = (uint32_t)v;
-	} else if (strcmp(name, "switchrate") == 0) {
-		if (!value || dt_opt_parse_rate(value, &v))
-			return -1;
-		o->o_switchrate = v;
-	} else if (strcmp(name, "statusrate") == 0) {
-		if (!value || dt_opt_parse_rate(value, &v))
-			return -1;
-		o->o_statusrate = v;
-	} else if (strcmp(name, "bufpolicy") == 0) {
-		if (!value)
-			return -1;
-		if (strcmp(value, "switch") == 0)
-			o->o_bufpolicy = DTRACE_BUFPOLICY_SWITCH;
-		else if (strcmp(value, "fill") == 0)
-			o->o_bufpolicy = DTRACE_BUFPOLICY_FILL;
-		else if (strcmp(value, "ring") == 0)
-			o->o_bufpolicy = DTRACE_BUFPOLICY_RING;
-		else
-			return -1;
-	} else if (strcmp(name, "quiet") == 0) {
-		return dt_opt_bool(&o->o_quiet, value);
-	} else if (strcmp(name, "flowindent") == 0) {
-		return dt_opt_bool(&o->o_flowindent, value);
-	} else if (strcmp(name, "destructive") == 0) {
-		return dt_opt_bool(&o->o_destructive, value);
-	} else if (strcmp(name, "zdefs") == 0) {
-		return dt_opt_bool(&o->o_zdefs, value);
-	} else if (strcmp(name, "errtags") == 0) {
-		return dt_opt_bool(&o->o_errtags, value);
-	} else if (strcmp(name, "defaultargs") == 0) {
-		return dt_opt_bool(&o->o_defaultargs, value);
-	} else if (strcmp(name, "aggsortkey") == 0) {
-		return dt_opt_bool(&o->o_aggsortkey, value);
-	} else if (strcmp(name, "aggsortrev") == 0) {
-		return dt_opt_bool(&o->o_aggsortrev, value);
-	} else if (strcmp(name, "stackframes") == 0 ||
-		   strcmp(name, "ustackframes") == 0) {
-		if (!value || dt_opt_parse_size(value, &v) || v < 1 ||
-		    v > DTRACE_STACK_MAX)
-			return -1;
-		if (name[0] == 'u')
-			o->o_ustackframes = (uint32_t)v;
-		else
-			o->o_stackframes = (uint32_t)v;
-	} else if (strcmp(name, "aggsortpos") == 0 ||
-		   strcmp(name, "aggsortkeypos") == 0) {
-		if (!value || dt_opt_parse_size(value, &v) || v >= 16)
-			return -1;
-		if (name[7] == 'k')
-			o->o_aggsortkeypos = (uint32_t)v;
-		else
-			o->o_aggsortpos = (uint32_t)v;
-	} else if (strcmp(name, "oformat") == 0) {
-		if (!value)
-			return -1;
-		if (strcmp(value, "json") != 0 &&
-		    strcmp(value, "bpftrace") != 0 &&
-		    strcmp(value, "text") != 0 && strcmp(value, "none") != 0)
-			return -1;
-		o->o_json = strcmp(value, "json") == 0;
-		o->o_btout = strcmp(value, "bpftrace") == 0;
-		/* bpftrace prints no probe headings nor "matched" lines */
-		if (o->o_btout)
-			o->o_quiet = true;
-	} else if (strcmp(name, "aggrate") == 0) {
-		if (!value || dt_opt_parse_rate(value, &v))
-			return -1;
-		o->o_aggrate = v;
-	} else {
+	for (i = 0; i < sizeof(dt_opts) / sizeof(dt_opts[0]) && !d; i++)
+		if (strcmp(name, dt_opts[i].name) == 0)
+			d = &dt_opts[i];
+	if (!d) {
 		*why = DT_ERR_NAME;
 		return -1;
 	}
-	return 0;
+	*why = DT_ERR_VALUE;
+	field = (char *)o + d->off;
+	switch (d->kind) {
+	case DT_OPT_BOOL:
+		if (value && *value)
+			return -1;
+		*(bool *)field = true;
+		return 0;
+	case DT_OPT_IGNORED:
+		return 0;
+	case DT_OPT_FUNC:
+		return value ? d->set(o, value) : -1;
+	case DT_OPT_RATE:
+		if (!value || dt_opt_parse_rate(value, &v))
+			return -1;
+		*(uint64_t *)field = v;
+		return 0;
+	case DT_OPT_SIZE:
+	case DT_OPT_U32:
+		if (!value || dt_opt_parse_size(value, &v) || v < d->min ||
+		    v > d->max)
+			return -1;
+		if (d->kind == DT_OPT_SIZE)
+			*(uint64_t *)field = v;
+		else
+			*(uint32_t *)field = (uint32_t)v;
+		return 0;
+	}
+	return -1;
 }
 
 int dt_option_setarg(struct dt_options *o, const char *arg, const char **why)

@@ -33,11 +33,14 @@ struct dt_options {
 	uint32_t	o_stackframes;	/* stack( ) without a count */
 	uint32_t	o_ustackframes;
 	uint64_t	o_aggrate;	/* ns between aggregation snapshots */
+	uint64_t	o_cleanrate;	/* ns between speculation cleanings */
+	bool		o_rawbytes;	/* trace( ) data as bytes, always */
 };
 
 #define DT_STRSIZE_DEFAULT	256
 #define DT_SWITCHRATE_DEFAULT	1000000000ull	/* 1hz, as DTrace */
 #define DT_STATUSRATE_DEFAULT	10000000ull	/* 100hz */
+#define DT_CLEANRATE_DEFAULT	9900990ull	/* 101hz, as DTrace */
 
 void dt_options_init(struct dt_options *o);
 

@@ -30,6 +30,7 @@ struct dt_consumer {
 	bool			c_quiet;
 	bool			c_heading;	/* printed already */
 	bool			c_flow;		/* -F: flow indent */
+	bool			c_rawbytes;	/* trace( ) strings as bytes */
 	const struct dt_format	*c_fmt;		/* -x oformat (dt_format.h) */
 	int			c_recouts;	/* printed of this record */
 	pid_t			c_target;	/* -c/-p process, for %A */

@@ -16,6 +16,36 @@
 #include "dt_printf.h"
 #include "dt_rec.h"
 
+/*
+ * tracemem( ), and trace( ) under -x rawbytes: DTrace's raw dump, 16
+ * bytes a line, offsets in hex:
+ *
+ *              0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
+ *          0: 68 69 00 00 00 00 00 00 00 00 00 00 00 00 00 00  hi..............
+ */
+static int dt_print_bytes(struct dt_consumer *c, const uint8_t *p,
+			  uint32_t size)
+{
+	uint32_t i, j;
+
+	fprintf(c->c_out, "\n%11s", "");
+	for (i = 0; i < 16; i++)
+		fprintf(c->c_out, "  %c", "0123456789abcdef"[i]);
+	fprintf(c->c_out, "  0123456789abcdef\n");
+	for (i = 0; i < size; i += 16) {
+		fprintf(c->c_out, "%5s%5x:", "", i);
+		for (j = i; j < i + 16 && j < size; j++)
+			fprintf(c->c_out, " %02x", p[j]);
+		for (; j < i + 16; j++)
+			fprintf(c->c_out, "   ");
+		fprintf(c->c_out, "  ");
+		for (j = i; j < i + 16 && j < size; j++)
+			fputc(p[j] < ' ' || p[j] > '~' ? '.' : p[j], c->c_out);
+		fputc('\n', c->c_out);
+	}
+	return ferror(c->c_out) ? -1 : 0;
+}
+
 static int dt_print_trace(struct dt_consumer *c, const uint8_t *data,
 			  const struct dt_rec *r)
 {
@@ -25,6 +55,8 @@ static int dt_print_trace(struct dt_consumer *c, const uint8_t *data,
 	int64_t v;
 	int n;
 
+	if (r->r_type.kind == DT_T_STRING && c->c_rawbytes)
+		return dt_print_bytes(c, data + r->r_off, r->r_size);
 	if (r->r_type.kind == DT_T_STRING) {
 		const char *s = dt_rec_str(data, r, &tmp);
 
@@ -90,36 +122,6 @@ static void dt_print_flow(struct dt_consumer *c, int cpu, uint32_t probe_id)
 }
 
 /*
- * tracemem(): DTrace's raw dump, 16 bytes a line, offsets in hex:
- *
- *              0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
- *          0: 68 69 00 00 00 00 00 00 00 00 00 00 00 00 00 00  hi..............
- */
-static int dt_print_tracemem(struct dt_consumer *c, const uint8_t *data,
-			     const struct dt_rec *r)
-{
-	const uint8_t *p = data + r->r_off;
-	uint32_t i, j;
-
-	fprintf(c->c_out, "\n%10s", "");
-	for (i = 0; i < 16; i++)
-		fprintf(c->c_out, "  %c", "0123456789abcdef"[i]);
-	fprintf(c->c_out, "  0123456789abcdef\n");
-	for (i = 0; i < r->r_size; i += 16) {
-		fprintf(c->c_out, "%5s%5x:", "", i);
-		for (j = i; j < i + 16 && j < r->r_size; j++)
-			fprintf(c->c_out, " %02x", p[j]);
-		for (; j < i + 16; j++)
-			fprintf(c->c_out, "   ");
-		fprintf(c->c_out, "  ");
-		for (j = i; j < i + 16 && j < r->r_size; j++)
-			fputc(p[j] < ' ' || p[j] > '~' ? '.' : p[j], c->c_out);
-		fputc('\n', c->c_out);
-	}
-	return 0;
-}
-
-/*
  * stack( ), ustack( ): a newline, then a line per frame, indented 14, as
  * DTrace prints them; the first zero PC ends the stack.
  */
@@ -181,7 +183,8 @@ int dt_text_action(struct dt_consumer *c, const uint8_t *data,
 	else if (o->o_kind == DT_OUT_PRINTF || o->o_kind == DT_OUT_SYSTEM)
 		n = dt_rec_printf(c, data, e, o);
 	else if (o->o_kind == DT_OUT_TRACEMEM)
-		n = dt_print_tracemem(c, data, &e->e_recs[o->o_rec]);
+		n = dt_print_bytes(c, data + e->e_recs[o->o_rec].r_off,
+				   e->e_recs[o->o_rec].r_size);
 	else if (o->o_kind == DT_OUT_STACK || o->o_kind == DT_OUT_USTACK)
 		n = dt_print_stack(c, data, &e->e_recs[o->o_rec],
 				   o->o_kind == DT_OUT_USTACK);

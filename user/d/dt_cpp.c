@@ -26,10 +26,16 @@ char *dt_cpp_run(const char *file, char *const *args, int nargs)
 		return NULL;
 	}
 	argv[n++] = "cpp";
-	/* line markers (# N "file") keep error lines right */
-	argv[n++] = "-undef";
-	argv[n++] = "-D__linux";
+	/*
+	 * The compiler's own macros stay (__x86_64__, __linux__, ...), so
+	 * system headers pick the right definitions; only the bare names
+	 * that would rewrite a D identifier go. Line markers (# N "file")
+	 * keep error lines right.
+	 */
+	argv[n++] = "-Ulinux";
+	argv[n++] = "-Uunix";
 	argv[n++] = "-D__SUNW_D=1";
+	argv[n++] = "-D__SUNW_D_64";
 	for (i = 0; i < nargs; i++)
 		argv[n++] = args[i];
 	argv[n++] = (char *)file;

@@ -14,6 +14,7 @@
 #include <bpf/btf.h>
 
 #include "dt_btf.h"
+#include "dt_provider.h"
 #include "kselftest_harness.h"
 
 /* The synthetic types' ids, as the writer numbers them. */
@@ -292,12 +293,62 @@ TEST_F(types, modules)
 	EXPECT_EQ(self->bt, dt_btf_kernel(self->err, 512));
 }
 
+/* What -lv prints for fbt probe mod:fn:name. */
+static char *listing(const char *mod, const char *fn, const char *name)
+{
+	struct dtrace_probedesc pd;
+	size_t len;
+	char *out;
+	FILE *fp = open_memstream(&out, &len);
+
+	memset(&pd, 0, sizeof(pd));
+	strcpy(pd.dpd_provider, "fbt");
+	strcpy(pd.dpd_mod, mod);
+	strcpy(pd.dpd_func, fn);
+	strcpy(pd.dpd_name, name);
+	dt_providers_argtext(fp, &pd);
+	fclose(fp);
+	return out;
+}
+
+#define ARGS_ENTRY "\n\tArguments (64-bit integers)\n\t\targ0-arg5: " \
+	"the function's arguments\n\n"
+#define ARGS_RETURN "\n\tArguments (64-bit integers)\n\t\targ1: the " \
+	"return value; arg0: 0 (the return site is not known)\n\n"
+
+TEST_F(types, fbt_listing)
+{
+	char *s;
+
+	s = listing("vmlinux", "vfs_read", "entry");
+	EXPECT_STREQ("\n\tArgument Types\n"
+		     "\t\targs[0]: struct file *\n"
+		     "\t\targs[1]: char *\n"
+		     "\t\targs[2]: size_t\n"
+		     "\t\targs[3]: long *\n" ARGS_ENTRY, s);
+	free(s);
+	s = listing("vmlinux", "vfs_read", "return");
+	EXPECT_STREQ("\n\tArgument Types\n"
+		     "\t\targs[0]: int\n"
+		     "\t\targs[1]: ssize_t\n" ARGS_RETURN, s);
+	free(s);
+	/* No return value: no args[1]. */
+	s = listing("vmlinux", "fput", "return");
+	EXPECT_STREQ("\n\tArgument Types\n\t\targs[0]: int\n" ARGS_RETURN, s);
+	free(s);
+	/* A function BTF does not describe: as without types. */
+	s = listing("vmlinux", "vfs_write", "entry");
+	EXPECT_STREQ("\n\tArgument Types\n\t\tNone\n" ARGS_ENTRY, s);
+	free(s);
+}
+
 TEST(unavailable)
 {
 	char err[512], path[] = "/tmp/dt_btf_badXXXXXX";
 	const char *bad = "kernel type information is unavailable: cannot "
 			  "read BTF from DTRACE_BTF=/tmp/dt_btf_bad";
 	int fd = mkstemp(path);
+	char *s;
 
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(9, write(fd, "not a BTF", 9));
@@ -314,6 +365,10 @@ TEST(unavailable)
 	EXPECT_EQ(NULL, dt_btf_module("ext4", err, sizeof(err)));
 	EXPECT_EQ(0, strncmp(err, "kernel type information is unavailable:",
 			     39));
+	/* -lv without types says what it always said. */
+	s = listing("vmlinux", "vfs_read", "entry");
+	EXPECT_STREQ("\n\tArgument Types\n\t\tNone\n" ARGS_ENTRY, s);
+	free(s);
 
 	setenv("DTRACE_BTF", path, 1);
 	dt_btf_reset();

@@ -20,6 +20,11 @@
 #define DT_BTF_VMLINUX	"/sys/kernel/btf/vmlinux"
 /* Typedef chains and nested declarators deeper than this are not C's. */
 #define DT_BTF_DEPTH	64
+/*
+ * Types one name or member lookup may visit: a BTF file made to branch
+ * at every level (DTRACE_BTF) must not make it exponential.
+ */
+#define DT_BTF_BUDGET	4096
 
 struct dt_btf {
 	struct dt_btf		*bt_next;	/* the next module's */
@@ -179,6 +184,15 @@ static struct dt_btf *dt_btf_load_kernel(void)
 					     "unavailable: cannot read BTF "
 					     "from DTRACE_BTF=%s: %s", path,
 					     strerror(errno));
+		/* libbpf takes a misaligned type section; we cannot. */
+		if (btf__type_cnt(b) > 1 &&
+		    (uintptr_t)btf__type_by_id(b, 1) % 4) {
+			btf__free(b);
+			return dt_btf_failed(NULL, "kernel type information is "
+					     "unavailable: cannot read BTF "
+					     "from DTRACE_BTF=%s: its types "
+					     "are not aligned", path);
+		}
 		return dt_btf_new(NULL, b, NULL);
 	}
 	b = btf__load_vmlinux_btf();
@@ -315,17 +329,30 @@ static const struct btf_type *dt_btf_type(const struct dt_btf *bt,
 	return id ? btf__type_by_id(bt->bt_btf, id) : NULL;
 }
 
-uint32_t dt_btf_resolve(const struct dt_btf *bt, uint32_t id)
+/* id's type without typedefs and qualifiers; NULL for void. */
+static const struct btf_type *dt_btf_skip_id(const struct btf *b,
+					     uint32_t *id)
 {
-	const struct btf_type *t;
+	const struct btf_type *t = NULL;
 	int depth;
 
 	for (depth = 0; depth < DT_BTF_DEPTH; depth++) {
-		t = dt_btf_type(bt, id);
+		t = *id ? btf__type_by_id(b, *id) : NULL;
 		if (!t || !(btf_is_typedef(t) || btf_is_mod(t)))
 			break;
-		id = t->type;
+		*id = t->type;
 	}
+	return t;
+}
+
+static const struct btf_type *dt_btf_skip(const struct btf *b, uint32_t id)
+{
+	return dt_btf_skip_id(b, &id);
+}
+
+uint32_t dt_btf_resolve(const struct dt_btf *bt, uint32_t id)
+{
+	dt_btf_skip_id(bt->bt_btf, &id);
 	return id;
 }
 
@@ -349,10 +376,11 @@ bool dt_btf_is_ptr(const struct dt_btf *bt, uint32_t id, uint32_t *to)
 
 /* A function prototype's parameter list: "(int, void *)". */
 static void dt_btf_decl(const struct btf *b, uint32_t id, const char *decl,
-			char *out, size_t len, int depth);
+			char *out, size_t len, int depth,
+			int *budget);
 
 static void dt_btf_params(const struct btf *b, const struct btf_type *t,
-			  char *out, size_t len, int depth)
+			  char *out, size_t len, int depth, int *budget)
 {
 	const struct btf_param *p = btf_params(t);
 	uint16_t i, n = btf_vlen(t);
@@ -361,14 +389,14 @@ static void dt_btf_params(const struct btf *b, const struct btf_type *t,
 	snprintf(out, len, "(");
 	if (!n)
 		snprintf(out + used, len - used, "void");
-	for (i = 0; i < n && used < len; i++) {
+	for (i = 0; i < n && used + 1 < len; i++) {
 		char one[256];
 
 		if (!p[i].type && i == n - 1)
 			snprintf(one, sizeof(one), "...");
 		else
 			dt_btf_decl(b, p[i].type, "", one, sizeof(one),
-				    depth + 1);
+				    depth + 1, budget);
 		snprintf(out + used, len - used, "%s%s", i ? ", " : "", one);
 		used = strlen(out);
 	}
@@ -391,14 +419,15 @@ static const char *dt_btf_qual(const struct btf_type *t)
  * outwards from the name, as C reads it.
  */
 static void dt_btf_decl(const struct btf *b, uint32_t id, const char *decl,
-			char *out, size_t len, int depth)
+			char *out, size_t len, int depth,
+			int *budget)
 {
 	const char *sp = *decl ? " " : "";
 	const struct btf_type *t, *to;
 	char inner[512], params[384];
 
 	t = id ? btf__type_by_id(b, id) : NULL;
-	if (depth > DT_BTF_DEPTH || (id && !t)) {
+	if (depth > DT_BTF_DEPTH || --*budget < 0 || (id && !t)) {
 		snprintf(out, len, "?%s%s", sp, decl);
 		return;
 	}
@@ -409,10 +438,10 @@ static void dt_btf_decl(const struct btf *b, uint32_t id, const char *decl,
 	switch (btf_kind(t)) {
 	case BTF_KIND_PTR:
 		snprintf(inner, sizeof(inner), "*%s", decl);
-		dt_btf_decl(b, t->type, inner, out, len, depth + 1);
+		dt_btf_decl(b, t->type, inner, out, len, depth + 1, budget);
 		return;
 	case BTF_KIND_TYPE_TAG:
-		dt_btf_decl(b, t->type, decl, out, len, depth + 1);
+		dt_btf_decl(b, t->type, decl, out, len, depth + 1, budget);
 		return;
 	case BTF_KIND_CONST:
 	case BTF_KIND_VOLATILE:
@@ -422,23 +451,24 @@ static void dt_btf_decl(const struct btf *b, uint32_t id, const char *decl,
 			/* char *const: the qualifier binds to the pointer. */
 			snprintf(inner, sizeof(inner), "%s%s%s", dt_btf_qual(t),
 				 sp, decl);
-			dt_btf_decl(b, t->type, inner, out, len, depth + 1);
+			dt_btf_decl(b, t->type, inner, out, len, depth + 1, budget);
 		} else {
 			dt_btf_decl(b, t->type, decl, inner, sizeof(inner),
-				    depth + 1);
+				    depth + 1, budget);
 			snprintf(out, len, "%s %s", dt_btf_qual(t), inner);
 		}
 		return;
 	case BTF_KIND_ARRAY:
 		snprintf(inner, sizeof(inner), *decl == '*' ? "(%s)[%u]" :
 			 "%s[%u]", decl, btf_array(t)->nelems);
-		dt_btf_decl(b, btf_array(t)->type, inner, out, len, depth + 1);
+		dt_btf_decl(b, btf_array(t)->type, inner, out, len, depth + 1, budget);
 		return;
 	case BTF_KIND_FUNC_PROTO:
-		dt_btf_params(b, t, params, sizeof(params), depth);
+		dt_btf_params(b, t, params, sizeof(params), depth,
+			      budget);
 		snprintf(inner, sizeof(inner), *decl ? "(%s)%s" : "%s%s",
 			 *decl ? decl : params, *decl ? params : "");
-		dt_btf_decl(b, t->type, inner, out, len, depth + 1);
+		dt_btf_decl(b, t->type, inner, out, len, depth + 1, budget);
 		return;
 	case BTF_KIND_FUNC:
 		to = btf__type_by_id(b, t->type);
@@ -446,10 +476,11 @@ static void dt_btf_decl(const struct btf *b, uint32_t id, const char *decl,
 			snprintf(out, len, "?%s%s", sp, decl);
 			return;
 		}
-		dt_btf_params(b, to, params, sizeof(params), depth);
+		dt_btf_params(b, to, params, sizeof(params), depth,
+			      budget);
 		snprintf(inner, sizeof(inner), "%s%s",
 			 dt_btf_str(b, t->name_off), params);
-		dt_btf_decl(b, to->type, inner, out, len, depth + 1);
+		dt_btf_decl(b, to->type, inner, out, len, depth + 1, budget);
 		return;
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
@@ -474,8 +505,10 @@ static void dt_btf_decl(const struct btf *b, uint32_t id, const char *decl,
 char *dt_btf_name(const struct dt_btf *bt, uint32_t id, char *buf,
 		  size_t len)
 {
+	int budget = DT_BTF_BUDGET;
+
 	if (len)
-		dt_btf_decl(bt->bt_btf, id, "", buf, len, 0);
+		dt_btf_decl(bt->bt_btf, id, "", buf, len, 0, &budget);
 	return buf;
 }
 
@@ -483,13 +516,9 @@ char *dt_btf_name(const struct dt_btf *bt, uint32_t id, char *buf,
 static void dt_btf_intbits(const struct btf *b, uint32_t type,
 			   uint64_t *bitoff, uint8_t *bitsize)
 {
-	const struct btf_type *t = btf__type_by_id(b, type);
+	const struct btf_type *t = dt_btf_skip(b, type);
 	uint32_t enc;
-	int depth;
 
-	for (depth = 0; t && (btf_is_typedef(t) || btf_is_mod(t)) &&
-	     depth < DT_BTF_DEPTH; depth++)
-		t = btf__type_by_id(b, t->type);
 	if (!t || !btf_is_int(t))
 		return;
 	/* The int's encoding word follows its btf_type. */
@@ -507,24 +536,23 @@ static void dt_btf_intbits(const struct btf *b, uint32_t type,
  */
 static bool dt_btf_find_member(const struct btf *b, const struct btf_type *t,
 			       const char *name, size_t n, uint64_t *bitoff,
-			       uint32_t *type, uint8_t *bitsize, int depth)
+			       uint32_t *type, uint8_t *bitsize, int depth,
+			       int *budget)
 {
 	const struct btf_member *m = btf_members(t);
 	uint16_t i;
 
 	if (depth > DT_BTF_DEPTH)
 		return false;
-	for (i = 0; i < btf_vlen(t); i++) {
+	for (i = 0; i < btf_vlen(t) && --*budget >= 0; i++) {
 		const char *mn = dt_btf_str(b, m[i].name_off);
 		const struct btf_type *mt;
 
 		if (!*mn) {
-			mt = btf__type_by_id(b, m[i].type);
-			while (mt && (btf_is_typedef(mt) || btf_is_mod(mt)))
-				mt = btf__type_by_id(b, mt->type);
+			mt = dt_btf_skip(b, m[i].type);
 			if (mt && btf_is_composite(mt) &&
 			    dt_btf_find_member(b, mt, name, n, bitoff, type,
-					       bitsize, depth + 1)) {
+					       bitsize, depth + 1, budget)) {
 				*bitoff += btf_member_bit_offset(t, i);
 				return true;
 			}
@@ -556,6 +584,7 @@ int dt_btf_member(const struct dt_btf *bt, uint32_t id, const char *path,
 						       dt_btf_resolve(bt, id));
 		uint64_t off = 0;
 		uint32_t type;
+		int budget;
 
 		if (!t || !btf_is_composite(t)) {
 			dt_btf_err(err, errlen, "%.*s cannot be a member of %s: "
@@ -563,8 +592,9 @@ int dt_btf_member(const struct dt_btf *bt, uint32_t id, const char *path,
 				   dt_btf_name(bt, id, tname, sizeof(tname)));
 			return -1;
 		}
+		budget = DT_BTF_BUDGET;
 		if (!dt_btf_find_member(bt->bt_btf, t, path, n, &off, &type,
-					&bitsize, 0)) {
+					&bitsize, 0, &budget)) {
 			dt_btf_err(err, errlen, "%.*s is not a member of %s",
 				   (int)n, path,
 				   dt_btf_name(bt, id, tname, sizeof(tname)));

@@ -5,7 +5,7 @@
  * index, since -lv asks for thousands of functions), member paths, and
  * type names as C writes them.
  */
-#define _GNU_SOURCE	/* qsort_r, vasprintf */
+#define _GNU_SOURCE	/* vasprintf */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,8 +32,8 @@ struct dt_btf {
 	struct btf		*bt_btf;	/* NULL: could not be loaded */
 	char			*bt_err;	/* why not */
 	const struct dt_btf	*bt_base;	/* a module's kernel types */
-	uint32_t		*bt_idx;	/* own named ids, by name, kind */
-	uint32_t		bt_nidx;
+	uint32_t		*bt_idx;	/* own named ids, hashed */
+	uint32_t		bt_mask;	/* bt_idx's size - 1 */
 };
 
 static struct dt_btf *dt_kernel;	/* loaded or failed, once */
@@ -58,34 +58,51 @@ static const char *dt_btf_str(const struct btf *b, uint32_t off)
 	return s ? s : "";
 }
 
-/* The index: named types sorted by name, then kind. */
-static int dt_btf_idx_cmp(const void *a, const void *b, void *arg)
+/*
+ * The index: a hash of (name, kind) to id over the set's own named
+ * types, open addressing, at most half full. Building it is linear: a
+ * sort of the kernel's 100,000 names cost more than parsing them.
+ */
+static uint32_t dt_btf_hash(const char *name, int kind)
 {
-	const struct btf *btf = arg;
-	const struct btf_type *ta = btf__type_by_id(btf, *(const uint32_t *)a);
-	const struct btf_type *tb = btf__type_by_id(btf, *(const uint32_t *)b);
-	int c = strcmp(dt_btf_str(btf, ta->name_off),
-		       dt_btf_str(btf, tb->name_off));
+	uint32_t h = 2166136261u;	/* FNV-1a */
 
-	return c ? c : (int)btf_kind(ta) - (int)btf_kind(tb);
+	for (; *name; name++)
+		h = (h ^ (uint8_t)*name) * 16777619u;
+	return (h ^ (uint32_t)kind) * 2654435761u;
 }
 
 static int dt_btf_index(struct dt_btf *bt)
 {
 	uint32_t first = bt->bt_base ? btf__type_cnt(bt->bt_base->bt_btf) : 1;
-	uint32_t n = btf__type_cnt(bt->bt_btf), id;
+	uint32_t n = btf__type_cnt(bt->bt_btf), id, cap = 16;
 
-	bt->bt_idx = calloc(n > first ? n - first : 1, sizeof(*bt->bt_idx));
+	while (n > first && cap < 2 * (n - first))
+		cap *= 2;
+	bt->bt_idx = calloc(cap, sizeof(*bt->bt_idx));
 	if (!bt->bt_idx)
 		return -1;
+	bt->bt_mask = cap - 1;
 	for (id = first; id < n; id++) {
 		const struct btf_type *t = btf__type_by_id(bt->bt_btf, id);
+		const char *name = dt_btf_str(bt->bt_btf, t->name_off);
+		uint32_t h;
 
-		if (t->name_off && *dt_btf_str(bt->bt_btf, t->name_off))
-			bt->bt_idx[bt->bt_nidx++] = id;
+		if (!*name)
+			continue;
+		/* The first of a name and kind wins, as in a search. */
+		h = dt_btf_hash(name, btf_kind(t)) & bt->bt_mask;
+		for (; bt->bt_idx[h]; h = (h + 1) & bt->bt_mask) {
+			const struct btf_type *o =
+				btf__type_by_id(bt->bt_btf, bt->bt_idx[h]);
+
+			if (btf_kind(o) == btf_kind(t) &&
+			    !strcmp(dt_btf_str(bt->bt_btf, o->name_off), name))
+				break;
+		}
+		if (!bt->bt_idx[h])
+			bt->bt_idx[h] = id;
 	}
-	qsort_r(bt->bt_idx, bt->bt_nidx, sizeof(*bt->bt_idx), dt_btf_idx_cmp,
-		bt->bt_btf);
 	return 0;
 }
 
@@ -93,24 +110,17 @@ static int dt_btf_index(struct dt_btf *bt)
 static uint32_t dt_btf_find(const struct dt_btf *bt, const char *name,
 			    int kind)
 {
+	uint32_t hash = dt_btf_hash(name, kind), h;
+
 	for (; bt; bt = bt->bt_base) {
-		uint32_t lo = 0, hi = bt->bt_nidx;
-
-		while (lo < hi) {
-			uint32_t mid = lo + (hi - lo) / 2;
+		for (h = hash & bt->bt_mask; bt->bt_idx[h];
+		     h = (h + 1) & bt->bt_mask) {
 			const struct btf_type *t =
-				btf__type_by_id(bt->bt_btf, bt->bt_idx[mid]);
-			int c = strcmp(dt_btf_str(bt->bt_btf, t->name_off),
-				       name);
+				btf__type_by_id(bt->bt_btf, bt->bt_idx[h]);
 
-			if (!c)
-				c = (int)btf_kind(t) - kind;
-			if (!c)
-				return bt->bt_idx[mid];
-			if (c < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
+			if (btf_kind(t) == kind &&
+			    !strcmp(dt_btf_str(bt->bt_btf, t->name_off), name))
+				return bt->bt_idx[h];
 		}
 	}
 	return 0;

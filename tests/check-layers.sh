@@ -6,11 +6,13 @@
 # it, never above; and no header includes, through others, itself.
 #
 #   cmd        everything
-#   bpftrace   d compile probes lang   (its grammar builds the D AST)
-#   d          compile probes lang
-#   run        compile probes lang     (records as the compiler laid them out)
-#   compile    probes lang             (argument types come from providers)
-#   probes     lang
+#   bpftrace   d compile probes types lang   (its grammar builds the D AST)
+#   d          compile probes types lang
+#   run        compile probes types lang     (records as the compiler laid
+#                                             them out)
+#   compile    probes types lang       (argument types come from providers)
+#   probes     types lang              (fbt's argument types are BTF's)
+#   types      (nothing)               (the kernel's types, from BTF)
 #   lang       (nothing)
 #
 # Prints each violation and circle; exits 1 if there is any.
@@ -18,12 +20,13 @@ set -u
 cd "$(dirname "$0")/../user" || exit 2
 
 declare -A allowed=(
-	[cmd]="cmd bpftrace d run compile probes lang"
-	[bpftrace]="bpftrace d compile probes lang"
-	[d]="d compile probes lang"
-	[run]="run compile probes lang"
-	[compile]="compile probes lang"
-	[probes]="probes lang"
+	[cmd]="cmd bpftrace d run compile probes types lang"
+	[bpftrace]="bpftrace d compile probes types lang"
+	[d]="d compile probes types lang"
+	[run]="run compile probes types lang"
+	[compile]="compile probes types lang"
+	[probes]="probes types lang"
+	[types]="types"
 	[lang]="lang"
 )
 

@@ -7,7 +7,8 @@
 # already.
 set -eu
 
-PKGS="build-essential make gcc bison flex libelf-dev pkg-config \
+PKGS="build-essential make gcc bison flex libelf-dev libbpf-dev dwarves \
+	pkg-config \
 	linux-image-amd64 linux-headers-amd64 linux-source-6.1 dkms \
 	qemu-system-x86 busybox-static cpio xz-utils kmod bpftrace \
 	clang libclang-rt-14-dev python3 strace systemtap-sdt-dev ldc \

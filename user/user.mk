@@ -4,13 +4,14 @@
 #
 # Folders by stage (Documentation/architecture.md): cmd/ the command,
 # lang/ the AST, types and errors, d/ and bpftrace/ the two front ends,
-# compile/ the passes, probes/ the providers' command halves, run/ the
-# device, the consumer and the output formats.
+# compile/ the passes, probes/ the providers' command halves, types/ the
+# kernel's types (BTF, through libbpf), run/ the device, the consumer and
+# the output formats.
 #
 # The lexer and parser are generated into $(B)/gen/; every object of the
 # command and of the tests waits for them (order-only).
 
-DT_DIRS := cmd lang d bpftrace compile probes run
+DT_DIRS := cmd lang d bpftrace compile probes types run
 DT_MAIN := user/cmd/dt_main.c
 DT_GEN := $(B)/gen
 DT_GEN_SRCS := $(DT_GEN)/dt_grammar.c $(DT_GEN)/dt_lex.c \
@@ -20,7 +21,11 @@ DT_GEN_HDRS := $(DT_GEN)/dt_grammar.h $(DT_GEN)/dt_lex.h \
 DT_ALL_SRCS := $(foreach d,$(DT_DIRS),$(wildcard user/$(d)/*.c))
 DT_LIB_SRCS := $(filter-out $(DT_MAIN),$(DT_ALL_SRCS)) $(DT_GEN_SRCS)
 DT_INCS := $(addprefix -Iuser/,$(DT_DIRS))
-DT_LDLIBS := -lelf -lm
+# libbpf reads the kernel's BTF (user/types/); pkg-config names it where
+# it can.
+BPF_CFLAGS := $(shell pkg-config --cflags libbpf 2>/dev/null)
+BPF_LIBS := $(shell pkg-config --libs libbpf 2>/dev/null || echo -lbpf)
+DT_LDLIBS := $(BPF_LIBS) -lelf -lm
 
 $(DT_GEN)/dt_grammar.c $(DT_GEN)/dt_grammar.h &: user/d/dt_grammar.y
 	@mkdir -p $(DT_GEN)
@@ -53,7 +58,7 @@ $(call obj,$(DT_GEN_SRCS)) $(call asan,$(DT_GEN_SRCS)): \
 	CPPFLAGS += $(DT_INCS) -Wno-unused-function -Wno-sign-compare
 $(call obj,$(DT_ALL_SRCS) $(wildcard tests/unit/test_dt_*.c)) \
 $(call asan,$(DT_ALL_SRCS) $(wildcard tests/unit/test_dt_*.c)): \
-	CPPFLAGS += $(DT_INCS)
+	CPPFLAGS += $(DT_INCS) $(BPF_CFLAGS)
 
 # The command uses dif/'s loader, verifier, disassembler and aggregation
 # semantics (not the interpreter, whose environment is the module's).

@@ -7,6 +7,8 @@
 #   usdt      .note.stapsdt notes and their argument specs
 #   maps      /proc/PID/maps lines
 #   tpformat  tracefs format files
+#   btf       BTF files (DTRACE_BTF): dt_btf.c's walk over what libbpf
+#             accepts
 #   d, bt     D and bpftrace source through code generation and the
 #             userspace DIF verifier
 # `make fuzz` runs each for FUZZ_SECONDS (default 1800), `make
@@ -19,7 +21,7 @@ FUZZ_SECONDS ?= 1800
 FUZZ_SMOKE_SECONDS ?= 12
 FUZZ_CC ?= clang
 FZ := $(B)/fuzz
-FUZZ_TARGETS := dif elf usdt maps tpformat d bt
+FUZZ_TARGETS := dif elf usdt maps tpformat btf d bt
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN)
 FUZZ_CPPFLAGS = $(CPPFLAGS) $(DT_INCS) -Itests/unit -Itests/fuzz
@@ -36,7 +38,8 @@ FUZZ_LIB = $(DT_LIB_SRCS) $(DT_DIF_SRCS)
 $(FZ)/fuzz_d $(FZ)/fuzz_bt: $(FZ)/fuzz_%: $$(call fzobj,tests/fuzz/fuzz_%.c \
 		tests/fuzz/fuzz_compile.c $$(FUZZ_LIB))
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(DT_LDLIBS)
-$(FZ)/fuzz_elf $(FZ)/fuzz_usdt $(FZ)/fuzz_maps $(FZ)/fuzz_tpformat: \
+$(FZ)/fuzz_elf $(FZ)/fuzz_usdt $(FZ)/fuzz_maps $(FZ)/fuzz_tpformat \
+$(FZ)/fuzz_btf: \
 		$(FZ)/fuzz_%: $$(call fzobj,tests/fuzz/fuzz_%.c $$(FUZZ_LIB))
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(DT_LDLIBS)
 # The interpreter with the userspace environment, as before.
@@ -46,8 +49,8 @@ $(FZ)/fuzz_dif: $$(call fzobj,tests/fuzz/fuzz_dif.c $$(DIF_SRCS) \
 
 # Seeds made at build time (mkseeds.sh), and the committed ones.
 $(FZ)/seeds.stamp: tests/fuzz/mkseeds.sh tests/fuzz/seed_elf.c \
-		$(wildcard tests/fuzz/seeds/*/* tests/d/*.d tests/d/*.sh \
-		tests/d/*.bpftrace)
+		tests/fuzz/seed_btf.c $(wildcard tests/fuzz/seeds/*/* tests/d/*.d \
+		tests/d/*.sh tests/d/*.bpftrace)
 	@mkdir -p $(FZ)
 	tests/fuzz/mkseeds.sh $(CURDIR) $(CURDIR)/$(FZ)
 	touch $@

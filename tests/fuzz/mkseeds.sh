@@ -9,6 +9,7 @@
 #              stripped too), and the system's /bin/true
 #   maps       this process's /proc/self/maps, with the committed ones
 #   tpformat   the committed format files (tests/fuzz/seeds/tpformat)
+#   btf        tests/fuzz/seed_btf.c's small BTF (libbpf's writer)
 #   d          tests/d/*.d and the -n '...' programs of tests/d/*.sh
 #   bt         the -e '...' programs of tests/d/bt-*.sh, the
 #              tests/d/*.bpftrace files and bpftrace's tools
@@ -22,7 +23,7 @@ out=$2
 cc=${CC:-cc}
 s=$out/seeds
 rm -rf "$s" "$out/tracefs"
-mkdir -p "$s"/elf "$s"/usdt "$s"/maps "$s"/tpformat "$s"/d "$s"/bt
+mkdir -p "$s"/elf "$s"/usdt "$s"/maps "$s"/tpformat "$s"/btf "$s"/d "$s"/bt
 
 ld='-Wl,--build-id -Wl,-z,noseparate-code -Wl,-z,max-page-size=4096 -Wl,-z,norelro'
 # shellcheck disable=SC2086 # ld holds several flags
@@ -38,6 +39,9 @@ t=$(readlink -f /bin/true)
 if [ -r "$t" ] && [ "$(stat -c %s "$t")" -le 65536 ]; then
 	cp "$t" "$s/elf/true"
 fi
+
+$cc -O1 -o "$out/seed_btf" "$src/tests/fuzz/seed_btf.c" -lbpf
+"$out/seed_btf" "$s/btf/synthetic"
 
 cat /proc/self/maps >"$s/maps/self"
 cp "$src"/tests/fuzz/seeds/maps/* "$s/maps/"

@@ -6,9 +6,13 @@
 #include <fnmatch.h>
 #include <string.h>
 
+#include "dt_btf.h"
 #include "dt_error.h"
 #include "dt_fbtsyms.h"
 #include "dt_provider.h"
+
+/* The arguments an entry probe gives: arg0..arg5. */
+#define DT_FBT_NARGS	6
 
 /*
  * Offer the functions a description may name. A description that leaves
@@ -33,6 +37,43 @@ static int dt_fbt_offer(int devfd, const struct dtrace_probedesc *d,
 	return 0;
 }
 
+/*
+ * -lv: args[N] typed from the function's prototype in the kernel's BTF
+ * (a module's function from the module's, else the kernel's); at return
+ * args[0] is the return site (int) and args[1] the return value. 0 when
+ * there are no types: -lv says what it always said.
+ */
+static int dt_fbt_argtypes(FILE *fp, const struct dtrace_probedesc *pd)
+{
+	const struct dt_btf *bt;
+	struct dt_btf_func f;
+	char type[256];
+	int i;
+
+	if (strcmp(pd->dpd_provider, "fbt"))
+		return 0;
+	bt = dt_btf_module(pd->dpd_mod, NULL, 0);
+	if (!bt)
+		bt = dt_btf_kernel(NULL, 0);
+	if (!bt || dt_btf_func(bt, pd->dpd_func, &f, NULL, 0))
+		return 0;
+	if (!strcmp(pd->dpd_name, "return")) {
+		fprintf(fp, "\t\targs[0]: int\n");
+		if (!f.bf_ret)
+			return 1;
+		fprintf(fp, "\t\targs[1]: %s\n",
+			dt_btf_name(bt, f.bf_ret, type, sizeof(type)));
+		return 2;
+	}
+	if (strcmp(pd->dpd_name, "entry"))
+		return 0;
+	for (i = 0; i < f.bf_nargs && i < DT_FBT_NARGS &&
+	     i < DT_BTF_MAXARGS; i++)
+		fprintf(fp, "\t\targs[%d]: %s\n", i,
+			dt_btf_name(bt, f.bf_args[i], type, sizeof(type)));
+	return i;
+}
+
 static const char *dt_fbt_argdoc(const struct dtrace_probedesc *pd)
 {
 	if (strcmp(pd->dpd_provider, "fbt"))
@@ -49,5 +90,6 @@ const struct dt_provider dt_provider_fbt = {
 	.pv_name	= "fbt",
 	.pv_listall	= "fbt",
 	.pv_offer	= dt_fbt_offer,
+	.pv_argtypes	= dt_fbt_argtypes,
 	.pv_argdoc	= dt_fbt_argdoc,
 };

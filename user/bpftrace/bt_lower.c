@@ -20,14 +20,7 @@
 #include <time.h>
 
 #include "bt_lower.h"
-#include "dt_aggdef.h"
 #include "dt_error.h"
-
-static const char *const bt_aggfuncs[][2] = {
-	{ "count", "count" }, { "sum", "sum" }, { "avg", "avg" },
-	{ "min", "min" }, { "max", "max" }, { "stats", "stddev" },
-	{ "hist", "quantize" }, { "lhist", "lquantize" },
-};
 
 char *bt_strdup(const char *s)
 {
@@ -38,19 +31,6 @@ char *bt_strdup(const char *s)
 		exit(1);
 	}
 	return d;
-}
-
-const char *bt_aggfunc(const char *name)
-{
-	size_t i;
-
-	/* D's stats( ), where the consumer has bpftrace's output */
-	if (strcmp(name, "stats") == 0 && dt_agg_func("stats"))
-		return "stats";
-	for (i = 0; i < sizeof(bt_aggfuncs) / sizeof(bt_aggfuncs[0]); i++)
-		if (strcmp(bt_aggfuncs[i][0], name) == 0)
-			return bt_aggfuncs[i][1];
-	return NULL;
 }
 
 bool bt_isagg(const struct bt_ctx *cx, const char *name)

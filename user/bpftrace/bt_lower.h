@@ -33,8 +33,6 @@ struct dt_node *bt_this(const char *fmt, int a, int b,
 /* Replace n's contents by r's, keeping n's place in its list. */
 void bt_replace(struct dt_node *n, struct dt_node *r);
 
-/* D's aggregating function for bpftrace's, or NULL. */
-const char *bt_aggfunc(const char *name);
 /* Does @name aggregate? Is it a counter (bt_lower.c)? */
 bool bt_isagg(const struct bt_ctx *cx, const char *name);
 bool bt_iscount(const struct bt_ctx *cx, const char *name);
@@ -47,6 +45,8 @@ int bt_rwlist(struct bt_ctx *cx, struct dt_node *n);
 
 /* bt_func.c: a call, and the calls that become several statements. */
 int bt_func(struct bt_ctx *cx, struct dt_node *n);
+/* D's aggregating function for bpftrace's, or NULL. */
+const char *bt_aggfunc(const char *name);
 struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call);
 struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call);
 

@@ -293,10 +293,8 @@ static int dt_check_aggact_len(struct dt_pcb *pcb, struct dt_node *n)
 					"printa( ) prototype mismatch: %d args "
 					"passed, 1 expected", nargs);
 		if (nargs > max)
-			return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
-					"printa( ) prototype mismatch: %d args "
-					"passed, at most %d expected", nargs,
-					max);
+			return dt_error_nargs(pcb, &n->n_loc, f, nargs, 1,
+					      max);
 	} else if (id == DT_FN_TRUNC) {
 		if (nargs < 1 || nargs > 2)
 			return dt_error(pcb, &n->n_loc, "D_TRUNC_PROTO",

@@ -25,8 +25,9 @@
  *   CG      dt_cg_<CG>( ) (dt_cg.c) computes a call's value; any: CALL
  *           of the subroutine
  *
- * The names of AGG, UNSUPP and NEVER entries only reach the check pass,
- * which rejects them as calls; their hooks are any.
+ * An AGG entry is the value of @name = f(...) (dt_check_agg.c,
+ * dt_layout.c's dt_layout_aggstmt( )) and an error as any other call;
+ * UNSUPP and NEVER entries are errors: their hooks are never called.
  */
 #ifndef DT_FUNCS_H
 #define DT_FUNCS_H

@@ -24,46 +24,6 @@
 
 #define BT_JOIN_ARGS	16	/* bpftrace's join reads at most 16 */
 
-/*
- * bpftrace's functions, written once: X(ID, NAME, D, HOOK) makes
- * BT_FN_<ID>, whose calls bt_rw_<HOOK>( ) rewrites, most into a call of
- * D's function DT_FN_<D> (dt_funcs.h), or NONE.
- */
-#define BT_FUNCS(X)							\
-	X(COUNT, "count", COUNT, agg)					\
-	X(SUM, "sum", SUM, agg)						\
-	X(AVG, "avg", AVG, agg)						\
-	X(MIN, "min", MIN, agg)						\
-	X(MAX, "max", MAX, agg)						\
-	X(STATS, "stats", STATS, agg)					\
-	X(HIST, "hist", QUANTIZE, agg)					\
-	X(LHIST, "lhist", LQUANTIZE, agg)				\
-	X(PRINT, "print", PRINTA, map)					\
-	X(CLEAR, "clear", TRUNC, map)					\
-	X(ZERO, "zero", CLEAR, map)					\
-	X(DELETE, "delete", NONE, delete)				\
-	X(STR, "str", BTSTR, str)					\
-	X(KSTACK, "kstack", STACK, renamed)				\
-	X(USTACK, "ustack", USTACK, renamed)				\
-	X(KSYM, "ksym", FUNC, renamed)					\
-	X(STRNCMP, "strncmp", SUBSTR, strncmp)				\
-	X(TIME, "time", PRINTF, time)					\
-	X(JOIN, "join", NONE, join)					\
-	X(PRINTF, "printf", PRINTF, same)				\
-	X(SYSTEM, "system", SYSTEM, same)				\
-	X(EXIT, "exit", EXIT, same)					\
-	X(STRJOIN, "strjoin", STRJOIN, same)				\
-	X(STRLEN, "strlen", STRLEN, same)				\
-	/* a printf argument (bt_strftime( )), D's name unknown */	\
-	X(STRFTIME, "strftime", NONE, same)
-
-enum bt_fid {
-#define BT_FN_ENUM(id, ...)	BT_FN_##id,
-	BT_FUNCS(BT_FN_ENUM)
-#undef BT_FN_ENUM
-	BT_FN_NFUNCS
-};
-
 #define DT_FN_NONE	DT_FN_NFUNCS	/* no D function of its own */
 
 struct bt_fn {
@@ -131,7 +91,6 @@ static int bt_pfconv(const char *f, int k, const char **b, const char **e)
 static int bt_strftime(struct bt_ctx *cx, struct dt_node *pf)
 {
 	struct dt_node *a, *f = pf->n_args;
-	const struct bt_fn *g;
 	const char *b, *e;
 	char *nf;
 	int k = 0;
@@ -139,8 +98,7 @@ static int bt_strftime(struct bt_ctx *cx, struct dt_node *pf)
 	for (a = f ? f->n_next : NULL; a; a = a->n_next, k++) {
 		struct dt_node *tf, *t, *wall;
 
-		g = a->n_kind == DT_N_CALL ? bt_fn_lookup(a->n_str) : NULL;
-		if (!g || g->bf_id != BT_FN_STRFTIME)
+		if (!bt_iscall(a, BT_FN_STRFTIME))
 			continue;
 		tf = a->n_args;
 		if (dt_node_count(tf) != 2 || tf->n_kind != DT_N_STR ||
@@ -380,6 +338,16 @@ const char *bt_aggfunc(const char *name)
 	const struct bt_fn *f = bt_fn_lookup(name);
 
 	return f && f->bf_rw == bt_rw_agg ? bt_dname(f) : NULL;
+}
+
+bool bt_iscall(const struct dt_node *n, enum bt_fid id)
+{
+	const struct bt_fn *f;
+
+	if (n->n_kind != DT_N_CALL)
+		return false;
+	f = bt_fn_lookup(n->n_str);
+	return f && f->bf_id == id;
 }
 
 int bt_func(struct bt_ctx *cx, struct dt_node *n)

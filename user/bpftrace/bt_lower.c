@@ -76,7 +76,7 @@ static void bt_findcount(struct bt_ctx *cx, const struct dt_node *n)
 	const struct dt_node *m = NULL;
 	bool count;
 
-	if (n->n_kind == DT_N_CALL && strcmp(n->n_str, "delete") == 0) {
+	if (bt_iscall(n, BT_FN_DELETE)) {
 		m = n->n_args ? bt_mapof(n->n_args) : NULL;
 		if (m && cx->nsets < BT_MAXMAPS)
 			cx->sets[cx->nsets++] = m->n_str;
@@ -377,8 +377,7 @@ static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 	for (s = list; s; s = next) {
 		next = s->n_next;
 		s->n_next = NULL;
-		if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "join") == 0 &&
-		    !cx->pcb->pcb_failed) {
+		if (bt_iscall(s, BT_FN_JOIN) && !cx->pcb->pcb_failed) {
 			struct dt_node *j;
 
 			if (dt_node_count(s->n_args) < 1 ||
@@ -391,8 +390,7 @@ static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 				out = dt_node_append(out, j);
 				continue;
 			}
-		} else if (s->n_kind == DT_N_CALL &&
-			   strcmp(s->n_str, "print") == 0 &&
+		} else if (bt_iscall(s, BT_FN_PRINT) &&
 			   dt_node_count(s->n_args) > 1 &&
 			   !cx->pcb->pcb_failed) {
 			struct dt_node *p = bt_printdiv(cx, s);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpftrace's functions in D's terms (see bt_lower.c for the rest):
+ * bpftrace's functions in D's terms (see bt_lower.c for the rest), one
+ * hook per line of BT_FUNCS( ) (bt_lower.h):
  *
  *   count sum avg min max     the same; stats -> stats (or stddev),
  *                             hist -> quantize, lhist -> lquantize

@@ -145,6 +145,27 @@ static const struct check_case invalid[] = {
 	  " used: string" },
 	{ "BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_AGG_KEYS", 1,
 	  "@a used with 2 keys, and 1 before" },
+	/* each kind of built-in (dt_funcs.h) where it does not belong */
+	{ "BEGIN { @a = count(); x = printa(@a); }", "D_ACT_EXPR", 1,
+	  "printa( ) is an action and may not be used in an expression" },
+	{ "BEGIN { @a = stats(1); @a = avg(1); }", "D_AGG_MDEF", 1,
+	  "@a redefined: used with stats( ) and avg( )" },
+	{ "BEGIN { @a = strlen(\"x\"); }", "D_AGG_FUNC", 1,
+	  "@a must be assigned an aggregating function (count, sum, avg, "
+	  "min, max, stddev, quantize, lquantize, llquantize)" },
+	{ "BEGIN { trace(stats(1)); }", "D_AGG_FUNC", 1,
+	  "stats( ) may only be used as the value of an aggregation "
+	  "(@name = stats(...))" },
+	{ "BEGIN { breakpoint(); }", "D_UNSUPPORTED", 1,
+	  "breakpoint( ) is not supported, even with -w: this DTrace does "
+	  "not halt or trap the kernel" },
+	{ "BEGIN { stack(\"a\"); }", "D_PROTO_ARG", 1,
+	  "stack( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: int\n\t argument: string" },
+	{ "BEGIN { trace(mod()); }", "D_PROTO_LEN", 1,
+	  "mod( ) prototype mismatch: 0 args passed, 1 expected" },
+	{ "BEGIN { @a = count(1); }", "D_PROTO_LEN", 1,
+	  "count( ) prototype mismatch: 1 arg passed, 0 expected" },
 	{ "BEGIN { @a = 1; }", "D_AGG_FUNC", 1,
 	  "@a must be assigned an aggregating function (count, sum, avg, "
 	  "min, max, stddev, quantize, lquantize, llquantize)" },

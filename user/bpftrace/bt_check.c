@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpftrace's str(s), which the checker meets as %str(s): a string stays
- * as it is (comm, a tracepoint's char[] field), an integer is a user
- * address whose string copyinstr reads (a tracepoint's const char *).
+ * bpftrace's str(s), which the checker meets as %str(s) (this is its
+ * check hook, dt_funcs.h): a string stays as it is (comm, a
+ * tracepoint's char[] field), an integer is a user address whose string
+ * copyinstr reads (a tracepoint's const char *).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,7 @@
 #include "dt_compile.h"
 #include "dt_error.h"
 
-int bt_check_str(struct dt_pcb *pcb, struct dt_node *n)
+int dt_check_bt_str(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *a = n->n_args, *next = n->n_next;
 
@@ -28,7 +29,8 @@ int bt_check_str(struct dt_pcb *pcb, struct dt_node *n)
 				"integer or a string (%s provided)",
 				dt_type_name(&a->n_type));
 	free(n->n_str);
-	n->n_str = strdup("copyinstr");
+	n->n_func = dt_func_byid(DT_FN_COPYINSTR);
+	n->n_str = strdup(n->n_func->f_name);
 	if (!n->n_str)
 		return dt_error(pcb, &n->n_loc, "D_NOMEM", "out of memory");
 	n->n_type = dt_type_string;

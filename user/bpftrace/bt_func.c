@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpftrace's functions in D's terms (see bt_lower.c for the rest):
+ * bpftrace's functions in D's terms (see bt_lower.c for the rest), one
+ * hook per line of BT_FUNCS( ) (bt_lower.h):
  *
  *   count sum avg min max     the same; stats -> stats (or stddev),
  *                             hist -> quantize, lhist -> lquantize
@@ -19,17 +20,43 @@
 
 #include "bt_lower.h"
 #include "dt_error.h"
+#include "dt_funcs.h"
 #include "dt_types.h"
 
 #define BT_JOIN_ARGS	16	/* bpftrace's join reads at most 16 */
 
+#define DT_FN_NONE	DT_FN_NFUNCS	/* no D function of its own */
+
+struct bt_fn {
+	const char	*bf_name;
+	enum bt_fid	bf_id;
+	enum dt_fid	bf_d;
+	int		(*bf_rw)(struct bt_ctx *cx, struct dt_node *n,
+				 const struct bt_fn *f);
+};
+
+static const struct bt_fn *bt_fn_lookup(const char *name);
+
+/* The name of f's D function. */
+static const char *bt_dname(const struct bt_fn *f)
+{
+	return dt_func_byid(f->bf_d)->f_name;
+}
+
+/* Rename a call to f's D function. */
+static void bt_rename(struct dt_node *n, const struct bt_fn *f)
+{
+	free(n->n_str);
+	n->n_str = bt_strdup(bt_dname(f));
+}
+
 /* The one map argument of print, clear, zero; 0 if it aggregates. */
-static int bt_maparg(struct bt_ctx *cx, struct dt_node *n, bool *agg)
+static int bt_maparg(struct bt_ctx *cx, struct dt_node *n, bool print,
+		     bool *agg)
 {
 	struct dt_node *a = n->n_args;
 
-	if (!a || a->n_kind != DT_N_AGG || (strcmp(n->n_str, "print") != 0 &&
-					    dt_node_count(a) != 1))
+	if (!a || a->n_kind != DT_N_AGG || (!print && dt_node_count(a) != 1))
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "%s() expects "
 				"a map argument", n->n_str);
 	*agg = bt_isagg(cx, a->n_str);
@@ -72,7 +99,7 @@ static int bt_strftime(struct bt_ctx *cx, struct dt_node *pf)
 	for (a = f ? f->n_next : NULL; a; a = a->n_next, k++) {
 		struct dt_node *tf, *t, *wall;
 
-		if (a->n_kind != DT_N_CALL || strcmp(a->n_str, "strftime"))
+		if (!bt_iscall(a, BT_FN_STRFTIME))
 			continue;
 		tf = a->n_args;
 		if (dt_node_count(tf) != 2 || tf->n_kind != DT_N_STR ||
@@ -104,180 +131,234 @@ static int bt_strftime(struct bt_ctx *cx, struct dt_node *pf)
 	return 0;
 }
 
-int bt_func(struct bt_ctx *cx, struct dt_node *n)
+/* count sum avg min max stats hist lhist: D's aggregating functions. */
+static int bt_rw_agg(struct bt_ctx *cx, struct dt_node *n,
+		     const struct bt_fn *f)
 {
-	static const char *const same[] = {
-		"printf", "system", "exit", "count", "sum", "avg", "min",
-		"max", "strjoin", "strlen", "strftime",
-	};
-	const char *s = n->n_str, *agg;
 	int nargs = dt_node_count(n->n_args);
+
+	if (f->bf_id == BT_FN_HIST && nargs != 1)
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "hist() "
+				"requires one argument (%d provided)", nargs);
+	if (f->bf_id == BT_FN_LHIST && nargs != 4)
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "lhist() "
+				"requires 4 arguments (%d provided)", nargs);
+	bt_rename(n, f);
+	return bt_rwlist(cx, n->n_args);
+}
+
+/* print(@m), clear(@m), zero(@m): printa, trunc, clear. */
+static int bt_rw_map(struct bt_ctx *cx, struct dt_node *n,
+		     const struct bt_fn *f)
+{
+	bool print = f->bf_id == BT_FN_PRINT, isagg = false;
 	struct dt_node *a = n->n_args;
-	bool isagg = false;
-	size_t i;
 
-	agg = bt_aggfunc(s);
-	if (agg) {
-		if (strcmp(s, "hist") == 0 && nargs != 1)
-			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
-					"hist() requires one argument (%d "
-					"provided)", nargs);
-		if (strcmp(s, "lhist") == 0 && nargs != 4)
-			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
-					"lhist() requires 4 arguments (%d "
-					"provided)", nargs);
-		free(n->n_str);
-		n->n_str = bt_strdup(agg);
-		return bt_rwlist(cx, n->n_args);
-	}
-	if (strcmp(s, "print") == 0 || strcmp(s, "clear") == 0 ||
-	    strcmp(s, "zero") == 0) {
-		if (bt_maparg(cx, n, &isagg))
-			return -1;
-		if (nargs > 1)
-			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
-					"print() takes a map, 0 and a divisor "
-					"here: print(@m, 0, div)");
-		/* a counter prints its aggregation (bt_lower.c) */
-		if (!isagg && !(s[0] == 'p' && bt_iscount(cx, a->n_str)))
-			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
-					"%s() of a map that is not an "
-					"aggregation is not supported", s);
-		agg = s[0] == 'p' ? "printa" : s[0] == 'c' ? "trunc" : "clear";
-		free(n->n_str);	/* s too */
-		n->n_str = bt_strdup(agg);
-		return 0;
-	}
-	if (strcmp(s, "delete") == 0) {
-		struct dt_node *m = a;
-
-		if (nargs >= 2 && a->n_kind == DT_N_AGG) {
-			/* delete(@m, k, ...): newer bpftrace's spelling */
-			m = dt_node_op(DT_N_INDEX, DT_OP_NONE, a, NULL,
-				       &a->n_loc);
-			m->n_args = a->n_next;
-			a->n_next = NULL;
-			n->n_args = m;
-		} else if (nargs != 1 || !bt_mapof(a)) {
-			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
-					"delete() expects a map element");
-		}
-		if (bt_isagg(cx, bt_mapof(m)->n_str))
-			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
-					"delete() of an aggregation's element "
-					"is not supported: use clear()");
-		n->n_args = NULL;
-		bt_replace(n, dt_node_op(DT_N_ASSIGN, DT_OP_SET, m,
-					 dt_node_int(0, &dt_type_int,
-						     &n->n_loc), &n->n_loc));
-		return bt_rw(cx, n);
-	}
-	if (strcmp(s, "str") == 0) {
-		if (nargs < 1 || nargs > 2)
-			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
-					"str() requires 1 or 2 arguments (%d "
-					"provided)", nargs);
-		if (a->n_kind == DT_N_MACRO && nargs == 1) {
-			a->n_post = true;	/* str($1): $$1 */
-			n->n_args = NULL;
-			bt_replace(n, a);
-			return 0;
-		}
-		if (bt_rwlist(cx, a))
-			return -1;
-		if (nargs == 2) {
-			/* str(s, n): at most n - 1 characters */
-			struct dt_node *len = a->n_next, *inner;
-
-			a->n_next = NULL;
-			inner = bt_call("%str", a, &n->n_loc);
-			inner->n_next = dt_node_int(0, &dt_type_int,
-						    &n->n_loc);
-			inner->n_next->n_next = dt_node_op(
-				DT_N_BINARY, DT_OP_SUB, len,
-				dt_node_int(1, &dt_type_int, &n->n_loc),
-				&n->n_loc);
-			n->n_args = inner;
-			free(n->n_str);
-			n->n_str = bt_strdup("substr");
-			return 0;
-		}
-		free(n->n_str);
-		n->n_str = bt_strdup("%str");
-		return 0;
-	}
-	if (strcmp(s, "kstack") == 0 || strcmp(s, "ustack") == 0) {
-		if (s[0] == 'k') {
-			free(n->n_str);
-			n->n_str = bt_strdup("stack");
-		}
-		return bt_rwlist(cx, n->n_args);
-	}
-	if (strcmp(s, "ksym") == 0) {
-		free(n->n_str);
-		n->n_str = bt_strdup("func");
-		return bt_rwlist(cx, n->n_args);
-	}
-	if (strcmp(s, "strncmp") == 0) {
-		/* 0 when equal: substr(a, 0, n) != substr(b, 0, n) */
-		struct dt_node *b, *len, *sa, *sb;
-
-		if (nargs != 3)
-			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
-					"strncmp() requires 3 arguments (%d "
-					"provided)", nargs);
-		if (bt_rwlist(cx, a))
-			return -1;
-		b = a->n_next;
-		len = b->n_next;
-		a->n_next = b->n_next = NULL;
-		n->n_args = NULL;
-		sa = bt_call("substr", a, &n->n_loc);
-		a->n_next = dt_node_int(0, &dt_type_int, &n->n_loc);
-		a->n_next->n_next = len;
-		sb = bt_call("substr", b, &n->n_loc);
-		b->n_next = dt_node_int(0, &dt_type_int, &n->n_loc);
-		b->n_next->n_next = dt_node_copy(len);
-		bt_replace(n, dt_node_op(DT_N_BINARY, DT_OP_NE, sa, sb,
-					 &n->n_loc));
-		return 0;
-	}
-	if (strcmp(s, "time") == 0) {
-		/* printf's %<fmt>T formats walltimestamp with strftime */
-		const char *tf = !a ? "%H:%M:%S\n" : nargs == 1 &&
-			a->n_kind == DT_N_STR ? a->n_str : NULL;
-		char *fmt;
-
-		if (!tf)
-			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
-					"time() expects a string literal");
-		fmt = malloc(strlen(tf) + 5);
-		if (!fmt)
-			return dt_error(cx->pcb, &n->n_loc, "D_NOMEM",
-					"out of memory");
-		sprintf(fmt, "%%<%s>T", tf);
-		dt_node_free(n->n_args);
-		n->n_args = bt_str(fmt, &n->n_loc);
-		n->n_args->n_next = bt_ident("walltimestamp", &n->n_loc);
-		free(fmt);
-		free(n->n_str);
-		n->n_str = bt_strdup("printf");
-		return 0;
-	}
-	if (strcmp(s, "join") == 0)
+	if (bt_maparg(cx, n, print, &isagg))
+		return -1;
+	if (dt_node_count(a) > 1)
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
-				"join() may only be used as a statement");
-	for (i = 0; i < sizeof(same) / sizeof(same[0]); i++)
-		if (strcmp(s, same[i]) == 0)
-			break;
-	if (i == sizeof(same) / sizeof(same[0]))
-		return dt_error(cx->pcb, &n->n_loc, "BT_FUNC",
-				"Unknown function: %s", s);
-	if (strcmp(s, "exit") == 0 && nargs == 0)
+				"print() takes a map, 0 and a divisor "
+				"here: print(@m, 0, div)");
+	/* a counter prints its aggregation (bt_lower.c) */
+	if (!isagg && !(print && bt_iscount(cx, a->n_str)))
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
+				"%s() of a map that is not an "
+				"aggregation is not supported", f->bf_name);
+	bt_rename(n, f);
+	return 0;
+}
+
+/* delete(@m[k]): @m[k] = 0 (a map that is a D global). */
+static int bt_rw_delete(struct bt_ctx *cx, struct dt_node *n,
+			const struct bt_fn *f)
+{
+	struct dt_node *a = n->n_args, *m = a;
+	int nargs = dt_node_count(a);
+
+	(void)f;
+	if (nargs >= 2 && a->n_kind == DT_N_AGG) {
+		/* delete(@m, k, ...): newer bpftrace's spelling */
+		m = dt_node_op(DT_N_INDEX, DT_OP_NONE, a, NULL, &a->n_loc);
+		m->n_args = a->n_next;
+		a->n_next = NULL;
+		n->n_args = m;
+	} else if (nargs != 1 || !bt_mapof(a)) {
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
+				"delete() expects a map element");
+	}
+	if (bt_isagg(cx, bt_mapof(m)->n_str))
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
+				"delete() of an aggregation's element "
+				"is not supported: use clear()");
+	n->n_args = NULL;
+	bt_replace(n, dt_node_op(DT_N_ASSIGN, DT_OP_SET, m,
+				 dt_node_int(0, &dt_type_int, &n->n_loc),
+				 &n->n_loc));
+	return bt_rw(cx, n);
+}
+
+/* str(s[, n]): %str(s) (bt_check.c), in substr( ) for n. */
+static int bt_rw_str(struct bt_ctx *cx, struct dt_node *n,
+		     const struct bt_fn *f)
+{
+	struct dt_node *a = n->n_args;
+	int nargs = dt_node_count(a);
+
+	if (nargs < 1 || nargs > 2)
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
+				"str() requires 1 or 2 arguments (%d "
+				"provided)", nargs);
+	if (a->n_kind == DT_N_MACRO && nargs == 1) {
+		a->n_post = true;	/* str($1): $$1 */
+		n->n_args = NULL;
+		bt_replace(n, a);
+		return 0;
+	}
+	if (bt_rwlist(cx, a))
+		return -1;
+	if (nargs == 2) {
+		/* str(s, n): at most n - 1 characters */
+		struct dt_node *len = a->n_next, *inner;
+
+		a->n_next = NULL;
+		inner = bt_call(bt_dname(f), a, &n->n_loc);
+		inner->n_next = dt_node_int(0, &dt_type_int, &n->n_loc);
+		inner->n_next->n_next = dt_node_op(
+			DT_N_BINARY, DT_OP_SUB, len,
+			dt_node_int(1, &dt_type_int, &n->n_loc), &n->n_loc);
+		n->n_args = inner;
+		free(n->n_str);
+		n->n_str = bt_strdup(dt_func_byid(DT_FN_SUBSTR)->f_name);
+		return 0;
+	}
+	bt_rename(n, f);
+	return 0;
+}
+
+/* kstack, ustack, ksym: stack, ustack, func. */
+static int bt_rw_renamed(struct bt_ctx *cx, struct dt_node *n,
+			 const struct bt_fn *f)
+{
+	bt_rename(n, f);
+	return bt_rwlist(cx, n->n_args);
+}
+
+/* strncmp(a, b, n), 0 when equal: substr(a, 0, n) != substr(b, 0, n) */
+static int bt_rw_strncmp(struct bt_ctx *cx, struct dt_node *n,
+			 const struct bt_fn *f)
+{
+	struct dt_node *a = n->n_args, *b, *len, *sa, *sb;
+	const char *substr = bt_dname(f);
+	int nargs = dt_node_count(a);
+
+	if (nargs != 3)
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
+				"strncmp() requires 3 arguments (%d "
+				"provided)", nargs);
+	if (bt_rwlist(cx, a))
+		return -1;
+	b = a->n_next;
+	len = b->n_next;
+	a->n_next = b->n_next = NULL;
+	n->n_args = NULL;
+	sa = bt_call(substr, a, &n->n_loc);
+	a->n_next = dt_node_int(0, &dt_type_int, &n->n_loc);
+	a->n_next->n_next = len;
+	sb = bt_call(substr, b, &n->n_loc);
+	b->n_next = dt_node_int(0, &dt_type_int, &n->n_loc);
+	b->n_next->n_next = dt_node_copy(len);
+	bt_replace(n, dt_node_op(DT_N_BINARY, DT_OP_NE, sa, sb, &n->n_loc));
+	return 0;
+}
+
+/* time(fmt): printf's %<fmt>T formats walltimestamp with strftime. */
+static int bt_rw_time(struct bt_ctx *cx, struct dt_node *n,
+		      const struct bt_fn *f)
+{
+	struct dt_node *a = n->n_args;
+	const char *tf = !a ? "%H:%M:%S\n" : dt_node_count(a) == 1 &&
+		a->n_kind == DT_N_STR ? a->n_str : NULL;
+	char *fmt;
+
+	if (!tf)
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
+				"time() expects a string literal");
+	fmt = malloc(strlen(tf) + 5);
+	if (!fmt)
+		return dt_error(cx->pcb, &n->n_loc, "D_NOMEM",
+				"out of memory");
+	sprintf(fmt, "%%<%s>T", tf);
+	dt_node_free(n->n_args);
+	n->n_args = bt_str(fmt, &n->n_loc);
+	n->n_args->n_next = bt_ident("walltimestamp", &n->n_loc);
+	free(fmt);
+	bt_rename(n, f);
+	return 0;
+}
+
+/* join( ) as a statement is bt_join( ); anywhere else, an error. */
+static int bt_rw_join(struct bt_ctx *cx, struct dt_node *n,
+		      const struct bt_fn *f)
+{
+	(void)f;
+	return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
+			"join() may only be used as a statement");
+}
+
+/* D's function of the same name; exit( ) is exit(0). */
+static int bt_rw_same(struct bt_ctx *cx, struct dt_node *n,
+		      const struct bt_fn *f)
+{
+	if (f->bf_id == BT_FN_EXIT && !n->n_args)
 		n->n_args = dt_node_int(0, &dt_type_int, &n->n_loc);
 	if (bt_rwlist(cx, n->n_args))
 		return -1;
-	return strcmp(s, "printf") == 0 ? bt_strftime(cx, n) : 0;
+	return f->bf_id == BT_FN_PRINTF ? bt_strftime(cx, n) : 0;
+}
+
+#define BT_FN_ENTRY(id, name, d, hook)					\
+	[BT_FN_##id] = { name, BT_FN_##id, DT_FN_##d, bt_rw_##hook },
+
+static const struct bt_fn bt_fns[] = {
+	BT_FUNCS(BT_FN_ENTRY)
+};
+
+static const struct bt_fn *bt_fn_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < BT_FN_NFUNCS; i++)
+		if (strcmp(bt_fns[i].bf_name, name) == 0)
+			return &bt_fns[i];
+	return NULL;
+}
+
+const char *bt_aggfunc(const char *name)
+{
+	const struct bt_fn *f = bt_fn_lookup(name);
+
+	return f && f->bf_rw == bt_rw_agg ? bt_dname(f) : NULL;
+}
+
+bool bt_iscall(const struct dt_node *n, enum bt_fid id)
+{
+	const struct bt_fn *f;
+
+	if (n->n_kind != DT_N_CALL)
+		return false;
+	f = bt_fn_lookup(n->n_str);
+	return f && f->bf_id == id;
+}
+
+int bt_func(struct bt_ctx *cx, struct dt_node *n)
+{
+	const struct bt_fn *f = bt_fn_lookup(n->n_str);
+
+	if (!f)
+		return dt_error(cx->pcb, &n->n_loc, "BT_FUNC",
+				"Unknown function: %s", n->n_str);
+	return f->bf_rw(cx, n, f);
 }
 
 /*

@@ -20,14 +20,7 @@
 #include <time.h>
 
 #include "bt_lower.h"
-#include "dt_aggdef.h"
 #include "dt_error.h"
-
-static const char *const bt_aggfuncs[][2] = {
-	{ "count", "count" }, { "sum", "sum" }, { "avg", "avg" },
-	{ "min", "min" }, { "max", "max" }, { "stats", "stddev" },
-	{ "hist", "quantize" }, { "lhist", "lquantize" },
-};
 
 char *bt_strdup(const char *s)
 {
@@ -38,19 +31,6 @@ char *bt_strdup(const char *s)
 		exit(1);
 	}
 	return d;
-}
-
-const char *bt_aggfunc(const char *name)
-{
-	size_t i;
-
-	/* D's stats( ), where the consumer has bpftrace's output */
-	if (strcmp(name, "stats") == 0 && dt_agg_func("stats"))
-		return "stats";
-	for (i = 0; i < sizeof(bt_aggfuncs) / sizeof(bt_aggfuncs[0]); i++)
-		if (strcmp(bt_aggfuncs[i][0], name) == 0)
-			return bt_aggfuncs[i][1];
-	return NULL;
 }
 
 bool bt_isagg(const struct bt_ctx *cx, const char *name)
@@ -96,7 +76,7 @@ static void bt_findcount(struct bt_ctx *cx, const struct dt_node *n)
 	const struct dt_node *m = NULL;
 	bool count;
 
-	if (n->n_kind == DT_N_CALL && strcmp(n->n_str, "delete") == 0) {
+	if (bt_iscall(n, BT_FN_DELETE)) {
 		m = n->n_args ? bt_mapof(n->n_args) : NULL;
 		if (m && cx->nsets < BT_MAXMAPS)
 			cx->sets[cx->nsets++] = m->n_str;
@@ -397,8 +377,7 @@ static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 	for (s = list; s; s = next) {
 		next = s->n_next;
 		s->n_next = NULL;
-		if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "join") == 0 &&
-		    !cx->pcb->pcb_failed) {
+		if (bt_iscall(s, BT_FN_JOIN) && !cx->pcb->pcb_failed) {
 			struct dt_node *j;
 
 			if (dt_node_count(s->n_args) < 1 ||
@@ -411,8 +390,7 @@ static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 				out = dt_node_append(out, j);
 				continue;
 			}
-		} else if (s->n_kind == DT_N_CALL &&
-			   strcmp(s->n_str, "print") == 0 &&
+		} else if (bt_iscall(s, BT_FN_PRINT) &&
 			   dt_node_count(s->n_args) > 1 &&
 			   !cx->pcb->pcb_failed) {
 			struct dt_node *p = bt_printdiv(cx, s);

@@ -8,6 +8,46 @@
 
 #include "bt_parse.h"
 
+/*
+ * bpftrace's functions, written once: X(ID, NAME, D, HOOK) makes
+ * BT_FN_<ID>, whose calls bt_rw_<HOOK>( ) (bt_func.c) rewrites, most
+ * into a call of D's function DT_FN_<D> (dt_funcs.h), or NONE.
+ */
+#define BT_FUNCS(X)							\
+	X(COUNT, "count", COUNT, agg)					\
+	X(SUM, "sum", SUM, agg)						\
+	X(AVG, "avg", AVG, agg)						\
+	X(MIN, "min", MIN, agg)						\
+	X(MAX, "max", MAX, agg)						\
+	X(STATS, "stats", STATS, agg)					\
+	X(HIST, "hist", QUANTIZE, agg)					\
+	X(LHIST, "lhist", LQUANTIZE, agg)				\
+	X(PRINT, "print", PRINTA, map)					\
+	X(CLEAR, "clear", TRUNC, map)					\
+	X(ZERO, "zero", CLEAR, map)					\
+	X(DELETE, "delete", NONE, delete)				\
+	X(STR, "str", BTSTR, str)					\
+	X(KSTACK, "kstack", STACK, renamed)				\
+	X(USTACK, "ustack", USTACK, renamed)				\
+	X(KSYM, "ksym", FUNC, renamed)					\
+	X(STRNCMP, "strncmp", SUBSTR, strncmp)				\
+	X(TIME, "time", PRINTF, time)					\
+	X(JOIN, "join", NONE, join)					\
+	X(PRINTF, "printf", PRINTF, same)				\
+	X(SYSTEM, "system", SYSTEM, same)				\
+	X(EXIT, "exit", EXIT, same)					\
+	X(STRJOIN, "strjoin", STRJOIN, same)				\
+	X(STRLEN, "strlen", STRLEN, same)				\
+	/* a printf argument (bt_strftime( )), D's name unknown */	\
+	X(STRFTIME, "strftime", NONE, same)
+
+enum bt_fid {
+#define BT_FN_ENUM(id, ...)	BT_FN_##id,
+	BT_FUNCS(BT_FN_ENUM)
+#undef BT_FN_ENUM
+	BT_FN_NFUNCS
+};
+
 #define BT_MAXMAPS	256
 
 struct bt_ctx {
@@ -33,8 +73,6 @@ struct dt_node *bt_this(const char *fmt, int a, int b,
 /* Replace n's contents by r's, keeping n's place in its list. */
 void bt_replace(struct dt_node *n, struct dt_node *r);
 
-/* D's aggregating function for bpftrace's, or NULL. */
-const char *bt_aggfunc(const char *name);
 /* Does @name aggregate? Is it a counter (bt_lower.c)? */
 bool bt_isagg(const struct bt_ctx *cx, const char *name);
 bool bt_iscount(const struct bt_ctx *cx, const char *name);
@@ -47,6 +85,10 @@ int bt_rwlist(struct bt_ctx *cx, struct dt_node *n);
 
 /* bt_func.c: a call, and the calls that become several statements. */
 int bt_func(struct bt_ctx *cx, struct dt_node *n);
+/* D's aggregating function for bpftrace's, or NULL. */
+const char *bt_aggfunc(const char *name);
+/* Is n a call of bpftrace's function id? */
+bool bt_iscall(const struct dt_node *n, enum bt_fid id);
 struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call);
 struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call);
 

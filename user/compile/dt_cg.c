@@ -585,20 +585,18 @@ static int dt_cg_incdec(struct dt_cg *cg, struct dt_node *n)
 	return rn;
 }
 
-static int dt_cg_call(struct dt_cg *cg, struct dt_node *n)
+/* cg hooks (dt_funcs.h): any is a CALL of the subroutine. */
+static int dt_cg_any(struct dt_cg *cg, struct dt_node *n)
 {
-	const struct dt_func *f = dt_func_lookup(n->n_str);
-	int regs[DIF_TUPLE_MAX + 1], nregs = 0, r;
+	const struct dt_func *f = n->n_func;
+	int regs[DIF_TUPLE_MAX + 1] = { 0 }, nregs = 0, r;
 
-	if (n->n_type.sym)	/* sym( ), func( ), mod( ): the address */
-		return dt_cg_expr(cg, n->n_args);
-
-	if (!f || f->f_kind != DT_F_SUBR)
+	if (f->f_kind != DT_F_SUBR)
 		return dt_error(cg->cg_pcb, &n->n_loc, "D_UNSUPPORTED",
 				"%s( ) cannot be used here", n->n_str);
 	if (dt_cg_push(cg, n->n_args, regs, &nregs))
 		return -1;
-	if (f->f_subr == DIF_SUBR_SUBSTR && nregs == 2) {
+	if (f->f_id == DT_FN_SUBSTR && nregs == 2) {
 		/* substr(s, i): the rest of the string */
 		r = dt_cg_reg(cg);
 		if (r < 0)
@@ -611,10 +609,29 @@ static int dt_cg_call(struct dt_cg *cg, struct dt_node *n)
 	r = dt_cg_reg(cg);
 	if (r < 0)
 		return -1;
-	EMIT(cg, CALL, r, 0, 0, f->f_subr);
+	EMIT(cg, CALL, r, 0, 0, f->f_code);
 	if (dt_cg_normalize(cg, r, &n->n_type))
 		return -1;
 	return r;
+}
+
+/* sym( ), func( ), mod( ): the address; the consumer names it. */
+static int dt_cg_sym(struct dt_cg *cg, struct dt_node *n)
+{
+	return dt_cg_expr(cg, n->n_args);
+}
+
+#define DT_CG_HOOK(id, name, kind, lo, hi, ret, args, code, check,	\
+		   layout, cg)						\
+	[DT_FN_##id] = dt_cg_##cg,
+
+static int dt_cg_call(struct dt_cg *cg, struct dt_node *n)
+{
+	static int (*const hooks[])(struct dt_cg *, struct dt_node *) = {
+		DT_FUNCS(DT_CG_HOOK)
+	};
+
+	return hooks[n->n_func->f_id](cg, n);
 }
 
 static int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)

@@ -9,9 +9,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "dt_aggdef.h"
 #include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_options.h"
@@ -151,130 +149,30 @@ static int dt_check_args(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
-static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
+/* The argument count, then each argument: a call's value is f_ret. */
+static int dt_check_proto(struct dt_pcb *pcb, struct dt_node *n)
 {
-	const struct dt_func *f = dt_func_lookup(n->n_str);
-	int nargs = dt_node_count(n->n_args), i;
-	struct dt_node *a;
+	const struct dt_func *f = n->n_func;
+	int nargs = dt_node_count(n->n_args);
 
-	if (strcmp(n->n_str, "%str") == 0)	/* bpftrace's str( ) */
-		return bt_check_str(pcb, n);
-	if (strcmp(n->n_str, "sym") == 0 || strcmp(n->n_str, "func") == 0 ||
-	    strcmp(n->n_str, "mod") == 0) {
-		/* the address itself, printed as a kernel symbol */
-		if (nargs != 1)
-			return dt_error_nargs(pcb, &n->n_loc, n->n_str, nargs,
-					      1, 1);
-		if (dt_check_node(pcb, n->n_args))
-			return -1;
-		if (!dt_is_int(n->n_args))
-			return dt_error(pcb, &n->n_args->n_loc, "D_PROTO_ARG",
-					"%s( ) argument #1 is incompatible with "
-					"prototype:\n\tprototype: uintptr_t\n\t"
-					" argument: %s", n->n_str,
-					dt_type_name(&n->n_args->n_type));
-		n->n_type = dt_type_ulong;
-		n->n_type.sym = n->n_str[0] == 's' ? DT_SYM_SYM :
-			n->n_str[0] == 'f' ? DT_SYM_FUNC : DT_SYM_MOD;
-		return 0;
-	}
-	if (dt_agg_func(n->n_str))
-		return dt_error(pcb, &n->n_loc, "D_AGG_FUNC",
-				"%s( ) may only be used as the value of an "
-				"aggregation (@name = %s(...))", n->n_str,
-				n->n_str);
-	if (f && f->f_kind == DT_F_ACTION && stmt &&
-	    (strcmp(n->n_str, "printa") == 0 ||
-	     strcmp(n->n_str, "clear") == 0 ||
-	     strcmp(n->n_str, "trunc") == 0 ||
-	     strcmp(n->n_str, "normalize") == 0 ||
-	     strcmp(n->n_str, "denormalize") == 0))
-		return dt_check_aggact(pcb, n);
-
-	if (!f)
-		return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
-				"failed to resolve %s: Unknown function name",
-				n->n_str);
-	if (f->f_kind == DT_F_UNSUPP &&
-	    (strcmp(n->n_str, "panic") == 0 ||
-	     strcmp(n->n_str, "breakpoint") == 0))
-		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
-				"%s( ) is not supported, even with -w: this "
-				"DTrace does not halt or trap the kernel",
-				n->n_str);
-	if (f->f_kind == DT_F_UNSUPP)
-		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
-				"%s( ) is not supported yet", n->n_str);
-	if (f->f_kind == DT_F_ACTION && !stmt)
-		return dt_error(pcb, &n->n_loc, "D_ACT_EXPR",
-				"%s( ) is an action and may not be used in "
-				"an expression", n->n_str);
 	if (nargs < f->f_minargs || nargs > f->f_maxargs)
 		return dt_error_nargs(pcb, &n->n_loc, n->n_str, nargs,
 				      f->f_minargs, f->f_maxargs);
 	if (dt_check_args(pcb, n))
 		return -1;
 	n->n_type = f->f_ret;
+	return 0;
+}
 
-	if (strcmp(n->n_str, "printf") == 0 ||
-	    strcmp(n->n_str, "system") == 0) {
-		struct dt_type types[64];
-		struct dt_pfmt *pf;
-		char err[512];
-		int rc;
+/* Check hooks (dt_funcs.h): any is every call without one. */
+static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_func *f = n->n_func;
+	struct dt_node *a;
+	int i;
 
-		if (n->n_args->n_kind != DT_N_STR)
-			return dt_error(pcb, &n->n_args->n_loc,
-					"D_PRINTF_ARG_FMT",
-					"%s( ) argument #1 is incompatible "
-					"with prototype:\n\tprototype: string "
-					"constant\n\t argument: %s", n->n_str,
-					dt_type_name(&n->n_args->n_type));
-		for (a = n->n_args->n_next, i = 0; a; a = a->n_next, i++)
-			types[i] = a->n_type;
-		pf = dt_pfmt_parse(n->n_args->n_str, err, sizeof(err));
-		if (!pf)
-			return dt_error(pcb, &n->n_loc, "D_PRINTF_DSPEC",
-					"%s", err);
-		rc = dt_pfmt_check(pf, n->n_str, types, i, err, sizeof(err));
-		dt_pfmt_free(pf);
-		if (rc)
-			return dt_error(pcb, &n->n_loc, "D_PRINTF_ARG_TYPE",
-					"%s", err);
-		return 0;
-	}
-	if (strcmp(n->n_str, "trace") == 0) {
-		if (n->n_args->n_type.kind == DT_T_VOID)
-			return dt_error(pcb, &n->n_loc, "D_TRACE_VOID",
-					"trace( ) may not be applied to a void "
-					"expression");
-		if (n->n_args->n_type.kind == DT_T_SOU)
-			return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
-					"trace( ) of a %s is not supported "
-					"yet: use tracemem( )",
-					dt_type_name(&n->n_args->n_type));
-		return 0;
-	}
-	if (strcmp(n->n_str, "setopt") == 0) {
-		for (a = n->n_args, i = 0; a; a = a->n_next, i++)
-			if (a->n_kind != DT_N_STR)
-				return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
-						"setopt( ) argument #%d is "
-						"incompatible with prototype:"
-						"\n\tprototype: string constant"
-						"\n\t argument: %s", i + 1,
-						dt_type_name(&a->n_type));
-		return 0;
-	}
-	if (strcmp(n->n_str, "exit") == 0) {
-		if (!dt_is_int(n->n_args))
-			return dt_error(pcb, &n->n_loc, "D_PROTO_ARG",
-					"exit( ) argument #1 is incompatible "
-					"with prototype:\n\tprototype: int\n\t"
-					" argument: %s",
-					dt_type_name(&n->n_args->n_type));
-		return 0;
-	}
+	if (dt_check_proto(pcb, n))
+		return -1;
 	if (f->f_kind == DT_F_ACTION) {
 		/* stack, ustack, speculate, commit, discard: integers */
 		for (a = n->n_args, i = 0; a; a = a->n_next, i++)
@@ -300,6 +198,143 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 					dt_type_name(&a->n_type));
 	}
 	return 0;
+}
+
+/* sym( ), func( ), mod( ): the address itself, printed as a symbol. */
+static int dt_check_sym(struct dt_pcb *pcb, struct dt_node *n)
+{
+	static const uint8_t sym[] = {
+		[DT_FN_SYM] = DT_SYM_SYM, [DT_FN_FUNC] = DT_SYM_FUNC,
+		[DT_FN_MOD] = DT_SYM_MOD,
+	};
+
+	if (dt_check_proto(pcb, n))
+		return -1;
+	if (!dt_is_int(n->n_args))
+		return dt_error(pcb, &n->n_args->n_loc, "D_PROTO_ARG",
+				"%s( ) argument #1 is incompatible with "
+				"prototype:\n\tprototype: uintptr_t\n\t"
+				" argument: %s", n->n_str,
+				dt_type_name(&n->n_args->n_type));
+	n->n_type.sym = sym[n->n_func->f_id];
+	return 0;
+}
+
+/* printf( ), system( ): a format and what it converts. */
+static int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_type types[64];
+	struct dt_pfmt *pf;
+	struct dt_node *a;
+	char err[512];
+	int rc, i;
+
+	if (dt_check_proto(pcb, n))
+		return -1;
+	if (n->n_args->n_kind != DT_N_STR)
+		return dt_error(pcb, &n->n_args->n_loc, "D_PRINTF_ARG_FMT",
+				"%s( ) argument #1 is incompatible with "
+				"prototype:\n\tprototype: string constant\n\t"
+				" argument: %s", n->n_str,
+				dt_type_name(&n->n_args->n_type));
+	for (a = n->n_args->n_next, i = 0; a; a = a->n_next, i++)
+		types[i] = a->n_type;
+	pf = dt_pfmt_parse(n->n_args->n_str, err, sizeof(err));
+	if (!pf)
+		return dt_error(pcb, &n->n_loc, "D_PRINTF_DSPEC", "%s", err);
+	rc = dt_pfmt_check(pf, n->n_str, types, i, err, sizeof(err));
+	dt_pfmt_free(pf);
+	if (rc)
+		return dt_error(pcb, &n->n_loc, "D_PRINTF_ARG_TYPE", "%s",
+				err);
+	return 0;
+}
+
+static int dt_check_trace(struct dt_pcb *pcb, struct dt_node *n)
+{
+	if (dt_check_proto(pcb, n))
+		return -1;
+	if (n->n_args->n_type.kind == DT_T_VOID)
+		return dt_error(pcb, &n->n_loc, "D_TRACE_VOID",
+				"trace( ) may not be applied to a void "
+				"expression");
+	if (n->n_args->n_type.kind == DT_T_SOU)
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"trace( ) of a %s is not supported yet: use "
+				"tracemem( )", dt_type_name(&n->n_args->n_type));
+	return 0;
+}
+
+static int dt_check_setopt(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *a;
+	int i;
+
+	if (dt_check_proto(pcb, n))
+		return -1;
+	for (a = n->n_args, i = 0; a; a = a->n_next, i++)
+		if (a->n_kind != DT_N_STR)
+			return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
+					"setopt( ) argument #%d is "
+					"incompatible with prototype:\n\t"
+					"prototype: string constant\n\t "
+					"argument: %s", i + 1,
+					dt_type_name(&a->n_type));
+	return 0;
+}
+
+static int dt_check_exit(struct dt_pcb *pcb, struct dt_node *n)
+{
+	if (dt_check_proto(pcb, n))
+		return -1;
+	if (!dt_is_int(n->n_args))
+		return dt_error(pcb, &n->n_loc, "D_PROTO_ARG",
+				"exit( ) argument #1 is incompatible with "
+				"prototype:\n\tprototype: int\n\t argument: "
+				"%s", dt_type_name(&n->n_args->n_type));
+	return 0;
+}
+
+#define DT_CHECK_HOOK(id, name, kind, lo, hi, ret, args, code, check, ...) \
+	[DT_FN_##id] = dt_check_##check,
+
+static int (*const dt_check_hooks[])(struct dt_pcb *, struct dt_node *) = {
+	DT_FUNCS(DT_CHECK_HOOK)
+};
+
+static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
+{
+	const struct dt_func *f = n->n_func;
+
+	if (!f)
+		return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
+				"failed to resolve %s: Unknown function name",
+				n->n_str);
+	switch (f->f_kind) {
+	case DT_F_AGG:
+		return dt_error(pcb, &n->n_loc, "D_AGG_FUNC",
+				"%s( ) may only be used as the value of an "
+				"aggregation (@name = %s(...))", n->n_str,
+				n->n_str);
+	case DT_F_NEVER:
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"%s( ) is not supported, even with -w: this "
+				"DTrace does not halt or trap the kernel",
+				n->n_str);
+	case DT_F_UNSUPP:
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+				"%s( ) is not supported yet", n->n_str);
+	case DT_F_ACTION:
+	case DT_F_AGGACT:
+		if (!stmt)
+			return dt_error(pcb, &n->n_loc, "D_ACT_EXPR",
+					"%s( ) is an action and may not be "
+					"used in an expression", n->n_str);
+		break;
+	case DT_F_SUBR:
+		break;
+	}
+	return dt_check_hooks[f->f_id](pcb, n);
 }
 
 static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)

@@ -40,32 +40,13 @@ static struct dt_agg *dt_agg_create(struct dt_pcb *pcb, struct dt_node *agg)
 	return a;
 }
 
-/* Arguments an aggregating function takes: the value, then parameters. */
-static void dt_agg_nargs(uint32_t func, int *lo, int *hi)
-{
-	switch (func) {
-	case DTRACE_AGG_COUNT:
-		*lo = *hi = 0;
-		break;
-	case DTRACE_AGG_LQUANTIZE:
-		*lo = 3;
-		*hi = 4;
-		break;
-	case DTRACE_AGG_LLQUANTIZE:
-		*lo = *hi = 5;
-		break;
-	default:
-		*lo = *hi = 1;
-		break;
-	}
-}
-
 int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *lhs = n->n_left, *r = n->n_right, *k;
 	struct dt_node *agg = lhs->n_kind == DT_N_AGG ? lhs : lhs->n_left;
 	struct dt_node *keys = lhs->n_kind == DT_N_INDEX ? lhs->n_args : NULL;
-	int nkeys = dt_node_count(keys), nargs, lo, hi, i;
+	int nkeys = dt_node_count(keys), nargs, i;
+	const struct dt_func *f;
 	struct dt_agg *a;
 	uint32_t func;
 
@@ -73,15 +54,17 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 		return dt_error(pcb, &n->n_loc, "D_AGG_OP",
 				"operator %s= cannot be applied to an "
 				"aggregation", dt_op_str(n->n_op));
-	if (r->n_kind != DT_N_CALL || !(func = dt_agg_func(r->n_str)))
+	f = r->n_kind == DT_N_CALL ? r->n_func : NULL;
+	if (!f || f->f_kind != DT_F_AGG)
 		return dt_error(pcb, &r->n_loc, "D_AGG_FUNC",
 				"@%s must be assigned an aggregating function "
 				"(count, sum, avg, min, max, stddev, quantize, "
 				"lquantize, llquantize)", agg->n_str);
+	func = (uint32_t)f->f_code;
 	nargs = dt_node_count(r->n_args);
-	dt_agg_nargs(func, &lo, &hi);
-	if (nargs < lo || nargs > hi)
-		return dt_error_nargs(pcb, &r->n_loc, r->n_str, nargs, lo, hi);
+	if (nargs < f->f_minargs || nargs > f->f_maxargs)
+		return dt_error_nargs(pcb, &r->n_loc, r->n_str, nargs,
+				      f->f_minargs, f->f_maxargs);
 	for (k = r->n_args, i = 1; k; k = k->n_next, i++) {
 		if (dt_check_expr(pcb, k))
 			return -1;
@@ -100,10 +83,11 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 	uint32_t frames[DT_AGG_KEYS_MAX] = { 0 };
 
 	for (k = keys, i = 0; k; k = k->n_next, i++) {
-		if (k->n_kind == DT_N_CALL && (strcmp(k->n_str, "stack") == 0 ||
-					       strcmp(k->n_str, "ustack") == 0)) {
+		if (k->n_kind == DT_N_CALL && k->n_func &&
+		    (k->n_func->f_id == DT_FN_STACK ||
+		     k->n_func->f_id == DT_FN_USTACK)) {
 			/* a stack key: the consumer aggregates (dt_agg.h) */
-			stk[i] = k->n_str[0] == 'u' ? 2 : 1;
+			stk[i] = k->n_func->f_id == DT_FN_USTACK ? 2 : 1;
 			frames[i] = !pcb->pcb_opts ? 20 : stk[i] == 2 ?
 				pcb->pcb_opts->o_ustackframes :
 				pcb->pcb_opts->o_stackframes;
@@ -133,7 +117,7 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 		if (!a)
 			return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
 		a->a_func = func;
-		a->a_stats = strcmp(r->n_str, "stats") == 0;
+		a->a_stats = f->f_id == DT_FN_STATS;
 		a->a_nkeys = nkeys;
 		for (k = keys, i = 0; k; k = k->n_next, i++) {
 			a->a_keys[i] = k->n_type.kind == DT_T_STRING ?
@@ -148,7 +132,7 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 					"@%s: the key is larger than %u bytes",
 					agg->n_str, DTRACE_AGGKEY_MAX);
 	} else if (a->a_func != func ||
-		   a->a_stats != (strcmp(r->n_str, "stats") == 0)) {
+		   a->a_stats != (f->f_id == DT_FN_STATS)) {
 		return dt_error(pcb, &r->n_loc, "D_AGG_MDEF",
 				"@%s redefined: used with %s( ) and %s( )",
 				agg->n_str, a->a_stats ? "stats" :
@@ -298,9 +282,10 @@ bad:
 static int dt_check_aggact_len(struct dt_pcb *pcb, struct dt_node *n)
 {
 	int nargs = dt_node_count(n->n_args);
+	enum dt_fid id = n->n_func->f_id;
 	const char *f = n->n_str;
 
-	if (strcmp(f, "printa") == 0) {
+	if (id == DT_FN_PRINTA) {
 		int max = DT_PRINTA_MAX + (nargs && n->n_args->n_kind == DT_N_STR);
 
 		if (nargs < 1)
@@ -308,11 +293,9 @@ static int dt_check_aggact_len(struct dt_pcb *pcb, struct dt_node *n)
 					"printa( ) prototype mismatch: %d args "
 					"passed, 1 expected", nargs);
 		if (nargs > max)
-			return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
-					"printa( ) prototype mismatch: %d args "
-					"passed, at most %d expected", nargs,
-					max);
-	} else if (strcmp(f, "trunc") == 0) {
+			return dt_error_nargs(pcb, &n->n_loc, f, nargs, 1,
+					      max);
+	} else if (id == DT_FN_TRUNC) {
 		if (nargs < 1 || nargs > 2)
 			return dt_error(pcb, &n->n_loc, "D_TRUNC_PROTO",
 					"trunc( ) prototype mismatch: %d args "
@@ -320,10 +303,10 @@ static int dt_check_aggact_len(struct dt_pcb *pcb, struct dt_node *n)
 					nargs < 1 ? "at least 1" :
 					"no more than 2");
 	} else {
-		int want = strcmp(f, "normalize") == 0 ? 2 : 1;
+		int want = id == DT_FN_NORMALIZE ? 2 : 1;
 
 		if (nargs != want)
-			return dt_error(pcb, &n->n_loc, strcmp(f, "clear") ?
+			return dt_error(pcb, &n->n_loc, id != DT_FN_CLEAR ?
 					"D_NORMALIZE_PROTO" : "D_CLEAR_PROTO",
 					"%s( ) prototype mismatch: %d args "
 					"passed, %d expected", f, nargs, want);
@@ -340,7 +323,7 @@ int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n)
 	n->n_int = 0;
 	if (dt_check_aggact_len(pcb, n))
 		return -1;
-	if (strcmp(n->n_str, "printa") == 0) {
+	if (n->n_func->f_id == DT_FN_PRINTA) {
 		if (a->n_kind == DT_N_STR) {
 			fmt = a;
 			a = a->n_next;

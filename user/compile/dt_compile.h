@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include "dt_ast.h"
 #include "dt_difo.h"
+#include "dt_funcs.h"
 #include "dt_pcb.h"
 #include "dt_printf.h"
 
@@ -108,8 +109,8 @@ int dt_check_expr(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n);
 
-/* bpftrace's str( ): bt_check.c. */
-int bt_check_str(struct dt_pcb *pcb, struct dt_node *n);
+/* bpftrace's str( ), its check hook: bt_check.c. */
+int dt_check_bt_str(struct dt_pcb *pcb, struct dt_node *n);
 
 /* The passes. */
 int dt_lower(struct dt_pcb *pcb);
@@ -135,22 +136,5 @@ struct dt_builtin {
 	struct dt_type	b_type;
 };
 const struct dt_builtin *dt_builtin_lookup(const char *name);
-
-/* Functions: actions and subroutines. */
-enum dt_fkind {
-	DT_F_ACTION,	/* a statement: trace, printf, exit */
-	DT_F_SUBR,	/* a subroutine called in DIF (CALL) */
-	DT_F_UNSUPP,	/* known to D, not supported yet */
-};
-
-struct dt_func {
-	const char	*f_name;
-	enum dt_fkind	f_kind;
-	int		f_subr;		/* DIF_SUBR_* */
-	int		f_minargs, f_maxargs;
-	struct dt_type	f_ret;
-	const char	*f_args;	/* 'i' integer, 's' string per arg */
-};
-const struct dt_func *dt_func_lookup(const char *name);
 
 #endif /* DT_COMPILE_H */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <dtrace/dif.h>
+#include <dtrace/dtrace_ioctl.h>
 #include "dt_compile.h"
 
 #define TI(sz, sg)	{ .kind = DT_T_INT, .size = (sz), .is_signed = (sg) }
@@ -60,83 +61,45 @@ const struct dt_builtin *dt_builtin_lookup(const char *name)
 	return NULL;
 }
 
-#define ACT(n, lo, hi)	{ n, DT_F_ACTION, -1, lo, hi, TV, NULL }
-#define SUBR(n, s, lo, hi, ret, args) \
-	{ n, DT_F_SUBR, DIF_SUBR_##s, lo, hi, ret, args }
-#define NOTYET(n)	{ n, DT_F_UNSUPP, -1, 0, 0, TV, NULL }
+#define DT_RET_V	TV
+#define DT_RET_S	TS
+#define DT_RET_I4	TI(4, true)
+#define DT_RET_U2	TI(2, false)
+#define DT_RET_U4	TI(4, false)
+#define DT_RET_U8	TI(8, false)
+#define DT_RET_P	TP
+
+/* CODE: a subroutine's DIF_SUBR_*, an aggregating function's DTRACE_AGG_* */
+#define DT_CODE_ACTION(c)	-1
+#define DT_CODE_AGGACT(c)	-1
+#define DT_CODE_AGG(c)		DTRACE_AGG_##c
+#define DT_CODE_SUBR(c)		DIF_SUBR_##c
+#define DT_CODE_UNSUPP(c)	-1
+#define DT_CODE_NEVER(c)	-1
+/* sym( ), func( ), mod( ), %str( ): no subroutine of their own */
+#define DIF_SUBR_NONE		-1
+
+#define DT_FN_ENTRY(id, name, kind, lo, hi, ret, args, code, ...)	\
+	[DT_FN_##id] = { name, DT_FN_##id, DT_F_##kind,			\
+			 DT_CODE_##kind(code), lo, hi, DT_RET_##ret, args },
 
 static const struct dt_func dt_funcs[] = {
-	ACT("trace", 1, 1),
-	ACT("printf", 1, 64),
-	ACT("exit", 1, 1),
-	ACT("printa", 1, 9),
-	ACT("clear", 1, 1),
-	ACT("trunc", 1, 2),
-	ACT("normalize", 2, 2),
-	ACT("denormalize", 1, 1),
-	ACT("stack", 0, 1),
-	ACT("ustack", 0, 2),
-	ACT("speculate", 1, 1),
-	ACT("commit", 1, 1),
-	ACT("discard", 1, 1),
-	ACT("tracemem", 2, 2),
-	ACT("system", 1, 64),
-	ACT("raise", 1, 1),
-	ACT("stop", 0, 0),
-	ACT("chill", 1, 1),
-	ACT("setopt", 1, 2),
-	SUBR("strlen", STRLEN, 1, 1, TI(8, false), "s"),
-	SUBR("strjoin", STRJOIN, 2, 2, TS, "ss"),
-	SUBR("substr", SUBSTR, 2, 3, TS, "sii"),
-	SUBR("index", INDEX, 2, 2, TI(4, true), "ss"),
-	SUBR("rindex", RINDEX, 2, 2, TI(4, true), "ss"),
-	SUBR("strchr", STRCHR, 2, 2, TS, "si"),
-	SUBR("strrchr", STRRCHR, 2, 2, TS, "si"),
-	SUBR("strstr", STRSTR, 2, 2, TS, "ss"),
-	SUBR("strtok", STRTOK, 2, 2, TS, "ss"),
-	SUBR("basename", BASENAME, 1, 1, TS, "s"),
-	SUBR("dirname", DIRNAME, 1, 1, TS, "s"),
-	SUBR("lltostr", LLTOSTR, 1, 1, TS, "i"),
-	SUBR("toupper", TOUPPER, 1, 1, TS, "s"),
-	SUBR("tolower", TOLOWER, 1, 1, TS, "s"),
-	SUBR("htons", HTONS, 1, 1, TI(2, false), "i"),
-	SUBR("htonl", HTONL, 1, 1, TI(4, false), "i"),
-	SUBR("htonll", HTONLL, 1, 1, TI(8, false), "i"),
-	SUBR("ntohs", NTOHS, 1, 1, TI(2, false), "i"),
-	SUBR("ntohl", NTOHL, 1, 1, TI(4, false), "i"),
-	SUBR("ntohll", NTOHLL, 1, 1, TI(8, false), "i"),
-	SUBR("rand", RAND, 0, 0, TI(4, true), ""),
-	SUBR("progenyof", PROGENYOF, 1, 1, TI(4, true), "i"),
-	SUBR("copyinstr", COPYINSTR, 1, 1, TS, "i"),
-	SUBR("copyin", COPYIN, 2, 2, TP, "ii"),
-	SUBR("copyinto", COPYINTO, 3, 3, TV, "iii"),
-	SUBR("alloca", ALLOCA, 1, 1, TP, "i"),
-	SUBR("bcopy", BCOPY, 3, 3, TV, "iii"),
-	SUBR("speculation", SPECULATION, 0, 0, TI(4, true), ""),
-	/* known to D, waiting for the module */
-	NOTYET("jstack"),
-	NOTYET("copyout"), NOTYET("copyoutstr"),
-	NOTYET("panic"), NOTYET("breakpoint"), NOTYET("freopen"), NOTYET("ftruncate"),
-	NOTYET("printm"),
-	NOTYET("ufunc"),
-	NOTYET("usym"), NOTYET("umod"), NOTYET("uaddr"),
-	NOTYET("mutex_owned"),
-	NOTYET("mutex_owner"), NOTYET("rw_read_held"),
-	NOTYET("rw_write_held"), NOTYET("getminor"), NOTYET("getmajor"),
-	NOTYET("ddi_pathname"), NOTYET("inet_ntoa"), NOTYET("inet_ntoa6"),
-	NOTYET("inet_ntop"), NOTYET("cleanpath"), NOTYET("strtoll"),
-	NOTYET("json"), NOTYET("msgsize"), NOTYET("msgdsize"),
-	NOTYET("d_path"), NOTYET("link_ntop"),
+	DT_FUNCS(DT_FN_ENTRY)
 };
 
 const struct dt_func *dt_func_lookup(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(dt_funcs) / sizeof(dt_funcs[0]); i++)
+	for (i = 0; i < DT_FN_NFUNCS; i++)
 		if (strcmp(dt_funcs[i].f_name, name) == 0)
 			return &dt_funcs[i];
 	return NULL;
+}
+
+const struct dt_func *dt_func_byid(enum dt_fid id)
+{
+	return &dt_funcs[id];
 }
 
 uint32_t dt_rec_size(const struct dt_type *t, uint32_t strsize)

@@ -259,16 +259,23 @@ static int dt_layout_aggact(struct dt_lay *l, struct dt_node *s)
 	char err[256];
 	int slot;
 
-	if (strcmp(s->n_str, "printa") == 0)
+	switch (s->n_func->f_id) {
+	case DT_FN_PRINTA:
 		k = DT_OUT_PRINTA;
-	else if (strcmp(s->n_str, "clear") == 0)
+		break;
+	case DT_FN_CLEAR:
 		k = DT_OUT_CLEAR;
-	else if (strcmp(s->n_str, "trunc") == 0)
+		break;
+	case DT_FN_TRUNC:
 		k = DT_OUT_TRUNC;
-	else if (strcmp(s->n_str, "normalize") == 0)
+		break;
+	case DT_FN_NORMALIZE:
 		k = DT_OUT_NORMALIZE;
-	else
+		break;
+	default:
 		k = DT_OUT_DENORMALIZE;
+		break;
+	}
 	if (k != DT_OUT_PRINTA)
 		val = a->n_next;
 	slot = dt_layout_act(l, DTRACE_ACT_RECORD, val, s, true,
@@ -325,8 +332,9 @@ static int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s,
 /* raise(sig), stop(), chill(ns): the module acts; nothing recorded. */
 static int dt_layout_destructive(struct dt_lay *l, struct dt_node *s)
 {
-	uint32_t kind = s->n_str[0] == 'r' ? DTRACE_ACT_RAISE :
-		s->n_str[0] == 's' ? DTRACE_ACT_STOP : DTRACE_ACT_CHILL;
+	uint32_t kind = s->n_func->f_id == DT_FN_RAISE ? DTRACE_ACT_RAISE :
+		s->n_func->f_id == DT_FN_STOP ? DTRACE_ACT_STOP :
+		DTRACE_ACT_CHILL;
 
 	/* stop()'s value is 1: 0 when an if block is not taken */
 	if (kind == DTRACE_ACT_STOP && !s->n_args) {
@@ -363,8 +371,9 @@ static int dt_layout_tracemem(struct dt_lay *l, struct dt_node *s)
 }
 
 /* stack(n), ustack(n): n PCs (ustack: the pid first), no program. */
-static int dt_layout_stack(struct dt_lay *l, struct dt_node *s, bool user)
+static int dt_layout_stack(struct dt_lay *l, struct dt_node *s)
 {
+	bool user = s->n_func->f_id == DT_FN_USTACK;
 	int64_t frames = !l->l_pcb->pcb_opts ? 20 : user ?
 		l->l_pcb->pcb_opts->o_ustackframes :
 		l->l_pcb->pcb_opts->o_stackframes;
@@ -389,8 +398,8 @@ static int dt_layout_stack(struct dt_lay *l, struct dt_node *s, bool user)
 /* speculate(id) first in a clause; commit(id), discard(id). */
 static int dt_layout_spec(struct dt_lay *l, struct dt_node *s)
 {
-	uint32_t kind = strcmp(s->n_str, "speculate") == 0 ?
-		DTRACE_ACT_SPECULATE : strcmp(s->n_str, "commit") == 0 ?
+	uint32_t kind = s->n_func->f_id == DT_FN_SPECULATE ?
+		DTRACE_ACT_SPECULATE : s->n_func->f_id == DT_FN_COMMIT ?
 		DTRACE_ACT_COMMIT : DTRACE_ACT_DISCARD;
 
 	if (kind == DTRACE_ACT_SPECULATE && l->l_ecb->e_nacts)
@@ -403,11 +412,89 @@ static int dt_layout_spec(struct dt_lay *l, struct dt_node *s)
 	return 0;
 }
 
+/* setopt(name[, value]): the consumer sets it when the record comes. */
+static int dt_layout_setopt(struct dt_lay *l, struct dt_node *s)
+{
+	struct dt_out *o = dt_layout_out(l->l_ecb, DT_OUT_SETOPT, -1, 0);
+
+	o->o_opt = s->n_args->n_str;
+	o->o_optval = s->n_args->n_next ? s->n_args->n_next->n_str : NULL;
+	return 0;
+}
+
+/* printf(f, a1..an), system(f, a1..an): a slot per argument. */
+static int dt_layout_printf(struct dt_lay *l, struct dt_node *s)
+{
+	struct dt_ecb *e = l->l_ecb;
+	int slot, first = -1, n = 0;
+	struct dt_node *a;
+	struct dt_out *o;
+	char err[256];
+
+	for (a = s->n_args->n_next; a; a = a->n_next, n++) {
+		slot = dt_layout_act(l, DTRACE_ACT_RECORD, a, s, true, NULL);
+		if (slot < 0)
+			return -1;
+		if (first < 0)
+			first = slot;
+	}
+	o = dt_layout_out(e, s->n_func->f_id == DT_FN_PRINTF ? DT_OUT_PRINTF :
+			  DT_OUT_SYSTEM, first, n);
+	e->e_destructive |= o->o_kind == DT_OUT_SYSTEM;
+	o->o_fmt = dt_pfmt_parse(s->n_args->n_str, err, sizeof(err));
+	if (!o->o_fmt)
+		return dt_error(l->l_pcb, &s->n_loc, "D_PRINTF_DSPEC", "%s",
+				err);
+	return 0;
+}
+
+/* trace(e), exit(e): one slot with e. */
+static int dt_layout_value(struct dt_lay *l, struct dt_node *s)
+{
+	bool isexit = s->n_func->f_id == DT_FN_EXIT;
+	int slot = dt_layout_act(l, isexit ? DTRACE_ACT_EXIT :
+				 DTRACE_ACT_RECORD, s->n_args, s, true, NULL);
+
+	if (slot < 0)
+		return -1;
+	dt_layout_out(l->l_ecb, isexit ? DT_OUT_EXIT : DT_OUT_TRACE, slot, 1);
+	return 0;
+}
+
+/* Any other statement, and calls without a layout hook of their own. */
+static int dt_layout_any(struct dt_lay *l, struct dt_node *s)
+{
+	int slot;
+
+	if (s->n_kind == DT_N_ASSIGN || s->n_kind == DT_N_INCDEC ||
+	    s->n_type.kind == DT_T_VOID) {
+		l->l_pending = dt_grow(l->l_pending, l->l_npending,
+				       sizeof(s));
+		l->l_pending[l->l_npending++] = s;
+		return 0;
+	}
+	/* any other expression is traced, as DTrace does */
+	slot = dt_layout_act(l, DTRACE_ACT_RECORD, s, s, true, NULL);
+	if (slot < 0)
+		return -1;
+	dt_layout_out(l->l_ecb, DT_OUT_TRACE, slot, 1);
+	return 0;
+}
+
+#define DT_LAYOUT_HOOK(id, name, kind, lo, hi, ret, args, code, check,	\
+		       layout, ...)					\
+	[DT_FN_##id] = dt_layout_##layout,
+
+/* A statement that is a call: the layout hook of its function. */
+static int (*const dt_layout_hooks[])(struct dt_lay *, struct dt_node *) = {
+	DT_FUNCS(DT_LAYOUT_HOOK)
+};
+
 static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s);
 
-static bool dt_is_call(const struct dt_node *s, const char *name)
+static bool dt_is_call(const struct dt_node *s, enum dt_fid id)
 {
-	return s->n_kind == DT_N_CALL && strcmp(s->n_str, name) == 0;
+	return s->n_kind == DT_N_CALL && s->n_func->f_id == id;
 }
 
 /*
@@ -424,8 +511,8 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 
 	if (!s->n_guard)
 		return dt_layout_stmt1(l, s);
-	if (dt_is_call(s, "speculate") || dt_is_call(s, "commit") ||
-	    dt_is_call(s, "discard")) {
+	if (dt_is_call(s, DT_FN_SPECULATE) || dt_is_call(s, DT_FN_COMMIT) ||
+	    dt_is_call(s, DT_FN_DISCARD)) {
 		/*
 		 * Not taken, commit(0) and discard(0) do nothing and
 		 * speculate() gives DTRACE_SPEC_NONE: the record is not
@@ -434,20 +521,20 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 		if (dt_layout_spec(l, s))
 			return -1;
 		e->e_acts[e->e_nacts - 1].a_guard = s->n_guard;
-		if (dt_is_call(s, "speculate"))
+		if (dt_is_call(s, DT_FN_SPECULATE))
 			e->e_acts[e->e_nacts - 1].a_ifnot =
 				(int64_t)DTRACE_SPEC_NONE;
 		return 0;
 	}
-	if (dt_is_call(s, "raise") || dt_is_call(s, "stop") ||
-	    dt_is_call(s, "chill")) {
+	if (dt_is_call(s, DT_FN_RAISE) || dt_is_call(s, DT_FN_STOP) ||
+	    dt_is_call(s, DT_FN_CHILL)) {
 		/* not taken: raise(0), stop with 0 and chill(0) do nothing */
 		if (dt_layout_destructive(l, s))
 			return -1;
 		e->e_acts[e->e_nacts - 1].a_guard = s->n_guard;
 		return 0;
 	}
-	if (dt_is_call(s, "exit"))
+	if (dt_is_call(s, DT_FN_EXIT))
 		return dt_error(l->l_pcb, &s->n_loc, "D_UNSUPPORTED",
 				"%s inside an if statement is not supported "
 				"yet", s->n_str);
@@ -481,94 +568,14 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 
 static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s)
 {
-	struct dt_pcb *pcb = l->l_pcb;
-	struct dt_ecb *e = l->l_ecb;
-	struct dt_node *a;
-	int slot, first = -1, n = 0;
-	char err[256];
-
 	if (s->n_kind == DT_N_ASSIGN && s->n_type.kind == DT_T_VOID &&
 	    (s->n_left->n_kind == DT_N_AGG ||
 	     (s->n_left->n_kind == DT_N_INDEX &&
 	      s->n_left->n_left->n_kind == DT_N_AGG)))
 		return dt_layout_aggstmt(l, s);
-	if (s->n_kind == DT_N_CALL && (strcmp(s->n_str, "stack") == 0 ||
-					strcmp(s->n_str, "ustack") == 0))
-		return dt_layout_stack(l, s, s->n_str[0] == 'u');
-	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "tracemem") == 0)
-		return dt_layout_tracemem(l, s);
-	if (dt_is_call(s, "raise") || dt_is_call(s, "stop") ||
-	    dt_is_call(s, "chill"))
-		return dt_layout_destructive(l, s);
-	if (dt_is_call(s, "setopt")) {
-		struct dt_out *o = dt_layout_out(l->l_ecb, DT_OUT_SETOPT, -1,
-						 0);
-
-		o->o_opt = s->n_args->n_str;
-		o->o_optval = s->n_args->n_next ? s->n_args->n_next->n_str :
-			NULL;
-		return 0;
-	}
-	if (s->n_kind == DT_N_CALL && (strcmp(s->n_str, "speculate") == 0 ||
-					strcmp(s->n_str, "commit") == 0 ||
-					strcmp(s->n_str, "discard") == 0))
-		return dt_layout_spec(l, s);
-	if (s->n_kind == DT_N_CALL && s->n_type.kind == DT_T_VOID &&
-	    dt_func_lookup(s->n_str) &&
-	    dt_func_lookup(s->n_str)->f_kind == DT_F_ACTION &&
-	    strcmp(s->n_str, "printf") && strcmp(s->n_str, "trace") &&
-	    strcmp(s->n_str, "exit") && strcmp(s->n_str, "system"))
-		return dt_layout_aggact(l, s);
-
-	if (dt_is_call(s, "printf") || dt_is_call(s, "system")) {
-		struct dt_out *o;
-
-		for (a = s->n_args->n_next; a; a = a->n_next, n++) {
-			slot = dt_layout_act(l, DTRACE_ACT_RECORD, a, s,
-					     true, NULL);
-			if (slot < 0)
-				return -1;
-			if (first < 0)
-				first = slot;
-		}
-		o = dt_layout_out(e, s->n_str[0] == 'p' ? DT_OUT_PRINTF :
-				  DT_OUT_SYSTEM, first, n);
-		e->e_destructive |= o->o_kind == DT_OUT_SYSTEM;
-		o->o_fmt = dt_pfmt_parse(s->n_args->n_str, err, sizeof(err));
-		if (!o->o_fmt)
-			return dt_error(pcb, &s->n_loc, "D_PRINTF_DSPEC",
-					"%s", err);
-		return 0;
-	}
-	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "exit") == 0) {
-		slot = dt_layout_act(l, DTRACE_ACT_EXIT, s->n_args, s,
-				     true, NULL);
-		if (slot < 0)
-			return -1;
-		dt_layout_out(e, DT_OUT_EXIT, slot, 1);
-		return 0;
-	}
-	if (s->n_kind == DT_N_CALL && strcmp(s->n_str, "trace") == 0) {
-		slot = dt_layout_act(l, DTRACE_ACT_RECORD, s->n_args, s,
-				     true, NULL);
-		if (slot < 0)
-			return -1;
-		dt_layout_out(e, DT_OUT_TRACE, slot, 1);
-		return 0;
-	}
-	if (s->n_kind == DT_N_ASSIGN || s->n_kind == DT_N_INCDEC ||
-	    s->n_type.kind == DT_T_VOID) {
-		l->l_pending = dt_grow(l->l_pending, l->l_npending,
-				       sizeof(s));
-		l->l_pending[l->l_npending++] = s;
-		return 0;
-	}
-	/* any other expression is traced, as DTrace does */
-	slot = dt_layout_act(l, DTRACE_ACT_RECORD, s, s, true, NULL);
-	if (slot < 0)
-		return -1;
-	dt_layout_out(e, DT_OUT_TRACE, slot, 1);
-	return 0;
+	if (s->n_kind == DT_N_CALL)
+		return dt_layout_hooks[s->n_func->f_id](l, s);
+	return dt_layout_any(l, s);
 }
 
 /*

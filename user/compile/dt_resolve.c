@@ -332,6 +332,7 @@ static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	case DT_N_INCDEC:
 		return dt_resolve_node(pcb, n->n_left, true);
 	case DT_N_CALL:
+		n->n_func = dt_func_lookup(n->n_str);	/* NULL: dt_check's */
 		return dt_resolve_list(pcb, n->n_args);
 	default:
 		break;

@@ -119,6 +119,7 @@ const char *dt_op_str(enum dt_op op);
 
 struct dt_var;
 struct dt_agg;
+struct dt_func;
 
 struct dt_node {
 	enum dt_nkind	n_kind;
@@ -132,6 +133,7 @@ struct dt_node {
 	int		n_builtin;	/* DIF_VAR_* */
 	struct dt_var	*n_var;
 	struct dt_agg	*n_agg;		/* DT_N_AGG, set by dt_check */
+	const struct dt_func *n_func;	/* DT_N_CALL, set by dt_resolve */
 	struct dt_type	n_ctype;	/* CAST, SIZEOF of a type */
 	struct dt_node	*n_left, *n_right, *n_cond;
 	struct dt_node	*n_args;	/* a list linked through n_next */

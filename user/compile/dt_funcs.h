@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * D's built-in functions, written once: actions, subroutines,
+ * aggregating functions, and the names D knows that this DTrace does
+ * not do (yet).
+ *
+ * The resolver sets each call's n_func to its entry (dt_resolve.c);
+ * every pass then goes by the entry, never by the name: the check,
+ * layout and cg passes each expand DT_FUNCS() into a table of their
+ * hooks, indexed by the entry's id.
+ *
+ * X(ID, NAME, KIND, MIN, MAX, RET, ARGS, CODE, CHECK, LAYOUT, CG)
+ *   ID      DT_FN_<ID>: the entry's index in every table
+ *   KIND    DT_F_<KIND>
+ *   MIN-MAX how many arguments it takes
+ *   RET     its value's type (dt_ident.c): V void, S string, I4 int,
+ *           U2 U4 U8 unsigned integers, P void *
+ *   ARGS    SUBR: each argument's type, i integer, s string
+ *   CODE    SUBR: DIF_SUBR_<CODE>; AGG: DTRACE_AGG_<CODE>; else NONE
+ *   CHECK   dt_check_<CHECK>( ) (dt_check.c) checks a call; any: the
+ *           argument count, then integers (ACTION) or ARGS (SUBR)
+ *   LAYOUT  dt_layout_<LAYOUT>( ) (dt_layout.c) lays out a call that is
+ *           a statement; any: traced if it has a value, else run before
+ *           the next action
+ *   CG      dt_cg_<CG>( ) (dt_cg.c) computes a call's value; any: CALL
+ *           of the subroutine
+ *
+ * An AGG entry is the value of @name = f(...) (dt_check_agg.c,
+ * dt_layout.c's dt_layout_aggstmt( )) and an error as any other call;
+ * UNSUPP and NEVER entries are errors: their hooks are never called.
+ */
+#ifndef DT_FUNCS_H
+#define DT_FUNCS_H
+
+#include "dt_ast.h"
+
+#define DT_FUNCS(X)							\
+	/* actions: statements, no value */				\
+	X(TRACE, "trace", ACTION, 1, 1, V, "", NONE, trace, value, any)	\
+	X(PRINTF, "printf", ACTION, 1, 64, V, "", NONE, printf, printf,	\
+	  any)								\
+	X(EXIT, "exit", ACTION, 1, 1, V, "", NONE, exit, value, any)	\
+	X(STACK, "stack", ACTION, 0, 1, V, "", NONE, any, stack, any)	\
+	X(USTACK, "ustack", ACTION, 0, 2, V, "", NONE, any, stack, any)	\
+	X(SPECULATE, "speculate", ACTION, 1, 1, V, "", NONE, any, spec,	\
+	  any)								\
+	X(COMMIT, "commit", ACTION, 1, 1, V, "", NONE, any, spec, any)	\
+	X(DISCARD, "discard", ACTION, 1, 1, V, "", NONE, any, spec, any)	\
+	X(TRACEMEM, "tracemem", ACTION, 2, 2, V, "", NONE, any,		\
+	  tracemem, any)						\
+	X(SYSTEM, "system", ACTION, 1, 64, V, "", NONE, printf, printf,	\
+	  any)								\
+	X(RAISE, "raise", ACTION, 1, 1, V, "", NONE, any, destructive,	\
+	  any)								\
+	X(STOP, "stop", ACTION, 0, 0, V, "", NONE, any, destructive, any)	\
+	X(CHILL, "chill", ACTION, 1, 1, V, "", NONE, any, destructive,	\
+	  any)								\
+	X(SETOPT, "setopt", ACTION, 1, 2, V, "", NONE, setopt, setopt,	\
+	  any)								\
+	/* actions on aggregations (dt_check_agg.c) */			\
+	X(PRINTA, "printa", AGGACT, 1, 9, V, "", NONE, aggact, aggact,	\
+	  any)								\
+	X(CLEAR, "clear", AGGACT, 1, 1, V, "", NONE, aggact, aggact, any)	\
+	X(TRUNC, "trunc", AGGACT, 1, 2, V, "", NONE, aggact, aggact, any)	\
+	X(NORMALIZE, "normalize", AGGACT, 2, 2, V, "", NONE, aggact,	\
+	  aggact, any)							\
+	X(DENORMALIZE, "denormalize", AGGACT, 1, 1, V, "", NONE, aggact,	\
+	  aggact, any)							\
+	/* aggregating functions: the value, then parameters */		\
+	X(COUNT, "count", AGG, 0, 0, V, "", COUNT, any, any, any)	\
+	X(SUM, "sum", AGG, 1, 1, V, "", SUM, any, any, any)		\
+	X(AVG, "avg", AGG, 1, 1, V, "", AVG, any, any, any)		\
+	X(MIN, "min", AGG, 1, 1, V, "", MIN, any, any, any)		\
+	X(MAX, "max", AGG, 1, 1, V, "", MAX, any, any, any)		\
+	X(STDDEV, "stddev", AGG, 1, 1, V, "", STDDEV, any, any, any)	\
+	X(QUANTIZE, "quantize", AGG, 1, 1, V, "", QUANTIZE, any, any,	\
+	  any)								\
+	X(LQUANTIZE, "lquantize", AGG, 3, 4, V, "", LQUANTIZE, any, any,	\
+	  any)								\
+	X(LLQUANTIZE, "llquantize", AGG, 5, 5, V, "", LLQUANTIZE, any,	\
+	  any, any)							\
+	/* bpftrace's stats( ): avg( ) to the module (dt_aggdef.h) */	\
+	X(STATS, "stats", AGG, 1, 1, V, "", AVG, any, any, any)		\
+	/* subroutines: a value computed in DIF */			\
+	X(STRLEN, "strlen", SUBR, 1, 1, U8, "s", STRLEN, any, any, any)	\
+	X(STRJOIN, "strjoin", SUBR, 2, 2, S, "ss", STRJOIN, any, any,	\
+	  any)								\
+	X(SUBSTR, "substr", SUBR, 2, 3, S, "sii", SUBSTR, any, any, any)	\
+	X(INDEX, "index", SUBR, 2, 2, I4, "ss", INDEX, any, any, any)	\
+	X(RINDEX, "rindex", SUBR, 2, 2, I4, "ss", RINDEX, any, any, any)	\
+	X(STRCHR, "strchr", SUBR, 2, 2, S, "si", STRCHR, any, any, any)	\
+	X(STRRCHR, "strrchr", SUBR, 2, 2, S, "si", STRRCHR, any, any,	\
+	  any)								\
+	X(STRSTR, "strstr", SUBR, 2, 2, S, "ss", STRSTR, any, any, any)	\
+	X(STRTOK, "strtok", SUBR, 2, 2, S, "ss", STRTOK, any, any, any)	\
+	X(BASENAME, "basename", SUBR, 1, 1, S, "s", BASENAME, any, any,	\
+	  any)								\
+	X(DIRNAME, "dirname", SUBR, 1, 1, S, "s", DIRNAME, any, any,	\
+	  any)								\
+	X(LLTOSTR, "lltostr", SUBR, 1, 1, S, "i", LLTOSTR, any, any,	\
+	  any)								\
+	X(TOUPPER, "toupper", SUBR, 1, 1, S, "s", TOUPPER, any, any,	\
+	  any)								\
+	X(TOLOWER, "tolower", SUBR, 1, 1, S, "s", TOLOWER, any, any,	\
+	  any)								\
+	X(HTONS, "htons", SUBR, 1, 1, U2, "i", HTONS, any, any, any)	\
+	X(HTONL, "htonl", SUBR, 1, 1, U4, "i", HTONL, any, any, any)	\
+	X(HTONLL, "htonll", SUBR, 1, 1, U8, "i", HTONLL, any, any, any)	\
+	X(NTOHS, "ntohs", SUBR, 1, 1, U2, "i", NTOHS, any, any, any)	\
+	X(NTOHL, "ntohl", SUBR, 1, 1, U4, "i", NTOHL, any, any, any)	\
+	X(NTOHLL, "ntohll", SUBR, 1, 1, U8, "i", NTOHLL, any, any, any)	\
+	X(RAND, "rand", SUBR, 0, 0, I4, "", RAND, any, any, any)	\
+	X(PROGENYOF, "progenyof", SUBR, 1, 1, I4, "i", PROGENYOF, any,	\
+	  any, any)							\
+	X(COPYINSTR, "copyinstr", SUBR, 1, 1, S, "i", COPYINSTR, any,	\
+	  any, any)							\
+	X(COPYIN, "copyin", SUBR, 2, 2, P, "ii", COPYIN, any, any, any)	\
+	X(COPYINTO, "copyinto", SUBR, 3, 3, V, "iii", COPYINTO, any,	\
+	  any, any)							\
+	X(ALLOCA, "alloca", SUBR, 1, 1, P, "i", ALLOCA, any, any, any)	\
+	X(BCOPY, "bcopy", SUBR, 3, 3, V, "iii", BCOPY, any, any, any)	\
+	X(SPECULATION, "speculation", SUBR, 0, 0, I4, "", SPECULATION,	\
+	  any, any, any)						\
+	/* an address, printed as a kernel symbol: no DIF of its own */	\
+	X(SYM, "sym", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)		\
+	X(FUNC, "func", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)	\
+	X(MOD, "mod", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)		\
+	/* bpftrace's str( ), a name D cannot write (bt_check.c) */	\
+	X(BTSTR, "%str", SUBR, 1, 1, S, "i", NONE, bt_str, any, any)	\
+	/* known to D, waiting for the module */			\
+	X(JSTACK, "jstack", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
+	X(COPYOUT, "copyout", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
+	X(COPYOUTSTR, "copyoutstr", UNSUPP, 0, 0, V, "", NONE, any,	\
+	  any, any)							\
+	X(PANIC, "panic", NEVER, 0, 0, V, "", NONE, any, any, any)	\
+	X(BREAKPOINT, "breakpoint", NEVER, 0, 0, V, "", NONE, any, any,	\
+	  any)								\
+	X(FREOPEN, "freopen", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
+	X(FTRUNCATE, "ftruncate", UNSUPP, 0, 0, V, "", NONE, any, any,	\
+	  any)								\
+	X(PRINTM, "printm", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
+	X(UFUNC, "ufunc", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
+	X(USYM, "usym", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
+	X(UMOD, "umod", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
+	X(UADDR, "uaddr", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
+	X(MUTEX_OWNED, "mutex_owned", UNSUPP, 0, 0, V, "", NONE, any,	\
+	  any, any)							\
+	X(MUTEX_OWNER, "mutex_owner", UNSUPP, 0, 0, V, "", NONE, any,	\
+	  any, any)							\
+	X(RW_READ_HELD, "rw_read_held", UNSUPP, 0, 0, V, "", NONE, any,	\
+	  any, any)							\
+	X(RW_WRITE_HELD, "rw_write_held", UNSUPP, 0, 0, V, "", NONE,	\
+	  any, any, any)						\
+	X(GETMINOR, "getminor", UNSUPP, 0, 0, V, "", NONE, any, any,	\
+	  any)								\
+	X(GETMAJOR, "getmajor", UNSUPP, 0, 0, V, "", NONE, any, any,	\
+	  any)								\
+	X(DDI_PATHNAME, "ddi_pathname", UNSUPP, 0, 0, V, "", NONE, any,	\
+	  any, any)							\
+	X(INET_NTOA, "inet_ntoa", UNSUPP, 0, 0, V, "", NONE, any, any,	\
+	  any)								\
+	X(INET_NTOA6, "inet_ntoa6", UNSUPP, 0, 0, V, "", NONE, any, any,	\
+	  any)								\
+	X(INET_NTOP, "inet_ntop", UNSUPP, 0, 0, V, "", NONE, any, any,	\
+	  any)								\
+	X(CLEANPATH, "cleanpath", UNSUPP, 0, 0, V, "", NONE, any, any,	\
+	  any)								\
+	X(STRTOLL, "strtoll", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
+	X(JSON, "json", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
+	X(MSGSIZE, "msgsize", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
+	X(MSGDSIZE, "msgdsize", UNSUPP, 0, 0, V, "", NONE, any, any,	\
+	  any)								\
+	X(D_PATH, "d_path", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
+	X(LINK_NTOP, "link_ntop", UNSUPP, 0, 0, V, "", NONE, any, any,	\
+	  any)
+
+enum dt_fid {
+#define DT_FN_ENUM(id, ...)	DT_FN_##id,
+	DT_FUNCS(DT_FN_ENUM)
+#undef DT_FN_ENUM
+	DT_FN_NFUNCS
+};
+
+enum dt_fkind {
+	DT_F_ACTION,	/* a statement: trace, printf, exit */
+	DT_F_AGGACT,	/* an action on aggregations: printa, clear */
+	DT_F_AGG,	/* an aggregating function: @a = count( ) */
+	DT_F_SUBR,	/* a value, computed in DIF (CALL) */
+	DT_F_UNSUPP,	/* known to D, not supported yet */
+	DT_F_NEVER,	/* known to D, never supported: panic( ) */
+};
+
+struct dt_func {
+	const char	*f_name;
+	enum dt_fid	f_id;
+	enum dt_fkind	f_kind;
+	int		f_code;		/* DIF_SUBR_*, DTRACE_AGG_*; -1 */
+	int		f_minargs, f_maxargs;
+	struct dt_type	f_ret;
+	const char	*f_args;	/* 'i' integer, 's' string per arg */
+};
+
+/* The entry of a name, or NULL; the entry of an id. */
+const struct dt_func *dt_func_lookup(const char *name);
+const struct dt_func *dt_func_byid(enum dt_fid id);
+
+#endif /* DT_FUNCS_H */

@@ -11,6 +11,7 @@
 #include "clause.h"
 
 static char out[1 << 20];
+static char snap[8 << 20];
 
 static uint32_t prog_const(struct clause *c, int v)
 {
@@ -152,6 +153,58 @@ TEST_F(dev, skipped_when_zero)
 	EXPECT_EQ(0, *(uint32_t *)(out + 16 + 36));	/* exit skipped */
 	ASSERT_EQ(0, status(self->fd, &self->st));
 	EXPECT_EQ(0, self->st.ds_flags & DTRACE_STATUS_EXITED);
+	EXPECT_EQ(0, self->st.ds_errors);
+}
+
+/* BEGIN { if (0) @a[1] = count(); if (1) @a[2] = count(); }: one key */
+TEST_F(dev, aggregation_skipped)
+{
+	struct dtrace_ioc_aggdesc d = {
+		.da_size = sizeof(d), .da_func = DTRACE_AGG_COUNT,
+		.da_keysize = 8,
+	};
+	uint64_t key = 0, count = 0;
+	unsigned int cpu, i, n = 0;
+	struct clause c;
+
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_AGGDESC, &d));
+	clause_init(&c, "dtrace", "BEGIN", 6, 0);
+	for (i = 0; i < 2; i++) {
+		clause_act(&c, 3 * i, DTRACE_ACT_GUARD, prog_const(&c, i),
+			   0, 0);
+		clause_act(&c, 3 * i + 1, DTRACE_ACT_AGGKEY,
+			   prog_const(&c, i + 1), 0, 8);
+		c.acts[3 * i + 1].da_guard = 3 * i + 1;
+		clause_act(&c, 3 * i + 2, DTRACE_ACT_AGGREGATE,
+			   prog_const(&c, 1), 0, 0);
+		c.acts[3 * i + 2].da_guard = 3 * i + 1;
+		c.acts[3 * i + 2].da_arg = d.da_id;
+	}
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	ASSERT_EQ(0, status(self->fd, &self->st));
+	for (cpu = 0; cpu < self->st.ds_ncpus; cpu++) {
+		struct dtrace_ioc_bufsnap b = {
+			.db_size = sizeof(b), .db_cpu = cpu,
+			.db_buf = (uintptr_t)snap, .db_bufsize = sizeof(snap),
+		};
+		size_t off;
+
+		if (ioctl(self->fd, DTRACE_IOC_AGGSNAP, &b))
+			continue;
+		for (off = 0; off < b.db_bufsize; n++) {
+			struct dtrace_aggrec *r = (void *)(snap + off);
+			uint64_t *kv = (uint64_t *)(r + 1);
+
+			key = kv[0];
+			count = kv[1];
+			off += r->dar_size;
+		}
+	}
+	EXPECT_EQ(1, n);
+	EXPECT_EQ(2, key);
+	EXPECT_EQ(1, count);
 	EXPECT_EQ(0, self->st.ds_errors);
 }
 

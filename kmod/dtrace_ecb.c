@@ -116,11 +116,18 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 		struct dtrace_action *act = &ecb->de_acts[i];
 		u32 kind = ua[i].da_kind;
 
-		if (kind < DTRACE_ACT_RECORD || kind > DTRACE_ACT_CHILL ||
-		    (ua[i].da_arg && kind < DTRACE_ACT_AGGREGATE) ||
-		    ua[i].da_reserved[0] || ua[i].da_reserved[1])
+		if (kind < DTRACE_ACT_RECORD || kind > DTRACE_ACT_GUARD ||
+		    (ua[i].da_arg && (kind < DTRACE_ACT_AGGREGATE ||
+				      kind == DTRACE_ACT_GUARD)) ||
+		    ua[i].da_reserved)
+			return -EINVAL;
+		/* A guard is an earlier GUARD of this clause. */
+		if (ua[i].da_guard && (ua[i].da_guard > i ||
+				       ua[ua[i].da_guard - 1].da_kind !=
+				       DTRACE_ACT_GUARD))
 			return -EINVAL;
 		act->dac_kind = kind;
+		act->dac_guard = ua[i].da_guard;
 		act->dac_rec_off = ua[i].da_rec_off;
 		act->dac_rec_size = ua[i].da_rec_size;
 		if (kind == DTRACE_ACT_STACK || kind == DTRACE_ACT_USTACK) {
@@ -168,6 +175,16 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 			if (act->dac_rec_off || act->dac_rec_size ||
 			    act->dac_prog.rtype.dt_kind == DIF_TYPE_STRING)
 				err = -EINVAL;
+			break;
+		case DTRACE_ACT_GUARD:
+			/* an integer, stored as one word or not at all */
+			if (act->dac_prog.rtype.dt_kind == DIF_TYPE_STRING ||
+			    (act->dac_rec_size && act->dac_rec_size != 8) ||
+			    (!act->dac_rec_size && act->dac_rec_off))
+				err = -EINVAL;
+			else if (act->dac_rec_size)
+				err = dtrace_action_check(act, ecb->de_recsize);
+			ecb->de_needs_record |= act->dac_rec_size != 0;
 			break;
 		case DTRACE_ACT_TRACEMEM:
 			/* any size of bytes; the program gives an address */

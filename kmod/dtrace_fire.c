@@ -27,6 +27,7 @@
  *    are, interrupts are off for a bounded time.
  *  - Nothing is printed from here.
  */
+#include <linux/bitmap.h>
 #include <linux/err.h>
 #include <linux/irqflags.h>
 #include <linux/smp.h>
@@ -121,7 +122,7 @@ static int dtrace_action_store(struct dtrace_mctx *mc,
  * Run one clause for one firing. Returns the fault that stopped it
  * (DIF_FAULT_NONE if none) and which action faulted in *actp.
  * Aggregations take effect as their action runs; the record only if
- * every action succeeded.
+ * every action succeeded. An action whose GUARD did not hold is skipped.
  */
 static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			  struct dtrace_ecb *ecb, u32 probe_id, u32 *actp)
@@ -130,6 +131,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 	u32 size = sizeof(struct dtrace_rechdr) + ecb->de_recsize;
 	struct dtrace_rechdr *hdr = NULL;
 	struct dtrace_buffer *buf = NULL;
+	DECLARE_BITMAP(held, DTRACE_ACTIONS_MAX);	/* GUARDs not 0 */
 	bool exiting = false;
 	int exitval = 0;
 	u32 i, end;
@@ -181,11 +183,15 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 		cpu->dc_aggkeylen = 0;
 	}
 
+	bitmap_zero(held, DTRACE_ACTIONS_MAX);
 	for (i = ecb->de_speculates; i < ecb->de_nacts; i++) {
 		const struct dtrace_action *act = &ecb->de_acts[i];
 		u64 cost = DTRACE_COST_ACTION;
 		int fault = 0;
 
+		/* In an if block not taken: as if it were not there. */
+		if (act->dac_guard && !test_bit(act->dac_guard - 1, held))
+			continue;
 		*actp = i + 1;
 		if (act->dac_kind == DTRACE_ACT_STACK ||
 		    act->dac_kind == DTRACE_ACT_USTACK)
@@ -232,7 +238,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			fault = dtrace_raise(v);
 			break;
 		case DTRACE_ACT_STOP:
-			if (v)	/* 0: in an if block not taken */
+			if (v)
 				fault = dtrace_raise_stop();
 			break;
 		case DTRACE_ACT_CHILL:
@@ -246,6 +252,14 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 		case DTRACE_ACT_EXIT:
 			exiting = true;
 			exitval = (int)v;
+			fault = dtrace_action_store(mc, act, (char *)(hdr + 1),
+						    v, &end);
+			break;
+		case DTRACE_ACT_GUARD:
+			if (v)
+				__set_bit(i, held);
+			if (!act->dac_rec_size)
+				break;
 			fallthrough;
 		default:
 			fault = dtrace_action_store(mc, act, (char *)(hdr + 1),

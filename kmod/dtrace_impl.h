@@ -68,6 +68,7 @@ struct dtrace_action {
 	u32		dac_arg;	/* AGGREGATE: the aggregation id */
 	u32		dac_rec_off;
 	u32		dac_rec_size;
+	u32		dac_guard;	/* 0, or 1 + a GUARD's index */
 	bool		dac_string;	/* the value is a string address */
 	bool		dac_user;	/* ... in user memory */
 	struct dif_prog	dac_prog;

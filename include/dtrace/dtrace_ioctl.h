@@ -24,7 +24,7 @@
 #include <linux/types.h>
 #include <linux/ioctl.h>
 
-#define DTRACE_ABI_VERSION	1
+#define DTRACE_ABI_VERSION	2
 #define DTRACE_DEVNAME		"dtrace"
 
 #define DTRACE_PROVNAMELEN	64
@@ -117,20 +117,36 @@ enum dtrace_act_kind {
 					 * none) */
 	DTRACE_ACT_STOP		= 12,	/* SIGSTOP it if the value is not 0 */
 	DTRACE_ACT_CHILL	= 13,	/* spin for value ns (capped) */
+	/* an if: the actions naming it (da_guard) run if the value is not 0 */
+	DTRACE_ACT_GUARD	= 14,	/* stores nothing, or 8 bytes of it */
 };
 
-/* speculate() in an if block not taken: the record is not speculative */
+/*
+ * speculate() in an if block not taken: the record is not speculative.
+ * speculate() is the first action, so no GUARD can come before it: its
+ * own program gives this value when the block is not taken.
+ */
 #define DTRACE_SPEC_NONE	(~0ULL)
 
 #define DTRACE_STACK_MAX	256	/* frames of stack() and ustack() */
 
+/*
+ * da_guard, if not 0, is 1 + the index of an earlier GUARD action of the
+ * same clause: this action runs only if that guard ran and its value was
+ * not 0. Otherwise it is skipped whole: no program runs, nothing is
+ * recorded (its slot keeps whatever the buffer held: the consumer reads
+ * the guard's own slot to know), aggregated, committed, signalled, and
+ * exit() does not happen. A GUARD may itself be guarded: skipped, it
+ * counts as 0.
+ */
 struct dtrace_ioc_action {
 	__u32	da_kind;		/* enum dtrace_act_kind */
 	__u32	da_difo_off;		/* blob offset of dif_object_hdr */
 	__u32	da_rec_off;		/* where its data lies in a record */
 	__u32	da_rec_size;		/* bytes it stores there */
 	__u64	da_arg;			/* kind-specific, 0 if unused */
-	__u32	da_reserved[2];
+	__u32	da_guard;		/* 0, or 1 + a GUARD's index */
+	__u32	da_reserved;
 };
 
 /*

@@ -36,6 +36,7 @@
 
 struct fk_act {
 	uint32_t	kind, off, size;
+	uint32_t	guard;		/* 0, or 1 + a GUARD's index */
 	uint64_t	arg;
 	bool		str;
 	struct dif_prog	prog;
@@ -154,6 +155,7 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 	const struct dtrace_probedesc *p = &fk_probes[id - 1];
 	struct dif_mstate *ms = &fk.ms;
 	uint32_t size = sizeof(struct dtrace_rechdr) + e->recsize, i;
+	bool held[DTRACE_ACTIONS_MAX];	/* GUARDs that held */
 	struct dtrace_rechdr *h;
 	u64 v;
 	int fault = 0;
@@ -196,10 +198,13 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 	h->dr_probe_id = id;
 	h->dr_timestamp = fk.ts++;
 	memset(fk.aggkey, 0, sizeof(fk.aggkey));
+	memset(held, 0, sizeof(held));
 	for (i = 0; i < e->nacts; i++) {
 		struct fk_act *a = &e->acts[i];
 		char *dst = (char *)(h + 1) + a->off;
 
+		if (a->guard && !held[a->guard - 1])
+			continue;	/* an if block not taken */
 		act = i + 1;
 		if (a->kind == DTRACE_ACT_STACK || a->kind == DTRACE_ACT_USTACK) {
 			/* fake frames: 0x1000, 0x2000 (ustack: pid first) */
@@ -218,6 +223,13 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 		}
 		if (a->kind == DTRACE_ACT_AGGREGATE) {
 			fk_aggregate((uint32_t)a->arg, (int64_t)v);
+			memset(fk.aggkey, 0, sizeof(fk.aggkey));
+			continue;
+		}
+		if (a->kind == DTRACE_ACT_GUARD) {
+			held[i] = v != 0;
+			if (a->size)
+				memcpy(dst, &v, 8);
 			continue;
 		}
 		if (a->kind == DTRACE_ACT_AGGKEY) {
@@ -336,6 +348,11 @@ static int fk_enable(struct dtrace_ioc_enable *u)
 		a->off = ua[i].da_rec_off;
 		a->size = ua[i].da_rec_size;
 		a->arg = ua[i].da_arg;
+		a->guard = ua[i].da_guard;
+		/* as the module: a guard is an earlier GUARD */
+		if (ua[i].da_reserved || (a->guard && (a->guard > i ||
+		    e->acts[a->guard - 1].kind != DTRACE_ACT_GUARD)))
+			goto bad;
 		if (a->kind == DTRACE_ACT_STACK || a->kind == DTRACE_ACT_USTACK) {
 			if (ua[i].da_difo_off || !a->arg || a->off % 8 ||
 			    a->size != 8 * (a->arg +
@@ -370,6 +387,13 @@ static int fk_enable(struct dtrace_ioc_enable *u)
 				return -EPERM;
 			}
 			if (a->off || a->size || a->str)
+				goto bad;
+			continue;
+		}
+		if (a->kind == DTRACE_ACT_GUARD) {
+			e->needs_record |= a->size != 0;
+			if (a->str || a->arg || (a->size && a->size != 8) ||
+			    a->off + a->size > e->recsize || a->off % 8)
 				goto bad;
 			continue;
 		}

@@ -379,8 +379,7 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 				dt_piece_error(cmd, p, pd, "D_PDESC_ZERO", err);
 				return -1;
 			}
-			if (!e->e_clause->c_synth)
-				p->p_matched += blob->de_nprobes;
+			p->p_matched += blob->de_nprobes;
 			if (blob->de_nprobes == 1)
 				dt_cmd_oneprobe(cmd, &desc);
 			if (dt_epid_add(&cmd->c_epids, blob->de_epid, e,

@@ -51,13 +51,6 @@ struct dt_agg {
 	uint32_t	a_keyframes[DT_AGG_KEYS_MAX];
 	bool		a_user;
 	uint32_t	a_declsize;	/* as declared: every @'s largest */
-	/*
-	 * Used inside an if block: the key ends with a hidden word, the
-	 * block's guard (1 outside any if); entries where it is 0 were
-	 * aggregated by blocks not taken, and are dropped.
-	 */
-	bool		a_guarded;
-	uint32_t	a_markoff;
 	struct dt_loc	a_loc;		/* first use */
 	/* from the module (AGGDESC) */
 	uint32_t	a_id;

@@ -164,16 +164,6 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 						dt_type_name(&a->a_keys[i]),
 						dt_type_name(&k->n_type));
 	}
-	if (n->n_guard && !a->a_guarded && !a->a_user) {
-		/* the hidden guard word ends the key (see dt_agg.h) */
-		a->a_guarded = true;
-		a->a_markoff = a->a_keysize;
-		a->a_keysize += 8;
-		if (a->a_keysize > DTRACE_AGGKEY_MAX)
-			return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
-					"@%s: the key is larger than %u bytes",
-					agg->n_str, DTRACE_AGGKEY_MAX);
-	}
 	agg->n_agg = a;
 	n->n_type = dt_type_void;
 	return 0;

@@ -74,9 +74,10 @@ struct dt_act {
 	struct dt_agg	*a_agg;		/* AGGREGATE: the aggregation */
 	uint64_t	a_arg;		/* STACK, USTACK: frames */
 	bool		a_nodif;	/* STACK, USTACK: no program */
-	struct dt_node	*a_guard;	/* if block: compute only when set */
+	int		a_guardact;	/* if block: 1 + its GUARD's index */
+	struct dt_node	*a_guard;	/* speculate( ) in an if block: */
+	int64_t		a_ifnot;	/* a_ifnot unless a_guard is set */
 	int64_t		a_const;	/* the value when a_expr is NULL */
-	int64_t		a_ifnot;	/* ... when a_guard is 0 */
 	struct dt_difo	a_difo;
 };
 

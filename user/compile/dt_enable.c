@@ -73,6 +73,7 @@ struct dtrace_ioc_enable *dt_enable_blob(const struct dt_ecb *e,
 			acts[i].da_rec_off = a->a_off;
 			acts[i].da_rec_size = a->a_size;
 		}
+		acts[i].da_guard = (uint32_t)a->a_guardact;
 		if (a->a_agg)
 			acts[i].da_arg = a->a_agg->a_id;
 		else

@@ -10,11 +10,12 @@
  *   exit(e)             EXIT e                 (nothing printed)
  *   x = e, x++, ...     (run before the next action's value)
  *   e                   RECORD e               TRACE slot
+ *   if (c) { ... }      GUARD c, then the block's actions naming it
  *
- * The module needs every action to store something, so statements done
- * only for their effect (assignments, ++, --) become a prefix of the
- * next action's program; those at the end of a clause run after the
- * last action's value, or, in a clause without actions, make one with a
+ * Statements done only for their effect (assignments, ++, --) become a
+ * prefix of the next action's program; those at the end of a clause run
+ * after the last action's value (in a GUARD of their own if that action
+ * may be skipped), or, in a clause without actions, make one with a
  * slot nobody prints.
  *
  * Slots are 8-byte aligned one after the other; the record size is the
@@ -73,6 +74,9 @@ struct dt_lay {
 	uint32_t	l_aggkeyw;	/* key bytes written in this clause */
 	struct dt_node	**l_pending;	/* statements for the next action */
 	int		l_npending;
+	struct dt_node	**l_guards;	/* if guards with a GUARD action */
+	int		*l_guardacts;	/* ... its index */
+	int		l_nguards;
 };
 
 static int dt_layout_act(struct dt_lay *l, uint32_t kind,
@@ -222,16 +226,6 @@ static int dt_layout_aggstmt(struct dt_lay *l, struct dt_node *s)
 		act->a_off = a->a_keyoff[i];
 		act->a_size = a->a_keysz[i];
 	}
-	if (a->a_guarded) {
-		/* the guard word: the block's guard, or 1 outside any if */
-		if (dt_layout_act(l, DTRACE_ACT_AGGKEY, s->n_guard, s, false,
-				  &dt_type_long) < 0 && l->l_pcb->pcb_failed)
-			return -1;
-		act = &l->l_ecb->e_acts[l->l_ecb->e_nacts - 1];
-		act->a_off = a->a_markoff;
-		act->a_size = 8;
-		act->a_const = 1;
-	}
 	if (l->l_aggkeyw > a->a_keysize) {
 		/* zero what an earlier @ of this clause wrote past our key */
 		if (dt_layout_act(l, DTRACE_ACT_AGGKEY, NULL, s, false,
@@ -336,7 +330,7 @@ static int dt_layout_destructive(struct dt_lay *l, struct dt_node *s)
 		s->n_func->f_id == DT_FN_STOP ? DTRACE_ACT_STOP :
 		DTRACE_ACT_CHILL;
 
-	/* stop()'s value is 1: 0 when an if block is not taken */
+	/* stop() stops when its value is not 0: give it 1 */
 	if (kind == DTRACE_ACT_STOP && !s->n_args) {
 		s->n_args = dt_node_int(1, &dt_type_int, &s->n_loc);
 		if (!s->n_args)
@@ -498,71 +492,103 @@ static bool dt_is_call(const struct dt_node *s, enum dt_fid id)
 }
 
 /*
- * A statement of an if block (see dt_lower.c): its effects are computed
- * only when its guard is set, and what it prints carries a slot with the
- * guard's value, so the consumer skips it when 0. The module runs every
- * action regardless: aggregations, speculations and the destructive
- * actions take a value that does nothing when the guard is 0.
+ * The GUARD action of if guard g (this->%tN), made at its first use, at
+ * index at: it takes over the program prefix (pending statements, which
+ * set g) of the action that was there, or the pending ones, so that they
+ * run whether or not the block does. Returns its index.
+ */
+static int dt_layout_guard(struct dt_lay *l, struct dt_node *g,
+			   struct dt_node *s, int at)
+{
+	struct dt_ecb *e = l->l_ecb;
+	struct dt_act *a;
+	int i;
+
+	for (i = 0; i < l->l_nguards; i++)
+		if (strcmp(l->l_guards[i]->n_str, g->n_str) == 0)
+			return l->l_guardacts[i];
+	if (e->e_nacts >= DTRACE_ACTIONS_MAX)
+		return dt_error(l->l_pcb, &s->n_loc, "D_ACT_MAX",
+				"too many actions in one clause (at most %d)",
+				DTRACE_ACTIONS_MAX);
+	e->e_acts = dt_grow(e->e_acts, e->e_nacts, sizeof(*a));
+	memmove(&e->e_acts[at + 1], &e->e_acts[at],
+		(size_t)(e->e_nacts - at) * sizeof(*a));
+	e->e_nacts++;
+	a = &e->e_acts[at];
+	memset(a, 0, sizeof(*a));
+	a->a_kind = DTRACE_ACT_GUARD;
+	a->a_rec = -1;
+	a->a_expr = g;
+	a->a_type = dt_type_long;
+	a->a_stmt = s;
+	if (at + 1 < e->e_nacts) {
+		a->a_pre = a[1].a_pre;
+		a->a_npre = a[1].a_npre;
+		a[1].a_pre = NULL;
+		a[1].a_npre = 0;
+	} else {
+		/* the block's statement printed without an action */
+		a->a_pre = l->l_pending;
+		a->a_npre = l->l_npending;
+		l->l_pending = NULL;
+		l->l_npending = 0;
+	}
+	dt_difo_init(&a->a_difo);
+	l->l_guards = dt_grow(l->l_guards, l->l_nguards, sizeof(g));
+	l->l_guardacts = dt_grow(l->l_guardacts, l->l_nguards, sizeof(int));
+	l->l_guards[l->l_nguards] = g;
+	l->l_guardacts[l->l_nguards++] = at;
+	return at;
+}
+
+/*
+ * A statement of an if block (see dt_lower.c): its actions name the
+ * block's GUARD, so the module skips them when it is 0, and its outputs
+ * the GUARD's slot, so the consumer does not print them then.
+ * Assignments, which are the next action's prefix, are skipped in DIF.
  */
 static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 {
 	struct dt_ecb *e = l->l_ecb;
-	int nacts, nouts, i, slot;
+	int nacts = e->e_nacts, nouts = e->e_nouts, g, i, slot;
+	struct dt_act *ga;
 
 	if (!s->n_guard)
 		return dt_layout_stmt1(l, s);
-	if (dt_is_call(s, DT_FN_SPECULATE) || dt_is_call(s, DT_FN_COMMIT) ||
-	    dt_is_call(s, DT_FN_DISCARD)) {
+	if (dt_is_call(s, DT_FN_SPECULATE)) {
 		/*
-		 * Not taken, commit(0) and discard(0) do nothing and
-		 * speculate() gives DTRACE_SPEC_NONE: the record is not
-		 * speculative.
+		 * The first action, so no GUARD comes before it: not taken,
+		 * its program gives DTRACE_SPEC_NONE, as if there were none.
 		 */
 		if (dt_layout_spec(l, s))
 			return -1;
 		e->e_acts[e->e_nacts - 1].a_guard = s->n_guard;
-		if (dt_is_call(s, DT_FN_SPECULATE))
-			e->e_acts[e->e_nacts - 1].a_ifnot =
-				(int64_t)DTRACE_SPEC_NONE;
+		e->e_acts[e->e_nacts - 1].a_ifnot = (int64_t)DTRACE_SPEC_NONE;
 		return 0;
 	}
-	if (dt_is_call(s, DT_FN_RAISE) || dt_is_call(s, DT_FN_STOP) ||
-	    dt_is_call(s, DT_FN_CHILL)) {
-		/* not taken: raise(0), stop with 0 and chill(0) do nothing */
-		if (dt_layout_destructive(l, s))
-			return -1;
-		e->e_acts[e->e_nacts - 1].a_guard = s->n_guard;
-		return 0;
-	}
-	if (dt_is_call(s, DT_FN_EXIT))
-		return dt_error(l->l_pcb, &s->n_loc, "D_UNSUPPORTED",
-				"%s inside an if statement is not supported "
-				"yet", s->n_str);
-	if (s->n_kind == DT_N_ASSIGN && s->n_type.kind == DT_T_VOID &&
-	    !(s->n_left->n_kind == DT_N_AGG ? s->n_left :
-	      s->n_left->n_left)->n_agg->a_user) {
-		/* an aggregation: its key's guard word drops it when 0 */
-		nacts = e->e_nacts;
-		if (dt_layout_stmt1(l, s))
-			return -1;
-		for (i = nacts; i < e->e_nacts; i++)
-			e->e_acts[i].a_guard = s->n_guard;
-		return 0;
-	}
-	if (s->n_kind == DT_N_ASSIGN || s->n_kind == DT_N_INCDEC)
-		return dt_layout_stmt1(l, s);	/* pending: cg guards it */
-	slot = dt_layout_act(l, DTRACE_ACT_RECORD, s->n_guard, s, true,
-			     &dt_type_long);
-	if (slot < 0)
-		return -1;
-	nacts = e->e_nacts;
-	nouts = e->e_nouts;
 	if (dt_layout_stmt1(l, s))
 		return -1;
+	if (e->e_nacts == nacts && e->e_nouts == nouts)
+		return 0;	/* an assignment: cg guards it */
+	g = dt_layout_guard(l, s->n_guard, s, nacts);
+	if (g < 0)
+		return -1;
 	for (i = nacts; i < e->e_nacts; i++)
-		e->e_acts[i].a_guard = s->n_guard;
+		if (i != g)
+			e->e_acts[i].a_guardact = g + 1;
+	if (e->e_nouts == nouts)
+		return 0;
+	ga = &e->e_acts[g];
+	if (ga->a_rec < 0) {
+		slot = dt_layout_rec(l->l_pcb, e, &dt_type_long, l->l_strsize,
+				     &s->n_loc);
+		if (slot < 0)
+			return -1;
+		ga->a_rec = slot;
+	}
 	for (i = nouts; i < e->e_nouts; i++)
-		e->e_outs[i].o_guard = slot;
+		e->e_outs[i].o_guard = ga->a_rec;
 	return 0;
 }
 
@@ -649,12 +675,20 @@ int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp)
 	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
 		l.l_ecb = &cp->cp_ecbs[cp->cp_necbs++];
 		l.l_aggkeyw = 0;
+		l.l_nguards = 0;
 		l.l_ecb->e_clause = c;
 		dt_difo_init(&l.l_ecb->e_pred);
 		for (s = c->c_stmts; s; s = s->n_next)
 			if (dt_layout_stmt(&l, s))
 				goto fail;
-		if (l.l_npending && l.l_ecb->e_nacts) {
+		if (l.l_npending && l.l_ecb->e_nacts &&
+		    l.l_ecb->e_acts[l.l_ecb->e_nacts - 1].a_guardact) {
+			/* not after an action that may be skipped */
+			if (dt_layout_act(&l, DTRACE_ACT_GUARD, NULL,
+					  l.l_pending[0], false,
+					  &dt_type_long) < 0 && pcb->pcb_failed)
+				goto fail;
+		} else if (l.l_npending && l.l_ecb->e_nacts) {
 			struct dt_act *a =
 				&l.l_ecb->e_acts[l.l_ecb->e_nacts - 1];
 
@@ -675,9 +709,13 @@ int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp)
 			goto fail;
 	}
 	pcb->pcb_region = NULL;
+	free(l.l_guards);
+	free(l.l_guardacts);
 	return 0;
 fail:
 	free(l.l_pending);
+	free(l.l_guards);
+	free(l.l_guardacts);
 	return -1;
 }
 

@@ -174,8 +174,6 @@ struct dt_clause {
 	struct dt_node	*c_stmts;	/* list through n_next */
 	struct dt_loc	c_loc;
 	int		c_index;	/* 0-based position in the program */
-	bool		c_synth;	/* added by the compiler (dt_lower.c):
-					 * its probes are not counted again */
 };
 
 /* A declaration: [self|this] type name[ [key types] ]; */

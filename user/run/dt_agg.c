@@ -204,15 +204,6 @@ int dt_agg_consume(struct dt_agg *list, const void *buf, size_t len,
 			return -1;
 		}
 		memcpy(val, p + off + sizeof(r) + a->a_declsize, a->a_valsize);
-		if (a->a_guarded) {
-			uint64_t mark;
-
-			memcpy(&mark, p + off + sizeof(r) + a->a_markoff, 8);
-			if (!mark) {	/* from an if block not taken */
-				off += (r.dar_size + 7) & ~(size_t)7;
-				continue;
-			}
-		}
 		if (dt_agg_merge(a, p + off + sizeof(r), val)) {
 			snprintf(err, errlen, "out of memory");
 			return -1;

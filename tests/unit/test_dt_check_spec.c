@@ -137,6 +137,15 @@ TEST(destructive_after_speculate)
 		"destructive actions may not follow speculate( )");
 }
 
+/* DTrace allows these; the module would end it under its own record. */
+TEST(end_in_speculating_clause)
+{
+	REFUSED("BEGIN { speculate(1);\ndiscard(1); }", "D_UNSUPPORTED", 2,
+		"discard( ) in a clause that speculates is not supported");
+	REFUSED("BEGIN { speculate(1); commit(2); }", "D_UNSUPPORTED", 1,
+		"commit( ) in a clause that speculates is not supported");
+}
+
 TEST(what_dtrace_allows)
 {
 	/* discard( ) records nothing: data and exit( ) may follow it */

@@ -13,6 +13,8 @@
  *    speculate( ) may follow them.
  *
  * Statements run in an if block (their guard set) count as if they ran.
+ * Beyond DTrace: a clause that speculates may not also commit or
+ * discard (the module would end the speculation under its own record).
  */
 #include <string.h>
 
@@ -89,7 +91,7 @@ static const struct dt_node *dt_spec_next_agg(const struct dt_node *s)
 int dt_check_spec(struct dt_pcb *pcb, const struct dt_node *stmts)
 {
 	bool speculate = false, commit = false, data = false;
-	const struct dt_node *s, *agg;
+	const struct dt_node *s, *agg, *ended = NULL;
 
 	for (s = stmts; s; s = s->n_next) {
 		switch (dt_spec_kind(s)) {
@@ -102,6 +104,7 @@ int dt_check_spec(struct dt_pcb *pcb, const struct dt_node *stmts)
 				return dt_error(pcb, &s->n_loc, "D_COMM_DREC",
 						"commit( ) may not follow "
 						"data-recording action(s)");
+			ended = ended ? ended : s;
 			agg = dt_spec_next_agg(s);
 			if (agg)
 				return dt_error(pcb, &agg->n_loc, "D_AGG_COMM",
@@ -138,6 +141,8 @@ int dt_check_spec(struct dt_pcb *pcb, const struct dt_node *stmts)
 						"follow speculate( )");
 			continue;
 		case DT_SK_DISCARD:
+			ended = ended ? ended : s;
+			continue;
 		case DT_SK_NONE:
 			continue;
 		case DT_SK_EXIT:
@@ -156,5 +161,10 @@ int dt_check_spec(struct dt_pcb *pcb, const struct dt_node *stmts)
 		if (!speculate)
 			data = true;
 	}
+	/* DTrace allows it: the module would end it under its own record */
+	if (speculate && ended)
+		return dt_error(pcb, &ended->n_loc, "D_UNSUPPORTED",
+				"%s( ) in a clause that speculates is not "
+				"supported", ended->n_str);
 	return 0;
 }

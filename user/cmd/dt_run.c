@@ -238,7 +238,7 @@ static void dt_report_errors(struct dt_snap *s,
 		  "");
 	dt_report(st->ds_specdrops, &s->s_specdrops, "speculative drop", "");
 	dt_report(st->ds_specbusy, &s->s_specbusy, "failed speculation",
-		  " (no speculation buffer free)");
+		  " (no speculative buffer available)");
 	/* each error is also reported through ERROR; this catches the rest */
 	if (st->ds_errors > s->s_errors && !s->s_errhandler)
 		dt_warn("%llu error%s in probe context\n",

@@ -206,8 +206,9 @@ struct dtrace_state {
 	struct dtrace_spec	*ds_specs;	/* [ds_nspec], at GO */
 	unsigned long		*ds_cpumask;	/* CPUs with buffers */
 	atomic64_t		ds_specdrops;
-	atomic64_t		ds_specbusy;
-	u64			ds_specbusy_seen;	/* by the last clean */
+	atomic64_t		ds_specbusy;		/* none free, some ending */
+	atomic64_t		ds_specunavail;		/* none free */
+	u64			ds_specfail_seen;	/* by the last clean */
 	atomic64_t		ds_specreclaimed;	/* ids lost, reclaimed */
 	void			*ds_dyn_mem;	/* at GO */
 	struct dif_dyn		ds_dyn;		/* self->, arrays */

@@ -134,16 +134,21 @@ void dtrace_spec_free(struct dtrace_state *state)
  * @state: the consumer
  *
  * Context: probe context.
- * Return: its id, from 1; 0 if none is free (counted).
+ * Return: its id, from 1; 0 if none is free (counted as busy if one
+ * was being committed or discarded, else as unavailable).
  */
 u32 dtrace_speculation(struct dtrace_state *state)
 {
+	atomic64_t *fail = &state->ds_specunavail;
 	u32 i, v, next;
 
 	for (i = 0; i < state->ds_nspec; i++) {
 		struct dtrace_spec *sp = &state->ds_specs[i];
 
 		v = atomic_read(&sp->sp_state);
+		if (dtrace_spec_st(v) == DTRACE_SPEC_COMMITTING ||
+		    dtrace_spec_st(v) == DTRACE_SPEC_DISCARDING)
+			fail = &state->ds_specbusy;	/* as DTrace counts */
 		if (dtrace_spec_st(v) != DTRACE_SPEC_FREE)
 			continue;
 		next = v + DTRACE_SPEC_LIFE;	/* a new life, FREE */
@@ -157,7 +162,7 @@ u32 dtrace_speculation(struct dtrace_state *state)
 				   dtrace_spec_to(next, DTRACE_SPEC_FRESH));
 		return i + 1;
 	}
-	atomic64_inc(&state->ds_specbusy);
+	atomic64_inc(fail);
 	return 0;
 }
 
@@ -368,13 +373,14 @@ static bool dtrace_spec_pending_on(struct dtrace_state *state,
  */
 static void dtrace_spec_reclaim(struct dtrace_state *state)
 {
-	u64 busy = atomic64_read(&state->ds_specbusy);
+	u64 fail = atomic64_read(&state->ds_specbusy) +
+		   atomic64_read(&state->ds_specunavail);
 	u64 now = ktime_get_mono_fast_ns(), idle;
 	u32 i, v, st;
 
-	if (busy == state->ds_specbusy_seen)
+	if (fail == state->ds_specfail_seen)
 		return;
-	state->ds_specbusy_seen = busy;
+	state->ds_specfail_seen = fail;
 	for (i = 0; i < state->ds_nspec; i++) {
 		struct dtrace_spec *sp = &state->ds_specs[i];
 

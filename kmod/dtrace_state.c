@@ -253,6 +253,7 @@ void dtrace_state_status(struct dtrace_state *state,
 	if (state->ds_cpus)
 		dtrace_spec_clean(state);	/* DTrace's cleanrate */
 	st->ds_specbusy = atomic64_read(&state->ds_specbusy);
+	st->ds_specunavail = atomic64_read(&state->ds_specunavail);
 	st->ds_specreclaimed = atomic64_read(&state->ds_specreclaimed);
 	if (!state->ds_cpus)
 		return;

@@ -131,7 +131,8 @@ TEST_F(dev, out_of_speculations)
 	EXPECT_EQ(1, self->v[0]);
 	EXPECT_EQ(0, self->v[1]);
 	ASSERT_EQ(0, status(self->fd, &self->st));
-	EXPECT_EQ(1, self->st.ds_specbusy);
+	EXPECT_EQ(0, self->st.ds_specbusy);
+	EXPECT_EQ(1, self->st.ds_specunavail);
 }
 
 TEST_F(dev, unused_and_invalid_ids)
@@ -226,7 +227,7 @@ TEST_F(dev, lost_id_is_reclaimed)
 	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
 	EXPECT_LE(2, ones);
 	ASSERT_EQ(0, status(self->fd, &self->st));
-	EXPECT_LT(0, self->st.ds_specbusy);
+	EXPECT_LT(0, self->st.ds_specunavail);
 	EXPECT_LE(1, self->st.ds_specreclaimed);
 }
 

@@ -52,7 +52,8 @@ struct dt_snap {
 	uint64_t	s_size;
 	uint32_t	s_ncpus;
 	uint64_t	s_errors;
-	uint64_t	s_dyndrops, s_specdrops, s_specbusy, s_specreclaimed;
+	uint64_t	s_dyndrops, s_specdrops, s_specbusy, s_specunavail;
+	uint64_t	s_specreclaimed;
 	bool		s_errhandler;	/* ERROR's records report each one */
 	/* aggregations */
 	struct dt_cmd	*s_cmd;
@@ -238,6 +239,8 @@ static void dt_report_errors(struct dt_snap *s,
 		  "");
 	dt_report(st->ds_specdrops, &s->s_specdrops, "speculative drop", "");
 	dt_report(st->ds_specbusy, &s->s_specbusy, "failed speculation",
+		  " (available buffer(s) still busy)");
+	dt_report(st->ds_specunavail, &s->s_specunavail, "failed speculation",
 		  " (no speculative buffer available)");
 	dt_report(st->ds_specreclaimed, &s->s_specreclaimed,
 		  "speculation", " reclaimed (unused for long while none was "

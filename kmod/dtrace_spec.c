@@ -14,13 +14,16 @@
  *    |   was speculated, so nothing to apply            v
  *    +---- every CPU has applied it ---- COMMITTING or DISCARDING
  *
- * The CPU that commits applies it to its own buffer at once. Every other
- * CPU applies it when it next switches buffers (the consumer's BUFSNAP
- * IPI), or when the consumer's STATUS finds it pending (an IPI as well,
- * so the ring policy, which snapshots only at the end, and a slow
- * switchrate do not keep it busy): no CPU ever touches another's
- * buffers. Records speculated into a speculation that is not ACTIVE are
- * dropped and counted.
+ * The CPUs that hold its records apply a commit or discard, each to its
+ * own buffers: no CPU ever touches another's. The CPU that commits
+ * applies it at once; when the records are on that CPU alone (ACTIVE
+ * remembers the one CPU that speculated into it, as DTrace's ACTIVEONE),
+ * the speculation is free at once. Every other CPU applies it when it
+ * next switches buffers (the consumer's BUFSNAP IPI), or when the
+ * consumer's STATUS finds it pending (an IPI as well, as DTrace's
+ * cleaner, so that neither the ring policy, which snapshots only at the
+ * end, nor a slow switchrate keeps it busy). Records speculated into a
+ * speculation that is not FRESH or ACTIVE are dropped and counted.
  *
  * The state word also counts the speculation's lives, so that no
  * compare-and-swap of one life can succeed on the next.
@@ -49,8 +52,14 @@ enum {
 	DTRACE_SPEC_DISCARDING,
 };
 
-#define DTRACE_SPEC_STATE	0x7u	/* the state; above it, the life */
-#define DTRACE_SPEC_LIFE	0x8u
+/*
+ * The state word: the state in bits 0-2; for ACTIVE, in bits 3-16, the
+ * one CPU that speculated into it plus 1 (0: several); above, the life.
+ */
+#define DTRACE_SPEC_STATE	0x7u
+#define DTRACE_SPEC_OWNER_SHIFT	3
+#define DTRACE_SPEC_OWNER_MAX	0x3fffu
+#define DTRACE_SPEC_LIFE	(1u << 17)
 /*
  * How long a speculation may go unused while others are wanted: FRESH
  * (claimed, never speculated into), then ACTIVE (holding records).
@@ -67,10 +76,25 @@ static u32 dtrace_spec_st(u32 v)
 	return v & DTRACE_SPEC_STATE;
 }
 
-/* The same life as @v, in state @st. */
+/* ACTIVE: the one CPU that holds its records plus 1, or 0 for several. */
+static u32 dtrace_spec_owner(u32 v)
+{
+	return (v >> DTRACE_SPEC_OWNER_SHIFT) & DTRACE_SPEC_OWNER_MAX;
+}
+
+/* The same life as @v, in state @st (no owner). */
 static u32 dtrace_spec_to(u32 v, u32 st)
 {
-	return (v & ~DTRACE_SPEC_STATE) | st;
+	return (v & ~(DTRACE_SPEC_LIFE - 1)) | st;
+}
+
+/* The same life as @v, ACTIVE with records on @cpu alone. */
+static u32 dtrace_spec_to_one(u32 v, unsigned int cpu)
+{
+	if (cpu + 1 > DTRACE_SPEC_OWNER_MAX)	/* as if on several */
+		return dtrace_spec_to(v, DTRACE_SPEC_ACTIVE);
+	return dtrace_spec_to(v, DTRACE_SPEC_ACTIVE) |
+	       (cpu + 1) << DTRACE_SPEC_OWNER_SHIFT;
 }
 
 /* Context: process context, GO, after the CPU buffers. */
@@ -151,7 +175,7 @@ u32 dtrace_speculation(struct dtrace_state *state)
 			fail = &state->ds_specbusy;	/* as DTrace counts */
 		if (dtrace_spec_st(v) != DTRACE_SPEC_FREE)
 			continue;
-		next = v + DTRACE_SPEC_LIFE;	/* a new life, FREE */
+		next = dtrace_spec_to(v + DTRACE_SPEC_LIFE, DTRACE_SPEC_FREE);
 		if (atomic_cmpxchg(&sp->sp_state, v,
 				   dtrace_spec_to(next, DTRACE_SPEC_CLAIMING)) !=
 		    v)
@@ -179,10 +203,11 @@ u32 dtrace_speculation(struct dtrace_state *state)
 struct dtrace_buffer *dtrace_spec_buffer(struct dtrace_state *state,
 					 struct dtrace_cpu *c, u64 id)
 {
+	unsigned int cpu = smp_processor_id();
 	struct dtrace_spec *sp;
+	u32 v, next;
 	u64 now;
 	int i;
-	u32 v;
 
 	if (!id)
 		return NULL;
@@ -191,13 +216,19 @@ struct dtrace_buffer *dtrace_spec_buffer(struct dtrace_state *state,
 	sp = &state->ds_specs[id - 1];
 	for (i = 0; i < DTRACE_SPEC_TRIES; i++) {
 		v = atomic_read(&sp->sp_state);
-		if (dtrace_spec_st(v) == DTRACE_SPEC_ACTIVE)
-			goto used;
-		if (dtrace_spec_st(v) != DTRACE_SPEC_FRESH)
+		if (dtrace_spec_st(v) == DTRACE_SPEC_FRESH) {
+			/* The first record: on this CPU alone so far. */
+			next = dtrace_spec_to_one(v, cpu);
+		} else if (dtrace_spec_st(v) == DTRACE_SPEC_ACTIVE) {
+			if (dtrace_spec_owner(v) == cpu + 1 ||
+			    !dtrace_spec_owner(v))
+				goto used;
+			/* A second CPU: every CPU applies its end. */
+			next = dtrace_spec_to(v, DTRACE_SPEC_ACTIVE);
+		} else {
 			break;
-		/* The first record: from now on, it holds records. */
-		if (atomic_cmpxchg(&sp->sp_state, v,
-				   dtrace_spec_to(v, DTRACE_SPEC_ACTIVE)) == v)
+		}
+		if (atomic_cmpxchg(&sp->sp_state, v, next) == v)
 			goto used;
 	}
 	atomic64_inc(&state->ds_specdrops);
@@ -250,9 +281,12 @@ static void dtrace_spec_apply(struct dtrace_state *state, struct dtrace_cpu *c,
 		atomic_set(&sp->sp_state, dtrace_spec_to(v, DTRACE_SPEC_FREE));
 }
 
-/* Every CPU has a commit or discard of @sp, just ended, to apply. */
+/*
+ * The CPUs that hold records of @sp, whose end (state @v was ACTIVE)
+ * has just begun, have it to apply: the owner alone, or every CPU.
+ */
 static void dtrace_spec_pend(struct dtrace_state *state,
-			     struct dtrace_spec *sp)
+			     struct dtrace_spec *sp, u32 v)
 {
 	unsigned int i;
 
@@ -260,6 +294,11 @@ static void dtrace_spec_pend(struct dtrace_state *state,
 	 * The count first, then each CPU's bit, atomically: a CPU may apply
 	 * (and clear its bit) as soon as it is set.
 	 */
+	if (dtrace_spec_owner(v)) {
+		atomic_set(&sp->sp_pending, 1);
+		set_bit(dtrace_spec_owner(v) - 1, sp->sp_cpus);
+		return;
+	}
 	atomic_set(&sp->sp_pending, bitmap_weight(state->ds_cpumask,
 						  nr_cpu_ids));
 	for_each_set_bit(i, state->ds_cpumask, nr_cpu_ids)
@@ -310,7 +349,8 @@ int dtrace_spec_end(struct dtrace_state *state, struct dtrace_cpu *c,
 	}
 	if (try == DTRACE_SPEC_TRIES)
 		return 0;
-	dtrace_spec_pend(state, sp);
+	/* Its records on this CPU alone, as most often: free at once. */
+	dtrace_spec_pend(state, sp, v);
 	dtrace_spec_apply(state, c, cpu, id - 1);
 	return 0;
 }
@@ -398,7 +438,7 @@ static void dtrace_spec_reclaim(struct dtrace_state *state)
 				   DTRACE_SPEC_DISCARDING)) != v)
 			continue;
 		if (st == DTRACE_SPEC_ACTIVE)
-			dtrace_spec_pend(state, sp);
+			dtrace_spec_pend(state, sp, v);
 		atomic64_inc(&state->ds_specreclaimed);
 	}
 }

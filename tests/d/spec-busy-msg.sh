@@ -10,14 +10,17 @@ BEGIN { printf("%d %d %d\n", a, b, c); exit(0); }' 2>"$TMPDIR/err")
 want='dtrace: 2 failed speculations (no speculative buffer available)'
 [ "$(cat "$TMPDIR/err")" = "$want" ] ||
 	{ echo "stderr: '$(cat "$TMPDIR/err")'"; exit 1; }
-# One being committed (the other CPU has yet to apply it): busy, in
-# DTrace's words for that.
-out=$("$DTRACE" -q -x nspec=1 -n '
-BEGIN { a = speculation(); }
-BEGIN { speculate(a); printf("x\n"); }
-BEGIN { commit(a); }
-BEGIN { printf("%d\n", speculation()); exit(0); }' 2>"$TMPDIR/err")
-[ "$out" = $'x\n0' ] || { echo "got '$out'"; exit 1; }
+# One being committed (its records on CPU 0, committed from CPU 1: CPU 0
+# has yet to apply it): busy, in DTrace's words for that.
+out=$("$DTRACE" -q -x nspec=1 -n 'int a; int s; int done;
+profile-97 /cpu == 0 && !a/ { a = speculation(); }
+profile-97 /cpu == 0 && a && !s/ { speculate(a); printf("x\n"); }
+profile-97 /cpu == 0 && a && !s/ { s = 1; }
+profile-97 /cpu == 1 && s && !done/ { commit(a); }
+profile-97 /cpu == 1 && s && !done/ { done = 1; printf("%d\n", speculation());
+	exit(0); }
+tick-5s { exit(1); }' 2>"$TMPDIR/err" | sort)
+[ "$out" = $'0\nx' ] || { echo "got '$out'"; exit 1; }
 want='dtrace: 1 failed speculation (available buffer(s) still busy)'
 [ "$(cat "$TMPDIR/err")" = "$want" ] ||
 	{ echo "stderr: '$(cat "$TMPDIR/err")'"; exit 1; }

@@ -108,7 +108,7 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 {
 	const struct dtrace_ioc_action *ua = (const void *)
 					     ((const char *)blob + act_off);
-	bool ends_spec = false;
+	bool ends_spec = false, discards = false;
 	u32 i, keyext = 0;
 	int err;
 
@@ -160,7 +160,8 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 			fallthrough;
 		case DTRACE_ACT_COMMIT:
 		case DTRACE_ACT_DISCARD:
-			ends_spec |= kind != DTRACE_ACT_SPECULATE;
+			ends_spec |= kind == DTRACE_ACT_COMMIT;
+			discards |= kind == DTRACE_ACT_DISCARD;
 			if ((kind == DTRACE_ACT_SPECULATE && i) ||
 			    act->dac_rec_off || act->dac_rec_size ||
 			    act->dac_prog.rtype.dt_kind == DIF_TYPE_STRING)
@@ -209,8 +210,11 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 	/*
 	 * commit() copies into the buffer where the clause's own record
 	 * is being written: as in DTrace, it may not record data itself.
+	 * discard() copies nothing, but its own speculation's record
+	 * would outlive it.
 	 */
-	if (ends_spec && ecb->de_needs_record)
+	if ((ends_spec && ecb->de_needs_record) ||
+	    (discards && ecb->de_speculates))
 		return -EINVAL;
 	return 0;
 }

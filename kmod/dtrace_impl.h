@@ -143,9 +143,10 @@ struct dtrace_aggbuf {
 
 /* One speculation of a consumer (dtrace_spec.c). */
 struct dtrace_spec {
-	atomic_t	sp_state;
+	atomic_t	sp_state;	/* state and life */
 	atomic_t	sp_pending;	/* CPUs yet to apply commit/discard */
 	unsigned long	*sp_cpus;	/* which */
+	u64		sp_used;	/* claimed or speculated into, ns */
 };
 
 /* One CPU's buffer: the consumer reads it while the other is written. */
@@ -206,7 +207,10 @@ struct dtrace_state {
 	struct dtrace_spec	*ds_specs;	/* [ds_nspec], at GO */
 	unsigned long		*ds_cpumask;	/* CPUs with buffers */
 	atomic64_t		ds_specdrops;
-	atomic64_t		ds_specbusy;
+	atomic64_t		ds_specbusy;		/* none free, some ending */
+	atomic64_t		ds_specunavail;		/* none free */
+	u64			ds_specfail_seen;	/* by the last clean */
+	atomic64_t		ds_specreclaimed;	/* ids lost, reclaimed */
 	void			*ds_dyn_mem;	/* at GO */
 	struct dif_dyn		ds_dyn;		/* self->, arrays */
 	arch_spinlock_t		ds_dyn_lock;
@@ -291,6 +295,7 @@ int dtrace_spec_end(struct dtrace_state *state, struct dtrace_cpu *c,
 		    unsigned int cpu, u64 id, bool commit);
 void dtrace_spec_apply_all(struct dtrace_state *state, struct dtrace_cpu *c,
 			   unsigned int cpu);
+void dtrace_spec_clean(struct dtrace_state *state);
 
 /* dtrace_state.c: one consumer */
 struct dtrace_state *dtrace_state_create(void);

@@ -250,7 +250,11 @@ void dtrace_state_status(struct dtrace_state *state,
 	st->ds_ncpus = nr_cpu_ids;
 	st->ds_reentered = atomic64_read(&state->ds_reentered);
 	st->ds_specdrops = atomic64_read(&state->ds_specdrops);
+	if (state->ds_cpus)
+		dtrace_spec_clean(state);	/* DTrace's cleanrate */
 	st->ds_specbusy = atomic64_read(&state->ds_specbusy);
+	st->ds_specunavail = atomic64_read(&state->ds_specunavail);
+	st->ds_specreclaimed = atomic64_read(&state->ds_specreclaimed);
 	if (!state->ds_cpus)
 		return;
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {

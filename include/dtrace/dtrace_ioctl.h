@@ -211,8 +211,12 @@ struct dtrace_ioc_status {
 	__u64	ds_specdrops;		/* out: speculative records dropped */
 	__u64	ds_reentered;		/* out: probes skipped in probe context */
 	__u64	ds_aggdrops;		/* out: aggregation drops, all CPUs */
-	__u64	ds_specbusy;		/* out: speculation() found none free */
-	__u32	ds_reserved[2];
+	__u64	ds_specbusy;		/* out: speculation() found none free,
+					 * some being committed or discarded */
+	__u64	ds_specreclaimed;	/* out: speculations unused for long
+					 * while none was free, taken back */
+	__u64	ds_specunavail;		/* out: speculation() found none free,
+					 * none being committed or discarded */
 };
 
 /*

@@ -14,7 +14,6 @@
 # raises NMIs, so nmi_handler does not fire and the NMI-in-the-switch
 # interleaving itself is not reproduced here; the path around it is.
 set -eu
-total=0
 for policy in fill switch; do
 	dd if=/dev/zero of=/dev/null bs=1 count=200000 2>/dev/null &
 	d1=$!
@@ -22,21 +21,23 @@ for policy in fill switch; do
 	d2=$!
 	out=$("$DTRACE" -q -x nspec=64 -x bufpolicy=$policy -x bufsize=64k \
 		-x switchrate=1000hz -n '
-syscall::read:entry /execname == "dd"/ { self->s = speculation(); }
-syscall::read:entry /self->s/ { speculate(self->s); printf("%d %d\n", arg2, 12345); }
-syscall::read:entry /self->s/ { commit(self->s); self->s = 0; }
-tracepoint:nmi::nmi_handler { self->n = speculation(); speculate(self->n); printf("nmi\n"); }
-tracepoint:nmi::nmi_handler { commit(self->n); }
+syscall::read:entry /execname == "dd"/ { this->s = speculation(); }
+syscall::read:entry /this->s/ { speculate(this->s); printf("%d %d\n", arg2, 12345); }
+syscall::read:entry /this->s/ { commit(this->s); }
+tracepoint:nmi::nmi_handler { this->n = speculation(); }
+tracepoint:nmi::nmi_handler { speculate(this->n); printf("nmi\n"); }
+tracepoint:nmi::nmi_handler { commit(this->n); }
 tick-3s { exit(0); }')
 	kill "$d1" "$d2" 2>/dev/null || true
 	wait "$d1" "$d2" 2>/dev/null || true
 	n=$(printf '%s\n' "$out" | grep -c '^1 12345$' || true)
 	bad=$(printf '%s\n' "$out" | grep -Ev '^(1 12345|nmi|)$' | head -3)
 	echo "# $policy: $n committed records"
-	total=$((total + n))
 	[ -z "$bad" ] || { echo "$policy: malformed: $bad"; exit 1; }
+	# A speculation is free again once every CPU has applied its commit
+	# (at its next switch or the next STATUS). The ids are clause-local
+	# (this->): with self->, a starved guest's dynamic variable drops
+	# lost all 64 in one switch-policy run (a lost id is reclaimed only
+	# after a while: tests/d/spec-lost-id.sh).
+	[ "$n" -ge 10 ] || { echo "$policy: only $n records"; exit 1; }
 done
-# A speculation is free again once every CPU has switched. On a starved
-# PREEMPT_RT guest one switch-policy run committed none in its 3 s (all
-# 64 busy), so the floor is on both runs together: the path was taken.
-[ "$total" -ge 10 ] || { echo "only $total records in both runs"; exit 1; }

@@ -56,6 +56,20 @@ static int enable_end(int fd, uint32_t kind, int id)
 	return ioctl(fd, DTRACE_IOC_ENABLE, c.buf);
 }
 
+/* tick-100 { trace(speculation()); } */
+static int enable_tick_speculation(int fd)
+{
+	struct dif_insn p[] = {
+		INSN(CALL, 1, 0, 0, DIF_SUBR_SPECULATION), INSN(RET, 0, 1, 0, 0),
+	};
+	struct clause c;
+
+	clause_init(&c, "profile", "tick-100", 1, 8);
+	clause_act(&c, 0, DTRACE_ACT_RECORD,
+		   clause_prog(&c, p, 2, NULL, 0, DIF_TYPE_INT, 8), 0, 8);
+	return ioctl(fd, DTRACE_IOC_ENABLE, c.buf);
+}
+
 /* The 8-byte values of every record, in buffer order. */
 static int values(int fd, uint64_t *v, int max)
 {
@@ -117,7 +131,8 @@ TEST_F(dev, out_of_speculations)
 	EXPECT_EQ(1, self->v[0]);
 	EXPECT_EQ(0, self->v[1]);
 	ASSERT_EQ(0, status(self->fd, &self->st));
-	EXPECT_EQ(1, self->st.ds_specbusy);
+	EXPECT_EQ(0, self->st.ds_specbusy);
+	EXPECT_EQ(1, self->st.ds_specunavail);
 }
 
 TEST_F(dev, unused_and_invalid_ids)
@@ -154,6 +169,101 @@ TEST_F(dev, commit_may_not_record)
 	clause_act(&c, 1, DTRACE_ACT_COMMIT, prog_const(&c, 1), 0, 0);
 	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
 	EXPECT_EQ(EINVAL, errno);
+}
+
+/* discard() copies nothing: a record may be beside it, as in DTrace. */
+TEST_F(dev, discard_may_record)
+{
+	struct clause c;
+
+	ASSERT_EQ(0, enable_speculation(self->fd));
+	clause_init(&c, "dtrace", "END", 2, 8);
+	clause_act(&c, 0, DTRACE_ACT_DISCARD, prog_const(&c, 1), 0, 0);
+	clause_act(&c, 1, DTRACE_ACT_RECORD, prog_const(&c, 7), 0, 8);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	ASSERT_EQ(2, values(self->fd, self->v, 8));
+	EXPECT_EQ(1, self->v[0]);
+	EXPECT_EQ(7, self->v[1]);
+}
+
+/* ... but not in a clause that speculates: its record would outlive it. */
+TEST_F(dev, discard_may_not_speculate)
+{
+	struct clause c;
+
+	clause_init(&c, "dtrace", "END", 2, 8);
+	clause_act(&c, 0, DTRACE_ACT_SPECULATE, prog_const(&c, 1), 0, 0);
+	clause_act(&c, 1, DTRACE_ACT_DISCARD, prog_const(&c, 1), 0, 0);
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf));
+	EXPECT_EQ(EINVAL, errno);
+}
+
+/*
+ * BEGIN's speculation is never used (its id lost, as when a dynamic
+ * variable store drops it); tick-100 keeps asking for one. Once it has
+ * been idle a second, STATUS reclaims it and tick-100 gets it. It was
+ * busy until the end before.
+ */
+TEST_F(dev, lost_id_is_reclaimed)
+{
+	struct dtrace_ioc_options o = { .do_size = sizeof(o), .do_nspec = 1 };
+	int i, k, ones = 0;
+	uint64_t v[64];
+
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	ASSERT_EQ(0, enable_speculation(self->fd));
+	ASSERT_EQ(0, enable_tick_speculation(self->fd));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	/* BEGIN's 1, then tick-100's once reclaimed */
+	for (i = 0; i < 60 && ones < 2; i++) {
+		usleep(50000);
+		ASSERT_EQ(0, status(self->fd, &self->st));
+		k = values(self->fd, v, 64);
+		while (k-- > 0)
+			ones += v[k] == 1;
+	}
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	EXPECT_LE(2, ones);
+	ASSERT_EQ(0, status(self->fd, &self->st));
+	EXPECT_LT(0, self->st.ds_specunavail);
+	EXPECT_LE(1, self->st.ds_specreclaimed);
+}
+
+/*
+ * One holding a record, never committed: reclaimed after ten seconds
+ * unused while tick-100 asks for one, its record discarded.
+ */
+TEST_F(dev, lost_active_id_is_discarded)
+{
+	struct dtrace_ioc_options o = { .do_size = sizeof(o), .do_nspec = 1 };
+	int i, k, ones = 0, kept = 0;
+	uint64_t v[256];
+
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	ASSERT_EQ(0, enable_speculation(self->fd));
+	ASSERT_EQ(0, enable_speculate(self->fd, "BEGIN", 1, 42));
+	ASSERT_EQ(0, enable_tick_speculation(self->fd));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	for (i = 0; i < 300 && ones < 2; i++) {
+		usleep(50000);
+		ASSERT_EQ(0, status(self->fd, &self->st));
+		k = values(self->fd, v, 256);
+		while (k-- > 0) {
+			ones += v[k] == 1;
+			kept += v[k] == 42;
+		}
+	}
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	k = values(self->fd, v, 256);
+	while (k-- > 0)
+		kept += v[k] == 42;
+	EXPECT_LE(2, ones);
+	EXPECT_EQ(0, kept);
+	ASSERT_EQ(0, status(self->fd, &self->st));
+	EXPECT_LE(1, self->st.ds_specreclaimed);
+	TH_LOG("reclaimed after %d ms", i * 50);
 }
 
 TEST_HARNESS_MAIN

@@ -52,7 +52,8 @@ struct dt_snap {
 	uint64_t	s_size;
 	uint32_t	s_ncpus;
 	uint64_t	s_errors;
-	uint64_t	s_dyndrops, s_specdrops, s_specbusy;
+	uint64_t	s_dyndrops, s_specdrops, s_specbusy, s_specunavail;
+	uint64_t	s_specreclaimed;
 	bool		s_errhandler;	/* ERROR's records report each one */
 	/* aggregations */
 	struct dt_cmd	*s_cmd;
@@ -238,7 +239,12 @@ static void dt_report_errors(struct dt_snap *s,
 		  "");
 	dt_report(st->ds_specdrops, &s->s_specdrops, "speculative drop", "");
 	dt_report(st->ds_specbusy, &s->s_specbusy, "failed speculation",
-		  " (no speculation buffer free)");
+		  " (available buffer(s) still busy)");
+	dt_report(st->ds_specunavail, &s->s_specunavail, "failed speculation",
+		  " (no speculative buffer available)");
+	dt_report(st->ds_specreclaimed, &s->s_specreclaimed,
+		  "speculation", " reclaimed (unused for long while none was "
+		  "free)");
 	/* each error is also reported through ERROR; this catches the rest */
 	if (st->ds_errors > s->s_errors && !s->s_errhandler)
 		dt_warn("%llu error%s in probe context\n",

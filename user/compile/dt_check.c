@@ -720,6 +720,8 @@ int dt_check(struct dt_pcb *pcb)
 		for (s = c->c_stmts; s; s = s->n_next)
 			if (dt_check_stmt(pcb, s))
 				return -1;
+		if (dt_check_spec(pcb, c->c_stmts))
+			return -1;
 	}
 	/* printa(@a) and others before any @a = ...: now @a is known */
 	pcb->pcb_region = "action list";

@@ -396,13 +396,31 @@ static int dt_layout_spec(struct dt_lay *l, struct dt_node *s)
 		DTRACE_ACT_SPECULATE : s->n_func->f_id == DT_FN_COMMIT ?
 		DTRACE_ACT_COMMIT : DTRACE_ACT_DISCARD;
 
-	if (kind == DTRACE_ACT_SPECULATE && l->l_ecb->e_nacts)
-		return dt_error(l->l_pcb, &s->n_loc, "D_ACT_SPEC",
-				"speculate( ) must come before every action "
-				"of its clause");
+	struct dt_ecb *e = l->l_ecb;
+	struct dt_act a;
+	int i;
+
+	/*
+	 * After chill( ) and the like, the module wants it first: it may
+	 * go there if no assignment it could read comes before it.
+	 */
+	for (i = 0; kind == DTRACE_ACT_SPECULATE && i < e->e_nacts; i++)
+		if ((e->e_acts[i].a_kind != DTRACE_ACT_RAISE &&
+		     e->e_acts[i].a_kind != DTRACE_ACT_STOP &&
+		     e->e_acts[i].a_kind != DTRACE_ACT_CHILL) ||
+		    e->e_acts[i].a_npre || l->l_npending)
+			return dt_error(l->l_pcb, &s->n_loc, "D_ACT_SPEC",
+					"speculate( ) must come before every "
+					"action of its clause");
 	if (dt_layout_act(l, kind, s->n_args, s, false, &dt_type_long) < 0 &&
 	    l->l_pcb->pcb_failed)
 		return -1;
+	if (kind == DTRACE_ACT_SPECULATE && e->e_nacts > 1) {
+		a = e->e_acts[e->e_nacts - 1];
+		memmove(&e->e_acts[1], &e->e_acts[0],
+			(size_t)(e->e_nacts - 1) * sizeof(a));
+		e->e_acts[0] = a;
+	}
 	return 0;
 }
 
@@ -563,8 +581,9 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 		 */
 		if (dt_layout_spec(l, s))
 			return -1;
-		e->e_acts[e->e_nacts - 1].a_guard = s->n_guard;
-		e->e_acts[e->e_nacts - 1].a_ifnot = (int64_t)DTRACE_SPEC_NONE;
+		/* dt_layout_spec( ) put it first */
+		e->e_acts[0].a_guard = s->n_guard;
+		e->e_acts[0].a_ifnot = (int64_t)DTRACE_SPEC_NONE;
 		return 0;
 	}
 	if (dt_layout_stmt1(l, s))
@@ -605,8 +624,9 @@ static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s)
 }
 
 /*
- * As DTrace: a clause that commits or discards records nothing else
- * (the module would copy the speculation over its own record).
+ * As DTrace: a clause that commits records nothing else (the module
+ * would copy the speculation over its own record); discard( ) copies
+ * nothing, so anything may come beside it.
  */
 static int dt_layout_speccheck(struct dt_lay *l)
 {
@@ -617,8 +637,7 @@ static int dt_layout_speccheck(struct dt_lay *l)
 	for (i = 0; i < e->e_nacts; i++) {
 		const struct dt_act *a = &e->e_acts[i];
 
-		if (a->a_kind == DTRACE_ACT_COMMIT ||
-		    a->a_kind == DTRACE_ACT_DISCARD)
+		if (a->a_kind == DTRACE_ACT_COMMIT)
 			end = end ? end : a;
 		else if (a->a_rec >= 0)
 			rec = rec ? rec : a;
@@ -626,11 +645,10 @@ static int dt_layout_speccheck(struct dt_lay *l)
 	if (!end || !rec)
 		return 0;
 	return dt_error(l->l_pcb, &(end < rec ? rec : end)->a_stmt->n_loc,
-			end < rec ? "D_DREC_COMM" : "D_COMM_DREC", end < rec ?
-			"data-recording actions may not follow %s( )" :
-			"%s( ) may not follow data-recording actions",
-			end->a_kind == DTRACE_ACT_COMMIT ? "commit" :
-			"discard");
+			end < rec ? "D_DREC_COMM" : "D_COMM_DREC", "%s",
+			end < rec ? "data-recording actions may not follow "
+			"commit( )" : "commit( ) may not follow data-recording "
+			"action(s)");
 }
 
 /*
@@ -649,8 +667,7 @@ static int dt_layout_recneeded(struct dt_lay *l)
 		return 0;
 	for (i = 0; i < e->e_nacts; i++)
 		if (e->e_acts[i].a_rec >= 0 ||
-		    e->e_acts[i].a_kind == DTRACE_ACT_COMMIT ||
-		    e->e_acts[i].a_kind == DTRACE_ACT_DISCARD)
+		    e->e_acts[i].a_kind == DTRACE_ACT_COMMIT)
 			return 0;
 	return dt_layout_act(l, DTRACE_ACT_RECORD, NULL,
 			     e->e_clause->c_stmts, true, &dt_type_long) < 0;

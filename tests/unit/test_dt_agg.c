@@ -53,8 +53,10 @@ static char *print(struct dt_agg *a, const char *fmt)
 	static char out[8192];
 	char err[256];
 	struct dt_pfmt *pf = fmt ? dt_pfmt_parse(fmt, err, sizeof(err)) : NULL;
-	FILE *fp = fmemopen(out, sizeof(out), "w");
+	FILE *fp;
 
+	memset(out, 0, sizeof(out));
+	fp = fmemopen(out, sizeof(out), "w");
 	dt_agg_print(fp, a, pf, NULL);
 	fclose(fp);
 	dt_pfmt_free(pf);
@@ -85,9 +87,9 @@ TEST(snapshots_add_up)
 	v = 4;
 	n = put(buf, n, m, 1, &v);
 	ASSERT_EQ(0, dt_agg_consume(a, buf, n, err, sizeof(err)));
-	EXPECT_STREQ("\n                2                7\n"
+	EXPECT_STREQ("                2                7\n"
 		     "                1               15\n", print(a, NULL));
-	EXPECT_STREQ("\n                1               -3\n", print(m, NULL));
+	EXPECT_STREQ("                1               -3\n", print(m, NULL));
 	EXPECT_STREQ("2=7;1=15;", print(a, "%d=%@d;"));
 
 	n = put(buf, 0, a, 1, &v);
@@ -117,7 +119,7 @@ TEST(trunc_clear_normalize)
 	dt_agg_clear(a);
 	EXPECT_STREQ("4 0\n", print(a, "%d %@d\n"));
 	dt_agg_trunc(a, 0, true);
-	EXPECT_STREQ("\n", print(a, NULL));
+	EXPECT_STREQ("", print(a, NULL));
 	dt_agg_freeall(a);
 }
 
@@ -150,7 +152,7 @@ TEST(distributions)
 	qv[63 + 1 + 2] = 3;	/* [4, 8) */
 	qv[63 + 1 + 3] = 1;	/* [8, 16) */
 	ASSERT_EQ(0, dt_agg_merge(q, NULL, qv));
-	snprintf(want, sizeof(want), "\n\n%16s %41s %-9s\n"
+	snprintf(want, sizeof(want), "\n%16s %41s %-9s\n"
 		 "%16s |%-40s %-9s\n%16s |%-40s %-9s\n%16s |%-40s %-9s\n"
 		 "%16s |%-40s %-9s\n\n", "value",
 		 "------------- Distribution -------------", "count",
@@ -162,7 +164,7 @@ TEST(distributions)
 	lv[0] = 1;
 	lv[3] = 1;
 	ASSERT_EQ(0, dt_agg_merge(l, NULL, lv));
-	snprintf(want, sizeof(want), "\n\n%16s %41s %-9s\n"
+	snprintf(want, sizeof(want), "\n%16s %41s %-9s\n"
 		 "%16s |%-40s %-9s\n%16s |%-40s %-9s\n%16s |%-40s %-9s\n"
 		 "%16s |%-40s %-9s\n\n", "value",
 		 "------------- Distribution -------------", "count",
@@ -180,14 +182,14 @@ TEST(avg_and_stddev)
 	uint64_t v[4] = { 4, 10, 0, 0 };
 
 	ASSERT_EQ(0, dt_agg_merge(av, NULL, v));
-	EXPECT_STREQ("\n                2\n", print(av, NULL));
+	EXPECT_STREQ("                2\n", print(av, NULL));
 	/* 2, 4, 4, 4, 5, 5, 7, 9: mean 5, deviation 2 */
 	v[0] = 8;
 	v[1] = 40;
 	v[2] = 0;
 	v[3] = 4 + 16 * 3 + 25 * 2 + 49 + 81;
 	ASSERT_EQ(0, dt_agg_merge(sd, NULL, v));
-	EXPECT_STREQ("\n                2\n", print(sd, NULL));
+	EXPECT_STREQ("                2\n", print(sd, NULL));
 	dt_agg_freeall(av);
 	dt_agg_freeall(sd);
 }

@@ -21,12 +21,13 @@
 #include "dt_format.h"
 #include "dt_program.h"
 
-static volatile sig_atomic_t dt_stop_requested;
+static volatile sig_atomic_t dt_stop_requested, dt_interrupted;
 
 static void dt_on_signal(int sig)
 {
-	(void)sig;
 	dt_stop_requested = 1;
+	if (sig == SIGINT || sig == SIGTERM)
+		dt_interrupted = 1;
 }
 
 static uint64_t dt_now(void)
@@ -351,6 +352,8 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 		dt_sleep(cmd->c_opts.o_statusrate < rate ?
 			 cmd->c_opts.o_statusrate : rate);
 	}
+	if (!rc)
+		dt_consume_stop(&c, dt_interrupted);
 	if (dt_dev_stop(cmd->c_fd))
 		dt_warn("failed to stop tracing: %s\n", strerror(errno));
 	if (dt_dev_status(cmd->c_fd, &st) == 0) {

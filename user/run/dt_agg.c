@@ -597,8 +597,6 @@ int dt_agg_print_joined(FILE *fp, struct dt_agg **aggs, int n,
 		}
 	}
 	dt_agg_sort(&keys);
-	if (!pf)
-		fputc('\n', fp);
 	for (i = 0; i < keys.a_nents; i++) {
 		const uint8_t *key = keys.a_ents[i].ae_key;
 		char bufs[DT_AGG_KEYS_MAX][DTRACE_STRSIZE_MAX + 1];
@@ -650,8 +648,6 @@ int dt_agg_print_joined(FILE *fp, struct dt_agg **aggs, int n,
 		}
 	}
 	dt_agg_freeents(&keys);
-	for (k = 0; k < n; k++)
-		aggs[k]->a_printed = true;
 	return ferror(fp) ? -1 : 0;
 }
 
@@ -661,8 +657,6 @@ int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf,
 	size_t i;
 
 	dt_agg_sort(a);
-	if (!pf)
-		fputc('\n', fp);
 	for (i = 0; i < a->a_nents; i++) {
 		const struct dt_aggent *e = &a->a_ents[i];
 

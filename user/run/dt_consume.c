@@ -261,6 +261,12 @@ static int dt_consume_aggact(struct dt_consumer *c, const uint8_t *data,
 	return 0;
 }
 
+void dt_consume_stop(struct dt_consumer *c, bool interrupted)
+{
+	if (c->c_fmt->fmt_stop)
+		c->c_fmt->fmt_stop(c, interrupted);
+}
+
 int dt_consume_aggs_end(struct dt_consumer *c)
 {
 	struct dt_agg *a;

@@ -92,6 +92,12 @@ void dt_consume_drops(struct dt_consumer *c, int cpu, uint64_t drops,
 #define DT_ERROR_HANDLER "dtrace:::ERROR { trace(arg1); trace(arg2); " \
 	"trace(arg3); trace(arg4); trace(arg5); trace(arg0); }"
 
+/*
+ * Tracing stops (interrupted: by SIGINT or SIGTERM), before the last
+ * records are printed.
+ */
+void dt_consume_stop(struct dt_consumer *c, bool interrupted);
+
 /* At the end: the aggregations printa( ) did not print, as DTrace. */
 int dt_consume_aggs_end(struct dt_consumer *c);
 

@@ -41,6 +41,11 @@ struct dt_format {
 			      const struct dt_ecb *e, const struct dt_out *o);
 	/* After the record's last action. */
 	void	(*fmt_end)(struct dt_consumer *c, bool quiet);
+	/*
+	 * Tracing stops, before the last records; interrupted: by SIGINT
+	 * or SIGTERM (NULL: nothing).
+	 */
+	void	(*fmt_stop)(struct dt_consumer *c, bool interrupted);
 	/* At the end, one aggregation printa( ) did not print: 0 or -1. */
 	int	(*fmt_agg)(struct dt_consumer *c, struct dt_agg *a);
 	/* At the end, instead of fmt_agg for each: 0 or -1. */

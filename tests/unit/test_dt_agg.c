@@ -123,6 +123,36 @@ TEST(trunc_clear_normalize)
 	dt_agg_freeall(a);
 }
 
+/*
+ * Integer keys sort as signed numbers of their type, and char and short
+ * keys print signed in their widths (3 and 5): -2, not 254.
+ */
+TEST(signed_keys)
+{
+	struct dt_agg *a = mkagg(DTRACE_AGG_COUNT, 2, NULL);
+	static const int64_t keys[][2] = {
+		{ 3, 7 }, { 0xfe, 7 }, { 3, 0xfed4 }, { 0x7f, 0x8000 },
+	};
+	uint64_t one = 1;
+	uint8_t key[16];
+	size_t i;
+
+	a->a_keys[0] = dt_type_char;
+	a->a_keys[1] = dt_type_int;
+	a->a_keys[1].size = 2;	/* short */
+	a->a_sort.as_key = true;
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		memcpy(key + a->a_keyoff[0], &keys[i][0], 8);
+		memcpy(key + a->a_keyoff[1], &keys[i][1], 8);
+		ASSERT_EQ(0, dt_agg_merge(a, key, &one));
+	}
+	EXPECT_STREQ("  -2     7                1\n"
+		     "   3  -300                1\n"
+		     "   3     7                1\n"
+		     " 127 -32768                1\n", print(a, NULL));
+	dt_agg_freeall(a);
+}
+
 TEST(many_keys)
 {
 	struct dt_agg *a = mkagg(DTRACE_AGG_COUNT, 1, NULL);

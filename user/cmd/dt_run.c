@@ -72,7 +72,7 @@ static void dt_run_aggsort(struct dt_cmd *cmd)
 		.as_pos = (int)cmd->c_opts.o_aggsortpos,
 	};
 
-	dt_agg_setsort(cmd->c_aggs, &s);
+	dt_agg_setsort(&cmd->c_totals, &s);
 }
 
 /* AGGSNAP every CPU and add the partial results up. */
@@ -147,7 +147,7 @@ static int dt_aggsnap(void *arg)
 			continue;
 		}
 		if (bs.db_bufsize > s->s_aggsize ||
-		    dt_agg_consume(cmd->c_aggs, s->s_aggbuf,
+		    dt_agg_consume(&cmd->c_totals, s->s_aggbuf,
 				   (size_t)bs.db_bufsize, err, sizeof(err))) {
 			dt_warn("failed to consume aggregations of CPU %u: "
 				"%s\n", cpu, bs.db_bufsize > s->s_aggsize ?
@@ -265,15 +265,17 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	s.s_buf = malloc(s.s_size);
 	s.s_aggsize = cmd->c_opts.o_aggsize ? cmd->c_opts.o_aggsize : 4u << 20;
 	s.s_aggbuf = cmd->c_aggs ? malloc(s.s_aggsize) : NULL;
-	if (!s.s_buf || (cmd->c_aggs && !s.s_aggbuf)) {
+	if (!s.s_buf || (cmd->c_aggs && !s.s_aggbuf) ||
+	    dt_aggs_init(&cmd->c_totals, cmd->c_aggs)) {
 		free(s.s_buf);
+		free(s.s_aggbuf);
 		dt_warn("out of memory\n");
 		return 1;
 	}
 	dt_consumer_init(&c, cmd->c_out, cmd->c_opts.o_quiet, &cmd->c_epids,
 			 &cmd->c_probes);
 	c.c_errecb = cmd->c_errecb;
-	c.c_aggs = cmd->c_aggs;
+	c.c_aggs = &cmd->c_totals;
 	c.c_flow = cmd->c_opts.o_flowindent;
 	c.c_fmt = dt_format_pick(cmd->c_opts.o_json, cmd->c_opts.o_btout);
 	c.c_target = cmd->c_proc.pr_pid;
@@ -374,6 +376,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	}
 out:
 	dt_consumer_fini(&c);
+	dt_aggs_fini(&cmd->c_totals);
 	free(s.s_buf);
 	free(s.s_aggbuf);
 	if (rc)

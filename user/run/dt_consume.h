@@ -47,7 +47,7 @@ struct dt_consumer {
 	FILE			*c_errfp;	/* where its reports go */
 	uint64_t		c_nerrors;	/* reported so far */
 	/* aggregations: printa( ) and friends bring them up to date first */
-	struct dt_agg		*c_aggs;
+	struct dt_aggs		*c_aggs;	/* the totals (dt_agg.h) */
 	int			(*c_aggsnap)(void *arg);
 	void			*c_aggarg;
 	bool			c_aggfresh;	/* snapped in this flush */

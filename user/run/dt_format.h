@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-struct dt_agg;
+struct dt_aggdata;
 struct dt_consumer;
 struct dt_ecb;
 struct dt_out;
@@ -47,7 +47,7 @@ struct dt_format {
 	 */
 	void	(*fmt_stop)(struct dt_consumer *c, bool interrupted);
 	/* At the end, one aggregation printa( ) did not print: 0 or -1. */
-	int	(*fmt_agg)(struct dt_consumer *c, struct dt_agg *a);
+	int	(*fmt_agg)(struct dt_consumer *c, struct dt_aggdata *d);
 	/* At the end, instead of fmt_agg for each: 0 or -1. */
 	int	(*fmt_aggs_end)(struct dt_consumer *c);
 };

@@ -159,10 +159,10 @@ void dt_text_begin(struct dt_consumer *c, int cpu, uint32_t probe_id,
  * After printa( ) has printed one of its entries, DTrace leaves that
  * aggregation out of the print at exit; one still empty is printed then.
  */
-static void dt_text_printed(struct dt_agg *a)
+static void dt_text_printed(struct dt_aggdata *d)
 {
-	if (a->a_nents)
-		a->a_printed = true;
+	if (d->ad_nents)
+		d->ad_printed = true;
 }
 
 /*
@@ -171,19 +171,21 @@ static void dt_text_printed(struct dt_agg *a)
  */
 static int dt_text_printa(struct dt_consumer *c, const struct dt_out *o)
 {
+	struct dt_aggdata *d[sizeof(o->o_aggs) / sizeof(o->o_aggs[0])];
 	int i, rc;
 
+	for (i = 0; i < o->o_naggs; i++)
+		if (!(d[i] = dt_aggs_of(c->c_aggs, o->o_aggs[i])))
+			return -1;
 	if (!o->o_fmt)
 		fputc('\n', c->c_out);
 	if (o->o_naggs > 1)
-		rc = dt_agg_print_joined(c->c_out,
-					 (struct dt_agg **)o->o_aggs,
-					 o->o_naggs, o->o_fmt, &c->c_syms);
+		rc = dt_agg_print_joined(c->c_out, d, o->o_naggs, o->o_fmt,
+					 &c->c_syms);
 	else
-		rc = dt_agg_print(c->c_out, o->o_aggs[0], o->o_fmt,
-				  &c->c_syms);
+		rc = dt_agg_print(c->c_out, d[0], o->o_fmt, &c->c_syms);
 	for (i = 0; i < o->o_naggs; i++)
-		dt_text_printed(o->o_aggs[i]);
+		dt_text_printed(d[i]);
 	return rc;
 }
 
@@ -219,16 +221,6 @@ static void dt_text_stop(struct dt_consumer *c, bool interrupted)
 		fputc('\n', c->c_out);
 }
 
-/* The aggregations from a, last first (-x aggsortrev). */
-static int dt_text_aggs_rev(struct dt_consumer *c, struct dt_agg *a)
-{
-	if (!a)
-		return 0;
-	if (dt_text_aggs_rev(c, a->a_next))
-		return -1;
-	return a->a_printed ? 0 : dt_agg_print(c->c_out, a, NULL, &c->c_syms);
-}
-
 /*
  * When tracing stops, DTrace writes one newline, always (under -q and
  * with nothing left to print too), then the entries of every aggregation
@@ -237,17 +229,16 @@ static int dt_text_aggs_rev(struct dt_consumer *c, struct dt_agg *a)
  */
 static int dt_text_aggs_end(struct dt_consumer *c)
 {
-	struct dt_agg *a;
+	uint32_t n = c->c_aggs ? c->c_aggs->ag_n : 0, i;
+	bool rev = n && c->c_aggs->ag_data[0].ad_sort.as_rev;
 
 	fputc('\n', c->c_out);
-	if (c->c_aggs && c->c_aggs->a_sort.as_rev) {
-		if (dt_text_aggs_rev(c, c->c_aggs))
+	for (i = 0; i < n; i++) {
+		struct dt_aggdata *d = &c->c_aggs->ag_data[rev ? n - 1 - i : i];
+
+		if (!d->ad_printed &&
+		    dt_agg_print(c->c_out, d, NULL, &c->c_syms))
 			return -1;
-	} else {
-		for (a = c->c_aggs; a; a = a->a_next)
-			if (!a->a_printed &&
-			    dt_agg_print(c->c_out, a, NULL, &c->c_syms))
-				return -1;
 	}
 	return fflush(c->c_out) ? -1 : 0;
 }

@@ -31,7 +31,6 @@ static struct dt_agg *mkdef(uint32_t func, int nkeys, const int64_t *p)
 	dt_agg_layout(a, 16);
 	a->a_declsize = a->a_keysize;
 	a->a_valsize = dt_agg_valsize(func, a->a_params);
-	a->a_declared = true;
 	return a;
 }
 
@@ -43,10 +42,11 @@ static struct dt_aggdata *mkagg(uint32_t func, int nkeys, const int64_t *p)
 
 
 /* One AGGSNAP record: header, key, value. */
-static size_t put(uint8_t *buf, size_t off, const struct dt_agg *a,
+static size_t put(uint8_t *buf, size_t off, const struct dt_aggdata *d,
 		  int64_t key, const uint64_t *val)
 {
-	struct dtrace_aggrec r = { a->a_id, (uint32_t)(sizeof(r) +
+	const struct dt_agg *a = d->ad_def;
+	struct dtrace_aggrec r = { d->ad_id, (uint32_t)(sizeof(r) +
 		a->a_declsize + a->a_valsize), 0, 0 };
 
 	memcpy(buf + off, &r, sizeof(r));
@@ -80,23 +80,24 @@ TEST(snapshots_add_up)
 	size_t n = 0;
 	char err[128];
 
-	m->a_id = 1;
 	m->a_ix = 1;
 	a->a_next = m;
 	ASSERT_EQ(0, dt_aggs_init(&s, a));
 	ASSERT_EQ(&s.ag_data[1], dt_aggs_of(&s, m));
+	s.ag_data[0].ad_declared = s.ag_data[1].ad_declared = true;
+	s.ag_data[1].ad_id = 1;
 	v = 5;
-	n = put(buf, n, a, 1, &v);
+	n = put(buf, n, &s.ag_data[0], 1, &v);
 	v = 7;
-	n = put(buf, n, a, 2, &v);
+	n = put(buf, n, &s.ag_data[0], 2, &v);
 	v = (uint64_t)-3;
-	n = put(buf, n, m, 1, &v);
+	n = put(buf, n, &s.ag_data[1], 1, &v);
 	ASSERT_EQ(0, dt_agg_consume(&s, buf, n, err, sizeof(err)));
 	n = 0;
 	v = 10;
-	n = put(buf, n, a, 1, &v);	/* another CPU */
+	n = put(buf, n, &s.ag_data[0], 1, &v);	/* another CPU */
 	v = 4;
-	n = put(buf, n, m, 1, &v);
+	n = put(buf, n, &s.ag_data[1], 1, &v);
 	ASSERT_EQ(0, dt_agg_consume(&s, buf, n, err, sizeof(err)));
 	EXPECT_STREQ("                2                7\n"
 		     "                1               15\n",
@@ -105,7 +106,7 @@ TEST(snapshots_add_up)
 		     print(&s.ag_data[1], NULL));
 	EXPECT_STREQ("2=7;1=15;", print(&s.ag_data[0], "%d=%@d;"));
 
-	n = put(buf, 0, a, 1, &v);
+	n = put(buf, 0, &s.ag_data[0], 1, &v);
 	((struct dtrace_aggrec *)buf)->dar_id = 9;
 	EXPECT_EQ(-1, dt_agg_consume(&s, buf, n, err, sizeof(err)));
 	EXPECT_STREQ("unknown aggregation id 9", err);

@@ -265,10 +265,8 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	s.s_buf = malloc(s.s_size);
 	s.s_aggsize = cmd->c_opts.o_aggsize ? cmd->c_opts.o_aggsize : 4u << 20;
 	s.s_aggbuf = cmd->c_aggs ? malloc(s.s_aggsize) : NULL;
-	if (!s.s_buf || (cmd->c_aggs && !s.s_aggbuf) ||
-	    dt_aggs_init(&cmd->c_totals, cmd->c_aggs)) {
+	if (!s.s_buf || (cmd->c_aggs && !s.s_aggbuf)) {
 		free(s.s_buf);
-		free(s.s_aggbuf);
 		dt_warn("out of memory\n");
 		return 1;
 	}
@@ -376,7 +374,6 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	}
 out:
 	dt_consumer_fini(&c);
-	dt_aggs_fini(&cmd->c_totals);
 	free(s.s_buf);
 	free(s.s_aggbuf);
 	if (rc)

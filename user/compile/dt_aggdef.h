@@ -22,6 +22,7 @@ struct dt_agg {
 	uint32_t	a_func;		/* DTRACE_AGG_* */
 	bool		a_stats;	/* stats( ): avg's words, printed whole */
 	int64_t		a_params[4];
+	uint32_t	a_valsize;	/* value bytes, as the module keeps */
 	int		a_nkeys;
 	struct dt_type	a_keys[DT_AGG_KEYS_MAX];
 	uint32_t	a_keyoff[DT_AGG_KEYS_MAX];
@@ -45,10 +46,6 @@ struct dt_agg {
 	bool		a_guarded;
 	uint32_t	a_markoff;
 	struct dt_loc	a_loc;		/* first use */
-	/* from the module (AGGDESC) */
-	uint32_t	a_id;
-	uint32_t	a_valsize;
-	bool		a_declared;
 };
 
 /*

@@ -216,8 +216,7 @@ static struct dt_aggdata *dt_agg_byid(struct dt_aggs *s, uint32_t id)
 	uint32_t i;
 
 	for (i = 0; i < s->ag_n; i++)
-		if (s->ag_data[i].ad_def->a_declared &&
-		    s->ag_data[i].ad_def->a_id == id)
+		if (s->ag_data[i].ad_declared && s->ag_data[i].ad_id == id)
 			return &s->ag_data[i];
 	return NULL;
 }

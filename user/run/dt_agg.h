@@ -41,6 +41,8 @@ struct dt_aggsort {
 /* The consumer's side of one aggregation: its totals, order and printing. */
 struct dt_aggdata {
 	const struct dt_agg *ad_def;	/* the compiler's definition */
+	uint32_t	ad_id;		/* the module's, once declared */
+	bool		ad_declared;	/* (AGGDESC); a_user ones never are */
 	struct dt_aggent *ad_ents;
 	size_t		ad_nents, ad_cap;
 	uint32_t	*ad_index;	/* entry + 1 by key hash; 0: empty */

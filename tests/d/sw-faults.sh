@@ -24,7 +24,7 @@ touch_pages() { # N
 }
 faults() { # PROBE N
 	"$DTRACE" -q -c "$(touch_pages "$2")" -n "software:::$1 /pid == \$target/ {
-		@ = count(); } END { printa(\"%@d\\n\", @); }" 2>/dev/null | tail -1
+		@ = count(); } END { printa(\"%@d\\n\", @); }" 2>/dev/null | grep . | tail -1
 }
 for p in page-faults-1 minor-faults-1; do
 	base=$(faults $p 0)

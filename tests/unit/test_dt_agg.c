@@ -12,10 +12,11 @@
 #include <string.h>
 
 #include <dtrace/dtrace_ioctl.h>
+#include "agg_test.h"
 #include "dt_agg.h"
 #include "kselftest_harness.h"
 
-static struct dt_agg *mkagg(uint32_t func, int nkeys, const int64_t *p)
+static struct dt_agg *mkdef(uint32_t func, int nkeys, const int64_t *p)
 {
 	struct dt_agg *a = calloc(1, sizeof(*a));
 	int i;
@@ -30,16 +31,22 @@ static struct dt_agg *mkagg(uint32_t func, int nkeys, const int64_t *p)
 	dt_agg_layout(a, 16);
 	a->a_declsize = a->a_keysize;
 	a->a_valsize = dt_agg_valsize(func, a->a_params);
-	a->a_declared = true;
-	a->a_normal = 1;
 	return a;
 }
 
+/* One aggregation alone: the consumer's side of a new definition. */
+static struct dt_aggdata *mkagg(uint32_t func, int nkeys, const int64_t *p)
+{
+	return agg_alone(mkdef(func, nkeys, p));
+}
+
+
 /* One AGGSNAP record: header, key, value. */
-static size_t put(uint8_t *buf, size_t off, const struct dt_agg *a,
+static size_t put(uint8_t *buf, size_t off, const struct dt_aggdata *d,
 		  int64_t key, const uint64_t *val)
 {
-	struct dtrace_aggrec r = { a->a_id, (uint32_t)(sizeof(r) +
+	const struct dt_agg *a = d->ad_def;
+	struct dtrace_aggrec r = { d->ad_id, (uint32_t)(sizeof(r) +
 		a->a_declsize + a->a_valsize), 0, 0 };
 
 	memcpy(buf + off, &r, sizeof(r));
@@ -48,14 +55,16 @@ static size_t put(uint8_t *buf, size_t off, const struct dt_agg *a,
 	return off + r.dar_size;
 }
 
-static char *print(struct dt_agg *a, const char *fmt)
+static char *print(struct dt_aggdata *d, const char *fmt)
 {
 	static char out[8192];
 	char err[256];
 	struct dt_pfmt *pf = fmt ? dt_pfmt_parse(fmt, err, sizeof(err)) : NULL;
-	FILE *fp = fmemopen(out, sizeof(out), "w");
+	FILE *fp;
 
-	dt_agg_print(fp, a, pf, NULL);
+	memset(out, 0, sizeof(out));
+	fp = fmemopen(out, sizeof(out), "w");
+	dt_agg_print(fp, d, pf, NULL);
 	fclose(fp);
 	dt_pfmt_free(pf);
 	return out;
@@ -63,43 +72,51 @@ static char *print(struct dt_agg *a, const char *fmt)
 
 TEST(snapshots_add_up)
 {
-	struct dt_agg *a = mkagg(DTRACE_AGG_SUM, 1, NULL);
-	struct dt_agg *m = mkagg(DTRACE_AGG_MIN, 1, NULL);
+	struct dt_agg *a = mkdef(DTRACE_AGG_SUM, 1, NULL);
+	struct dt_agg *m = mkdef(DTRACE_AGG_MIN, 1, NULL);
+	struct dt_aggs s;
 	uint8_t buf[1024];
 	uint64_t v;
 	size_t n = 0;
 	char err[128];
 
-	m->a_id = 1;
+	m->a_ix = 1;
 	a->a_next = m;
+	ASSERT_EQ(0, dt_aggs_init(&s, a));
+	ASSERT_EQ(&s.ag_data[1], dt_aggs_of(&s, m));
+	s.ag_data[0].ad_declared = s.ag_data[1].ad_declared = true;
+	s.ag_data[1].ad_id = 1;
 	v = 5;
-	n = put(buf, n, a, 1, &v);
+	n = put(buf, n, &s.ag_data[0], 1, &v);
 	v = 7;
-	n = put(buf, n, a, 2, &v);
+	n = put(buf, n, &s.ag_data[0], 2, &v);
 	v = (uint64_t)-3;
-	n = put(buf, n, m, 1, &v);
-	ASSERT_EQ(0, dt_agg_consume(a, buf, n, err, sizeof(err)));
+	n = put(buf, n, &s.ag_data[1], 1, &v);
+	ASSERT_EQ(0, dt_agg_consume(&s, buf, n, err, sizeof(err)));
 	n = 0;
 	v = 10;
-	n = put(buf, n, a, 1, &v);	/* another CPU */
+	n = put(buf, n, &s.ag_data[0], 1, &v);	/* another CPU */
 	v = 4;
-	n = put(buf, n, m, 1, &v);
-	ASSERT_EQ(0, dt_agg_consume(a, buf, n, err, sizeof(err)));
-	EXPECT_STREQ("\n                2                7\n"
-		     "                1               15\n", print(a, NULL));
-	EXPECT_STREQ("\n                1               -3\n", print(m, NULL));
-	EXPECT_STREQ("2=7;1=15;", print(a, "%d=%@d;"));
+	n = put(buf, n, &s.ag_data[1], 1, &v);
+	ASSERT_EQ(0, dt_agg_consume(&s, buf, n, err, sizeof(err)));
+	EXPECT_STREQ("                2                7\n"
+		     "                1               15\n",
+		     print(&s.ag_data[0], NULL));
+	EXPECT_STREQ("                1               -3\n",
+		     print(&s.ag_data[1], NULL));
+	EXPECT_STREQ("2=7;1=15;", print(&s.ag_data[0], "%d=%@d;"));
 
-	n = put(buf, 0, a, 1, &v);
+	n = put(buf, 0, &s.ag_data[0], 1, &v);
 	((struct dtrace_aggrec *)buf)->dar_id = 9;
-	EXPECT_EQ(-1, dt_agg_consume(a, buf, n, err, sizeof(err)));
+	EXPECT_EQ(-1, dt_agg_consume(&s, buf, n, err, sizeof(err)));
 	EXPECT_STREQ("unknown aggregation id 9", err);
+	dt_aggs_fini(&s);
 	dt_agg_freeall(a);
 }
 
 TEST(trunc_clear_normalize)
 {
-	struct dt_agg *a = mkagg(DTRACE_AGG_SUM, 1, NULL);
+	struct dt_aggdata *a = mkagg(DTRACE_AGG_SUM, 1, NULL);
 	uint64_t v;
 	int64_t k;
 
@@ -109,21 +126,55 @@ TEST(trunc_clear_normalize)
 	}
 	dt_agg_trunc(a, 2, false);
 	EXPECT_STREQ("4 40\n5 50\n", print(a, "%d %@d\n"));
-	a->a_normal = 10;
+	a->ad_normal = 10;
 	EXPECT_STREQ("4 4\n5 5\n", print(a, "%d %@d\n"));
-	a->a_normal = 1;
+	a->ad_normal = 1;
 	dt_agg_trunc(a, -1, false);
 	EXPECT_STREQ("4 40\n", print(a, "%d %@d\n"));
 	dt_agg_clear(a);
 	EXPECT_STREQ("4 0\n", print(a, "%d %@d\n"));
 	dt_agg_trunc(a, 0, true);
-	EXPECT_STREQ("\n", print(a, NULL));
-	dt_agg_freeall(a);
+	EXPECT_STREQ("", print(a, NULL));
+	agg_free(a);
+}
+
+/*
+ * Integer keys sort as signed numbers of their type, and char and short
+ * keys print signed in their widths (3 and 5): -2, not 254.
+ */
+TEST(signed_keys)
+{
+	struct dt_agg *a = mkdef(DTRACE_AGG_COUNT, 2, NULL);
+	struct dt_aggdata *d;
+	struct dt_aggs s;
+	static const int64_t keys[][2] = {
+		{ 3, 7 }, { 0xfe, 7 }, { 3, 0xfed4 }, { 0x7f, 0x8000 },
+	};
+	uint64_t one = 1;
+	uint8_t key[16];
+	size_t i;
+
+	a->a_keys[0] = dt_type_char;
+	a->a_keys[1] = dt_type_int;
+	a->a_keys[1].size = 2;	/* short */
+	ASSERT_EQ(0, dt_aggs_init(&s, a));
+	d = &s.ag_data[0];
+	d->ad_sort.as_key = true;
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		memcpy(key + a->a_keyoff[0], &keys[i][0], 8);
+		memcpy(key + a->a_keyoff[1], &keys[i][1], 8);
+		ASSERT_EQ(0, dt_agg_merge(d, key, &one));
+	}
+	EXPECT_STREQ("  -2     7                1\n"
+		     "   3  -300                1\n"
+		     "   3     7                1\n"
+		     " 127 -32768                1\n", print(d, NULL));
+	agg_free(d);
 }
 
 TEST(many_keys)
 {
-	struct dt_agg *a = mkagg(DTRACE_AGG_COUNT, 1, NULL);
+	struct dt_aggdata *a = mkagg(DTRACE_AGG_COUNT, 1, NULL);
 	uint64_t one = 1;
 	int64_t k;
 
@@ -133,24 +184,24 @@ TEST(many_keys)
 
 		ASSERT_EQ(0, dt_agg_merge(a, (uint8_t *)&key, &one));
 	}
-	EXPECT_EQ(50000, a->a_nents);
+	EXPECT_EQ(50000, a->ad_nents);
 	dt_agg_trunc(a, 1, false);
 	EXPECT_STREQ("49999 2\n", print(a, "%d %@d\n"));
-	dt_agg_freeall(a);
+	agg_free(a);
 }
 
 TEST(distributions)
 {
 	static const int64_t lq[4] = { 0, 10, 5, 0 };
-	struct dt_agg *q = mkagg(DTRACE_AGG_QUANTIZE, 0, NULL);
-	struct dt_agg *l = mkagg(DTRACE_AGG_LQUANTIZE, 0, lq);
+	struct dt_aggdata *q = mkagg(DTRACE_AGG_QUANTIZE, 0, NULL);
+	struct dt_aggdata *l = mkagg(DTRACE_AGG_LQUANTIZE, 0, lq);
 	uint64_t qv[127] = { 0 }, lv[4] = { 0 };
 	char want[1024];
 
 	qv[63 + 1 + 2] = 3;	/* [4, 8) */
 	qv[63 + 1 + 3] = 1;	/* [8, 16) */
 	ASSERT_EQ(0, dt_agg_merge(q, NULL, qv));
-	snprintf(want, sizeof(want), "\n\n%16s %41s %-9s\n"
+	snprintf(want, sizeof(want), "\n%16s %41s %-9s\n"
 		 "%16s |%-40s %-9s\n%16s |%-40s %-9s\n%16s |%-40s %-9s\n"
 		 "%16s |%-40s %-9s\n\n", "value",
 		 "------------- Distribution -------------", "count",
@@ -158,38 +209,38 @@ TEST(distributions)
 		 "8", "@@@@@@@@@@", "1", "16", "", "0");
 	EXPECT_STREQ(want, print(q, NULL));
 
-	EXPECT_EQ(32, l->a_valsize);	/* under, [0,5), [5,10), over */
+	EXPECT_EQ(32, l->ad_def->a_valsize);	/* under, [0,5), [5,10), over */
 	lv[0] = 1;
 	lv[3] = 1;
 	ASSERT_EQ(0, dt_agg_merge(l, NULL, lv));
-	snprintf(want, sizeof(want), "\n\n%16s %41s %-9s\n"
+	snprintf(want, sizeof(want), "\n%16s %41s %-9s\n"
 		 "%16s |%-40s %-9s\n%16s |%-40s %-9s\n%16s |%-40s %-9s\n"
 		 "%16s |%-40s %-9s\n\n", "value",
 		 "------------- Distribution -------------", "count",
 		 "< 0", "@@@@@@@@@@@@@@@@@@@@", "1", "0", "", "0",
 		 "5", "", "0", ">= 10", "@@@@@@@@@@@@@@@@@@@@", "1");
 	EXPECT_STREQ(want, print(l, NULL));
-	dt_agg_freeall(q);
-	dt_agg_freeall(l);
+	agg_free(q);
+	agg_free(l);
 }
 
 TEST(avg_and_stddev)
 {
-	struct dt_agg *av = mkagg(DTRACE_AGG_AVG, 0, NULL);
-	struct dt_agg *sd = mkagg(DTRACE_AGG_STDDEV, 0, NULL);
+	struct dt_aggdata *av = mkagg(DTRACE_AGG_AVG, 0, NULL);
+	struct dt_aggdata *sd = mkagg(DTRACE_AGG_STDDEV, 0, NULL);
 	uint64_t v[4] = { 4, 10, 0, 0 };
 
 	ASSERT_EQ(0, dt_agg_merge(av, NULL, v));
-	EXPECT_STREQ("\n                2\n", print(av, NULL));
+	EXPECT_STREQ("                2\n", print(av, NULL));
 	/* 2, 4, 4, 4, 5, 5, 7, 9: mean 5, deviation 2 */
 	v[0] = 8;
 	v[1] = 40;
 	v[2] = 0;
 	v[3] = 4 + 16 * 3 + 25 * 2 + 49 + 81;
 	ASSERT_EQ(0, dt_agg_merge(sd, NULL, v));
-	EXPECT_STREQ("\n                2\n", print(sd, NULL));
-	dt_agg_freeall(av);
-	dt_agg_freeall(sd);
+	EXPECT_STREQ("                2\n", print(sd, NULL));
+	agg_free(av);
+	agg_free(sd);
 }
 
 TEST_HARNESS_MAIN

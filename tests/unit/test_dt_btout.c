@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <dtrace/dtrace_ioctl.h>
+#include "agg_test.h"
 #include "dt_agg.h"
 #include "dt_btout.h"
 #include "dt_options.h"
@@ -81,7 +82,7 @@ TEST(bar_widths)
 	EXPECT_EQ(0, dt_bt_bar(0, 0));
 }
 
-static struct dt_agg *mkagg(const char *name, uint32_t func,
+static struct dt_aggdata *mkagg(const char *name, uint32_t func,
 			    const struct dt_type *key, const int64_t *p)
 {
 	struct dt_agg *a = calloc(1, sizeof(*a));
@@ -93,34 +94,32 @@ static struct dt_agg *mkagg(const char *name, uint32_t func,
 		a->a_keys[0] = *key;
 	if (p)
 		memcpy(a->a_params, p, sizeof(a->a_params));
-	dt_agg_layout(a, 16);
-	a->a_valsize = dt_agg_valsize(func, a->a_params);
-	a->a_normal = 1;
-	return a;
+	return agg_alone(a);
 }
 
-static void add(struct dt_agg *a, const char *key, int64_t x)
+
+static void add(struct dt_aggdata *d, const char *key, int64_t x)
 {
 	uint8_t k[16] = { 0 };
 	uint64_t v[4100];
 
 	if (key)
 		memcpy(k, key, strnlen(key, sizeof(k) - 1));
-	dt_agg_value(a, x, v);
-	dt_agg_merge(a, k, v);
+	dt_agg_value(d->ad_def, x, v);
+	dt_agg_merge(d, k, v);
 }
 
-static void addint(struct dt_agg *a, int64_t key, int64_t x)
+static void addint(struct dt_aggdata *d, int64_t key, int64_t x)
 {
 	uint64_t v[4100];
 
-	dt_agg_value(a, x, v);
-	dt_agg_merge(a, (const uint8_t *)&key, v);
+	dt_agg_value(d->ad_def, x, v);
+	dt_agg_merge(d, (const uint8_t *)&key, v);
 }
 
 TEST(hist_rows)
 {
-	struct dt_agg *a = mkagg("h", DTRACE_AGG_QUANTIZE, NULL, NULL);
+	struct dt_aggdata *a = mkagg("h", DTRACE_AGG_QUANTIZE, NULL, NULL);
 	FILE *fp;
 
 	add(a, NULL, -100);
@@ -138,7 +137,7 @@ TEST(hist_rows)
 		"[2, 4)                 0 |                                                    |\n"
 		"[4, 8)                 1 |@@@@@@@@@@@@@@@@@@@@@@@@@@                          |\n"
 		"\n", out);
-	dt_agg_freeall(a);
+	agg_free(a);
 }
 
 /* Keyed: by total, a blank line between entries and after the last. */
@@ -146,7 +145,7 @@ TEST(lhist_keyed)
 {
 	static const int64_t lq[4] = { 0, 100, 10, 0 };
 	struct dt_type i64 = { .kind = DT_T_INT, .size = 8, .is_signed = true };
-	struct dt_agg *a = mkagg("l", DTRACE_AGG_LQUANTIZE, &i64, lq);
+	struct dt_aggdata *a = mkagg("l", DTRACE_AGG_LQUANTIZE, &i64, lq);
 	FILE *fp;
 
 	addint(a, 7, -5);
@@ -173,14 +172,14 @@ TEST(lhist_keyed)
 		"[90, 100)              0 |                                                    |\n"
 		"[100, ...)             1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n"
 		"\n", out);
-	dt_agg_freeall(a);
+	agg_free(a);
 }
 
 /* Ascending by value, ties by key; strings bare. */
 TEST(count_sorted)
 {
 	struct dt_type str = { .kind = DT_T_STRING, .size = 16 };
-	struct dt_agg *a = mkagg("c", DTRACE_AGG_COUNT, &str, NULL);
+	struct dt_aggdata *a = mkagg("c", DTRACE_AGG_COUNT, &str, NULL);
 	FILE *fp;
 
 	add(a, "zz", 0);
@@ -194,18 +193,18 @@ TEST(count_sorted)
 	ASSERT_EQ(0, dt_bt_agg(fp, a, NULL));
 	fclose(fp);
 	EXPECT_STREQ("@c[a b]: 1\n@c[b]: 1\n@c[zz]: 2\n@c[q\"x]: 3\n", out);
-	dt_agg_freeall(a);
+	agg_free(a);
 }
 
 /* avg( ) and stats( ): integer averages, a blank line after the map. */
 TEST(avg_and_stats)
 {
 	struct dt_type str = { .kind = DT_T_STRING, .size = 16 };
-	struct dt_agg *v = mkagg("v", DTRACE_AGG_AVG, &str, NULL);
-	struct dt_agg *s = mkagg("", DTRACE_AGG_AVG, NULL, NULL);
+	struct dt_aggdata *v = mkagg("v", DTRACE_AGG_AVG, &str, NULL);
+	struct dt_aggdata *s = mkagg("", DTRACE_AGG_AVG, NULL, NULL);
 	FILE *fp;
 
-	s->a_stats = true;
+	((struct dt_agg *)s->ad_def)->a_stats = true;
 	add(v, "a", 10);
 	add(v, "a", 5);
 	add(v, "b", -9);
@@ -218,18 +217,18 @@ TEST(avg_and_stats)
 	fclose(fp);
 	EXPECT_STREQ("@v[b]: -3\n@v[a]: 7\n\n"
 		     "@: count 2, average 15, total 31\n\n", out);
-	dt_agg_freeall(v);
-	dt_agg_freeall(s);
+	agg_free(v);
+	agg_free(s);
 }
 
 /* No values: a count without keys is 0; the others print blank lines. */
 TEST(empty)
 {
 	struct dt_type i64 = { .kind = DT_T_INT, .size = 8, .is_signed = true };
-	struct dt_agg *c = mkagg("c", DTRACE_AGG_COUNT, NULL, NULL);
-	struct dt_agg *kc = mkagg("kc", DTRACE_AGG_COUNT, &i64, NULL);
-	struct dt_agg *st = mkagg("st", DTRACE_AGG_AVG, NULL, NULL);
-	struct dt_agg *h = mkagg("h", DTRACE_AGG_QUANTIZE, NULL, NULL);
+	struct dt_aggdata *c = mkagg("c", DTRACE_AGG_COUNT, NULL, NULL);
+	struct dt_aggdata *kc = mkagg("kc", DTRACE_AGG_COUNT, &i64, NULL);
+	struct dt_aggdata *st = mkagg("st", DTRACE_AGG_AVG, NULL, NULL);
+	struct dt_aggdata *h = mkagg("h", DTRACE_AGG_QUANTIZE, NULL, NULL);
 	FILE *fp = open_out();
 
 	ASSERT_EQ(0, dt_bt_agg(fp, c, NULL));
@@ -238,10 +237,10 @@ TEST(empty)
 	ASSERT_EQ(0, dt_bt_agg(fp, h, NULL));
 	fclose(fp);
 	EXPECT_STREQ("@c: 0\n\n\n\n\n", out);
-	dt_agg_freeall(c);
-	dt_agg_freeall(kc);
-	dt_agg_freeall(st);
-	dt_agg_freeall(h);
+	agg_free(c);
+	agg_free(kc);
+	agg_free(st);
+	agg_free(h);
 }
 
 TEST(attaching)

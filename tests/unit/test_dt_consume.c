@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The consumer over synthetic buffers: record decoding, ordering across
- * CPUs, default and quiet output, drops, and malformed buffers.
+ * CPUs, default and quiet output, drops, malformed buffers, and DTrace's
+ * output when tracing stops.
  */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wsign-compare"
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agg_test.h"
 #include "dt_compile.h"
 #include "dt_consume.h"
 #include "dt_options.h"
@@ -221,6 +223,78 @@ TEST(quiet_drops_bare_records)
 	dt_epid_fini(&epids);
 	dt_cprog_free(&cp);
 	dt_pcb_fini(&pcb);
+}
+
+/* A scalar @name keyed by one long, its totals in s (by a_ix). */
+static struct dt_agg *mkscalar(const char *name, uint32_t func, uint32_t ix)
+{
+	struct dt_agg *a = calloc(1, sizeof(*a));
+
+	a->a_name = strdup(name);
+	a->a_func = func;
+	a->a_ix = ix;
+	a->a_nkeys = 1;
+	a->a_keys[0] = dt_type_long;
+	dt_agg_layout(a, 16);
+	a->a_valsize = dt_agg_valsize(func, a->a_params);
+	return a;
+}
+
+/*
+ * When tracing stops, DTrace writes one newline even under -q with
+ * nothing to print, then the aggregations printa( ) left, back to back
+ * in the order of first use (the reverse under aggsortrev); SIGINT and
+ * SIGTERM add one newline as tracing stops.
+ */
+TEST(text_end_of_tracing)
+{
+	struct dt_agg *a = mkscalar("a", DTRACE_AGG_COUNT, 0);
+	struct dt_aggsort rev = { .as_rev = true };
+	struct fixture f;
+	struct dt_aggs s;
+	int64_t k;
+	uint64_t v;
+
+	setup(&f, true);
+	dt_consume_stop(&f.c, false);
+	ASSERT_EQ(0, dt_consume_aggs_end(&f.c));
+	EXPECT_STREQ("\n", f.out);
+	teardown(&f);
+
+	a->a_next = mkscalar("b", DTRACE_AGG_SUM, 1);
+	a->a_next->a_next = mkscalar("c", DTRACE_AGG_MAX, 2);
+	ASSERT_EQ(0, dt_aggs_init(&s, a));
+	for (k = 1; k <= 2; k++) {
+		v = (uint64_t)k;
+		ASSERT_EQ(0, dt_agg_merge(&s.ag_data[0], (uint8_t *)&k, &v));
+		v = (uint64_t)(10 * k);
+		ASSERT_EQ(0, dt_agg_merge(&s.ag_data[1], (uint8_t *)&k, &v));
+	}
+	s.ag_data[2].ad_printed = true;	/* by printa( ): left out */
+	ASSERT_EQ(0, dt_agg_merge(&s.ag_data[2], (uint8_t *)&k, &v));
+	setup(&f, true);
+	f.c.c_aggs = &s;
+	dt_consume_stop(&f.c, true);
+	ASSERT_EQ(0, dt_consume_aggs_end(&f.c));
+	EXPECT_STREQ("\n\n"
+		     "                1                1\n"
+		     "                2                2\n"
+		     "                1               10\n"
+		     "                2               20\n", f.out);
+	teardown(&f);
+
+	dt_agg_setsort(&s, &rev);
+	setup(&f, false);
+	f.c.c_aggs = &s;
+	ASSERT_EQ(0, dt_consume_aggs_end(&f.c));
+	EXPECT_STREQ("\n"
+		     "                2               20\n"
+		     "                1               10\n"
+		     "                2                2\n"
+		     "                1                1\n", f.out);
+	teardown(&f);
+	dt_aggs_fini(&s);
+	dt_agg_freeall(a);
 }
 
 TEST_HARNESS_MAIN

@@ -176,6 +176,14 @@ TEST(speculate_in_a_block)
 }
 
 /* The blob carries each guard as the module reads it. */
+/* The module's id for every aggregation: this test looks at guards. */
+static uint32_t any_aggid(const struct dt_agg *a, void *arg)
+{
+	(void)a;
+	(void)arg;
+	return 1;
+}
+
 TEST(blob_carries_guards)
 {
 	struct dtrace_probedesc pd = { 0 };
@@ -189,7 +197,7 @@ TEST(blob_carries_guards)
 	ASSERT_EQ(0, compile(_metadata, &p, "BEGIN { x = 1; if (x) { "
 			     "trace(x); } else { @a = sum(x); } }"));
 	e = &p.cp.cp_ecbs[0];
-	h = dt_enable_blob(e, &pd, &len);
+	h = dt_enable_blob(e, &pd, any_aggid, NULL, &len);
 	ASSERT_NE(NULL, h);
 	ua = (struct dtrace_ioc_action *)((char *)h + h->de_act_off);
 	ASSERT_EQ((uint32_t)e->e_nacts, h->de_nacts);

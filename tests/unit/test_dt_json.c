@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <dtrace/dtrace_ioctl.h>
+#include "agg_test.h"
 #include "dt_agg.h"
 #include "dt_compile.h"
 #include "dt_consume.h"
@@ -37,7 +38,7 @@ TEST(string_escapes)
 	EXPECT_STREQ("\"a\\\"b\\\\c\\nd\\te\\u0001\"\"trunc\"", out);
 }
 
-static struct dt_agg *mkagg(uint32_t func, const struct dt_type *key,
+static struct dt_aggdata *mkagg(uint32_t func, const struct dt_type *key,
 			    const int64_t *p)
 {
 	struct dt_agg *a = calloc(1, sizeof(*a));
@@ -49,16 +50,14 @@ static struct dt_agg *mkagg(uint32_t func, const struct dt_type *key,
 		a->a_keys[0] = *key;
 	if (p)
 		memcpy(a->a_params, p, sizeof(a->a_params));
-	dt_agg_layout(a, 16);
-	a->a_valsize = dt_agg_valsize(func, a->a_params);
-	a->a_normal = 1;
-	return a;
+	return agg_alone(a);
 }
+
 
 TEST(scalars_sorted_by_value)
 {
 	struct dt_type str = { .kind = DT_T_STRING, .size = 16 };
-	struct dt_agg *a = mkagg(DTRACE_AGG_COUNT, &str, NULL);
+	struct dt_aggdata *a = mkagg(DTRACE_AGG_COUNT, &str, NULL);
 	uint8_t key[16] = "bash";
 	uint64_t v = 12;
 	FILE *fp;
@@ -73,14 +72,14 @@ TEST(scalars_sorted_by_value)
 	EXPECT_STREQ("{\"type\":\"aggregation\",\"name\":\"a\",\"function\":"
 		     "\"count\",\"entries\":[{\"keys\":[\"dd\"],\"value\":3},"
 		     "{\"keys\":[\"bash\"],\"value\":12}]}", out);
-	dt_agg_freeall(a);
+	agg_free(a);
 }
 
 TEST(distributions_nonzero_rows)
 {
 	static const int64_t lq[4] = { 0, 10, 5, 0 };
-	struct dt_agg *q = mkagg(DTRACE_AGG_QUANTIZE, NULL, NULL);
-	struct dt_agg *l = mkagg(DTRACE_AGG_LQUANTIZE, NULL, lq);
+	struct dt_aggdata *q = mkagg(DTRACE_AGG_QUANTIZE, NULL, NULL);
+	struct dt_aggdata *l = mkagg(DTRACE_AGG_LQUANTIZE, NULL, lq);
 	uint64_t qv[127] = { 0 }, lv[4] = { 0 };
 	FILE *fp;
 
@@ -105,8 +104,8 @@ TEST(distributions_nonzero_rows)
 		     "\"lquantize\",\"entries\":[{\"keys\":[],\"buckets\":["
 		     "{\"below\":0,\"count\":1},{\"value\":5,\"count\":4},"
 		     "{\"value\":10,\"count\":1}]}]}", out);
-	dt_agg_freeall(q);
-	dt_agg_freeall(l);
+	agg_free(q);
+	agg_free(l);
 }
 
 /* A clause's record through the consumer, as a line. */

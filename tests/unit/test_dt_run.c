@@ -769,7 +769,7 @@ TEST(hello_default_output)
 	EXPECT_EQ(0, rc);
 	EXPECT_STREQ("CPU     ID                    FUNCTION:NAME\n"
 		     "  0      1                           :BEGIN hello 42\n"
-		     "\n", out);
+		     "\n\n", out);
 	EXPECT_STREQ("dtrace: description 'BEGIN ' matched 1 probe\n", err);
 	free(out);
 	free(err);
@@ -784,7 +784,7 @@ TEST(trace_default_widths)
 
 	char want[512];
 
-	snprintf(want, sizeof(want), HEADING "%3d %6d %32s %9d%4d%6d%17d  %-33s\n",
+	snprintf(want, sizeof(want), HEADING "%3d %6d %32s %9d%4d%6d%17d  %-33s\n\n",
 		 0, 1, ":BEGIN", 1, 2, 3, 4, "s");
 	EXPECT_EQ(0, rc);
 	EXPECT_STREQ(want, out);
@@ -799,7 +799,7 @@ TEST(empty_clause_prints_probe)
 
 	char want[256];
 
-	snprintf(want, sizeof(want), HEADING "%3d %6d %32s \n%3d %6d %32s \n",
+	snprintf(want, sizeof(want), HEADING "%3d %6d %32s \n%3d %6d %32s \n\n",
 		 0, 1, ":BEGIN", 0, 2, ":END");
 	EXPECT_EQ(0, rc);
 	EXPECT_STREQ(want, out);
@@ -814,7 +814,7 @@ TEST(quiet_and_end)
 		       &out, &err);
 
 	EXPECT_EQ(7, rc);
-	EXPECT_STREQ("2", out);
+	EXPECT_STREQ("2\n", out);	/* DTrace's newline at the end */
 	EXPECT_STREQ("", err);
 	free(out);
 	free(err);
@@ -880,7 +880,7 @@ TEST(probe_ids)
 	int rc = run_cmd(argv, &out, &err);
 
 	EXPECT_EQ(0, rc);
-	EXPECT_STREQ("end", out);
+	EXPECT_STREQ("end\n", out);
 	free(out);
 	free(err);
 	rc = run_cmd(argl, &out, &err);
@@ -905,7 +905,7 @@ TEST(stack_keys)
 		       "exit(0); }", &out, &err);
 
 	snprintf(want, sizeof(want), "\n\n%14s0x1000\n%14s0x2000\n %16d\n"
-		 "\n\n%14s0x1000\n  %-50s %16d\n", "", "", 2, "", "k", 5);
+		 "\n%14s0x1000\n  %-50s %16d\n", "", "", 2, "", "k", 5);
 	EXPECT_EQ(0, rc);
 	EXPECT_STREQ(want, out);
 	EXPECT_STREQ("", err);

@@ -320,6 +320,15 @@ static void dt_cmd_oneprobe(struct dt_cmd *cmd, struct dtrace_probedesc *d)
 		*d = pd;
 }
 
+/* The id the module gave a (the enablings name aggregations by it). */
+static uint32_t dt_cmd_aggid(const struct dt_agg *a, void *arg)
+{
+	struct dt_cmd *cmd = arg;
+	const struct dt_aggdata *d = dt_aggs_of(&cmd->c_totals, a);
+
+	return d ? d->ad_id : 0;
+}
+
 static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 {
 	int i;
@@ -350,7 +359,8 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 			}
 			if (dt_cmd_offer(cmd, p, pd, &desc))
 				return -1;
-			blob = dt_enable_blob(e, &desc, &len);
+			blob = dt_enable_blob(e, &desc, dt_cmd_aggid, cmd,
+					      &len);
 			if (!blob) {
 				dt_warn("failed to enable '%s': the clause is "
 					"too large\n", str);
@@ -532,7 +542,7 @@ static void dt_cmd_errhandler(struct dt_cmd *cmd)
 	    dt_pdesc_parse("dtrace:::ERROR", &desc, 0, NULL, 0, err,
 			   sizeof(err)))
 		return;
-	blob = dt_enable_blob(&p->p_cp.cp_ecbs[0], &desc, &len);
+	blob = dt_enable_blob(&p->p_cp.cp_ecbs[0], &desc, NULL, NULL, &len);
 	if (!blob)
 		return;
 	if (dt_dev_enable(cmd->c_fd, blob) == 0 && blob->de_nprobes &&
@@ -566,10 +576,15 @@ static int dt_cmd_aggdecl(struct dt_cmd *cmd)
 	uint32_t keysize = 0;
 	struct dt_agg *a;
 
+	if (dt_aggs_init(&cmd->c_totals, cmd->c_aggs)) {
+		dt_warn("out of memory\n");
+		return -1;
+	}
 	for (a = cmd->c_aggs; a; a = a->a_next)
 		if (!a->a_user && a->a_keysize > keysize)
 			keysize = a->a_keysize;
 	for (a = cmd->c_aggs; a; a = a->a_next) {
+		struct dt_aggdata *ad = dt_aggs_of(&cmd->c_totals, a);
 		struct dtrace_ioc_aggdesc d;
 
 		if (a->a_user)
@@ -590,8 +605,8 @@ static int dt_cmd_aggdecl(struct dt_cmd *cmd)
 				a->a_name, d.da_valsize, a->a_valsize);
 			return -1;
 		}
-		a->a_id = d.da_id;
-		a->a_declared = true;
+		ad->ad_id = d.da_id;
+		ad->ad_declared = true;
 	}
 	return 0;
 }
@@ -613,6 +628,7 @@ int dt_cmd_run(struct dt_cmd *cmd)
 	}
 	rc = dt_cmd_run1(cmd);
 	dt_proc_abandon(&cmd->c_proc);	/* if tracing never started */
+	dt_aggs_fini(&cmd->c_totals);
 	return rc;
 }
 

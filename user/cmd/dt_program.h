@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "dt_agg.h"
 #include "dt_compile.h"
 #include "dt_consume.h"
 #include "dt_enable.h"
@@ -50,6 +51,7 @@ struct dt_cmd {
 	struct dt_epidtab c_epids;
 	struct dt_probetab c_probes;
 	struct dt_agg	*c_aggs;	/* all pieces' @names (the last owns) */
+	struct dt_aggs	c_totals;	/* the consumer's, from AGGDESC on */
 	struct dt_piece	c_errpiece;	/* our dtrace:::ERROR handler */
 	const struct dt_ecb *c_errecb;	/* its clause, if enabled */
 };

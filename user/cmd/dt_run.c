@@ -21,12 +21,13 @@
 #include "dt_format.h"
 #include "dt_program.h"
 
-static volatile sig_atomic_t dt_stop_requested;
+static volatile sig_atomic_t dt_stop_requested, dt_interrupted;
 
 static void dt_on_signal(int sig)
 {
-	(void)sig;
 	dt_stop_requested = 1;
+	if (sig == SIGINT || sig == SIGTERM)
+		dt_interrupted = 1;
 }
 
 static uint64_t dt_now(void)
@@ -72,7 +73,7 @@ static void dt_run_aggsort(struct dt_cmd *cmd)
 		.as_pos = (int)cmd->c_opts.o_aggsortpos,
 	};
 
-	dt_agg_setsort(cmd->c_aggs, &s);
+	dt_agg_setsort(&cmd->c_totals, &s);
 }
 
 /* AGGSNAP every CPU and add the partial results up. */
@@ -147,7 +148,7 @@ static int dt_aggsnap(void *arg)
 			continue;
 		}
 		if (bs.db_bufsize > s->s_aggsize ||
-		    dt_agg_consume(cmd->c_aggs, s->s_aggbuf,
+		    dt_agg_consume(&cmd->c_totals, s->s_aggbuf,
 				   (size_t)bs.db_bufsize, err, sizeof(err))) {
 			dt_warn("failed to consume aggregations of CPU %u: "
 				"%s\n", cpu, bs.db_bufsize > s->s_aggsize ?
@@ -280,7 +281,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	dt_consumer_init(&c, cmd->c_out, cmd->c_opts.o_quiet, &cmd->c_epids,
 			 &cmd->c_probes);
 	c.c_errecb = cmd->c_errecb;
-	c.c_aggs = cmd->c_aggs;
+	c.c_aggs = &cmd->c_totals;
 	c.c_flow = cmd->c_opts.o_flowindent;
 	c.c_rawbytes = cmd->c_opts.o_rawbytes;
 	c.c_fmt = dt_format_pick(cmd->c_opts.o_json, cmd->c_opts.o_btout);
@@ -360,6 +361,8 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 		dt_sleep(cmd->c_opts.o_statusrate < rate ?
 			 cmd->c_opts.o_statusrate : rate);
 	}
+	if (!rc)
+		dt_consume_stop(&c, dt_interrupted);
 	if (dt_dev_stop(cmd->c_fd))
 		dt_warn("failed to stop tracing: %s\n", strerror(errno));
 	if (dt_dev_status(cmd->c_fd, &st) == 0) {

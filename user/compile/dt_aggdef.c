@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Aggregations as the compiler defines them (dt_aggdef.h): the
- * functions by name, and the layout of a key.
+ * functions by name, the layout of a key, and the frees.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <dtrace/dtrace_ioctl.h>
@@ -58,4 +59,20 @@ int dt_agg_layout(struct dt_agg *a, uint32_t strsize)
 uint32_t dt_agg_valsize(uint32_t func, const int64_t *p)
 {
 	return dif_agg_valsize(func, p);
+}
+
+void dt_agg_free(struct dt_agg *a)
+{
+	free(a->a_name);
+	free(a);
+}
+
+void dt_agg_freeall(struct dt_agg *list)
+{
+	while (list) {
+		struct dt_agg *n = list->a_next;
+
+		dt_agg_free(list);
+		list = n;
+	}
 }

@@ -15,6 +15,7 @@ static size_t dt_al8(size_t n)
 
 struct dtrace_ioc_enable *dt_enable_blob(const struct dt_ecb *e,
 					 const struct dtrace_probedesc *pd,
+					 dt_aggid_fn *aggid, void *arg,
 					 size_t *len)
 {
 	void *pred = NULL, **difos;
@@ -75,7 +76,7 @@ struct dtrace_ioc_enable *dt_enable_blob(const struct dt_ecb *e,
 		}
 		acts[i].da_guard = (uint32_t)a->a_guardact;
 		if (a->a_agg)
-			acts[i].da_arg = a->a_agg->a_id;
+			acts[i].da_arg = aggid ? aggid(a->a_agg, arg) : 0;
 		else
 			acts[i].da_arg = a->a_arg;
 		if (a->a_nodif)

@@ -13,11 +13,20 @@
 #include "dt_compile.h"
 
 /*
+ * The id the module gave aggregation a when the command declared it
+ * (AGGDESC): the consumer keeps it (dt_agg.h).
+ */
+typedef uint32_t dt_aggid_fn(const struct dt_agg *a, void *arg);
+
+/*
  * The blob: struct dtrace_ioc_enable, the actions, then the DIF objects
- * (predicate first), each 8-byte aligned. malloc'd; NULL on failure.
+ * (predicate first), each 8-byte aligned; aggregating actions name their
+ * aggregation by aggid( ) (NULL if the clause has none). malloc'd; NULL
+ * on failure.
  */
 struct dtrace_ioc_enable *dt_enable_blob(const struct dt_ecb *e,
 					 const struct dtrace_probedesc *pd,
+					 dt_aggid_fn *aggid, void *arg,
 					 size_t *len);
 
 struct dt_epid {

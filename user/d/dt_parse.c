@@ -600,5 +600,6 @@ void dt_pcb_fini(struct dt_pcb *pcb)
 {
 	dt_agg_freeall(pcb->pcb_prog.p_aggs);
 	pcb->pcb_prog.p_aggs = NULL;
+	dt_types_free(&pcb->pcb_prog);
 	dt_program_free(&pcb->pcb_prog);
 }

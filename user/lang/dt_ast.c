@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "dt_ast.h"
-#include "dt_types.h"
 
 const struct dt_type dt_type_void = { .kind = DT_T_VOID };
 const struct dt_type dt_type_int = {
@@ -286,6 +285,5 @@ void dt_program_free(struct dt_program *p)
 		free(v);
 		v = vn;
 	}
-	dt_types_free(p);
 	memset(p, 0, sizeof(*p));
 }

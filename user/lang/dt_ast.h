@@ -27,7 +27,18 @@ enum dt_tkind {
 	DT_T_SOU,	/* a struct or union in memory: its address */
 };
 
-struct dt_sou;
+struct dt_member;
+
+/* A struct or union a script declares (its members: dt_types.h). */
+struct dt_sou {
+	struct dt_sou	*s_next;
+	char		*s_name;
+	bool		s_union;
+	bool		s_defined;	/* its closing brace was seen */
+	uint32_t	s_size, s_align;
+	struct dt_member *s_mems;
+	int		s_nmems;
+};
 
 /*
  * A pointer is an unsigned 8-byte integer with ptr > 0 (1: T *, 2: T **)
@@ -210,6 +221,10 @@ int dt_node_count(const struct dt_node *list);
 void dt_node_free(struct dt_node *n);
 /* A deep copy of one node (and its children, not its n_next). */
 struct dt_node *dt_node_copy(const struct dt_node *n);
+/*
+ * Its clauses, declarations and variables, then all of it zeroed: free
+ * its types first (dt_types_free) and its aggregations (dt_aggdef.h).
+ */
 void dt_program_free(struct dt_program *p);
 
 #endif /* DT_AST_H */

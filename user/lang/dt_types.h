@@ -22,16 +22,6 @@ struct dt_member {
 #define DT_MSTR_ARRAY	1	/* char[N], in place */
 #define DT_MSTR_LOC	2	/* __data_loc char[]: u32 len << 16 | off */
 
-struct dt_sou {
-	struct dt_sou	*s_next;
-	char		*s_name;
-	bool		s_union;
-	bool		s_defined;	/* its closing brace was seen */
-	uint32_t	s_size, s_align;
-	struct dt_member *s_mems;
-	int		s_nmems;
-};
-
 struct dt_tdef {
 	struct dt_tdef	*t_next;
 	char		*t_name;

@@ -20,11 +20,11 @@ void dt_agg_value(const struct dt_agg *a, int64_t x, uint64_t *v)
 }
 
 /* The key index is rebuilt after entries move (sort, trunc, free). */
-static void dt_agg_unindex(struct dt_agg *a)
+static void dt_agg_unindex(struct dt_aggdata *d)
 {
-	free(a->a_index);
-	a->a_index = NULL;
-	a->a_icap = 0;
+	free(d->ad_index);
+	d->ad_index = NULL;
+	d->ad_icap = 0;
 }
 
 static uint64_t dt_agg_hash(const uint8_t *key, uint32_t n)
@@ -37,80 +37,111 @@ static uint64_t dt_agg_hash(const uint8_t *key, uint32_t n)
 	return h;
 }
 
-static void dt_agg_index_put(struct dt_agg *a, size_t ent)
+static void dt_agg_index_put(struct dt_aggdata *d, size_t ent)
 {
-	size_t m = a->a_icap - 1,
-	       i = dt_agg_hash(a->a_ents[ent].ae_key, a->a_keysize) & m;
+	size_t m = d->ad_icap - 1,
+	       i = dt_agg_hash(d->ad_ents[ent].ae_key, d->ad_def->a_keysize) & m;
 
-	while (a->a_index[i])
+	while (d->ad_index[i])
 		i = (i + 1) & m;
-	a->a_index[i] = (uint32_t)ent + 1;
+	d->ad_index[i] = (uint32_t)ent + 1;
 }
 
 /* Room for twice the entries; 0, or -1 without memory (then linear). */
-static int dt_agg_reindex(struct dt_agg *a, size_t want)
+static int dt_agg_reindex(struct dt_aggdata *d, size_t want)
 {
 	size_t cap = 64, i;
 
 	while (cap < want * 2)
 		cap *= 2;
-	dt_agg_unindex(a);
-	a->a_index = calloc(cap, sizeof(*a->a_index));
-	if (!a->a_index)
+	dt_agg_unindex(d);
+	d->ad_index = calloc(cap, sizeof(*d->ad_index));
+	if (!d->ad_index)
 		return -1;
-	a->a_icap = cap;
-	for (i = 0; i < a->a_nents; i++)
-		dt_agg_index_put(a, i);
+	d->ad_icap = cap;
+	for (i = 0; i < d->ad_nents; i++)
+		dt_agg_index_put(d, i);
 	return 0;
 }
 
-static void dt_agg_freeents(struct dt_agg *a)
+static void dt_agg_freeents(struct dt_aggdata *d)
 {
 	size_t i;
 
-	dt_agg_unindex(a);
-	for (i = 0; i < a->a_nents; i++) {
-		free(a->a_ents[i].ae_key);
-		free(a->a_ents[i].ae_val);
+	dt_agg_unindex(d);
+	for (i = 0; i < d->ad_nents; i++) {
+		free(d->ad_ents[i].ae_key);
+		free(d->ad_ents[i].ae_val);
 	}
-	free(a->a_ents);
-	a->a_ents = NULL;
-	a->a_nents = a->a_cap = 0;
+	free(d->ad_ents);
+	d->ad_ents = NULL;
+	d->ad_nents = d->ad_cap = 0;
 }
 
-void dt_agg_free(struct dt_agg *a)
+void dt_aggdata_init(struct dt_aggdata *d, const struct dt_agg *a)
 {
-	dt_agg_freeents(a);
-	free(a->a_name);
-	free(a);
+	memset(d, 0, sizeof(*d));
+	d->ad_def = a;
+	d->ad_normal = 1;
 }
 
-void dt_agg_freeall(struct dt_agg *list)
+void dt_aggdata_fini(struct dt_aggdata *d)
 {
-	while (list) {
-		struct dt_agg *n = list->a_next;
-
-		dt_agg_free(list);
-		list = n;
-	}
+	dt_agg_freeents(d);
 }
 
-static struct dt_aggent *dt_agg_find(struct dt_agg *a, const uint8_t *key)
+int dt_aggs_init(struct dt_aggs *s, struct dt_agg *list)
 {
+	struct dt_agg *a;
+	uint32_t n = 0;
+
+	memset(s, 0, sizeof(*s));
+	for (a = list; a; a = a->a_next)
+		if (a->a_ix != n++)
+			return -1;	/* the compiler numbers them in order */
+	s->ag_data = calloc(n ? n : 1, sizeof(*s->ag_data));
+	if (!s->ag_data)
+		return -1;
+	s->ag_n = n;
+	for (a = list, n = 0; a; a = a->a_next, n++)
+		dt_aggdata_init(&s->ag_data[n], a);
+	return 0;
+}
+
+void dt_aggs_fini(struct dt_aggs *s)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->ag_n; i++)
+		dt_aggdata_fini(&s->ag_data[i]);
+	free(s->ag_data);
+	memset(s, 0, sizeof(*s));
+}
+
+struct dt_aggdata *dt_aggs_of(const struct dt_aggs *s, const struct dt_agg *a)
+{
+	return a->a_ix < s->ag_n && s->ag_data[a->a_ix].ad_def == a ?
+		&s->ag_data[a->a_ix] : NULL;
+}
+
+static struct dt_aggent *dt_agg_find(struct dt_aggdata *d,
+				     const uint8_t *key)
+{
+	const struct dt_agg *a = d->ad_def;
 	size_t i, m;
 
-	if ((!a->a_index || a->a_nents * 2 > a->a_icap) &&
-	    dt_agg_reindex(a, a->a_nents + 1)) {
-		for (i = 0; i < a->a_nents; i++)
+	if ((!d->ad_index || d->ad_nents * 2 > d->ad_icap) &&
+	    dt_agg_reindex(d, d->ad_nents + 1)) {
+		for (i = 0; i < d->ad_nents; i++)
 			if (!a->a_keysize ||
-			    !memcmp(a->a_ents[i].ae_key, key, a->a_keysize))
-				return &a->a_ents[i];
+			    !memcmp(d->ad_ents[i].ae_key, key, a->a_keysize))
+				return &d->ad_ents[i];
 		return NULL;
 	}
-	m = a->a_icap - 1;
-	for (i = dt_agg_hash(key, a->a_keysize) & m; a->a_index[i];
+	m = d->ad_icap - 1;
+	for (i = dt_agg_hash(key, a->a_keysize) & m; d->ad_index[i];
 	     i = (i + 1) & m) {
-		struct dt_aggent *e = &a->a_ents[a->a_index[i] - 1];
+		struct dt_aggent *e = &d->ad_ents[d->ad_index[i] - 1];
 
 		if (!a->a_keysize || !memcmp(e->ae_key, key, a->a_keysize))
 			return e;
@@ -118,23 +149,25 @@ static struct dt_aggent *dt_agg_find(struct dt_agg *a, const uint8_t *key)
 	return NULL;
 }
 
-int dt_agg_merge(struct dt_agg *a, const uint8_t *key, const uint64_t *val)
+int dt_agg_merge(struct dt_aggdata *d, const uint8_t *key,
+		 const uint64_t *val)
 {
-	struct dt_aggent *e = dt_agg_find(a, key);
+	const struct dt_agg *a = d->ad_def;
+	struct dt_aggent *e = dt_agg_find(d, key);
 	uint32_t i, n = a->a_valsize / 8;
 	bool fresh = !e;
 
 	if (!e) {
-		if (a->a_nents == a->a_cap) {
-			size_t nc = a->a_cap ? a->a_cap * 2 : 16;
-			void *np = realloc(a->a_ents, nc * sizeof(*e));
+		if (d->ad_nents == d->ad_cap) {
+			size_t nc = d->ad_cap ? d->ad_cap * 2 : 16;
+			void *np = realloc(d->ad_ents, nc * sizeof(*e));
 
 			if (!np)
 				return -1;
-			a->a_ents = np;
-			a->a_cap = nc;
+			d->ad_ents = np;
+			d->ad_cap = nc;
 		}
-		e = &a->a_ents[a->a_nents];
+		e = &d->ad_ents[d->ad_nents];
 		e->ae_key = malloc(a->a_keysize ? a->a_keysize : 1);
 		e->ae_val = calloc(n ? n : 1, 8);
 		if (!e->ae_key || !e->ae_val) {
@@ -144,9 +177,9 @@ int dt_agg_merge(struct dt_agg *a, const uint8_t *key, const uint64_t *val)
 		}
 		if (a->a_keysize)
 			memcpy(e->ae_key, key, a->a_keysize);
-		a->a_nents++;
-		if (a->a_index)
-			dt_agg_index_put(a, a->a_nents - 1);
+		d->ad_nents++;
+		if (d->ad_index)
+			dt_agg_index_put(d, d->ad_nents - 1);
 	}
 	switch (a->a_func) {
 	case DTRACE_AGG_MIN:
@@ -177,7 +210,18 @@ int dt_agg_merge(struct dt_agg *a, const uint8_t *key, const uint64_t *val)
 	return 0;
 }
 
-int dt_agg_consume(struct dt_agg *list, const void *buf, size_t len,
+/* The aggregation the module declared as id. */
+static struct dt_aggdata *dt_agg_byid(struct dt_aggs *s, uint32_t id)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->ag_n; i++)
+		if (s->ag_data[i].ad_declared && s->ag_data[i].ad_id == id)
+			return &s->ag_data[i];
+	return NULL;
+}
+
+int dt_agg_consume(struct dt_aggs *s, const void *buf, size_t len,
 		   char *err, size_t errlen)
 {
 	const uint8_t *p = buf;
@@ -185,13 +229,13 @@ int dt_agg_consume(struct dt_agg *list, const void *buf, size_t len,
 
 	while (off + sizeof(struct dtrace_aggrec) <= len) {
 		struct dtrace_aggrec r;
-		struct dt_agg *a;
+		struct dt_aggdata *d;
+		const struct dt_agg *a;
 		uint64_t val[4096 + 2];
 
 		memcpy(&r, p + off, sizeof(r));
-		for (a = list; a && !(a->a_declared && a->a_id == r.dar_id);
-		     a = a->a_next)
-			;
+		d = dt_agg_byid(s, r.dar_id);
+		a = d ? d->ad_def : NULL;
 		if (!a) {
 			snprintf(err, errlen, "unknown aggregation id %u",
 				 r.dar_id);
@@ -204,7 +248,7 @@ int dt_agg_consume(struct dt_agg *list, const void *buf, size_t len,
 			return -1;
 		}
 		memcpy(val, p + off + sizeof(r) + a->a_declsize, a->a_valsize);
-		if (dt_agg_merge(a, p + off + sizeof(r), val)) {
+		if (dt_agg_merge(d, p + off + sizeof(r), val)) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
@@ -213,18 +257,20 @@ int dt_agg_consume(struct dt_agg *list, const void *buf, size_t len,
 	return 0;
 }
 
-void dt_agg_setsort(struct dt_agg *list, const struct dt_aggsort *s)
+void dt_agg_setsort(struct dt_aggs *s, const struct dt_aggsort *o)
 {
-	for (; list; list = list->a_next)
-		list->a_sort = *s;
+	uint32_t i;
+
+	for (i = 0; i < s->ag_n; i++)
+		s->ag_data[i].ad_sort = *o;
 }
 
-void dt_agg_clear(struct dt_agg *a)
+void dt_agg_clear(struct dt_aggdata *d)
 {
 	size_t i;
 
-	for (i = 0; i < a->a_nents; i++)
-		memset(a->a_ents[i].ae_val, 0, a->a_valsize);
+	for (i = 0; i < d->ad_nents; i++)
+		memset(d->ad_ents[i].ae_val, 0, d->ad_def->a_valsize);
 }
 
 /* The value entries sort by, as DTrace: the scalar, or the bucket total. */
@@ -252,21 +298,24 @@ long double dt_agg_sortval(const struct dt_agg *a, const struct dt_aggent *e)
 }
 
 /* -x aggsortkeypos: that key first, then the others in order. */
-static int dt_agg_keyorder(const struct dt_agg *a, int n)
+static int dt_agg_keyorder(const struct dt_aggdata *d, int n)
 {
-	int first = a->a_sort.as_keypos < a->a_nkeys ? a->a_sort.as_keypos : 0;
+	int first = d->ad_sort.as_keypos < d->ad_def->a_nkeys ?
+		d->ad_sort.as_keypos : 0;
 
 	if (n == 0)
 		return first;
 	return n <= first ? n - 1 : n;
 }
 
-int dt_agg_keycmp(const struct dt_agg *a, const uint8_t *x, const uint8_t *y)
+int dt_agg_keycmp(const struct dt_aggdata *d, const uint8_t *x,
+		  const uint8_t *y)
 {
+	const struct dt_agg *a = d->ad_def;
 	int n, c;
 
 	for (n = 0; n < a->a_nkeys; n++) {
-		int i = dt_agg_keyorder(a, n);
+		int i = dt_agg_keyorder(d, n);
 		const uint8_t *kx = x + a->a_keyoff[i], *ky = y + a->a_keyoff[i];
 
 		if (a->a_keystack[i]) {
@@ -292,13 +341,13 @@ int dt_agg_keycmp(const struct dt_agg *a, const uint8_t *x, const uint8_t *y)
 }
 
 static int dt_agg_entcmp1(const struct dt_aggent *x, const struct dt_aggent *y,
-			  const struct dt_agg *a)
+			  const struct dt_aggdata *d)
 {
-	long double vx = dt_agg_sortval(a, x);
-	long double vy = dt_agg_sortval(a, y);
-	int k = dt_agg_keycmp(a, x->ae_key, y->ae_key);
+	long double vx = dt_agg_sortval(d->ad_def, x);
+	long double vy = dt_agg_sortval(d->ad_def, y);
+	int k = dt_agg_keycmp(d, x->ae_key, y->ae_key);
 
-	if (a->a_sort.as_key && k)
+	if (d->ad_sort.as_key && k)
 		return k;
 	if (vx != vy)
 		return vx < vy ? -1 : 1;
@@ -307,45 +356,45 @@ static int dt_agg_entcmp1(const struct dt_aggent *x, const struct dt_aggent *y,
 
 static int dt_agg_entcmp(const void *p, const void *q, void *arg)
 {
-	const struct dt_agg *a = arg;
+	const struct dt_aggdata *d = arg;
 
-	return a->a_sort.as_rev ? -dt_agg_entcmp1(p, q, a) :
-		dt_agg_entcmp1(p, q, a);
+	return d->ad_sort.as_rev ? -dt_agg_entcmp1(p, q, d) :
+		dt_agg_entcmp1(p, q, d);
 }
 
-void dt_agg_sort(struct dt_agg *a)
+void dt_agg_sort(struct dt_aggdata *d)
 {
-	if (!a->a_nents)
+	if (!d->ad_nents)
 		return;
-	dt_agg_unindex(a);
-	qsort_r(a->a_ents, a->a_nents, sizeof(*a->a_ents), dt_agg_entcmp, a);
+	dt_agg_unindex(d);
+	qsort_r(d->ad_ents, d->ad_nents, sizeof(*d->ad_ents), dt_agg_entcmp, d);
 }
 
-void dt_agg_trunc(struct dt_agg *a, int64_t n, bool all)
+void dt_agg_trunc(struct dt_aggdata *d, int64_t n, bool all)
 {
 	size_t keep, i, from;
 
 	if (all) {
-		dt_agg_freeents(a);
+		dt_agg_freeents(d);
 		return;
 	}
-	dt_agg_sort(a);
+	dt_agg_sort(d);
 	keep = (size_t)(n < 0 ? -n : n);
-	if (keep >= a->a_nents)
+	if (keep >= d->ad_nents)
 		return;
 	/* n > 0 keeps the largest (at the end), n < 0 the smallest */
-	from = n > 0 ? a->a_nents - keep : 0;
-	for (i = 0; i < a->a_nents; i++) {
+	from = n > 0 ? d->ad_nents - keep : 0;
+	for (i = 0; i < d->ad_nents; i++) {
 		if (i >= from && i < from + keep)
 			continue;
-		free(a->a_ents[i].ae_key);
-		free(a->a_ents[i].ae_val);
+		free(d->ad_ents[i].ae_key);
+		free(d->ad_ents[i].ae_val);
 	}
 	if (keep)
-		memmove(a->a_ents, a->a_ents + from,
-			keep * sizeof(*a->a_ents));
-	dt_agg_unindex(a);
-	a->a_nents = keep;
+		memmove(d->ad_ents, d->ad_ents + from,
+			keep * sizeof(*d->ad_ents));
+	dt_agg_unindex(d);
+	d->ad_nents = keep;
 }
 
 int64_t dt_agg_keyint(const struct dt_agg *a, const uint8_t *key,
@@ -473,11 +522,11 @@ static void dt_agg_hist(FILE *fp, const struct dt_agg *a, const uint64_t *v,
 }
 
 /* The scalar value of an entry, normalized. */
-int64_t dt_agg_scalar(const struct dt_agg *a, const uint64_t *v)
+int64_t dt_agg_scalar(const struct dt_aggdata *d, const uint64_t *v)
 {
-	int64_t n = (int64_t)(a->a_normal ? a->a_normal : 1);
+	int64_t n = (int64_t)(d->ad_normal ? d->ad_normal : 1);
 
-	switch (a->a_func) {
+	switch (d->ad_def->a_func) {
 	case DTRACE_AGG_AVG:
 		return v[0] ? (int64_t)v[1] / (int64_t)v[0] / n : 0;
 	case DTRACE_AGG_STDDEV: {
@@ -504,10 +553,11 @@ bool dt_agg_ishist(const struct dt_agg *a)
 		a->a_func == DTRACE_AGG_LLQUANTIZE;
 }
 
-static void dt_agg_printfmt(FILE *fp, const struct dt_agg *a,
+static void dt_agg_printfmt(FILE *fp, const struct dt_aggdata *d,
 			    const struct dt_aggent *e, const struct dt_pfmt *pf,
 			    struct dt_symtab *syms)
 {
+	const struct dt_agg *a = d->ad_def;
 	char bufs[DT_AGG_KEYS_MAX][DTRACE_STRSIZE_MAX + 1];
 	struct dt_pfarg args[DT_AGG_KEYS_MAX], val;
 	int i, k = 0;
@@ -532,7 +582,7 @@ static void dt_agg_printfmt(FILE *fp, const struct dt_agg *a,
 		}
 	}
 	val.pa_type = dt_type_long;
-	val.pa_int = dt_agg_scalar(a, e->ae_val);
+	val.pa_int = dt_agg_scalar(d, e->ae_val);
 	val.pa_str = NULL;
 	for (i = 0; i < pf->pf_nsegs; i++) {
 		const struct dt_pfseg *s = &pf->pf_segs[i];
@@ -546,52 +596,53 @@ static void dt_agg_printfmt(FILE *fp, const struct dt_agg *a,
 				fputs("?", fp);
 		} else if (dt_agg_ishist(a)) {
 			dt_agg_hist(fp, a, e->ae_val,
-				    a->a_normal ? a->a_normal : 1);
+				    d->ad_normal ? d->ad_normal : 1);
 		} else {
 			dt_pfseg_print(fp, s, &val, 1, &z);
 		}
 	}
 }
 
-int dt_agg_print_joined(FILE *fp, struct dt_agg **aggs, int n,
+int dt_agg_print_joined(FILE *fp, struct dt_aggdata **aggs, int n,
 			const struct dt_pfmt *pf, struct dt_symtab *syms)
 {
-	struct dt_agg *first = aggs[0], keys;
+	const struct dt_agg *first = aggs[0]->ad_def;
 	/* -x aggsortpos: whose values order the lines */
-	int pos = first->a_sort.as_pos;
-	struct dt_agg *by = aggs[pos < n ? pos : 0];
+	int pos = aggs[0]->ad_sort.as_pos;
+	struct dt_aggdata *by = aggs[pos < n ? pos : 0], keys;
+	struct dt_agg kdef;
 	struct dt_aggent *e;
 	uint64_t zero[4] = { 0, 0, 0, 0 };
 	size_t i;
 	int k;
 
 	/* the union of the keys, sorted by one's value, then key */
-	memset(&keys, 0, sizeof(keys));
-	keys.a_func = DTRACE_AGG_SUM;
-	keys.a_nkeys = first->a_nkeys;
-	memcpy(keys.a_keys, first->a_keys, sizeof(keys.a_keys));
-	memcpy(keys.a_keyoff, first->a_keyoff, sizeof(keys.a_keyoff));
-	memcpy(keys.a_keysz, first->a_keysz, sizeof(keys.a_keysz));
-	keys.a_keysize = first->a_keysize;
-	keys.a_valsize = 8;
-	keys.a_sort = first->a_sort;
+	memset(&kdef, 0, sizeof(kdef));
+	kdef.a_func = DTRACE_AGG_SUM;
+	kdef.a_nkeys = first->a_nkeys;
+	memcpy(kdef.a_keys, first->a_keys, sizeof(kdef.a_keys));
+	memcpy(kdef.a_keyoff, first->a_keyoff, sizeof(kdef.a_keyoff));
+	memcpy(kdef.a_keysz, first->a_keysz, sizeof(kdef.a_keysz));
+	kdef.a_keysize = first->a_keysize;
+	kdef.a_valsize = 8;
+	dt_aggdata_init(&keys, &kdef);
+	keys.ad_sort = aggs[0]->ad_sort;
 	for (k = 0; k < n; k++) {
-		for (i = 0; i < aggs[k]->a_nents; i++) {
-			e = dt_agg_find(by, aggs[k]->a_ents[i].ae_key);
+		for (i = 0; i < aggs[k]->ad_nents; i++) {
+			const uint8_t *key = aggs[k]->ad_ents[i].ae_key;
+
+			e = dt_agg_find(by, key);
 			zero[0] = e ? (uint64_t)dt_agg_scalar(by, e->ae_val) : 0;
-			if (!dt_agg_find(&keys, aggs[k]->a_ents[i].ae_key) &&
-			    dt_agg_merge(&keys, aggs[k]->a_ents[i].ae_key,
-					 zero)) {
-				dt_agg_freeents(&keys);
+			if (!dt_agg_find(&keys, key) &&
+			    dt_agg_merge(&keys, key, zero)) {
+				dt_aggdata_fini(&keys);
 				return -1;
 			}
 		}
 	}
 	dt_agg_sort(&keys);
-	if (!pf)
-		fputc('\n', fp);
-	for (i = 0; i < keys.a_nents; i++) {
-		const uint8_t *key = keys.a_ents[i].ae_key;
+	for (i = 0; i < keys.ad_nents; i++) {
+		const uint8_t *key = keys.ad_ents[i].ae_key;
 		char bufs[DT_AGG_KEYS_MAX][DTRACE_STRSIZE_MAX + 1];
 		struct dt_pfarg args[DT_AGG_KEYS_MAX], val;
 		int s, karg = 0, vi = 0;
@@ -640,33 +691,30 @@ int dt_agg_print_joined(FILE *fp, struct dt_agg **aggs, int n,
 			dt_pfseg_print(fp, g, &val, 1, &z);
 		}
 	}
-	dt_agg_freeents(&keys);
-	for (k = 0; k < n; k++)
-		aggs[k]->a_printed = true;
+	dt_aggdata_fini(&keys);
 	return ferror(fp) ? -1 : 0;
 }
 
-int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf,
+int dt_agg_print(FILE *fp, struct dt_aggdata *d, const struct dt_pfmt *pf,
 		 struct dt_symtab *syms)
 {
+	const struct dt_agg *a = d->ad_def;
 	size_t i;
 
-	dt_agg_sort(a);
-	if (!pf)
-		fputc('\n', fp);
-	for (i = 0; i < a->a_nents; i++) {
-		const struct dt_aggent *e = &a->a_ents[i];
+	dt_agg_sort(d);
+	for (i = 0; i < d->ad_nents; i++) {
+		const struct dt_aggent *e = &d->ad_ents[i];
 
 		if (pf) {
-			dt_agg_printfmt(fp, a, e, pf, syms);
+			dt_agg_printfmt(fp, d, e, pf, syms);
 			continue;
 		}
 		dt_agg_printkeys(fp, a, e->ae_key, syms);
 		if (dt_agg_ishist(a))
 			dt_agg_hist(fp, a, e->ae_val,
-				    a->a_normal ? a->a_normal : 1);
+				    d->ad_normal ? d->ad_normal : 1);
 		else
-			fprintf(fp, " %16lld", (long long)dt_agg_scalar(a,
+			fprintf(fp, " %16lld", (long long)dt_agg_scalar(d,
 							e->ae_val));
 		fputc('\n', fp);
 	}

@@ -4,7 +4,8 @@
  *
  * The compiler makes one struct dt_agg per @name (dt_aggdef.h: its
  * function, key layout and parameters); the command declares it to the module
- * (AGGDESC) and gets its id. In a clause, AGGKEY actions build the key
+ * (AGGDESC) and gets its id. The consumer keeps a struct dt_aggdata for
+ * each (struct dt_aggs, by a_ix) with its totals. In a clause, AGGKEY actions build the key
  * (ints take 8 bytes, strings strsize, each 8-aligned) and one AGGREGATE
  * action adds the value. The module keeps per-CPU partial results; the
  * consumer adds up each AGGSNAP here and prints as DTrace does:
@@ -22,8 +23,54 @@
 #include "dt_ast.h"
 #include "dt_printf.h"
 
-/* Each aggregation's a_sort, from the options (tracing may change them). */
-void dt_agg_setsort(struct dt_agg *list, const struct dt_aggsort *s);
+struct dt_aggent {
+	uint8_t		*ae_key;	/* a_keysize bytes */
+	uint64_t	*ae_val;	/* a_valsize bytes */
+};
+
+/*
+ * -x aggsortkey, aggsortrev, aggsortkeypos (the key compared first),
+ * aggsortpos (in a printa( ) of several, whose values order the lines):
+ * how the consumer orders entries for printing.
+ */
+struct dt_aggsort {
+	bool		as_key, as_rev;
+	int		as_keypos, as_pos;
+};
+
+/* The consumer's side of one aggregation: its totals, order and printing. */
+struct dt_aggdata {
+	const struct dt_agg *ad_def;	/* the compiler's definition */
+	uint32_t	ad_id;		/* the module's, once declared */
+	bool		ad_declared;	/* (AGGDESC); a_user ones never are */
+	struct dt_aggent *ad_ents;
+	size_t		ad_nents, ad_cap;
+	uint32_t	*ad_index;	/* entry + 1 by key hash; 0: empty */
+	size_t		ad_icap;	/* a power of 2; NULL: rebuild */
+	uint64_t	ad_normal;	/* normalize( ) divisor; 1 */
+	bool		ad_printed;	/* by printa( ): not again at exit */
+	struct dt_aggsort ad_sort;	/* the options' order */
+};
+
+/* A program's aggregations, in the order of its list (a_ix). */
+struct dt_aggs {
+	struct dt_aggdata *ag_data;
+	uint32_t	ag_n;
+};
+
+/* One aggregation's, empty; and its entries freed. */
+void dt_aggdata_init(struct dt_aggdata *d, const struct dt_agg *a);
+void dt_aggdata_fini(struct dt_aggdata *d);
+
+/* One dt_aggdata per definition of list, as the compiler numbered them. */
+int dt_aggs_init(struct dt_aggs *s, struct dt_agg *list);
+void dt_aggs_fini(struct dt_aggs *s);
+
+/* The consumer's side of a. */
+struct dt_aggdata *dt_aggs_of(const struct dt_aggs *s, const struct dt_agg *a);
+
+/* Each aggregation's ad_sort, from the options (tracing may change them). */
+void dt_agg_setsort(struct dt_aggs *s, const struct dt_aggsort *o);
 
 /*
  * The module checks that every key slot a clause has written so far fits
@@ -41,26 +88,27 @@ void dt_agg_setsort(struct dt_agg *list, const struct dt_aggsort *s);
 void dt_agg_value(const struct dt_agg *a, int64_t x, uint64_t *val);
 
 /* Add one value (the module's words) under key into a's totals. */
-int dt_agg_merge(struct dt_agg *a, const uint8_t *key, const uint64_t *val);
+int dt_agg_merge(struct dt_aggdata *d, const uint8_t *key,
+		 const uint64_t *val);
 
 /*
  * One AGGSNAP buffer: struct dtrace_aggrec records. Returns 0, or -1
  * with a message in err.
  */
-int dt_agg_consume(struct dt_agg *list, const void *buf, size_t len,
+int dt_agg_consume(struct dt_aggs *s, const void *buf, size_t len,
 		   char *err, size_t errlen);
 
 /* clear( ): values to zero; trunc( ): keep the n top (n < 0: bottom). */
-void dt_agg_clear(struct dt_agg *a);
-void dt_agg_trunc(struct dt_agg *a, int64_t n, bool all);
+void dt_agg_clear(struct dt_aggdata *d);
+void dt_agg_trunc(struct dt_aggdata *d, int64_t n, bool all);
 
 /*
- * printa( ) and the print at exit: a newline, then each entry sorted by
- * value, keys then value. With pf, the format decides (%@ for the
+ * printa( ) and the print at exit: each entry sorted by value, keys then
+ * value (the newline before is the caller's). With pf, the format decides (%@ for the
  * value, the other conversions take the keys in order).
  */
 struct dt_symtab;
-int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf,
+int dt_agg_print(FILE *fp, struct dt_aggdata *d, const struct dt_pfmt *pf,
 		 struct dt_symtab *syms);
 
 /*
@@ -68,20 +116,21 @@ int dt_agg_print(FILE *fp, struct dt_agg *a, const struct dt_pfmt *pf,
  * any of them has, in the order of the first's values, with each one's
  * value (0 where it has none): the %@ conversions take them in order.
  */
-int dt_agg_print_joined(FILE *fp, struct dt_agg **aggs, int n,
+int dt_agg_print_joined(FILE *fp, struct dt_aggdata **aggs, int n,
 			const struct dt_pfmt *pf, struct dt_symtab *syms);
 
 /* For printers of other formats (dt_json.c). */
-void dt_agg_sort(struct dt_agg *a);	/* as printing orders entries */
+void dt_agg_sort(struct dt_aggdata *d);	/* as printing orders entries */
 int64_t dt_agg_keyint(const struct dt_agg *a, const uint8_t *key, int i);
 const char *dt_agg_keystr(const struct dt_agg *a, const uint8_t *key,
 			  int i, char *buf, size_t len);
-int64_t dt_agg_scalar(const struct dt_agg *a, const uint64_t *val);
+int64_t dt_agg_scalar(const struct dt_aggdata *d, const uint64_t *val);
 bool dt_agg_ishist(const struct dt_agg *a);
 /* What entries sort by (the scalar, or a distribution's total). */
 long double dt_agg_sortval(const struct dt_agg *a, const struct dt_aggent *e);
 /* Keys in the order printing sorts ties in: <0, 0, >0. */
-int dt_agg_keycmp(const struct dt_agg *a, const uint8_t *x, const uint8_t *y);
+int dt_agg_keycmp(const struct dt_aggdata *d, const uint8_t *x,
+		  const uint8_t *y);
 
 /*
  * The rows of a distribution: lows[i] is the number row i is labelled

@@ -270,18 +270,20 @@ static int dt_bt_entcmp(const void *p, const void *q, void *arg)
 {
 	const struct dt_aggent *x = *(const struct dt_aggent *const *)p;
 	const struct dt_aggent *y = *(const struct dt_aggent *const *)q;
-	const struct dt_agg *a = arg;
-	long double vx = dt_bt_sortval(a, x);
-	long double vy = dt_bt_sortval(a, y);
+	const struct dt_aggdata *d = arg;
+	long double vx = dt_bt_sortval(d->ad_def, x);
+	long double vy = dt_bt_sortval(d->ad_def, y);
 
 	if (vx != vy)
 		return vx < vy ? -1 : 1;
-	return dt_agg_keycmp(a, x->ae_key, y->ae_key);
+	return dt_agg_keycmp(d, x->ae_key, y->ae_key);
 }
 
-static void dt_bt_value(FILE *fp, const struct dt_agg *a, const uint64_t *v,
-			uint64_t div)
+static void dt_bt_value(FILE *fp, const struct dt_aggdata *d,
+			const uint64_t *v, uint64_t div)
 {
+	const struct dt_agg *a = d->ad_def;
+
 	switch (a->a_func) {
 	case DTRACE_AGG_COUNT:
 		fprintf(fp, "%llu", (unsigned long long)(v[0] / div));
@@ -296,7 +298,7 @@ static void dt_bt_value(FILE *fp, const struct dt_agg *a, const uint64_t *v,
 				(long long)(dt_bt_avg(v) / (int64_t)div));
 		break;
 	case DTRACE_AGG_STDDEV:
-		fprintf(fp, "%lld", (long long)dt_agg_scalar(a, v));
+		fprintf(fp, "%lld", (long long)dt_agg_scalar(d, v));
 		break;
 	default:	/* sum, min, max */
 		fprintf(fp, "%lld", (long long)((int64_t)v[0] / (int64_t)div));
@@ -304,16 +306,17 @@ static void dt_bt_value(FILE *fp, const struct dt_agg *a, const uint64_t *v,
 	}
 }
 
-int dt_bt_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms)
+int dt_bt_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms)
 {
-	uint64_t div = a->a_normal ? a->a_normal : 1;
+	const struct dt_agg *a = d->ad_def;
+	uint64_t div = d->ad_normal ? d->ad_normal : 1;
 	bool hist = dt_agg_ishist(a);
 	/* avg and stats end with a blank line, as bpftrace's do */
 	bool blank = a->a_func == DTRACE_AGG_AVG;
 	const struct dt_aggent **ents;
 	size_t i;
 
-	if (!a->a_nents) {
+	if (!d->ad_nents) {
 		/* bpftrace keeps a count without keys from the start */
 		if (a->a_func == DTRACE_AGG_COUNT && !a->a_nkeys)
 			fprintf(fp, "@%s: 0\n", a->a_name);
@@ -321,13 +324,13 @@ int dt_bt_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms)
 			fputs(blank ? "\n\n" : "\n", fp);
 		return ferror(fp) ? -1 : 0;
 	}
-	ents = malloc(a->a_nents * sizeof(*ents));
+	ents = malloc(d->ad_nents * sizeof(*ents));
 	if (!ents)
 		return -1;
-	for (i = 0; i < a->a_nents; i++)
-		ents[i] = &a->a_ents[i];
-	qsort_r(ents, a->a_nents, sizeof(*ents), dt_bt_entcmp, a);
-	for (i = 0; i < a->a_nents; i++) {
+	for (i = 0; i < d->ad_nents; i++)
+		ents[i] = &d->ad_ents[i];
+	qsort_r(ents, d->ad_nents, sizeof(*ents), dt_bt_entcmp, d);
+	for (i = 0; i < d->ad_nents; i++) {
 		if (i)
 			fputc('\n', fp);
 		fprintf(fp, "@%s", a->a_name);
@@ -338,7 +341,7 @@ int dt_bt_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms)
 		else if (hist)
 			dt_bt_lhist(fp, a, ents[i]->ae_val);
 		else
-			dt_bt_value(fp, a, ents[i]->ae_val, div);
+			dt_bt_value(fp, d, ents[i]->ae_val, div);
 	}
 	free(ents);
 	fputs(blank ? "\n\n" : "\n", fp);
@@ -347,26 +350,24 @@ int dt_bt_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms)
 
 static int dt_bt_namecmp(const void *p, const void *q)
 {
-	const struct dt_agg *x = *(const struct dt_agg *const *)p;
-	const struct dt_agg *y = *(const struct dt_agg *const *)q;
+	const struct dt_aggdata *x = *(const struct dt_aggdata *const *)p;
+	const struct dt_aggdata *y = *(const struct dt_aggdata *const *)q;
 
-	return strcmp(x->a_name, y->a_name);
+	return strcmp(x->ad_def->a_name, y->ad_def->a_name);
 }
 
 static int dt_bt_aggs_end(struct dt_consumer *c)
 {
-	struct dt_agg *a, **all;
-	size_t n = 0, i;
+	struct dt_aggdata **all;
+	size_t n = c->c_aggs ? c->c_aggs->ag_n : 0, i;
 	int rc = 0;
 
 	fputs("\n\n", c->c_out);
-	for (a = c->c_aggs; a; a = a->a_next)
-		n++;
 	all = malloc((n ? n : 1) * sizeof(*all));
 	if (!all)
 		return -1;
-	for (a = c->c_aggs, i = 0; a; a = a->a_next)
-		all[i++] = a;
+	for (i = 0; i < n; i++)
+		all[i] = &c->c_aggs->ag_data[i];
 	qsort(all, n, sizeof(*all), dt_bt_namecmp);
 	for (i = 0; i < n && !rc; i++)
 		rc = dt_bt_agg(c->c_out, all[i], &c->c_syms);
@@ -386,9 +387,12 @@ static int dt_bt_action(struct dt_consumer *c, const uint8_t *data,
 
 	if (o->o_kind != DT_OUT_PRINTA || o->o_fmt)
 		return dt_text_action(c, data, e, o);
-	for (i = 0; i < o->o_naggs; i++)
-		if (dt_bt_agg(c->c_out, o->o_aggs[i], &c->c_syms))
+	for (i = 0; i < o->o_naggs; i++) {
+		struct dt_aggdata *d = dt_aggs_of(c->c_aggs, o->o_aggs[i]);
+
+		if (!d || dt_bt_agg(c->c_out, d, &c->c_syms))
 			return -1;
+	}
 	return 0;
 }
 

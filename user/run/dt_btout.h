@@ -27,14 +27,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
-struct dt_agg;
+struct dt_aggdata;
 struct dt_symtab;
 
 /* "Attaching N probes..." (probe when N is 1). */
 void dt_bt_attaching(FILE *fp, unsigned int nprobes);
 
 /* One aggregation, as bpftrace's print(@x) and its exit print it. */
-int dt_bt_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms);
+int dt_bt_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms);
 
 /*
  * The pieces, for tests. A hist row label of bucket i of bpftrace's 65

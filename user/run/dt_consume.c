@@ -196,10 +196,11 @@ static int dt_print_aggrec(struct dt_consumer *c, const uint8_t *data,
 {
 	static uint8_t key[DTRACE_RECSIZE_MAX];
 	static uint64_t val[4100];
-	struct dt_agg *a = o->o_aggs[0];
+	struct dt_aggdata *d = dt_aggs_of(c->c_aggs, o->o_aggs[0]);
+	const struct dt_agg *a = o->o_aggs[0];
 	int i;
 
-	if (a->a_keysize > sizeof(key) || a->a_valsize > sizeof(val))
+	if (!d || a->a_keysize > sizeof(key) || a->a_valsize > sizeof(val))
 		return -1;
 	memset(key, 0, a->a_keysize);
 	for (i = 0; i < a->a_nkeys; i++) {
@@ -217,7 +218,7 @@ static int dt_print_aggrec(struct dt_consumer *c, const uint8_t *data,
 	}
 	dt_agg_value(a, dt_rec_int(data, &e->e_recs[o->o_rec + a->a_nkeys]),
 		     val);
-	return dt_agg_merge(a, key, val);
+	return dt_agg_merge(d, key, val);
 }
 
 /* Snapshot the aggregations, once per flush, before using them. */
@@ -241,36 +242,46 @@ static int dt_consume_aggact(struct dt_consumer *c, const uint8_t *data,
 	if (dt_consume_aggfresh(c))
 		return -1;
 	for (i = 0; i < o->o_naggs; i++) {
-		struct dt_agg *a = o->o_aggs[i];
+		struct dt_aggdata *d = dt_aggs_of(c->c_aggs, o->o_aggs[i]);
 
+		if (!d)
+			return -1;
 		switch (o->o_kind) {
 		case DT_OUT_CLEAR:
-			dt_agg_clear(a);
+			dt_agg_clear(d);
 			break;
 		case DT_OUT_TRUNC:
-			dt_agg_trunc(a, v, o->o_nrecs == 0);
+			dt_agg_trunc(d, v, o->o_nrecs == 0);
 			break;
 		case DT_OUT_NORMALIZE:
-			a->a_normal = v > 0 ? (uint64_t)v : 1;
+			d->ad_normal = v > 0 ? (uint64_t)v : 1;
 			break;
 		default:
-			a->a_normal = 1;
+			d->ad_normal = 1;
 			break;
 		}
 	}
 	return 0;
 }
 
+void dt_consume_stop(struct dt_consumer *c, bool interrupted)
+{
+	if (c->c_fmt->fmt_stop)
+		c->c_fmt->fmt_stop(c, interrupted);
+}
+
 int dt_consume_aggs_end(struct dt_consumer *c)
 {
-	struct dt_agg *a;
+	uint32_t i;
 
 	if (c->c_fmt->fmt_aggs_end)
 		return c->c_fmt->fmt_aggs_end(c);
-	for (a = c->c_aggs; a; a = a->a_next) {
-		if (a->a_printed || !a->a_nents)
+	for (i = 0; c->c_aggs && i < c->c_aggs->ag_n; i++) {
+		struct dt_aggdata *d = &c->c_aggs->ag_data[i];
+
+		if (d->ad_printed || !d->ad_nents)
 			continue;
-		if (c->c_fmt->fmt_agg(c, a))
+		if (c->c_fmt->fmt_agg(c, d))
 			return -1;
 	}
 	return fflush(c->c_out) ? -1 : 0;

@@ -48,7 +48,7 @@ struct dt_consumer {
 	FILE			*c_errfp;	/* where its reports go */
 	uint64_t		c_nerrors;	/* reported so far */
 	/* aggregations: printa( ) and friends bring them up to date first */
-	struct dt_agg		*c_aggs;
+	struct dt_aggs		*c_aggs;	/* the totals (dt_agg.h) */
 	int			(*c_aggsnap)(void *arg);
 	void			*c_aggarg;
 	bool			c_aggfresh;	/* snapped in this flush */
@@ -92,6 +92,12 @@ void dt_consume_drops(struct dt_consumer *c, int cpu, uint64_t drops,
  */
 #define DT_ERROR_HANDLER "dtrace:::ERROR { trace(arg1); trace(arg2); " \
 	"trace(arg3); trace(arg4); trace(arg5); trace(arg0); }"
+
+/*
+ * Tracing stops (interrupted: by SIGINT or SIGTERM), before the last
+ * records are printed.
+ */
+void dt_consume_stop(struct dt_consumer *c, bool interrupted);
 
 /* At the end: the aggregations printa( ) did not print, as DTrace. */
 int dt_consume_aggs_end(struct dt_consumer *c);

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-struct dt_agg;
+struct dt_aggdata;
 struct dt_consumer;
 struct dt_ecb;
 struct dt_out;
@@ -41,8 +41,13 @@ struct dt_format {
 			      const struct dt_ecb *e, const struct dt_out *o);
 	/* After the record's last action. */
 	void	(*fmt_end)(struct dt_consumer *c, bool quiet);
+	/*
+	 * Tracing stops, before the last records; interrupted: by SIGINT
+	 * or SIGTERM (NULL: nothing).
+	 */
+	void	(*fmt_stop)(struct dt_consumer *c, bool interrupted);
 	/* At the end, one aggregation printa( ) did not print: 0 or -1. */
-	int	(*fmt_agg)(struct dt_consumer *c, struct dt_agg *a);
+	int	(*fmt_agg)(struct dt_consumer *c, struct dt_aggdata *d);
 	/* At the end, instead of fmt_agg for each: 0 or -1. */
 	int	(*fmt_aggs_end)(struct dt_consumer *c);
 };

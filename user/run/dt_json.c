@@ -89,11 +89,12 @@ static void dt_json_keys(FILE *fp, const struct dt_agg *a, const uint8_t *key,
 	fputc(']', fp);
 }
 
-static void dt_json_buckets(FILE *fp, const struct dt_agg *a,
+static void dt_json_buckets(FILE *fp, const struct dt_aggdata *d,
 			    const uint64_t *v)
 {
 	static int64_t lows[4100];
-	uint64_t normal = a->a_normal ? a->a_normal : 1;
+	const struct dt_agg *a = d->ad_def;
+	uint64_t normal = d->ad_normal ? d->ad_normal : 1;
 	uint32_t n = dt_agg_rows(a, lows, sizeof(lows) / sizeof(lows[0])), i;
 	bool first = true;
 
@@ -110,26 +111,27 @@ static void dt_json_buckets(FILE *fp, const struct dt_agg *a,
 	fputc(']', fp);
 }
 
-int dt_json_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms)
+int dt_json_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms)
 {
+	const struct dt_agg *a = d->ad_def;
 	size_t i;
 
-	dt_agg_sort(a);
+	dt_agg_sort(d);
 	fputs("{\"type\":\"aggregation\",\"name\":", fp);
 	dt_json_str(fp, a->a_name, strlen(a->a_name));
 	fprintf(fp, ",\"function\":\"%s\",\"entries\":[",
 		dt_agg_funcname(a->a_func));
-	for (i = 0; i < a->a_nents; i++) {
-		const struct dt_aggent *e = &a->a_ents[i];
+	for (i = 0; i < d->ad_nents; i++) {
+		const struct dt_aggent *e = &d->ad_ents[i];
 
 		fputs(i ? ",{" : "{", fp);
 		dt_json_keys(fp, a, e->ae_key, syms);
 		fputc(',', fp);
 		if (dt_agg_ishist(a))
-			dt_json_buckets(fp, a, e->ae_val);
+			dt_json_buckets(fp, d, e->ae_val);
 		else
 			fprintf(fp, "\"value\":%lld",
-				(long long)dt_agg_scalar(a, e->ae_val));
+				(long long)dt_agg_scalar(d, e->ae_val));
 		fputc('}', fp);
 	}
 	fputs("]}", fp);
@@ -203,11 +205,13 @@ static int dt_json_printa(struct dt_consumer *c, const struct dt_out *o)
 
 	fputs("{\"printa\":[", c->c_out);
 	for (i = 0; i < o->o_naggs; i++) {
+		struct dt_aggdata *d = dt_aggs_of(c->c_aggs, o->o_aggs[i]);
+
 		if (i)
 			fputc(',', c->c_out);
-		if (dt_json_agg(c->c_out, o->o_aggs[i], &c->c_syms))
+		if (!d || dt_json_agg(c->c_out, d, &c->c_syms))
 			return -1;
-		o->o_aggs[i]->a_printed = true;
+		d->ad_printed = true;
 	}
 	fputs("]}", c->c_out);
 	return 0;
@@ -271,9 +275,9 @@ static void dt_json_end(struct dt_consumer *c, bool quiet)
 }
 
 /* At the end: each aggregation a line. */
-static int dt_json_aggline(struct dt_consumer *c, struct dt_agg *a)
+static int dt_json_aggline(struct dt_consumer *c, struct dt_aggdata *d)
 {
-	return dt_json_agg(c->c_out, a, &c->c_syms) ||
+	return dt_json_agg(c->c_out, d, &c->c_syms) ||
 		fputc('\n', c->c_out) == EOF ? -1 : 0;
 }
 

@@ -22,13 +22,13 @@
 #include <stdio.h>
 #include <stdint.h>
 
-struct dt_agg;
+struct dt_aggdata;
 struct dt_symtab;
 
 /* s as a JSON string, quoted; at most max bytes of it (a recorded slot). */
 void dt_json_str(FILE *fp, const char *s, size_t max);
 
 /* One aggregation as an object (no newline). */
-int dt_json_agg(FILE *fp, struct dt_agg *a, struct dt_symtab *syms);
+int dt_json_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms);
 
 #endif /* DT_JSON_H */

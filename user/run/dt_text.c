@@ -2,8 +2,8 @@
 /*
  * DTrace's text output (dt_format.h): a heading, a line per record that
  * starts with its CPU, probe id and FUNCTION:NAME (unless -q), each
- * action's value after it, and at the end the aggregations printa( )
- * did not print.
+ * action's value after it, and at the end a newline and the
+ * aggregations printa( ) did not print.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,20 +157,38 @@ void dt_text_begin(struct dt_consumer *c, int cpu, uint32_t probe_id,
 	fprintf(c->c_out, "%3d %6u %32s ", cpu, probe_id, name);
 }
 
-/* printa( ): several aggregations joined by their keys, or each alone. */
+/*
+ * After printa( ) has printed one of its entries, DTrace leaves that
+ * aggregation out of the print at exit; one still empty is printed then.
+ */
+static void dt_text_printed(struct dt_aggdata *d)
+{
+	if (d->ad_nents)
+		d->ad_printed = true;
+}
+
+/*
+ * printa( ): several aggregations joined by their keys, or one. Without
+ * a format, DTrace starts with a newline.
+ */
 static int dt_text_printa(struct dt_consumer *c, const struct dt_out *o)
 {
-	int i;
+	struct dt_aggdata *d[sizeof(o->o_aggs) / sizeof(o->o_aggs[0])];
+	int i, rc;
 
-	if (o->o_naggs > 1)
-		return dt_agg_print_joined(c->c_out, (struct dt_agg **)o->o_aggs,
-					   o->o_naggs, o->o_fmt, &c->c_syms);
-	for (i = 0; i < o->o_naggs; i++) {
-		if (dt_agg_print(c->c_out, o->o_aggs[i], o->o_fmt, &c->c_syms))
+	for (i = 0; i < o->o_naggs; i++)
+		if (!(d[i] = dt_aggs_of(c->c_aggs, o->o_aggs[i])))
 			return -1;
-		o->o_aggs[i]->a_printed = true;
-	}
-	return 0;
+	if (!o->o_fmt)
+		fputc('\n', c->c_out);
+	if (o->o_naggs > 1)
+		rc = dt_agg_print_joined(c->c_out, d, o->o_naggs, o->o_fmt,
+					 &c->c_syms);
+	else
+		rc = dt_agg_print(c->c_out, d[0], o->o_fmt, &c->c_syms);
+	for (i = 0; i < o->o_naggs; i++)
+		dt_text_printed(d[i]);
+	return rc;
 }
 
 int dt_text_action(struct dt_consumer *c, const uint8_t *data,
@@ -199,9 +217,33 @@ void dt_text_end(struct dt_consumer *c, bool quiet)
 		fputc('\n', c->c_out);
 }
 
-static int dt_text_agg(struct dt_consumer *c, struct dt_agg *a)
+static void dt_text_stop(struct dt_consumer *c, bool interrupted)
 {
-	return dt_agg_print(c->c_out, a, NULL, &c->c_syms);
+	/* DTrace's newline after the ^C echo, even under -q */
+	if (interrupted)
+		fputc('\n', c->c_out);
+}
+
+/*
+ * When tracing stops, DTrace writes one newline, always (under -q and
+ * with nothing left to print too), then the entries of every aggregation
+ * printa( ) has not printed, back to back, in the order the program
+ * first uses them (the reverse under aggsortrev).
+ */
+static int dt_text_aggs_end(struct dt_consumer *c)
+{
+	uint32_t n = c->c_aggs ? c->c_aggs->ag_n : 0, i;
+	bool rev = n && c->c_aggs->ag_data[0].ad_sort.as_rev;
+
+	fputc('\n', c->c_out);
+	for (i = 0; i < n; i++) {
+		struct dt_aggdata *d = &c->c_aggs->ag_data[rev ? n - 1 - i : i];
+
+		if (!d->ad_printed &&
+		    dt_agg_print(c->c_out, d, NULL, &c->c_syms))
+			return -1;
+	}
+	return fflush(c->c_out) ? -1 : 0;
 }
 
 const struct dt_format dt_format_text = {
@@ -209,7 +251,8 @@ const struct dt_format dt_format_text = {
 	.fmt_begin	= dt_text_begin,
 	.fmt_action	= dt_text_action,
 	.fmt_end	= dt_text_end,
-	.fmt_agg	= dt_text_agg,
+	.fmt_stop	= dt_text_stop,
+	.fmt_aggs_end	= dt_text_aggs_end,
 };
 
 const struct dt_format *dt_format_pick(bool json, bool bpftrace)

@@ -134,6 +134,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 	DECLARE_BITMAP(held, DTRACE_ACTIONS_MAX);	/* GUARDs not 0 */
 	bool exiting = false;
 	int exitval = 0;
+	u64 now = 0;		/* a speculated record's time, read once */
 	u32 i, end;
 	u64 v;
 
@@ -156,7 +157,8 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			return mc->dm_ms.fault.kind;
 	}
 	if (v != DTRACE_SPEC_NONE) {
-		buf = dtrace_spec_buffer(state, cpu, v);
+		now = ktime_get_mono_fast_ns();
+		buf = dtrace_spec_buffer(state, cpu, v, now);
 		if (IS_ERR(buf))
 			return dtrace_fault(mc, DIF_FAULT_ILLOP, v);
 		if (!buf)
@@ -175,7 +177,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 	if (hdr) {
 		hdr->dr_epid = ecb->de_epid;
 		hdr->dr_probe_id = probe_id;
-		hdr->dr_timestamp = ktime_get_mono_fast_ns();
+		hdr->dr_timestamp = now ? now : ktime_get_mono_fast_ns();
 	}
 	if (ecb->de_aggkeysize) {
 		/* Past the last key's data, the key is still all zero. */
@@ -183,7 +185,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 		cpu->dc_aggkeylen = 0;
 	}
 
-	bitmap_zero(held, DTRACE_ACTIONS_MAX);
+	bitmap_zero(held, ecb->de_nacts);	/* no guard is past them */
 	for (i = ecb->de_speculates; i < ecb->de_nacts; i++) {
 		const struct dtrace_action *act = &ecb->de_acts[i];
 		u64 cost = DTRACE_COST_ACTION;

@@ -290,7 +290,7 @@ int dtrace_spec_alloc(struct dtrace_state *state);
 void dtrace_spec_free(struct dtrace_state *state);
 u32 dtrace_speculation(struct dtrace_state *state);
 struct dtrace_buffer *dtrace_spec_buffer(struct dtrace_state *state,
-					 struct dtrace_cpu *c, u64 id);
+					 struct dtrace_cpu *c, u64 id, u64 now);
 int dtrace_spec_end(struct dtrace_state *state, struct dtrace_cpu *c,
 		    unsigned int cpu, u64 id, bool commit);
 void dtrace_spec_apply_all(struct dtrace_state *state, struct dtrace_cpu *c,

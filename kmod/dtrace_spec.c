@@ -195,18 +195,18 @@ u32 dtrace_speculation(struct dtrace_state *state)
  * @state: the consumer
  * @c:     this CPU's part of it
  * @id:    the speculation; 0 (speculation() found none) drops silently
+ * @now:   the firing's time (the record's timestamp), its last use
  *
  * Context: probe context.
  * Return: the buffer, NULL to drop the record, or an ERR_PTR for an id
  * that never existed.
  */
 struct dtrace_buffer *dtrace_spec_buffer(struct dtrace_state *state,
-					 struct dtrace_cpu *c, u64 id)
+					 struct dtrace_cpu *c, u64 id, u64 now)
 {
 	unsigned int cpu = smp_processor_id();
 	struct dtrace_spec *sp;
 	u32 v, next;
-	u64 now;
 	int i;
 
 	if (!id)
@@ -234,7 +234,6 @@ struct dtrace_buffer *dtrace_spec_buffer(struct dtrace_state *state,
 	atomic64_inc(&state->ds_specdrops);
 	return NULL;
 used:
-	now = ktime_get_mono_fast_ns();
 	if (now - READ_ONCE(sp->sp_used) > DTRACE_SPEC_STAMP_NS)
 		WRITE_ONCE(sp->sp_used, now);
 	return &c->dc_specbufs[id - 1];

@@ -1,42 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Aggregations as the compiler defines them (dt_aggdef.h): the
- * functions by name, the layout of a key, and the frees.
+ * Aggregations as the compiler defines them (dt_aggdef.h): a
+ * function's name, the layout of a key, and the frees.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include <dtrace/dtrace_ioctl.h>
 #include "dif_agg.h"
 #include "dt_aggdef.h"
+#include "dt_funcs.h"
 
-static const char *const dt_agg_names[] = {
-	[DTRACE_AGG_COUNT] = "count", [DTRACE_AGG_SUM] = "sum",
-	[DTRACE_AGG_AVG] = "avg", [DTRACE_AGG_MIN] = "min",
-	[DTRACE_AGG_MAX] = "max", [DTRACE_AGG_STDDEV] = "stddev",
-	[DTRACE_AGG_QUANTIZE] = "quantize",
-	[DTRACE_AGG_LQUANTIZE] = "lquantize",
-	[DTRACE_AGG_LLQUANTIZE] = "llquantize",
-};
-
-#define DT_NFUNCS	(sizeof(dt_agg_names) / sizeof(dt_agg_names[0]))
-
-uint32_t dt_agg_func(const char *name)
-{
-	uint32_t i;
-
-	if (strcmp(name, "stats") == 0)
-		return DTRACE_AGG_AVG;
-	for (i = 1; i < DT_NFUNCS; i++)
-		if (dt_agg_names[i] && strcmp(dt_agg_names[i], name) == 0)
-			return i;
-	return 0;
-}
-
+/* Its name in D: the first aggregating function of the built-ins with it. */
 const char *dt_agg_funcname(uint32_t func)
 {
-	return func < DT_NFUNCS && dt_agg_names[func] ? dt_agg_names[func] :
-		"?";
+	int i;
+
+	for (i = 0; i < DT_FN_NFUNCS; i++) {
+		const struct dt_func *f = dt_func_byid(i);
+
+		if (f->f_kind == DT_F_AGG && f->f_code == (int)func)
+			return f->f_name;
+	}
+	return "?";
 }
 
 int dt_agg_layout(struct dt_agg *a, uint32_t strsize)

@@ -42,11 +42,11 @@ struct dt_agg {
 };
 
 /*
- * The function of an aggregating call ("count", ...), or 0. stats( ), for
- * bpftrace's, is avg( ) to the module: its count and total are the
- * stats; -x oformat=bpftrace prints them (dt_btout.h), text as avg( ).
+ * The D name of a DTRACE_AGG_* function ("count", ...; "?" if none).
+ * bpftrace's stats( ) is avg( ) to the module (dt_funcs.h): its count
+ * and total are the stats; -x oformat=bpftrace prints them
+ * (dt_btout.h), text as avg( ).
  */
-uint32_t dt_agg_func(const char *name);
 const char *dt_agg_funcname(uint32_t func);
 
 /* Value bytes, as the module computes them (0: bad parameters). */

@@ -8,19 +8,34 @@
 # policy at switchrate (1 Hz). Then, committed on the CPU that holds its
 # records, a speculation is free at once.
 set -eu
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
+# A run may lose its id to the reclaim when the guest's clock jumps a
+# second inside one firing (a host that starves the emulator): that run
+# says so on stderr and is tried again; any other miss fails.
+reused() {
+	local try out
+	for try in 1 2 3; do
+		out=$("$DTRACE" -q -x nspec=1 -x bufpolicy=$1 -n "$2" 2>"$err") ||
+			true
+		[ "$out" = $'1\n1\n1\n1\n1' ] && return 0
+		grep -q reclaimed "$err" || break
+	done
+	echo "$1: got '$out'"
+	cat "$err"
+	return 1
+}
 for policy in ring switch; do
-	out=$("$DTRACE" -q -x nspec=1 -x bufpolicy=$policy -n 'int n; int s; int phase;
+	reused $policy 'int n; int s; int phase;
 profile-97 /cpu == 0 && !phase && n < 5/ { s = speculation(); }
 profile-97 /cpu == 0 && !phase && s/ { speculate(s); printf("%d\n", s); }
 profile-97 /cpu == 0 && !phase && s/ { phase = 1; }
 profile-97 /cpu == 1 && phase/ { commit(s); n++; phase = 0; }
 profile-97 /n == 5/ { exit(0); }
-tick-5s { exit(1); }' 2>/dev/null) || { echo "$policy: only '$out'"; exit 1; }
-	[ "$out" = $'1\n1\n1\n1\n1' ] || { echo "$policy: got '$out'"; exit 1; }
-	out=$("$DTRACE" -q -x nspec=1 -x bufpolicy=$policy -n 'int n; int s;
+tick-5s { exit(1); }'
+	reused $policy 'int n; int s;
 tick-100ms /n < 5/ { s = speculation(); }
 tick-100ms /n < 5/ { speculate(s); printf("%d\n", s); }
 tick-100ms /n < 5/ { commit(s); n++; }
-tick-100ms /n == 5/ { exit(0); }' 2>&1)
-	[ "$out" = $'1\n1\n1\n1\n1' ] || { echo "$policy, one CPU: '$out'"; exit 1; }
+tick-100ms /n == 5/ { exit(0); }'
 done

@@ -108,7 +108,7 @@ dkms-src:
 	sed 's/#MODULE_VERSION#/$(DKMS_VER)/' dkms.conf >$(DKMS_SRC)/dkms.conf
 	find $(DKMS_SRC) \( -name '*.o' -o -name '*.ko' -o -name '.*.cmd' \
 		-o -name '*.mod*' -o -name Module.symvers \
-		-o -name modules.order \) -delete
+		-o -name modules.order -o -name '*.btf' \) -delete
 dkms-install: dkms-src
 	dkms install dtrace/$(DKMS_VER) -k $(KVER)
 dkms-remove:

@@ -154,6 +154,11 @@ err=$(setpriv --reuid=65534 --regid=65534 --clear-groups dtrace -n "$hello" 2>&1
 check "non-root refused with a privilege message" \
 	grep -q 'DTrace requires additional privileges' <<<"$err"
 check "dtrace -V names $v1" grep -q "DTrace for Linux $v1," <<<"$(dtrace -V 2>&1)"
+# The kernel types DKMS built with the module (dwarves installed).
+types=/var/lib/dkms/dtrace/$v1/$kver/$(uname -m)/dtrace-types.btf
+check "DKMS kept the kernel types: $types" test -s "$types"
+check "DTRACE_BTF=dkms reads them" \
+	grep -q 'vfs_read entry' <<<"$(DTRACE_BTF=dkms dtrace -lv -n fbt::vfs_read:entry 2>&1)"
 trace "$v1"
 
 # Upgrade: DKMS drops the old build and makes the new one; the running
@@ -195,6 +200,8 @@ check "files removed (command, source, module, conffile)" \
 	same "" "$(ls -d /usr/sbin/dtrace /usr/src/dtrace-* "$conf" \
 		/lib/modules/*/updates/dkms/dtrace.ko* 2>/dev/null)"
 check "module not loaded" test ! -e /sys/module/dtrace
+check "DKMS's build of the module and its types gone" \
+	test ! -e /var/lib/dkms/dtrace
 check "packages gone from dpkg" \
 	same "" "$(dpkg-query -W -f='${db:Status-Abbrev}\n' dtrace-linux dtrace-linux-dkms 2>/dev/null | grep -v '^un')"
 check "no dtrace module errors in the kernel log" \

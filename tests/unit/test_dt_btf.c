@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/utsname.h>
 #include <bpf/btf.h>
 
 #include "dt_btf.h"
@@ -375,6 +376,68 @@ TEST(unavailable)
 	EXPECT_EQ(NULL, dt_btf_kernel(err, sizeof(err)));
 	EXPECT_EQ(0, strncmp(err, bad, strlen(bad))) TH_LOG("%s", err);
 	unlink(path);
+	unsetenv("DTRACE_BTF");
+	dt_btf_reset();
+}
+
+/* DTRACE_BTF=dkms: DKMS's types even where the kernel has its own. */
+TEST(dkms_missing)
+{
+	char err[512], want[512];
+	struct utsname u;
+
+	ASSERT_EQ(0, uname(&u));
+	snprintf(want, sizeof(want), "kernel type information is "
+		 "unavailable: cannot read BTF from DTRACE_BTF=dkms, "
+		 "/var/lib/dkms/dtrace/%s/%s/%s/dtrace-types.btf: No such "
+		 "file or directory", DTRACE_VERSION, u.release, u.machine);
+	if (access(strstr(want, "/var/"), F_OK) == 0)
+		SKIP(return, "DKMS built types for this kernel");
+	setenv("DTRACE_BTF", "dkms", 1);
+	dt_btf_reset();
+	EXPECT_EQ(NULL, dt_btf_kernel(err, sizeof(err)));
+	*strrchr(want, ':') = 0;	/* errno's words may vary */
+	EXPECT_EQ(0, strncmp(err, want, strlen(want))) TH_LOG("%s", err);
+	unsetenv("DTRACE_BTF");
+	dt_btf_reset();
+}
+
+/*
+ * The types kmod/dtrace_types.c gives a kernel without BTF (built by
+ * `make kmod` where pahole is installed): layouts, but no prototypes.
+ */
+TEST(module_types)
+{
+	const char *path = "kmod/dtrace-types.btf";
+	const struct dt_btf *bt;
+	struct dt_btf_member m;
+	struct dt_btf_func f;
+	char err[512], buf[128];
+	int64_t id;
+
+	if (access(path, R_OK))
+		SKIP(return, "no %s (make kmod, with pahole)", path);
+	setenv("DTRACE_BTF", path, 1);
+	dt_btf_reset();
+	bt = dt_btf_kernel(err, sizeof(err));
+	ASSERT_NE(NULL, bt) TH_LOG("%s", err);
+	id = dt_btf_lookup(bt, "struct task_struct", err, sizeof(err));
+	ASSERT_LT(0, id) TH_LOG("%s", err);
+	ASSERT_EQ(0, dt_btf_member(bt, id, "pid", &m, err, sizeof(err)))
+		TH_LOG("%s", err);
+	EXPECT_STREQ("pid_t", dt_btf_name(bt, m.bm_type, buf, sizeof(buf)));
+	id = dt_btf_lookup(bt, "struct file", err, sizeof(err));
+	ASSERT_LT(0, id) TH_LOG("%s", err);
+	ASSERT_EQ(0, dt_btf_member(bt, id, "f_path.dentry", &m, err,
+				   sizeof(err))) TH_LOG("%s", err);
+	EXPECT_STREQ("struct dentry *",
+		     dt_btf_name(bt, m.bm_type, buf, sizeof(buf)));
+	id = dt_btf_lookup(bt, "struct sock", err, sizeof(err));
+	EXPECT_LT(0, id) TH_LOG("%s", err);
+	id = dt_btf_lookup(bt, "struct request", err, sizeof(err));
+	EXPECT_LT(0, id) TH_LOG("%s", err);
+	/* Headers declare functions; only the kernel's BTF has them all. */
+	EXPECT_EQ(-1, dt_btf_func(bt, "vfs_read", &f, err, sizeof(err)));
 	unsetenv("DTRACE_BTF");
 	dt_btf_reset();
 }

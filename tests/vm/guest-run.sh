@@ -20,6 +20,8 @@ set -u
 out=/run/vm
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root RESULTS_DIR=$out
+# Tests find what was built beside the module (its kernel types).
+export VM_MODULE
 export TERM=${VM_TERM:-dumb}
 log() { echo "$*" >>"$out/harness.log"; }
 

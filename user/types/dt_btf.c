@@ -11,13 +11,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <unistd.h>
+#include <sys/utsname.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "dt_btf.h"
 
 #define DT_BTF_VMLINUX	"/sys/kernel/btf/vmlinux"
+#define DT_BTF_DKMS	"/var/lib/dkms/dtrace"
 /* Typedef chains and nested declarators deeper than this are not C's. */
 #define DT_BTF_DEPTH	64
 /*
@@ -179,42 +182,74 @@ static const struct dt_btf *dt_btf_usable(const struct dt_btf *bt,
 	return bt;
 }
 
+/*
+ * Where DKMS keeps the types it built with the module for this kernel
+ * (kmod/dtrace_types.c, dkms.conf): removed with the module's build.
+ */
+static void dt_btf_dkms_path(char *buf, size_t len)
+{
+	struct utsname u;
+
+	if (uname(&u))
+		snprintf(u.release, sizeof(u.release), "unknown");
+	snprintf(buf, len, DT_BTF_DKMS "/%s/%s/%s/dtrace-types.btf",
+		 DTRACE_VERSION, u.release, u.machine);
+}
+
+/* The kernel's types from a file: DTRACE_BTF's, or DKMS's. */
+static struct dt_btf *dt_btf_load_file(const char *path, const char *what)
+{
+	struct btf *b;
+
+	dt_kernel_file = true;
+	b = btf__parse(path, NULL);
+	if (!b)
+		return dt_btf_failed(NULL, "kernel type information is "
+				     "unavailable: cannot read BTF from "
+				     "%s%s: %s", what, path, strerror(errno));
+	/* libbpf takes a misaligned type section; we cannot. */
+	if (btf__type_cnt(b) > 1 && (uintptr_t)btf__type_by_id(b, 1) % 4) {
+		btf__free(b);
+		return dt_btf_failed(NULL, "kernel type information is "
+				     "unavailable: cannot read BTF from "
+				     "%s%s: its types are not aligned", what,
+				     path);
+	}
+	return dt_btf_new(NULL, b, NULL);
+}
+
+/*
+ * DTRACE_BTF=FILE, or =dkms for the types DKMS built even where the
+ * kernel has its own; else the kernel's BTF; else DKMS's.
+ */
 static struct dt_btf *dt_btf_load_kernel(void)
 {
 	const char *path = getenv("DTRACE_BTF");
+	char dkms[PATH_MAX];
 	struct btf *b;
 
 	/* Our errors say what went wrong; libbpf's own lines would not. */
 	libbpf_set_print(NULL);
-	if (path && *path) {
-		dt_kernel_file = true;
-		b = btf__parse(path, NULL);
-		if (!b)
-			return dt_btf_failed(NULL, "kernel type information is "
-					     "unavailable: cannot read BTF "
-					     "from DTRACE_BTF=%s: %s", path,
-					     strerror(errno));
-		/* libbpf takes a misaligned type section; we cannot. */
-		if (btf__type_cnt(b) > 1 &&
-		    (uintptr_t)btf__type_by_id(b, 1) % 4) {
-			btf__free(b);
-			return dt_btf_failed(NULL, "kernel type information is "
-					     "unavailable: cannot read BTF "
-					     "from DTRACE_BTF=%s: its types "
-					     "are not aligned", path);
-		}
-		return dt_btf_new(NULL, b, NULL);
-	}
+	dt_btf_dkms_path(dkms, sizeof(dkms));
+	if (path && !strcmp(path, "dkms"))
+		return dt_btf_load_file(dkms, "DTRACE_BTF=dkms, ");
+	if (path && *path)
+		return dt_btf_load_file(path, "DTRACE_BTF=");
 	b = btf__load_vmlinux_btf();
 	if (b)
 		return dt_btf_new(NULL, b, NULL);
+	if (!access(dkms, F_OK))
+		return dt_btf_load_file(dkms, "");
 	if (access(DT_BTF_VMLINUX, F_OK))
 		return dt_btf_failed(NULL, "kernel type information is "
-				     "unavailable: %s is missing (boot a "
+				     "unavailable: %s is missing, and DKMS "
+				     "built no types for this kernel (boot a "
 				     "kernel built with "
-				     "CONFIG_DEBUG_INFO_BTF=y, or set "
-				     "DTRACE_BTF to a file of the kernel's "
-				     "BTF)", DT_BTF_VMLINUX);
+				     "CONFIG_DEBUG_INFO_BTF=y, or install "
+				     "dwarves and rebuild the dtrace module "
+				     "with DKMS; see "
+				     "/usr/share/doc/dtrace-linux/types.md)",
+				     DT_BTF_VMLINUX);
 	return dt_btf_failed(NULL, "kernel type information is unavailable: "
 			     "cannot read %s: %s", DT_BTF_VMLINUX,
 			     strerror(errno));

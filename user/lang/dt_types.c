@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dt_error.h"
+#include "dt_ktype.h"
 #include "dt_types.h"
 
 struct dt_sou *dt_sou_lookup(const struct dt_program *p, const char *name,
@@ -15,7 +16,8 @@ struct dt_sou *dt_sou_lookup(const struct dt_program *p, const char *name,
 	struct dt_sou *s;
 
 	for (s = p->p_sous; s; s = s->s_next)
-		if (s->s_union == is_union && strcmp(s->s_name, name) == 0)
+		if (!s->s_btf && s->s_union == is_union &&
+		    strcmp(s->s_name, name) == 0)
 			return s;
 	return NULL;
 }
@@ -84,6 +86,7 @@ int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
 	}
 	s->s_mems = m;
 	m = &m[s->s_nmems++];
+	memset(m, 0, sizeof(*m));
 	m->m_name = name;
 	m->m_type = *t;
 	m->m_nelems = (uint32_t)nelems;
@@ -118,17 +121,31 @@ const struct dt_member *dt_sou_member(const struct dt_sou *s,
 	return NULL;
 }
 
+int dt_sou_member_get(struct dt_pcb *pcb, const struct dt_sou *s,
+		      const char *name, const struct dt_loc *loc,
+		      struct dt_member *m)
+{
+	const struct dt_member *sm;
+
+	if (s->s_btf)
+		return dt_ktype_member(pcb, s, name, loc, m);
+	sm = dt_sou_member(s, name);
+	if (!sm)
+		return dt_error(pcb, loc, "D_MEMBER_NAME", "%s is not a member "
+				"of %s %s", name, s->s_union ? "union" :
+				"struct", s->s_name);
+	*m = *sm;
+	return 0;
+}
+
 int dt_sou_type(struct dt_pcb *pcb, const char *name, bool is_union,
 		const struct dt_loc *loc, struct dt_type *out)
 {
-	const struct dt_sou *s = dt_sou_lookup(&pcb->pcb_prog, name,
-					       is_union);
+	const struct dt_sou *s = strchr(name, '`') ? NULL :
+		dt_sou_lookup(&pcb->pcb_prog, name, is_union);
 
 	if (!s)
-		return dt_error(pcb, loc, "D_TYPE_ERR", "no type information "
-				"is available for %s %s: the kernel's types "
-				"are not loaded (declare it in the script)",
-				is_union ? "union" : "struct", name);
+		return dt_ktype_sou(pcb, name, is_union, loc, out);
 	memset(out, 0, sizeof(*out));
 	out->kind = DT_T_SOU;
 	out->sou = s;

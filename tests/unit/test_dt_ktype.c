@@ -17,6 +17,7 @@
 
 #include "dt_btf.h"
 #include "dt_compile.h"
+#include "dt_ksym.h"
 #include "dt_error.h"
 #include "dt_options.h"
 #include "dt_program.h"
@@ -273,6 +274,46 @@ TEST_F(ktypes, lazy)
 			     err, sizeof(err)));
 	free(dis);
 	EXPECT_TRUE(dt_btf_tried());
+}
+
+/* `sym's addresses: the kernel's, a module's, hidden ones. */
+TEST(ksym)
+{
+	static const char text[] =
+		"ffffffff81000000 T _stext\n"
+		"ffffffff82a079c0 D jiffies\n"
+		"ffffffffc0001000 d jiffies\t[mymod]\n"
+		"ffffffffc0002000 t helper\t[mymod]\n"
+		"0000000000000000 D hidden\n";
+	char path[] = "/tmp/dt_ksym_XXXXXX", err[256];
+	uint64_t a = 0;
+	int fd = mkstemp(path);
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ((ssize_t)strlen(text), write(fd, text, strlen(text)));
+	close(fd);
+	EXPECT_EQ(0, dt_ksym_addr(path, "", "jiffies", &a, err, sizeof(err)));
+	EXPECT_EQ(0xffffffff82a079c0ull, a);
+	EXPECT_EQ(0, dt_ksym_addr(path, "vmlinux", "_stext", &a, err,
+				  sizeof(err)));
+	EXPECT_EQ(0xffffffff81000000ull, a);
+	EXPECT_EQ(0, dt_ksym_addr(path, "mymod", "jiffies", &a, err,
+				  sizeof(err)));
+	EXPECT_EQ(0xffffffffc0001000ull, a);
+	EXPECT_EQ(0, dt_ksym_addr(path, "mymod", "helper", &a, err,
+				  sizeof(err)));
+	EXPECT_EQ(0xffffffffc0002000ull, a);
+	EXPECT_EQ(-1, dt_ksym_addr(path, NULL, "helper", &a, err,
+				   sizeof(err)));
+	EXPECT_STREQ("Unknown symbol name", err);
+	EXPECT_EQ(-1, dt_ksym_addr(path, "mymo", "helper", &a, err,
+				   sizeof(err)));
+	EXPECT_EQ(-1, dt_ksym_addr(path, NULL, "hidden", &a, err,
+				   sizeof(err)));
+	EXPECT_EQ(0, strncmp(err, path, strlen(path)));
+	EXPECT_NE(NULL, strstr(err, "shows no kernel addresses (run as "
+			       "root, or lower kernel.kptr_restrict)"));
+	unlink(path);
 }
 
 TEST_HARNESS_MAIN

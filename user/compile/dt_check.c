@@ -668,9 +668,9 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 					dt_type_deref(&l->n_type);
 
 				n->n_kind = DT_N_INT;
-				n->n_int = l->n_type.kind == DT_T_STRING ?
-					l->n_builtin : (int64_t)dt_type_size(&e) *
-					l->n_builtin;
+				n->n_int = l->n_builtin;
+				if (l->n_type.kind != DT_T_STRING)
+					n->n_int *= dt_type_size(&e);
 				n->n_type = dt_type_ulong;
 				dt_node_free(l);
 				n->n_left = NULL;

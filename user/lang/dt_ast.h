@@ -154,8 +154,8 @@ struct dt_node {
 	struct dt_agg	*n_agg;		/* DT_N_AGG, set by dt_check */
 	const struct dt_func *n_func;	/* DT_N_CALL, set by dt_resolve */
 	struct dt_type	n_ctype;	/* CAST, SIZEOF of a type */
-	uint8_t		n_bitoff;	/* MEMBER bit-field: first bit */
-	uint8_t		n_bitsize;	/* its width; 0: not a bit-field */
+	uint8_t		n_bitoff;	/* MEMBER bit-field: 1st bit */
+	uint8_t		n_bitsize;	/* its width, 0: none */
 	struct dt_node	*n_left, *n_right, *n_cond;
 	struct dt_node	*n_args;	/* a list linked through n_next */
 	struct dt_node	*n_next;

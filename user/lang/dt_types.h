@@ -15,8 +15,8 @@ struct dt_member {
 	uint32_t	m_off;
 	uint32_t	m_nelems;	/* 0: not an array */
 	uint8_t		m_str;		/* DT_MSTR_*: reads as a string */
-	uint8_t		m_bitoff;	/* a bit-field: first bit at m_off */
-	uint8_t		m_bitsize;	/* its width; 0: not a bit-field */
+	uint8_t		m_bitoff;	/* bit-field: 1st bit at m_off */
+	uint8_t		m_bitsize;	/* its width, 0: none */
 };
 
 /* Members of tracepoint records (dt_tp.c) that D reads as strings. */

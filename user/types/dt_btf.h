@@ -100,8 +100,8 @@ struct dt_btf_info {
 	uint32_t	bi_id;		/* the resolved id */
 	uint32_t	bi_size, bi_align;
 	bool		bi_signed;	/* integers and enums */
-	bool		bi_opaque;	/* a struct or union only declared */
-	uint32_t	bi_ref;		/* a pointer's target, an element */
+	bool		bi_opaque;	/* declared, never defined */
+	uint32_t	bi_ref;		/* pointer's target, element */
 	uint32_t	bi_nelems;	/* arrays */
 	const char	*bi_name;	/* struct, union, enum: "" if anon */
 };

@@ -16,6 +16,7 @@ int dt_ksym_addr(const char *path, const char *mod, const char *name,
 		 uint64_t *addr, char *err, size_t errlen)
 {
 	bool kernel = !mod || !*mod || !strcmp(mod, "vmlinux");
+	size_t mlen = kernel ? 0 : strlen(mod);
 	char *line = NULL, *p, *sym, *m;
 	size_t cap = 0;
 	bool hidden = false;
@@ -40,9 +41,10 @@ int dt_ksym_addr(const char *path, const char *mod, const char *name,
 		sym[strcspn(sym, "\t\n ")] = '\0';
 		if (strcmp(sym, name))
 			continue;
+		/* a module's symbol is followed by "\t[mod]" */
 		m = strchr(sym + strlen(sym) + 1, '[');
-		if (kernel ? m != NULL : !m || strncmp(m + 1, mod, strlen(mod)) ||
-		    m[1 + strlen(mod)] != ']')
+		if (kernel ? m != NULL : !m || strncmp(m + 1, mod, mlen) ||
+		    m[1 + mlen] != ']')
 			continue;
 		if (!a) {
 			hidden = true;

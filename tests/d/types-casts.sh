@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Kernel types from BTF in D: a cast of an fbt argument to a struct
 # pointer read through an anonymous union member, a cast to another
-# struct's pointer, the typed return value against an errno name, and a
-# bit-field (task_struct's in_execve) that is 1 only inside exec (the
-# shell's exec of true: -c's own exec may come before tracing starts).
+# struct's pointer, the typed return value against an errno name, a char
+# array indexed (comm[1] of "dtrace"), and a bit-field (task_struct's
+# in_execve) that is 1 only inside exec (the shell's exec of true: -c's
+# own exec may come before tracing starts).
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 
@@ -24,10 +25,11 @@ out=$("$DTRACE" -qn 'fbt::tcp_v4_connect:entry /pid == $target/ {
 [ "$out" = "2 2304
 1" ] || fail "tcp_v4_connect: $out"
 
-out=$("$DTRACE" -qn 'BEGIN { printf("%d\n", curthread->in_execve); }
+out=$("$DTRACE" -qn 'BEGIN { printf("%d %c\n", curthread->in_execve,
+	curthread->comm[1]); }
 	fbt::security_bprm_check:entry /pid == $target || ppid == $target/ {
 	printf("%d\n", curthread->in_execve); exit(0); }' -c "sh -c /bin/true" |
 	grep .)
-[ "$out" = "0
+[ "$out" = "0 t
 1" ] || fail "in_execve: $out"
 echo ok

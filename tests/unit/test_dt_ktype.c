@@ -184,6 +184,8 @@ static const struct kcase valid[] = {
 	  { "! curthread", "addi %r1, 24, %r1", "ldx", "ldsw" } },
 	{ "BEGIN { trace(curthread->comm); }",
 	  { "DIFO returns string", "addi %r1, 4, %r1" } },
+	{ "BEGIN { trace(curthread->comm[2]); }",
+	  { "addi %r1, 4, %r1", "seti 2,", "ldsb" } },
 	{ "BEGIN { trace(stringof(curthread->file->f_name.name)); }",
 	  { "DIFO returns string" } },
 	{ "BEGIN { trace(((struct file *)arg0)->f_grid[4]); }",

@@ -387,6 +387,12 @@ static int dt_check_ptrindex(struct dt_pcb *pcb, struct dt_node *n)
 
 	if (dt_check_node(pcb, l))
 		return -1;
+	/* a char array read as a string is still an array: comm[0] */
+	if (l->n_kind == DT_N_MEMBER && l->n_type.kind == DT_T_STRING &&
+	    l->n_builtin > 0) {
+		l->n_op = DT_OP_ADDROF;
+		l->n_type = dt_type_ptrto(&dt_type_char);
+	}
 	if (!l->n_type.ptr)
 		return dt_error(pcb, &n->n_loc, "D_IDX_SCALAR", "operator [ ] "
 				"requires an array, a pointer or an "
@@ -438,7 +444,7 @@ static int dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 	n->n_bitsize = m.m_bitsize;
 	/* an array is the address of its first element */
 	n->n_type = m.m_nelems ? dt_type_ptrto(&m.m_type) : m.m_type;
-	if (m.m_str) {
+	if (m.m_str && n->n_op != DT_OP_ADDROF) {
 		/* a string in place, its address; -1: __data_loc */
 		n->n_type = dt_type_string;
 		n->n_builtin = m.m_str == DT_MSTR_LOC ? -1 : (int)m.m_nelems;

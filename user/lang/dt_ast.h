@@ -118,7 +118,9 @@ enum dt_nkind {
 	DT_N_IF,	/* if (n_cond) n_left else n_right: statement lists */
 	DT_N_MEMBER,	/* n_left->n_str (n_post) or n_left.n_str: n_int is
 			 * the offset, n_builtin an array member's count,
-			 * n_bitoff and n_bitsize a bit-field's bits */
+			 * n_bitoff and n_bitsize a bit-field's bits;
+			 * n_op DT_OP_ADDROF: a char array indexed, not
+			 * read as a string */
 };
 
 /* Operators, as tokens in the grammar and tags in nodes. */

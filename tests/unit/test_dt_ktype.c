@@ -175,6 +175,10 @@ static const struct kcase valid[] = {
 	{ "BEGIN { trace(sizeof(((struct file *)0)->f_grid)); }",
 	  { "seti 24," } },
 	{ "BEGIN { trace(S_OFF); }", { "seti 7," } },
+	/* a kernel struct in a script's: aligned as its longs */
+	{ "struct s { char c; struct file f; };\n"
+	  "BEGIN { trace(offsetof(struct s, f) + sizeof(struct s)); }",
+	  { "seti 88," } },
 	/* f_x: bits 3..7 of byte 4, unsigned */
 	{ "BEGIN { trace(((struct file *)arg0)->f_x); }",
 	  { "addi %r1, 4, %r1", "ldub [%r1+0]", "seti 56,", "srl" } },

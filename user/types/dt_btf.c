@@ -659,12 +659,61 @@ int dt_btf_func(const struct dt_btf *bt, const char *fn,
 	return 0;
 }
 
+/*
+ * id's alignment as C lays it out (a packed struct's is 1), within a
+ * budget: libbpf's btf__align_of trusts the types not to loop or dangle.
+ */
+static uint32_t dt_btf_align(const struct btf *b, uint32_t id, int depth,
+			     int *budget)
+{
+	const struct btf_type *t = dt_btf_skip_id(b, &id);
+	const struct btf_member *m;
+	uint32_t a = 1, ma;
+	uint16_t i;
+
+	if (!t || depth > DT_BTF_DEPTH || --*budget < 0)
+		return 1;
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+	case BTF_KIND_FLOAT:
+		a = t->size;
+		break;
+	case BTF_KIND_PTR:
+		a = 8;
+		break;
+	case BTF_KIND_ARRAY:
+		return dt_btf_align(b, btf_array(t)->type, depth + 1, budget);
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		m = btf_members(t);
+		for (i = 0; i < btf_vlen(t) && *budget > 0; i++) {
+			uint32_t off = btf_member_bit_offset(t, i);
+
+			ma = dt_btf_align(b, m[i].type, depth + 1, budget);
+			if (ma > a)
+				a = ma;
+			/* a byte-aligned member out of place: packed */
+			if (!btf_member_bitfield_size(t, i) && !(off % 8) &&
+			    off % (8 * ma))
+				return 1;
+		}
+		if (t->size % a)
+			return 1;
+		break;
+	default:
+		break;
+	}
+	return a && a <= 16 && !(a & (a - 1)) ? a : 1;
+}
+
 void dt_btf_info(const struct dt_btf *bt, uint32_t id,
 		 struct dt_btf_info *bi)
 {
+	int budget = DT_BTF_BUDGET;
 	const struct btf *b = bt->bt_btf;
 	const struct btf_type *t = dt_btf_skip_id(b, &id);
-	long align;
 
 	memset(bi, 0, sizeof(*bi));
 	bi->bi_name = "";
@@ -693,8 +742,7 @@ void dt_btf_info(const struct dt_btf *bt, uint32_t id,
 		bi->bi_align = 1;
 		return;
 	}
-	align = btf__align_of(b, id);
-	bi->bi_align = align > 0 ? (uint32_t)align : 1;
+	bi->bi_align = dt_btf_align(b, id, 0, &budget);
 	switch (btf_kind(t)) {
 	case BTF_KIND_INT:
 		bi->bi_kind = DT_BTFK_INT;

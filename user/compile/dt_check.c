@@ -12,6 +12,7 @@
 
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_ktype.h"
 #include "dt_options.h"
 #include "dt_printf.h"
 #include "dt_types.h"

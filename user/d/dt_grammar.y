@@ -40,6 +40,7 @@ int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text);
 #include <stdlib.h>
 #include <string.h>
 #include "dt_error.h"
+#include "dt_ktype.h"
 #include "dt_types.h"
 
 #define L(x)	((const struct dt_loc *)&(x))

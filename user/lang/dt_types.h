@@ -2,7 +2,8 @@
 /*
  * Types a script declares: struct and union layouts, typedef names and
  * enum constants. The kernel's types (dt_ktype.h) share struct dt_sou
- * and struct dt_member with them; lookups here see the script's only.
+ * and struct dt_member with them; lookups here see the script's only
+ * (dt_ktype.h looks in both).
  */
 #ifndef DT_TYPES_H
 #define DT_TYPES_H
@@ -47,20 +48,6 @@ int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
 void dt_sou_end(struct dt_sou *s);
 const struct dt_member *dt_sou_member(const struct dt_sou *s,
 				      const char *name);
-/*
- * Member name of s, the script's or the kernel's, in *m (m_name not
- * set): 0, or -1 with an error naming the type and the member.
- */
-int dt_sou_member_get(struct dt_pcb *pcb, const struct dt_sou *s,
-		      const char *name, const struct dt_loc *loc,
-		      struct dt_member *m);
-/*
- * The type of struct/union NAME: the script's, else the kernel's ("mod`name":
- * module mod's), or an error saying none is known.
- */
-int dt_sou_type(struct dt_pcb *pcb, const char *name, bool is_union,
-		const struct dt_loc *loc, struct dt_type *out);
-
 const struct dt_type *dt_tdef_lookup(const struct dt_program *p,
 				     const char *name);
 int dt_tdef_add(struct dt_pcb *pcb, char *name, const struct dt_type *t,

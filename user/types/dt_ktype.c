@@ -274,3 +274,34 @@ int dt_ktype_fbtarg(struct dt_pcb *pcb, const char *mod, const char *fn,
 	/* a struct passed by value: not a register's worth */
 	return out->kind == DT_T_INT ? 0 : 1;
 }
+
+int dt_sou_member_get(struct dt_pcb *pcb, const struct dt_sou *s,
+		      const char *name, const struct dt_loc *loc,
+		      struct dt_member *m)
+{
+	const struct dt_member *sm;
+
+	if (s->s_btf)
+		return dt_ktype_member(pcb, s, name, loc, m);
+	sm = dt_sou_member(s, name);
+	if (!sm)
+		return dt_error(pcb, loc, "D_MEMBER_NAME", "%s is not a member "
+				"of %s %s", name, s->s_union ? "union" :
+				"struct", s->s_name);
+	*m = *sm;
+	return 0;
+}
+
+int dt_sou_type(struct dt_pcb *pcb, const char *name, bool is_union,
+		const struct dt_loc *loc, struct dt_type *out)
+{
+	const struct dt_sou *s = strchr(name, '`') ? NULL :
+		dt_sou_lookup(&pcb->pcb_prog, name, is_union);
+
+	if (!s)
+		return dt_ktype_sou(pcb, name, is_union, loc, out);
+	memset(out, 0, sizeof(*out));
+	out->kind = DT_T_SOU;
+	out->sou = s;
+	return 0;
+}

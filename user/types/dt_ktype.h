@@ -16,6 +16,20 @@ struct dt_btf;
 struct dt_member;
 
 /*
+ * Member name of s, the script's or the kernel's, in *m (m_name not
+ * set): 0, or -1 with an error naming the type and the member.
+ */
+int dt_sou_member_get(struct dt_pcb *pcb, const struct dt_sou *s,
+		      const char *name, const struct dt_loc *loc,
+		      struct dt_member *m);
+/*
+ * The type of struct/union NAME: the script's, else the kernel's
+ * ("mod`NAME": module mod's), or an error saying none is known.
+ */
+int dt_sou_type(struct dt_pcb *pcb, const char *name, bool is_union,
+		const struct dt_loc *loc, struct dt_type *out);
+
+/*
  * "struct NAME" or "union NAME" of the kernel ("mod`NAME": of module
  * mod) as a D type: 0, or -1 with an error that says how to get types.
  */

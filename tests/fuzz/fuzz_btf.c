@@ -3,7 +3,9 @@
  * libFuzzer target: a BTF file given through DTRACE_BTF. libbpf parses
  * it; what is fuzzed is dt_btf.c's walk over what libbpf accepts: every
  * type's name and size, member paths through anonymous members, lookups
- * by name and functions' prototypes, on types that may loop or branch.
+ * by name and functions' prototypes, what the compiler asks of a type
+ * (dt_btf_info), enumerators and variables, on types that may loop or
+ * branch.
  */
 #define _GNU_SOURCE	/* memfd_create */
 #include <stdint.h>
@@ -45,7 +47,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static int fd = -1;
 	const struct dt_btf *bt;
 	struct dt_btf_func f;
+	struct dt_btf_info bi;
 	char err[256], name[512];
+	int64_t v;
 	struct btf *b;
 	uint32_t id, n;
 
@@ -74,6 +78,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		dt_btf_size(bt, id);
 		dt_btf_is_ptr(bt, id, NULL);
 		dt_btf_resolve(bt, id);
+		dt_btf_info(bt, id, &bi);
+		dt_btf_owner(bt, id);
 		if (t && btf_is_composite(t))
 			members(bt, b, id, t);
 		if (tn && *tn) {
@@ -81,6 +87,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			dt_btf_lookup(bt, tn, err, sizeof(err));
 			snprintf(name, sizeof(name), "struct %s", tn);
 			dt_btf_lookup(bt, name, err, sizeof(err));
+			dt_btf_var(bt, tn);
+			if (id < 64)
+				dt_btf_enumval(bt, tn, &v);
 		}
 	}
 	btf__free(b);

@@ -9,8 +9,10 @@
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "dt_btf.h"
 #include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_options.h"
@@ -287,21 +289,25 @@ static const struct check_case invalid[] = {
 	  "operator += through a pointer is not supported yet" },
 	{ "BEGIN { trace((string *)0); }", "D_TYPE_ERR", 1,
 	  "pointers to string are not supported" },
-	{ "BEGIN { trace(curthread->pid); }", "D_OP_SOU", 1,
-	  "operator -> cannot be applied to type \"unsigned long\": it "
-	  "needs a pointer to a struct or union declared in the script (no "
-	  "kernel type information is available)" },
+	/* these run with DTRACE_BTF=/nonexistent: no kernel types */
+	{ "BEGIN { trace(curthread->pid); }", "D_TYPE_ERR", 1,
+	  "no type information for struct task_struct: kernel type "
+	  "information is unavailable: cannot read BTF from "
+	  "DTRACE_BTF=/nonexistent: No such file or directory" },
 	{ "BEGIN { trace(((struct task_struct *)curthread)->pid); }",
-	  "D_TYPE_ERR", 1, "no type information is available for struct "
-	  "task_struct: the kernel's types are not loaded (declare it in the "
-	  "script)" },
+	  "D_TYPE_ERR", 1, "no type information for struct task_struct: "
+	  "kernel type information is unavailable: cannot read BTF from "
+	  "DTRACE_BTF=/nonexistent: No such file or directory" },
+	{ "BEGIN { trace(arg0->pid); }", "D_OP_SOU", 1,
+	  "operator -> cannot be applied to type \"long\": it "
+	  "needs a pointer to a struct or union" },
 	{ "struct s { int a; };\nBEGIN { trace(((struct s *)arg0)->b); }",
-	  "D_UNKNOWN", 2, "b is not a member of struct s" },
+	  "D_MEMBER_NAME", 2, "b is not a member of struct s" },
 	{ "struct s { int a; };\nunion s { int b; };\nstruct s { int b; };",
 	  "D_DECL_IDRED", 3, "struct s redeclared" },
 	{ "struct s { int a; };\nBEGIN { trace(((struct s *)arg0).a); }",
 	  "D_OP_SOU", 2, "operator . cannot be applied to type \"struct s "
-	  "*\": it needs a struct or union" },
+	  "*\": it needs a struct or union (use ->)" },
 	{ "BEGIN { trace(offsetof(int, a)); }", "D_OFFSETOF_TYPE", 1,
 	  "offsetof operand must be a struct or union type" },
 	{ "struct s { int a; };\nBEGIN { this->x = *(struct s *)arg0; }",
@@ -446,6 +452,8 @@ TEST(invalid_programs)
 {
 	size_t i;
 
+	setenv("DTRACE_BTF", "/nonexistent", 1);
+	dt_btf_reset();
 	for (i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++) {
 		const struct check_case *c = &invalid[i];
 		struct dt_options o;
@@ -468,6 +476,8 @@ TEST(invalid_programs)
 		dt_cprog_free(&cp);
 		dt_pcb_fini(&pcb);
 	}
+	unsetenv("DTRACE_BTF");
+	dt_btf_reset();
 }
 
 /* The whole message, for a file and for -n, with and without tags. */

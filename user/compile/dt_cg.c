@@ -478,6 +478,31 @@ static int dt_cg_dataloc(struct dt_cg *cg, int r, int32_t off)
 	return r;
 }
 
+/*
+ * A bit-field's value: load the smallest unit that holds its bits, then
+ * shift them to the top and back down, extending its sign if it has one.
+ */
+static int dt_cg_bitfield(struct dt_cg *cg, int r, const struct dt_node *n)
+{
+	unsigned int end = n->n_bitoff + n->n_bitsize;
+	struct dt_type unit = dt_type_ulong;
+	int tmp = dt_cg_reg(cg);
+
+	if (tmp < 0)
+		return -1;
+	unit.size = end <= 8 ? 1 : end <= 16 ? 2 : end <= 32 ? 4 : 8;
+	dt_cg_deref(cg, r, &unit);
+	EMIT(cg, SETI, tmp, 0, 0, (int32_t)(64 - end));
+	EMIT(cg, SLL, r, r, tmp, 0);
+	EMIT(cg, SETI, tmp, 0, 0, (int32_t)(64 - n->n_bitsize));
+	if (n->n_type.is_signed)
+		EMIT(cg, SRA, r, r, tmp, 0);
+	else
+		EMIT(cg, SRL, r, r, tmp, 0);
+	dt_cg_free(cg, tmp);
+	return r;
+}
+
 static int dt_cg_member(struct dt_cg *cg, struct dt_node *n, bool load)
 {
 	int r = dt_cg_expr(cg, n->n_left);
@@ -488,6 +513,8 @@ static int dt_cg_member(struct dt_cg *cg, struct dt_node *n, bool load)
 		return dt_cg_dataloc(cg, r, (int32_t)n->n_int);
 	if (n->n_int)
 		dt_difo_emit(cg->cg_d, DIF_OP_ADDI, r, r, 0, (int32_t)n->n_int);
+	if (load && n->n_bitsize)
+		return dt_cg_bitfield(cg, r, n);
 	if (load && !n->n_builtin)
 		return dt_cg_deref(cg, r, &n->n_type);
 	return r;

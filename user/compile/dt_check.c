@@ -12,6 +12,7 @@
 
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_ktype.h"
 #include "dt_options.h"
 #include "dt_printf.h"
 #include "dt_types.h"
@@ -387,6 +388,12 @@ static int dt_check_ptrindex(struct dt_pcb *pcb, struct dt_node *n)
 
 	if (dt_check_node(pcb, l))
 		return -1;
+	/* a char array read as a string is still an array: comm[0] */
+	if (l->n_kind == DT_N_MEMBER && l->n_type.kind == DT_T_STRING &&
+	    l->n_builtin > 0) {
+		l->n_op = DT_OP_ADDROF;
+		l->n_type = dt_type_ptrto(&dt_type_char);
+	}
 	if (!l->n_type.ptr)
 		return dt_error(pcb, &n->n_loc, "D_IDX_SCALAR", "operator [ ] "
 				"requires an array, a pointer or an "
@@ -401,39 +408,47 @@ static int dt_check_ptrindex(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
-/* s.m and p->m, of a struct declared in the script. */
+/* s.m and p->m, of a struct the script declares or the kernel's. */
 static int dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *l = n->n_left;
-	const struct dt_member *m;
-	const struct dt_sou *s;
+	struct dt_member m;
+	struct dt_type kt;
 
 	if (dt_check_node(pcb, l))
+		return -1;
+	/* curthread is an integer when there are no kernel types: why */
+	if (n->n_post && l->n_kind == DT_N_BUILTIN &&
+	    l->n_builtin == DIF_VAR_CURTHREAD && !l->n_type.ptr &&
+	    dt_sou_type(pcb, "task_struct", false, &l->n_loc, &kt))
 		return -1;
 	if (n->n_post && !(l->n_type.ptr == 1 && l->n_type.sou))
 		return dt_error(pcb, &n->n_loc, "D_OP_SOU", "operator -> "
 				"cannot be applied to type \"%s\": it needs a "
-				"pointer to a struct or union declared in the "
-				"script (no kernel type information is "
-				"available)", dt_type_name(&l->n_type));
+				"pointer to a struct or union",
+				dt_type_name(&l->n_type));
 	if (!n->n_post && l->n_type.kind != DT_T_SOU)
 		return dt_error(pcb, &n->n_loc, "D_OP_SOU", "operator . "
 				"cannot be applied to type \"%s\": it needs a "
-				"struct or union", dt_type_name(&l->n_type));
-	s = l->n_type.sou;
-	m = dt_sou_member(s, n->n_str);
-	if (!m)
-		return dt_error(pcb, &n->n_loc, "D_UNKNOWN",
-				"%s is not a member of %s %s", n->n_str,
-				s->s_union ? "union" : "struct", s->s_name);
-	n->n_int = m->m_off;
-	n->n_builtin = (int)m->m_nelems;
+				"struct or union%s", dt_type_name(&l->n_type),
+				l->n_type.ptr == 1 && l->n_type.sou ?
+				" (use ->)" : "");
+	if (!l->n_type.sou->s_defined)
+		return dt_error(pcb, &n->n_loc, "D_OP_INCOMPLETE", "%s is "
+				"declared but not defined: it has no members",
+				dt_type_name(&l->n_type));
+	if (dt_sou_member_get(pcb, l->n_type.sou, n->n_str, &n->n_loc, &m))
+		return -1;
+	n->n_int = m.m_off;
+	n->n_builtin = (int)m.m_nelems;
+	n->n_bitoff = m.m_bitoff;
+	n->n_bitsize = m.m_bitsize;
 	/* an array is the address of its first element */
-	n->n_type = m->m_nelems ? dt_type_ptrto(&m->m_type) : m->m_type;
-	if (m->m_str) {
-		/* a tracepoint's string: its address; -1: __data_loc */
+	n->n_type = m.m_nelems ? dt_type_ptrto(&m.m_type) : m.m_type;
+	if (m.m_str && n->n_op != DT_OP_ADDROF) {
+		/* a string in place, its address; -1: __data_loc */
 		n->n_type = dt_type_string;
-		n->n_builtin = m->m_str == DT_MSTR_LOC ? -1 : (int)m->m_nelems;
+		n->n_builtin = m.m_str == DT_MSTR_LOC ? -1 : (int)m.m_nelems;
 	}
 	return 0;
 }
@@ -460,6 +475,9 @@ static int dt_check_unary(struct dt_pcb *pcb, struct dt_node *n)
 			n->n_type = l->n_left->n_type;
 			return 0;
 		}
+		if (l->n_kind == DT_N_MEMBER && l->n_bitsize)
+			return dt_error(pcb, &n->n_loc, "D_ADDROF_BITFIELD",
+					"cannot take address of bit-field");
 		if (l->n_kind == DT_N_MEMBER) {
 			/* an array member already is its address */
 			n->n_type = l->n_builtin ? l->n_type :
@@ -498,7 +516,7 @@ static int dt_check_ptrstore(struct dt_pcb *pcb, struct dt_node *n)
 	if (dt_check_node(pcb, r) || dt_check_node(pcb, l))
 		return -1;
 	if (l->n_type.kind == DT_T_SOU ||
-	    (l->n_kind == DT_N_MEMBER && l->n_builtin))
+	    (l->n_kind == DT_N_MEMBER && (l->n_builtin || l->n_bitsize)))
 		return dt_error(pcb, &n->n_loc, "D_OP_LVAL", "operator = "
 				"requires modifiable lvalue as an operand");
 	if (!dt_is_int(r))
@@ -651,14 +669,15 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			if (dt_check_node(pcb, l))
 				return -1;
 			n->n_ctype = l->n_type;
-			if (l->n_kind == DT_N_MEMBER && l->n_builtin) {
+			if (l->n_kind == DT_N_MEMBER && l->n_builtin > 0) {
 				/* an array member: all of its elements */
 				const struct dt_type e =
 					dt_type_deref(&l->n_type);
 
 				n->n_kind = DT_N_INT;
-				n->n_int = (int64_t)dt_type_size(&e) *
-					l->n_builtin;
+				n->n_int = l->n_builtin;
+				if (l->n_type.kind != DT_T_STRING)
+					n->n_int *= dt_type_size(&e);
 				n->n_type = dt_type_ulong;
 				dt_node_free(l);
 				n->n_left = NULL;

@@ -140,4 +140,7 @@ struct dt_builtin {
 };
 const struct dt_builtin *dt_builtin_lookup(const char *name);
 
+/* D's library constants (EAGAIN, SIGKILL): true and the value if one. */
+bool dt_const_lookup(const char *name, int64_t *val);
+
 #endif /* DT_COMPILE_H */

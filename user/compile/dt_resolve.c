@@ -14,6 +14,7 @@
 
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_ktype.h"
 #include "dt_macro.h"
 #include "dt_provider.h"
 #include "dt_types.h"
@@ -141,7 +142,8 @@ static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	const struct dt_decl *d;
 	int64_t ev;
 
-	if (dt_enum_lookup(&pcb->pcb_prog, n->n_str, &ev)) {
+	if (dt_enum_lookup(&pcb->pcb_prog, n->n_str, &ev) ||
+	    dt_const_lookup(n->n_str, &ev)) {
 		if (lhs)
 			return dt_error(pcb, &n->n_loc, "D_OP_WRITE",
 					"operator = can only be applied to a "
@@ -166,8 +168,15 @@ static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 		n->n_kind = DT_N_BUILTIN;
 		n->n_builtin = b->b_var;
 		n->n_type = b->b_type;
-		return 0;
+		/* struct task_struct * where there are kernel types */
+		if (b->b_var == DIF_VAR_CURTHREAD)
+			dt_ktype_curthread(pcb, &n->n_type);
+		return pcb->pcb_failed ? -1 : 0;
 	}
+	/* a kernel enumerator, where nothing else has the name */
+	if (!lhs && !dt_var_lookup(pcb, n->n_str, DT_V_GLOBAL) &&
+	    dt_ktype_enumval(n->n_str, &ev))
+		return dt_resolve_to_int(n, ev);
 	return dt_resolve_var(pcb, n, DT_V_GLOBAL, lhs, false);
 }
 

@@ -32,6 +32,7 @@ int dt_lex_char(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
 int dt_lex_string(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
 		  const char *text);
 int dt_lex_ident(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text);
+int dt_lex_scoped(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text);
 int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text);
 }
 
@@ -39,6 +40,7 @@ int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text);
 #include <stdlib.h>
 #include <string.h>
 #include "dt_error.h"
+#include "dt_ktype.h"
 #include "dt_types.h"
 
 #define L(x)	((const struct dt_loc *)&(x))
@@ -89,6 +91,7 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %token DT_TOK_STRINGKW "string" DT_TOK_STRUCT "struct"
 %token DT_TOK_UNION "union" DT_TOK_ENUM "enum" DT_TOK_TYPEDEF "typedef"
 %token <ival> DT_TOK_TYPENAME "type name"
+%token <str> DT_TOK_KSYM "kernel symbol"
 %token DT_TOK_ARROW "->" DT_TOK_INC "++" DT_TOK_DEC "--"
 %token DT_TOK_SHL "<<" DT_TOK_SHR ">>" DT_TOK_LE "<=" DT_TOK_GE ">="
 %token DT_TOK_EQ "==" DT_TOK_NE "!=" DT_TOK_LAND "&&" DT_TOK_LOR "||"
@@ -511,14 +514,14 @@ postfix:
 	| postfix DT_TOK_ARROW DT_TOK_IDENT
 		{
 			$$ = dt_node_op(DT_N_MEMBER, DT_OP_NONE, $1, NULL,
-					L(@2));
+					L(@3));
 			$$->n_str = $3;
 			$$->n_post = true;
 		}
 	| postfix '.' DT_TOK_IDENT
 		{
 			$$ = dt_node_op(DT_N_MEMBER, DT_OP_NONE, $1, NULL,
-					L(@2));
+					L(@3));
 			$$->n_str = $3;
 		}
 	;
@@ -526,6 +529,12 @@ postfix:
 primary:
 	  DT_TOK_INT
 		{ $$ = dt_node_int($1.v, &$1.t, L(@1)); }
+	| DT_TOK_KSYM
+		{
+			$$ = dt_parse_ksym(pcb, $1, L(@1));
+			if (!$$)
+				YYERROR;
+		}
 	| DT_TOK_STRING
 		{
 			$$ = dt_node_new(DT_N_STR, L(@1));
@@ -613,8 +622,30 @@ tspecs:
 			}
 			free($2);
 		}
+	| DT_TOK_STRUCT DT_TOK_KSYM
+		{
+			/* struct mod`name: module mod's */
+			memset(&$$, 0, sizeof($$));
+			$$.ts_named++;
+			if (dt_sou_type(pcb, $2, false, L(@2), &$$.ts_type)) {
+				free($2);
+				YYERROR;
+			}
+			free($2);
+		}
 	| DT_TOK_UNION DT_TOK_IDENT
 		{
+			memset(&$$, 0, sizeof($$));
+			$$.ts_named++;
+			if (dt_sou_type(pcb, $2, true, L(@2), &$$.ts_type)) {
+				free($2);
+				YYERROR;
+			}
+			free($2);
+		}
+	| DT_TOK_UNION DT_TOK_KSYM
+		{
+			/* struct mod`name: module mod's */
 			memset(&$$, 0, sizeof($$));
 			$$.ts_named++;
 			if (dt_sou_type(pcb, $2, true, L(@2), &$$.ts_type)) {
@@ -626,6 +657,13 @@ tspecs:
 	| DT_TOK_ENUM DT_TOK_IDENT
 		{
 			/* an enum is an int */
+			memset(&$$, 0, sizeof($$));
+			$$.ts_named++;
+			$$.ts_type = dt_type_int;
+			free($2);
+		}
+	| DT_TOK_ENUM DT_TOK_KSYM
+		{
 			memset(&$$, 0, sizeof($$));
 			$$.ts_named++;
 			$$.ts_type = dt_type_int;

@@ -13,6 +13,8 @@
 #include "dt_parse.h"
 #include "dt_grammar.h"
 #include "dt_error.h"
+#include "dt_ksym.h"
+#include "dt_ktype.h"
 #include "dt_options.h"
 #include "dt_types.h"
 
@@ -107,6 +109,58 @@ int dt_lex_ident(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text)
 	}
 	lval->str = strdup(text);
 	return lval->str ? DT_TOK_IDENT : DT_TOK_ERROR;
+}
+
+/* mod`name: a type name if the module's types define it, else a symbol. */
+int dt_lex_scoped(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text)
+{
+	struct dt_type t;
+	int rc = text[0] == '`' ? 1 :
+		dt_ktype_typedef(pcb, text, NULL, &t);
+
+	if (rc < 0)
+		return DT_TOK_ERROR;
+	if (!rc) {
+		lval->ival.v = 0;
+		lval->ival.t = t;
+		return DT_TOK_TYPENAME;
+	}
+	lval->str = strdup(text);
+	return lval->str ? DT_TOK_KSYM : DT_TOK_ERROR;
+}
+
+/*
+ * `sym or mod`sym: the kernel variable, *(T *)its address, T its type
+ * in BTF, else unsigned long; an array is its address.
+ */
+struct dt_node *dt_parse_ksym(struct dt_pcb *pcb, char *text,
+			      const void *loc)
+{
+	const char *q = strchr(text, '`');
+	struct dt_node *n = NULL, *c;
+	char mod[128], err[256];
+	struct dt_type t;
+	uint64_t addr;
+	int rc;
+
+	snprintf(mod, sizeof(mod), "%.*s", (int)(q - text), text);
+	if (dt_ksym_addr(NULL, mod, q + 1, &addr, err, sizeof(err))) {
+		dt_error(pcb, loc, "D_IDENT_UNDEF", "failed to resolve %s: %s",
+			 text, err);
+		goto out;
+	}
+	rc = dt_ktype_var(pcb, text, loc, &t);
+	if (rc < 0)
+		goto out;
+	if (rc)
+		t = dt_type_ulong;
+	c = dt_node_new(DT_N_CAST, loc);
+	c->n_left = dt_node_int((int64_t)addr, &dt_type_ulong, loc);
+	c->n_ctype = dt_type_ptrto(&t);
+	n = dt_node_op(DT_N_UNARY, DT_OP_DEREF, c, NULL, loc);
+out:
+	free(text);
+	return n;
 }
 
 bool dt_lex_pred_ends(const struct dt_pcb *pcb)
@@ -348,8 +402,9 @@ struct dt_node *dt_parse_offsetof(struct dt_pcb *pcb,
 				  const struct dt_tspec *ts, char *name,
 				  const void *loc)
 {
-	const struct dt_member *m = NULL;
+	struct dt_member m;
 	struct dt_type t;
+	int rc = -1;
 
 	if (dt_tspec_type(pcb, loc, ts, &t))
 		goto out;
@@ -358,13 +413,15 @@ struct dt_node *dt_parse_offsetof(struct dt_pcb *pcb,
 			 "be a struct or union type");
 		goto out;
 	}
-	m = dt_sou_member(t.sou, name);
-	if (!m)
-		dt_error(pcb, loc, "D_UNKNOWN", "%s is not a member of %s",
-			 name, dt_type_name(&t));
+	rc = dt_sou_member_get(pcb, t.sou, name, loc, &m);
+	if (!rc && m.m_bitsize) {
+		dt_error(pcb, loc, "D_OFFSETOF_BITFIELD", "cannot take offset "
+			 "of a bit-field: %s", name);
+		rc = -1;
+	}
 out:
 	free(name);
-	return m ? dt_node_int(m->m_off, &dt_type_ulong, loc) : NULL;
+	return rc ? NULL : dt_node_int(m.m_off, &dt_type_ulong, loc);
 }
 
 int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,

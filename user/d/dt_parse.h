@@ -65,6 +65,8 @@ int dt_parse_member(struct dt_pcb *pcb, const struct dt_tspec *ts,
 struct dt_node *dt_parse_offsetof(struct dt_pcb *pcb,
 				  const struct dt_tspec *ts, char *name,
 				  const void *loc);
+struct dt_node *dt_parse_ksym(struct dt_pcb *pcb, char *text,
+			      const void *loc);
 int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,
 		    struct dt_node *pred, struct dt_node *stmts,
 		    const void *loc);

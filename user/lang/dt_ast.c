@@ -39,7 +39,8 @@ const char *dt_type_name_r(const struct dt_type *t, char *b)
 	}
 	if (t->kind == DT_T_SOU) {
 		snprintf(b, DT_TYPE_NAMELEN, "%s %s",
-			 t->sou->s_union ? "union" : "struct", t->sou->s_name);
+			 t->sou->s_union ? "union" : "struct",
+			 *t->sou->s_name ? t->sou->s_name : "(anon)");
 		return b;
 	}
 	switch (t->kind) {

@@ -28,16 +28,23 @@ enum dt_tkind {
 };
 
 struct dt_member;
+struct dt_btf;
 
-/* A struct or union a script declares (its members: dt_types.h). */
+/*
+ * A struct or union a script declares (its members: dt_types.h), or one
+ * of the kernel's, made when first named (dt_ktype.h): its members are
+ * then looked up in s_btf when used, never copied.
+ */
 struct dt_sou {
 	struct dt_sou	*s_next;
-	char		*s_name;
+	char		*s_name;	/* "": an anonymous kernel type */
 	bool		s_union;
 	bool		s_defined;	/* its closing brace was seen */
 	uint32_t	s_size, s_align;
 	struct dt_member *s_mems;
 	int		s_nmems;
+	const struct dt_btf *s_btf;	/* NULL: the script's */
+	uint32_t	s_btfid;
 };
 
 /*
@@ -110,7 +117,10 @@ enum dt_nkind {
 	DT_N_AGG,	/* @name: n_str (without '@'), then n_agg */
 	DT_N_IF,	/* if (n_cond) n_left else n_right: statement lists */
 	DT_N_MEMBER,	/* n_left->n_str (n_post) or n_left.n_str: n_int is
-			 * the offset, n_builtin an array member's count */
+			 * the offset, n_builtin an array member's count,
+			 * n_bitoff and n_bitsize a bit-field's bits;
+			 * n_op DT_OP_ADDROF: a char array indexed, not
+			 * read as a string */
 };
 
 /* Operators, as tokens in the grammar and tags in nodes. */
@@ -146,6 +156,8 @@ struct dt_node {
 	struct dt_agg	*n_agg;		/* DT_N_AGG, set by dt_check */
 	const struct dt_func *n_func;	/* DT_N_CALL, set by dt_resolve */
 	struct dt_type	n_ctype;	/* CAST, SIZEOF of a type */
+	uint8_t		n_bitoff;	/* MEMBER bit-field: 1st bit */
+	uint8_t		n_bitsize;	/* its width, 0: none */
 	struct dt_node	*n_left, *n_right, *n_cond;
 	struct dt_node	*n_args;	/* a list linked through n_next */
 	struct dt_node	*n_next;

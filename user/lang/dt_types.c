@@ -15,7 +15,8 @@ struct dt_sou *dt_sou_lookup(const struct dt_program *p, const char *name,
 	struct dt_sou *s;
 
 	for (s = p->p_sous; s; s = s->s_next)
-		if (s->s_union == is_union && strcmp(s->s_name, name) == 0)
+		if (!s->s_btf && s->s_union == is_union &&
+		    strcmp(s->s_name, name) == 0)
 			return s;
 	return NULL;
 }
@@ -84,6 +85,7 @@ int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
 	}
 	s->s_mems = m;
 	m = &m[s->s_nmems++];
+	memset(m, 0, sizeof(*m));
 	m->m_name = name;
 	m->m_type = *t;
 	m->m_nelems = (uint32_t)nelems;
@@ -116,23 +118,6 @@ const struct dt_member *dt_sou_member(const struct dt_sou *s,
 		if (strcmp(s->s_mems[i].m_name, name) == 0)
 			return &s->s_mems[i];
 	return NULL;
-}
-
-int dt_sou_type(struct dt_pcb *pcb, const char *name, bool is_union,
-		const struct dt_loc *loc, struct dt_type *out)
-{
-	const struct dt_sou *s = dt_sou_lookup(&pcb->pcb_prog, name,
-					       is_union);
-
-	if (!s)
-		return dt_error(pcb, loc, "D_TYPE_ERR", "no type information "
-				"is available for %s %s: the kernel's types "
-				"are not loaded (declare it in the script)",
-				is_union ? "union" : "struct", name);
-	memset(out, 0, sizeof(*out));
-	out->kind = DT_T_SOU;
-	out->sou = s;
-	return 0;
 }
 
 const struct dt_type *dt_tdef_lookup(const struct dt_program *p,

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Types a script declares: struct and union layouts, typedef names and
- * enum constants. The module has no CTF or BTF, so these are the only
- * aggregate types D knows; kernel types by name are an error.
+ * enum constants. The kernel's types (dt_ktype.h) share struct dt_sou
+ * and struct dt_member with them; lookups here see the script's only
+ * (dt_ktype.h looks in both).
  */
 #ifndef DT_TYPES_H
 #define DT_TYPES_H
@@ -15,6 +16,8 @@ struct dt_member {
 	uint32_t	m_off;
 	uint32_t	m_nelems;	/* 0: not an array */
 	uint8_t		m_str;		/* DT_MSTR_*: reads as a string */
+	uint8_t		m_bitoff;	/* bit-field: 1st bit at m_off */
+	uint8_t		m_bitsize;	/* its width, 0: none */
 };
 
 /* Members of tracepoint records (dt_tp.c) that D reads as strings. */
@@ -45,10 +48,6 @@ int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
 void dt_sou_end(struct dt_sou *s);
 const struct dt_member *dt_sou_member(const struct dt_sou *s,
 				      const char *name);
-/* The type of struct/union NAME, or an error saying none is known. */
-int dt_sou_type(struct dt_pcb *pcb, const char *name, bool is_union,
-		const struct dt_loc *loc, struct dt_type *out);
-
 const struct dt_type *dt_tdef_lookup(const struct dt_program *p,
 				     const char *name);
 int dt_tdef_add(struct dt_pcb *pcb, char *name, const struct dt_type *t,

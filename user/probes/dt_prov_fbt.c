@@ -5,10 +5,13 @@
  */
 #include <fnmatch.h>
 #include <string.h>
+#include <dtrace/dif.h>
 
 #include "dt_btf.h"
 #include "dt_error.h"
 #include "dt_fbtsyms.h"
+#include "dt_ktype.h"
+#include "dt_probes.h"
 #include "dt_provider.h"
 
 /* The arguments an entry probe gives: arg0..arg5. */
@@ -74,6 +77,56 @@ static int dt_fbt_argtypes(FILE *fp, const struct dtrace_probedesc *pd)
 	return i;
 }
 
+/*
+ * args[N] with N a constant, in a clause whose probes are all fbt's at
+ * one function's entry or all at its return: n becomes (T)argN, T from
+ * the function's prototype. Anything else is not ours: untyped.
+ */
+static int dt_fbt_args(struct dt_pcb *pcb, struct dt_node *n, int idx)
+{
+	struct dtrace_probedesc d, first;
+	const struct dt_pdesc *pd;
+	struct dt_node *a;
+	struct dt_type t;
+	char err[256];
+	int rc;
+
+	if (idx != -1 || !pcb->pcb_clause || n->n_args->n_kind != DT_N_INT)
+		return 1;
+	for (pd = pcb->pcb_clause->c_probes; pd; pd = pd->pd_next) {
+		if (dt_pdesc_parse(pd->pd_text, &d, pcb->pcb_argc,
+				   pcb->pcb_argv, pcb->pcb_target, err,
+				   sizeof(err)) ||
+		    strcmp(d.dpd_provider, "fbt") ||
+		    strpbrk(d.dpd_func, "*?[\\") || !d.dpd_func[0] ||
+		    strpbrk(d.dpd_mod, "*?[\\") ||
+		    (strcmp(d.dpd_name, "entry") &&
+		     strcmp(d.dpd_name, "return")))
+			return 1;
+		if (pd == pcb->pcb_clause->c_probes)
+			first = d;
+		else if (strcmp(d.dpd_func, first.dpd_func) ||
+			 strcmp(d.dpd_name, first.dpd_name) ||
+			 strcmp(d.dpd_mod, first.dpd_mod))
+			return 1;
+	}
+	rc = dt_ktype_fbtarg(pcb, first.dpd_mod, first.dpd_func,
+			     !strcmp(first.dpd_name, "return"),
+			     n->n_args->n_int, &n->n_loc, &t);
+	if (rc)
+		return rc;
+	a = dt_node_new(DT_N_BUILTIN, &n->n_loc);
+	a->n_builtin = DIF_VAR_ARG0 + (int)n->n_args->n_int;
+	a->n_type = dt_type_ulong;
+	dt_node_free(n->n_left);
+	dt_node_free(n->n_args);
+	n->n_args = NULL;
+	n->n_kind = DT_N_CAST;
+	n->n_ctype = t;
+	n->n_left = a;
+	return 0;
+}
+
 static const char *dt_fbt_argdoc(const struct dtrace_probedesc *pd)
 {
 	if (strcmp(pd->dpd_provider, "fbt"))
@@ -90,6 +143,7 @@ const struct dt_provider dt_provider_fbt = {
 	.pv_name	= "fbt",
 	.pv_listall	= "fbt",
 	.pv_offer	= dt_fbt_offer,
+	.pv_args	= dt_fbt_args,
 	.pv_argtypes	= dt_fbt_argtypes,
 	.pv_argdoc	= dt_fbt_argdoc,
 };

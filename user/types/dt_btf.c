@@ -255,6 +255,11 @@ static struct dt_btf *dt_btf_load_kernel(void)
 			     strerror(errno));
 }
 
+bool dt_btf_tried(void)
+{
+	return dt_kernel != NULL;
+}
+
 const struct dt_btf *dt_btf_kernel(char *err, size_t errlen)
 {
 	if (!dt_kernel)
@@ -687,4 +692,180 @@ int dt_btf_func(const struct dt_btf *bt, const char *fn,
 		f->bf_argnames[i] = dt_btf_str(bt->bt_btf, p[i].name_off);
 	}
 	return 0;
+}
+
+/*
+ * id's alignment as C lays it out (a packed struct's is 1), within a
+ * budget: libbpf's btf__align_of trusts the types not to loop or dangle.
+ */
+static uint32_t dt_btf_align(const struct btf *b, uint32_t id, int depth,
+			     int *budget)
+{
+	const struct btf_type *t = dt_btf_skip_id(b, &id);
+	const struct btf_member *m;
+	uint32_t a = 1, ma;
+	uint16_t i;
+
+	if (!t || depth > DT_BTF_DEPTH || --*budget < 0)
+		return 1;
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+	case BTF_KIND_FLOAT:
+		a = t->size;
+		break;
+	case BTF_KIND_PTR:
+		a = 8;
+		break;
+	case BTF_KIND_ARRAY:
+		return dt_btf_align(b, btf_array(t)->type, depth + 1, budget);
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		m = btf_members(t);
+		for (i = 0; i < btf_vlen(t) && *budget > 0; i++) {
+			uint32_t off = btf_member_bit_offset(t, i);
+
+			ma = dt_btf_align(b, m[i].type, depth + 1, budget);
+			if (ma > a)
+				a = ma;
+			/* a byte-aligned member out of place: packed */
+			if (!btf_member_bitfield_size(t, i) && !(off % 8) &&
+			    off % (8 * ma))
+				return 1;
+		}
+		if (t->size % a)
+			return 1;
+		break;
+	default:
+		break;
+	}
+	return a && a <= 16 && !(a & (a - 1)) ? a : 1;
+}
+
+void dt_btf_info(const struct dt_btf *bt, uint32_t id,
+		 struct dt_btf_info *bi)
+{
+	int budget = DT_BTF_BUDGET;
+	const struct btf *b = bt->bt_btf;
+	const struct btf_type *t = dt_btf_skip_id(b, &id);
+
+	memset(bi, 0, sizeof(*bi));
+	bi->bi_name = "";
+	if (t && btf_is_fwd(t)) {
+		char name[256];
+		int64_t def;
+
+		snprintf(name, sizeof(name), "%s %s",
+			 btf_kflag(t) ? "union" : "struct",
+			 dt_btf_str(b, t->name_off));
+		def = dt_btf_lookup(bt, name, NULL, 0);
+		if (def > 0 && !btf_is_fwd(btf__type_by_id(b, (uint32_t)def))) {
+			id = (uint32_t)def;
+			t = btf__type_by_id(b, id);
+		}
+	}
+	bi->bi_id = id;
+	if (!t)
+		return;
+	if (btf_is_composite(t) || btf_is_fwd(t) || btf_is_enum(t) ||
+	    btf_is_enum64(t))
+		bi->bi_name = dt_btf_str(b, t->name_off);
+	if (btf_is_fwd(t)) {
+		bi->bi_kind = btf_kflag(t) ? DT_BTFK_UNION : DT_BTFK_STRUCT;
+		bi->bi_opaque = true;
+		bi->bi_align = 1;
+		return;
+	}
+	bi->bi_align = dt_btf_align(b, id, 0, &budget);
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+		bi->bi_kind = DT_BTFK_INT;
+		bi->bi_size = t->size;
+		/* char is signed on the architectures D runs on */
+		bi->bi_signed = (btf_int_encoding(t) & BTF_INT_SIGNED) ||
+			!strcmp(dt_btf_str(b, t->name_off), "char");
+		return;
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		bi->bi_kind = DT_BTFK_ENUM;
+		bi->bi_size = t->size;
+		bi->bi_signed = btf_kflag(t) || t->size < 8;
+		return;
+	case BTF_KIND_FLOAT:
+		bi->bi_kind = DT_BTFK_FLOAT;
+		bi->bi_size = t->size;
+		return;
+	case BTF_KIND_PTR:
+		bi->bi_kind = DT_BTFK_PTR;
+		bi->bi_size = 8;
+		bi->bi_ref = t->type;
+		return;
+	case BTF_KIND_ARRAY:
+		bi->bi_kind = DT_BTFK_ARRAY;
+		bi->bi_ref = btf_array(t)->type;
+		bi->bi_nelems = btf_array(t)->nelems;
+		bi->bi_size = (uint32_t)dt_btf_size(bt, id);
+		return;
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		bi->bi_kind = btf_is_union(t) ? DT_BTFK_UNION : DT_BTFK_STRUCT;
+		bi->bi_size = t->size;
+		return;
+	default:
+		bi->bi_kind = DT_BTFK_FUNC;
+		return;
+	}
+}
+
+const struct dt_btf *dt_btf_owner(const struct dt_btf *bt, uint32_t id)
+{
+	while (bt->bt_base && id < btf__type_cnt(bt->bt_base->bt_btf))
+		bt = bt->bt_base;
+	return bt;
+}
+
+/* Enumerator i of enum t: its name, and its value in *val. */
+static const char *dt_btf_enumerator(const struct btf *b,
+				     const struct btf_type *t, uint16_t i,
+				     int64_t *val)
+{
+	if (btf_is_enum(t)) {
+		/* C's enumerators are ints */
+		*val = btf_enum(t)[i].val;
+		return dt_btf_str(b, btf_enum(t)[i].name_off);
+	}
+	*val = (int64_t)btf_enum64_value(&btf_enum64(t)[i]);
+	return dt_btf_str(b, btf_enum64(t)[i].name_off);
+}
+
+bool dt_btf_enumval(const struct dt_btf *bt, const char *name,
+		    int64_t *val)
+{
+	for (; bt; bt = bt->bt_base) {
+		uint32_t id = bt->bt_base ?
+			btf__type_cnt(bt->bt_base->bt_btf) : 1;
+		uint32_t n = btf__type_cnt(bt->bt_btf);
+
+		for (; id < n; id++) {
+			const struct btf_type *t =
+				btf__type_by_id(bt->bt_btf, id);
+			uint16_t i;
+
+			if (!btf_is_enum(t) && !btf_is_enum64(t))
+				continue;
+			for (i = 0; i < btf_vlen(t); i++)
+				if (!strcmp(dt_btf_enumerator(bt->bt_btf, t, i,
+							      val), name))
+					return true;
+		}
+	}
+	return false;
+}
+
+uint32_t dt_btf_var(const struct dt_btf *bt, const char *name)
+{
+	uint32_t id = dt_btf_find(bt, name, BTF_KIND_VAR);
+
+	return id ? btf__type_by_id(bt->bt_btf, id)->type : 0;
 }

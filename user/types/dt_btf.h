@@ -28,6 +28,8 @@ const struct dt_btf *dt_btf_module(const char *mod, char *err,
 				   size_t errlen);
 /* Forget everything loaded: the next use reads the files again. */
 void dt_btf_reset(void);
+/* Whether the kernel's types were asked for since the last reset. */
+bool dt_btf_tried(void);
 
 /*
  * A type by its C name: "struct file", "union u", "enum e", a typedef
@@ -79,5 +81,43 @@ struct dt_btf_func {
 /* Function fn's prototype: 0, or -1 and err. */
 int dt_btf_func(const struct dt_btf *bt, const char *fn,
 		struct dt_btf_func *f, char *err, size_t errlen);
+
+/* What the compiler needs to know of one type (after typedefs). */
+enum dt_btf_kind {
+	DT_BTFK_VOID,
+	DT_BTFK_INT,
+	DT_BTFK_ENUM,
+	DT_BTFK_FLOAT,
+	DT_BTFK_PTR,
+	DT_BTFK_ARRAY,
+	DT_BTFK_STRUCT,
+	DT_BTFK_UNION,
+	DT_BTFK_FUNC,	/* a prototype: only pointed to */
+};
+
+struct dt_btf_info {
+	enum dt_btf_kind bi_kind;
+	uint32_t	bi_id;		/* the resolved id */
+	uint32_t	bi_size, bi_align;
+	bool		bi_signed;	/* integers and enums */
+	bool		bi_opaque;	/* declared, never defined */
+	uint32_t	bi_ref;		/* pointer's target, element */
+	uint32_t	bi_nelems;	/* arrays */
+	const char	*bi_name;	/* struct, union, enum: "" if anon */
+};
+
+/*
+ * id described, through typedefs and qualifiers; a declared-only struct
+ * is replaced by its definition where the set has one.
+ */
+void dt_btf_info(const struct dt_btf *bt, uint32_t id,
+		 struct dt_btf_info *bi);
+/* The set that defines id: bt or one it is built on (for identity). */
+const struct dt_btf *dt_btf_owner(const struct dt_btf *bt, uint32_t id);
+/* An enumerator's value: true if some enum of bt defines name. */
+bool dt_btf_enumval(const struct dt_btf *bt, const char *name,
+		    int64_t *val);
+/* A global variable's type: its id (> 0), or 0 if bt has none. */
+uint32_t dt_btf_var(const struct dt_btf *bt, const char *name);
 
 #endif /* DT_BTF_H */

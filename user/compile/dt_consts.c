@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * D's library constants: the errno and signal names DTrace's errno.d
+ * and signal.d define, with Linux's values (this file is built on
+ * Linux, so its headers' values are the kernel's).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+
+#include "dt_compile.h"
+
+#define C(name)	{ #name, name }
+
+static const struct {
+	const char	*name;
+	int		val;
+} dt_consts[] = {
+	C(EPERM), C(ENOENT), C(ESRCH), C(EINTR), C(EIO), C(ENXIO), C(E2BIG),
+	C(ENOEXEC), C(EBADF), C(ECHILD), C(EAGAIN), C(ENOMEM), C(EACCES),
+	C(EFAULT), C(ENOTBLK), C(EBUSY), C(EEXIST), C(EXDEV), C(ENODEV),
+	C(ENOTDIR), C(EISDIR), C(EINVAL), C(ENFILE), C(EMFILE), C(ENOTTY),
+	C(ETXTBSY), C(EFBIG), C(ENOSPC), C(ESPIPE), C(EROFS), C(EMLINK),
+	C(EPIPE), C(EDOM), C(ERANGE), C(EDEADLK), C(ENAMETOOLONG), C(ENOLCK),
+	C(ENOSYS), C(ENOTEMPTY), C(ELOOP), C(EWOULDBLOCK), C(ENOMSG),
+	C(EIDRM), C(ECHRNG), C(EL2NSYNC), C(EL3HLT), C(EL3RST), C(ELNRNG),
+	C(EUNATCH), C(ENOCSI), C(EL2HLT), C(EBADE), C(EBADR), C(EXFULL),
+	C(ENOANO), C(EBADRQC), C(EBADSLT), C(EDEADLOCK), C(EBFONT), C(ENOSTR),
+	C(ENODATA), C(ETIME), C(ENOSR), C(ENONET), C(ENOPKG), C(EREMOTE),
+	C(ENOLINK), C(EADV), C(ESRMNT), C(ECOMM), C(EPROTO), C(EMULTIHOP),
+	C(EDOTDOT), C(EBADMSG), C(EOVERFLOW), C(ENOTUNIQ), C(EBADFD),
+	C(EREMCHG), C(ELIBACC), C(ELIBBAD), C(ELIBSCN), C(ELIBMAX),
+	C(ELIBEXEC), C(EILSEQ), C(ERESTART), C(ESTRPIPE), C(EUSERS),
+	C(ENOTSOCK), C(EDESTADDRREQ), C(EMSGSIZE), C(EPROTOTYPE),
+	C(ENOPROTOOPT), C(EPROTONOSUPPORT), C(ESOCKTNOSUPPORT), C(EOPNOTSUPP),
+	C(ENOTSUP), C(EPFNOSUPPORT), C(EAFNOSUPPORT), C(EADDRINUSE),
+	C(EADDRNOTAVAIL), C(ENETDOWN), C(ENETUNREACH), C(ENETRESET),
+	C(ECONNABORTED), C(ECONNRESET), C(ENOBUFS), C(EISCONN), C(ENOTCONN),
+	C(ESHUTDOWN), C(ETOOMANYREFS), C(ETIMEDOUT), C(ECONNREFUSED),
+	C(EHOSTDOWN), C(EHOSTUNREACH), C(EALREADY), C(EINPROGRESS), C(ESTALE),
+	C(EUCLEAN), C(ENOTNAM), C(ENAVAIL), C(EISNAM), C(EREMOTEIO),
+	C(EDQUOT), C(ENOMEDIUM), C(EMEDIUMTYPE), C(ECANCELED), C(ENOKEY),
+	C(EKEYEXPIRED), C(EKEYREVOKED), C(EKEYREJECTED), C(EOWNERDEAD),
+	C(ENOTRECOVERABLE), C(ERFKILL), C(EHWPOISON), C(SIGHUP), C(SIGINT),
+	C(SIGQUIT), C(SIGILL), C(SIGTRAP), C(SIGABRT), C(SIGIOT), C(SIGBUS),
+	C(SIGFPE), C(SIGKILL), C(SIGUSR1), C(SIGSEGV), C(SIGUSR2), C(SIGPIPE),
+	C(SIGALRM), C(SIGTERM), C(SIGSTKFLT), C(SIGCHLD), C(SIGCLD),
+	C(SIGCONT), C(SIGSTOP), C(SIGTSTP), C(SIGTTIN), C(SIGTTOU), C(SIGURG),
+	C(SIGXCPU), C(SIGXFSZ), C(SIGVTALRM), C(SIGPROF), C(SIGWINCH),
+	C(SIGIO), C(SIGPOLL), C(SIGPWR), C(SIGSYS),
+};
+
+bool dt_const_lookup(const char *name, int64_t *val)
+{
+	size_t i;
+
+	if (name[0] != 'E' && name[0] != 'S')
+		return false;
+	for (i = 0; i < sizeof(dt_consts) / sizeof(dt_consts[0]); i++) {
+		if (!strcmp(dt_consts[i].name, name)) {
+			*val = dt_consts[i].val;
+			return true;
+		}
+	}
+	return false;
+}

@@ -24,7 +24,7 @@
 #include <linux/types.h>
 #include <linux/ioctl.h>
 
-#define DTRACE_ABI_VERSION	2
+#define DTRACE_ABI_VERSION	3
 #define DTRACE_DEVNAME		"dtrace"
 
 #define DTRACE_PROVNAMELEN	64

@@ -37,6 +37,14 @@ static const struct check_case valid[] = {
 	{ "BEGIN { x = 1; x += 2; x -= 1; x *= 3; x /= 2; x %= 5; x &= 7; "
 	  "x |= 8; x ^= 1; x <<= 2; x >>= 1; x++; x--; ++x; --x; }" },
 	{ "BEGIN { s = \"a\"; t = strjoin(s, \"b\"); trace(strlen(t)); }" },
+	{ "BEGIN { panic(); breakpoint(); }" },
+	{ "BEGIN { copyout(alloca(4), 4096, 4); "
+	  "copyoutstr(\"x\", uregs[R_SP], 2); }" },
+	{ "BEGIN { trace(index(\"ab\", \"b\", 1) + rindex(\"a\", \"a\", 0)); "
+	  "trace(copyinstr(arg0, 8)); }" },
+	{ "BEGIN { trace(inet_ntoa((ipaddr_t *)alloca(4))); "
+	  "trace(inet_ntoa6(NULL)); trace(inet_ntop(AF_INET6, NULL)); "
+	  "trace(cleanpath(\"/a/../b\")); trace(uregs[R_PC]); }" },
 	{ "BEGIN { a[1, \"x\"] = 2; trace(a[1, \"x\"]); }" },
 	{ "BEGIN { self->x = 1; this->y = self->x; trace(this->y); }" },
 	{ "BEGIN { trace((char)1); trace((unsigned short)2); "
@@ -156,9 +164,8 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { trace(stats(1)); }", "D_AGG_FUNC", 1,
 	  "stats( ) may only be used as the value of an aggregation "
 	  "(@name = stats(...))" },
-	{ "BEGIN { breakpoint(); }", "D_UNSUPPORTED", 1,
-	  "breakpoint( ) is not supported, even with -w: this DTrace does "
-	  "not halt or trap the kernel" },
+	{ "BEGIN { breakpoint(1); }", "D_PROTO_LEN", 1,
+	  "breakpoint( ) prototype mismatch: 1 arg passed, 0 expected" },
 	{ "BEGIN { stack(\"a\"); }", "D_PROTO_ARG", 1,
 	  "stack( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },
@@ -221,12 +228,21 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { setopt(); }", "D_PROTO_LEN", 1,
 	  "setopt( ) prototype mismatch: 0 args passed, at least 1 "
 	  "expected" },
-	{ "BEGIN { panic(); }", "D_UNSUPPORTED", 1,
-	  "panic( ) is not supported, even with -w: this DTrace does not "
-	  "halt or trap the kernel" },
-	{ "BEGIN { breakpoint(); }", "D_UNSUPPORTED", 1,
-	  "breakpoint( ) is not supported, even with -w: this DTrace does "
-	  "not halt or trap the kernel" },
+	{ "BEGIN { panic(\"now\"); }", "D_PROTO_LEN", 1,
+	  "panic( ) prototype mismatch: 1 arg passed, 0 expected" },
+	{ "BEGIN { x = breakpoint(); }", "D_ACT_EXPR", 1,
+	  "breakpoint( ) is an action and may not be used in an expression" },
+	{ "BEGIN { copyout(\"x\", 0, 1); }", "D_PROTO_ARG", 1,
+	  "copyout( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: int\n\t argument: string" },
+	{ "BEGIN { copyoutstr(\"x\", 0); }", "D_PROTO_LEN", 1,
+	  "copyoutstr( ) prototype mismatch: 2 args passed, 3 expected" },
+	{ "BEGIN { trace(index(\"a\", \"b\", 1, 2)); }", "D_PROTO_LEN", 1,
+	  "index( ) prototype mismatch: 4 args passed, at most 3 expected" },
+	{ "BEGIN { trace(inet_ntop(2)); }", "D_PROTO_LEN", 1,
+	  "inet_ntop( ) prototype mismatch: 1 arg passed, 2 expected" },
+	{ "BEGIN { NULL = 1; }", "D_OP_WRITE", 1,
+	  "operator = can only be applied to a writable variable" },
 	{ "BEGIN { raise(\"x\"); }", "D_PROTO_ARG", 1,
 	  "raise( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },

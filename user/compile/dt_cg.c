@@ -585,6 +585,18 @@ static int dt_cg_incdec(struct dt_cg *cg, struct dt_node *n)
 	return rn;
 }
 
+/* The subroutine of a call with nargs arguments: optional ones have theirs. */
+static int dt_cg_subr(const struct dt_func *f, int nargs)
+{
+	if (f->f_id == DT_FN_INDEX && nargs == 3)
+		return DIF_SUBR_INDEX_AT;
+	if (f->f_id == DT_FN_RINDEX && nargs == 3)
+		return DIF_SUBR_RINDEX_AT;
+	if (f->f_id == DT_FN_COPYINSTR && nargs == 2)
+		return DIF_SUBR_COPYINSTR_MAX;
+	return f->f_code;
+}
+
 /* cg hooks (dt_funcs.h): any is a CALL of the subroutine. */
 static int dt_cg_any(struct dt_cg *cg, struct dt_node *n)
 {
@@ -609,7 +621,7 @@ static int dt_cg_any(struct dt_cg *cg, struct dt_node *n)
 	r = dt_cg_reg(cg);
 	if (r < 0)
 		return -1;
-	EMIT(cg, CALL, r, 0, 0, f->f_code);
+	EMIT(cg, CALL, r, 0, 0, dt_cg_subr(f, nregs));
 	if (dt_cg_normalize(cg, r, &n->n_type))
 		return -1;
 	return r;

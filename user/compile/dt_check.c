@@ -316,11 +316,6 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 				"%s( ) may only be used as the value of an "
 				"aggregation (@name = %s(...))", n->n_str,
 				n->n_str);
-	case DT_F_NEVER:
-		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
-				"%s( ) is not supported, even with -w: this "
-				"DTrace does not halt or trap the kernel",
-				n->n_str);
 	case DT_F_UNSUPP:
 		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
 				"%s( ) is not supported yet", n->n_str);

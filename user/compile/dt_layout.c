@@ -493,6 +493,25 @@ static int dt_layout_any(struct dt_lay *l, struct dt_node *s)
 	return 0;
 }
 
+/* copyout( ), copyoutstr( ): run in order, and only with -w. */
+static int dt_layout_userwrite(struct dt_lay *l, struct dt_node *s)
+{
+	l->l_ecb->e_destructive = true;
+	return dt_layout_any(l, s);
+}
+
+/*
+ * panic( ), breakpoint( ): checked as DTrace checks them, destructive;
+ * the command refuses to enable them (this DTrace never stops the
+ * kernel), so they record nothing.
+ */
+static int dt_layout_never(struct dt_lay *l, struct dt_node *s)
+{
+	l->l_ecb->e_destructive = true;
+	l->l_ecb->e_refused = s->n_func->f_name;
+	return 0;
+}
+
 #define DT_LAYOUT_HOOK(id, name, kind, lo, hi, ret, args, code, check,	\
 		       layout, ...)					\
 	[DT_FN_##id] = dt_layout_##layout,

@@ -73,11 +73,11 @@
 	X(MIN, "min", AGG, 1, 1, V, "", MIN, any, any, any)		\
 	X(MAX, "max", AGG, 1, 1, V, "", MAX, any, any, any)		\
 	X(STDDEV, "stddev", AGG, 1, 1, V, "", STDDEV, any, any, any)	\
-	X(QUANTIZE, "quantize", AGG, 1, 1, V, "", QUANTIZE, any, any,	\
+	X(QUANTIZE, "quantize", AGG, 1, 2, V, "", QUANTIZE, any, any,	\
 	  any)								\
-	X(LQUANTIZE, "lquantize", AGG, 3, 4, V, "", LQUANTIZE, any, any,	\
+	X(LQUANTIZE, "lquantize", AGG, 3, 5, V, "", LQUANTIZE, any, any,	\
 	  any)								\
-	X(LLQUANTIZE, "llquantize", AGG, 5, 5, V, "", LLQUANTIZE, any,	\
+	X(LLQUANTIZE, "llquantize", AGG, 5, 6, V, "", LLQUANTIZE, any,	\
 	  any, any)							\
 	/* bpftrace's stats( ): avg( ) to the module (dt_aggdef.h) */	\
 	X(STATS, "stats", AGG, 1, 1, V, "", AVG, any, any, any)		\

@@ -292,7 +292,7 @@ long double dt_agg_sortval(const struct dt_agg *a, const struct dt_aggent *e)
 		return v[0] ? (long double)(int64_t)v[1] / v[0] : 0;
 	default:
 		for (i = 0; i < a->a_valsize / 8; i++)
-			t += v[i];
+			t += (long double)(int64_t)v[i];
 		return t;
 	}
 }
@@ -451,19 +451,49 @@ static void dt_agg_printkeys(FILE *fp, const struct dt_agg *a,
 	}
 }
 
-/* One row of a distribution: label, a 40-wide bar, count. */
-static void dt_agg_qrow(FILE *fp, const char *label, uint64_t count,
-			uint64_t total)
-{
-	char bar[41];
-	uint64_t depth = total ? (count * 40 + total / 2) / total : 0;
+/* Signs of a distribution's counts: which way its bars go. */
+#define DT_QROW_POS	0x1
+#define DT_QROW_NEG	0x2
 
-	if (depth > 40)
-		depth = 40;
-	memset(bar, '@', depth);
-	memset(bar + depth, ' ', 40 - depth);
-	bar[40] = '\0';
-	fprintf(fp, "%16s |%s %-9llu\n", label, bar, (unsigned long long)count);
+/*
+ * One row of a distribution: label, a 40-wide bar, count. Counts can be
+ * negative with an increment (quantize(x, incr)); DTrace then draws them
+ * to the left of the '|', and when both signs occur, each side in half
+ * the width. The bar is |count| of the total of |counts|, rounded.
+ */
+static void dt_agg_qrow(FILE *fp, const char *label, int64_t count,
+			long double total, int signs)
+{
+	int width = signs == (DT_QROW_POS | DT_QROW_NEG) ? 20 : 40, depth = 0;
+	long double mag = count < 0 ? -(long double)count : (long double)count;
+	char left[41], right[41];
+
+	if (total > 0 && signs)
+		depth = (int)(mag * width / total + 0.5);
+	if (depth > width)
+		depth = width;
+	if (!(signs & DT_QROW_NEG)) {
+		memset(right, '@', depth);
+		memset(right + depth, ' ', width - depth);
+		right[width] = '\0';
+		left[0] = '\0';
+	} else if (!(signs & DT_QROW_POS)) {
+		memset(left, ' ', width - depth);
+		memset(left + width - depth, '@', depth);
+		left[width] = '\0';
+		right[0] = '\0';
+	} else {
+		/* the centre line; each count on its own side of it */
+		memset(left, ' ', width);
+		memset(right, ' ', width);
+		if (count <= 0)
+			memset(left + width - depth, '@', depth);
+		else
+			memset(right, '@', depth);
+		left[width] = right[width] = '\0';
+	}
+	fprintf(fp, "%16s %s|%s %-9lld\n", label, left, right,
+		(long long)count);
 }
 
 uint32_t dt_agg_rows(const struct dt_agg *a, int64_t *lows, uint32_t max)
@@ -486,23 +516,26 @@ static void dt_agg_hist(FILE *fp, const struct dt_agg *a, const uint64_t *v,
 			uint64_t normal)
 {
 	uint32_t n = a->a_valsize / 8, i, first, last;
-	int64_t lows[4100];
-	uint64_t total = 0;
+	int64_t lows[4100], c;
+	long double total = 0;
+	int signs = 0;
 	char label[48];
 	bool any = false;
 
 	for (i = 0; i < n; i++) {
-		total += v[i] / normal;
-		any |= v[i] / normal != 0;
+		c = (int64_t)v[i] / (int64_t)normal;
+		total += c < 0 ? -(long double)c : (long double)c;
+		signs |= c > 0 ? DT_QROW_POS : c < 0 ? DT_QROW_NEG : 0;
+		any |= c != 0;
 	}
 	first = 0;
 	last = n - 1;
 	if (!any) {
 		first = last = a->a_func == DTRACE_AGG_QUANTIZE ? DIF_AGG_QZERO : 0;
 	} else {
-		while (v[first] / normal == 0)
+		while ((int64_t)v[first] / (int64_t)normal == 0)
 			first++;
-		while (v[last] / normal == 0)
+		while ((int64_t)v[last] / (int64_t)normal == 0)
 			last--;
 		if (first > 0)
 			first--;
@@ -517,7 +550,8 @@ static void dt_agg_hist(FILE *fp, const struct dt_agg *a, const uint64_t *v,
 			 dt_agg_rowkind(a, i) < 0 ? "< " :
 			 dt_agg_rowkind(a, i) > 0 ? ">= " : "",
 			 (long long)lows[i]);
-		dt_agg_qrow(fp, label, v[i] / normal, total);
+		dt_agg_qrow(fp, label, (int64_t)v[i] / (int64_t)normal, total,
+			    signs);
 	}
 }
 

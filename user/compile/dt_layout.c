@@ -289,7 +289,7 @@ static int dt_layout_aggact(struct dt_lay *l, struct dt_node *s)
 	if (a->n_kind == DT_N_STR) {
 		o->o_fmt = dt_pfmt_parse(a->n_str, err, sizeof(err));
 		if (!o->o_fmt)
-			return dt_error(l->l_pcb, &a->n_loc, "D_PRINTF_DSPEC",
+			return dt_error(l->l_pcb, &a->n_loc, "D_SYNTAX",
 					"%s", err);
 		a = a->n_next;
 	}
@@ -464,7 +464,7 @@ static int dt_layout_printf(struct dt_lay *l, struct dt_node *s)
 	e->e_destructive |= o->o_kind == DT_OUT_SYSTEM;
 	o->o_fmt = dt_pfmt_parse(s->n_args->n_str, err, sizeof(err));
 	if (!o->o_fmt)
-		return dt_error(l->l_pcb, &s->n_loc, "D_PRINTF_DSPEC", "%s",
+		return dt_error(l->l_pcb, &s->n_loc, "D_SYNTAX", "%s",
 				err);
 	return 0;
 }

@@ -587,6 +587,45 @@ bool dt_agg_ishist(const struct dt_agg *a)
 		a->a_func == DTRACE_AGG_LLQUANTIZE;
 }
 
+/*
+ * %@ of a scalar value: a '*' width or precision takes the next key, as
+ * printa( )'s other conversions do (dt_check_agg.c checked they exist).
+ */
+static void dt_agg_valseg(FILE *fp, const struct dt_pfseg *s,
+			  const struct dt_pfarg *keys, int nkeys, int *k,
+			  const struct dt_pfarg *val)
+{
+	struct dt_pfarg args[3];
+	int n = 0, z = 0;
+
+	if (s->ps_width == DT_PF_STAR && *k < nkeys)
+		args[n++] = keys[(*k)++];
+	if (s->ps_prec == DT_PF_STAR && *k < nkeys)
+		args[n++] = keys[(*k)++];
+	args[n++] = *val;
+	if (dt_pfseg_print(fp, s, args, n, &z) < 0)
+		fputs("?", fp);
+}
+
+/*
+ * A distribution in a printa( ) of several aggregations; a key it lacks
+ * prints as all rows 0.
+ */
+static void dt_agg_joinhist(FILE *fp, const struct dt_aggdata *d,
+			    const struct dt_aggent *e)
+{
+	uint64_t *zeros = NULL;
+
+	if (!e) {
+		zeros = calloc(1, d->ad_def->a_valsize);
+		if (!zeros)
+			return;
+	}
+	dt_agg_hist(fp, d->ad_def, e ? e->ae_val : zeros,
+		    d->ad_normal ? d->ad_normal : 1);
+	free(zeros);
+}
+
 static void dt_agg_printfmt(FILE *fp, const struct dt_aggdata *d,
 			    const struct dt_aggent *e, const struct dt_pfmt *pf,
 			    struct dt_symtab *syms)
@@ -620,7 +659,6 @@ static void dt_agg_printfmt(FILE *fp, const struct dt_aggdata *d,
 	val.pa_str = NULL;
 	for (i = 0; i < pf->pf_nsegs; i++) {
 		const struct dt_pfseg *s = &pf->pf_segs[i];
-		int z = 0;
 
 		fputs(s->ps_text, fp);
 		if (!s->ps_conv)
@@ -632,7 +670,7 @@ static void dt_agg_printfmt(FILE *fp, const struct dt_aggdata *d,
 			dt_agg_hist(fp, a, e->ae_val,
 				    d->ad_normal ? d->ad_normal : 1);
 		} else {
-			dt_pfseg_print(fp, s, &val, 1, &z);
+			dt_agg_valseg(fp, s, args, a->a_nkeys, &k, &val);
 		}
 	}
 }
@@ -685,8 +723,12 @@ int dt_agg_print_joined(FILE *fp, struct dt_aggdata **aggs, int n,
 			dt_agg_printkeys(fp, first, key, syms);
 			for (k = 0; k < n; k++) {
 				e = dt_agg_find(aggs[k], key);
-				fprintf(fp, " %16lld", e ? (long long)
-					dt_agg_scalar(aggs[k], e->ae_val) : 0);
+				if (dt_agg_ishist(aggs[k]->ad_def))
+					dt_agg_joinhist(fp, aggs[k], e);
+				else
+					fprintf(fp, " %16lld", e ? (long long)
+						dt_agg_scalar(aggs[k],
+							      e->ae_val) : 0);
 			}
 			fputc('\n', fp);
 			continue;
@@ -703,7 +745,6 @@ int dt_agg_print_joined(FILE *fp, struct dt_aggdata **aggs, int n,
 		}
 		for (s = 0; s < pf->pf_nsegs; s++) {
 			const struct dt_pfseg *g = &pf->pf_segs[s];
-			int z = 0;
 
 			fputs(g->ps_text, fp);
 			if (!g->ps_conv)
@@ -716,13 +757,19 @@ int dt_agg_print_joined(FILE *fp, struct dt_aggdata **aggs, int n,
 			}
 			memset(&val, 0, sizeof(val));
 			val.pa_type = dt_type_long;
+			e = vi < n ? dt_agg_find(aggs[vi], key) : NULL;
+			if (vi < n && dt_agg_ishist(aggs[vi]->ad_def)) {
+				dt_agg_joinhist(fp, aggs[vi], e);
+				vi++;
+				continue;
+			}
 			if (vi < n) {
-				e = dt_agg_find(aggs[vi], key);
 				val.pa_int = e ? dt_agg_scalar(aggs[vi],
 							      e->ae_val) : 0;
 				vi++;
 			}
-			dt_pfseg_print(fp, g, &val, 1, &z);
+			dt_agg_valseg(fp, g, args, first->a_nkeys, &karg,
+				      &val);
 		}
 	}
 	dt_aggdata_fini(&keys);

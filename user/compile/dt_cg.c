@@ -254,19 +254,17 @@ static enum dif_opcode dt_cg_arith_op(enum dt_op op, bool sg)
 	}
 }
 
-/* %ra = %ra op %rb in type t (operands already converted to t). */
+/*
+ * %ra = %ra op %rb in type t (operands already converted to t). As in
+ * DTrace, the result keeps all 64 bits of the register: only a store (a
+ * variable, a record, a cast) cuts it to its type's size.
+ */
 static int dt_cg_arith(struct dt_cg *cg, enum dt_op op, int ra, int rb,
 		       const struct dt_type *t)
 {
 	dt_difo_emit(cg->cg_d, dt_cg_arith_op(op, t->is_signed), ra, ra, rb,
 		     0);
-	switch (op) {
-	case DT_OP_ADD: case DT_OP_SUB: case DT_OP_MUL: case DT_OP_SHL:
-	case DT_OP_DIV: case DT_OP_MOD:
-		return dt_cg_normalize(cg, ra, t);
-	default:
-		return 0;
-	}
+	return 0;
 }
 
 static int dt_cg_compare(struct dt_cg *cg, struct dt_node *n, int ra, int rb)

@@ -59,7 +59,7 @@ TEST_F(dev, destructive_needs_the_option)
 	ASSERT_EQ(0, set_destructive(self->fd));
 	EXPECT_EQ(0, enable_act(self->fd, DTRACE_ACT_CHILL, 1000));
 	/* a kind past the last is not an action */
-	EXPECT_EQ(-1, enable_act(self->fd, DTRACE_ACT_GUARD + 1, 1));
+	EXPECT_EQ(-1, enable_act(self->fd, DTRACE_ACT_AGGWEIGHT + 1, 1));
 	EXPECT_EQ(EINVAL, errno);
 }
 

@@ -26,8 +26,18 @@ struct check_case {
 	const char	*msg;
 };
 
+#define XLATOR "struct in { int a; long b; };\n" \
+	"struct out { int o; long p; char s[8]; };\n" \
+	"typedef struct out out_t;\n" \
+	"translator out_t < struct in *I > { o = I->a; p = I->b * 2; };\n"
+
 static const struct check_case valid[] = {
 	{ "BEGIN" },
+	{ "inline int FOO = 3;\ninline long BAR = FOO * 2;\n"
+	  "BEGIN { trace(BAR); }" },
+	{ XLATOR "BEGIN { trace(xlate<out_t *>((struct in *)arg0)->o); }" },
+	{ XLATOR "inline out_t *cur = xlate<out_t *>((struct in *)arg0);\n"
+	  "BEGIN { @[cur->p] = count(); }" },
 	{ "BEGIN {}" },
 	{ "BEGIN { ; ; }" },
 	{ "dtrace:::BEGIN, dtrace:::END { trace(1) }" },
@@ -349,6 +359,18 @@ static const struct check_case invalid[] = {
 	  "operator ! requires an operand of scalar type" },
 	{ "BEGIN { if (1) trace(1); else }", "D_SYNTAX", 1,
 	  "syntax error near \"}\"" },
+	{ XLATOR "BEGIN { trace(xlate<out_t *>((struct in *)arg0)->s); }",
+	  "D_XLATE_NOCONV", 5,
+	  "translator does not define conversion for member: s" },
+	{ XLATOR "BEGIN { trace(xlate<out_t *>((struct in *)arg0)); }",
+	  "D_XLATE_SOU", 5, "xlate<struct out *> must be followed by -> or . "
+	  "and a member: a whole translated struct is not supported" },
+	{ XLATOR "BEGIN { trace(xlate<struct in *>(arg0)->a); }",
+	  "D_XLATE_NONE", 5, "translator for struct in * is not defined" },
+	{ "struct out { int o; };\n"
+	  "translator struct out < int I > { q = I; };\nBEGIN { }",
+	  "D_XLATE_MEMB", 2, "translator member q is not a member of "
+	  "struct out" },
 	{ "inline int a = a + 1;\nBEGIN { trace(a); }", "D_IDENT_BADREF", 1,
 	  "inline a is defined in terms of itself" },
 	{ "inline int a = 1;\nBEGIN { a = 2; }", "D_OP_WRITE", 2,

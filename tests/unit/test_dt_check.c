@@ -11,10 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dt_btf.h"
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_lib.h"
 #include "dt_options.h"
 #include "dt_program.h"
 #include "kselftest_harness.h"
@@ -589,6 +591,66 @@ TEST(layout)
 	EXPECT_EQ(2, e->e_outs[1].o_rec);
 	dt_cprog_free(&cp);
 	dt_pcb_fini(&pcb);
+}
+
+/* D's library (dt_lib.h): loaded when a script names what it declares. */
+static const char lib[] =
+	"/* curfoo is documented here */\n"
+	"struct foo { int f_a; int f_b; };\n"
+	"typedef struct foo foo_t;\n"
+	"translator foo_t < int I > { f_a = I + 1; f_b = I * 2; };\n"
+	"inline foo_t *curfoo = xlate<foo_t *>(cpu);\n";
+
+TEST(needed_by_declared_names)
+{
+	ASSERT_TRUE(dt_lib_needed(lib, "BEGIN { trace(curfoo->f_a); }"));
+	ASSERT_TRUE(dt_lib_needed(lib, "foo_t *p;"));
+	ASSERT_TRUE(dt_lib_needed(lib, "BEGIN { trace(sizeof(struct foo)); "
+				  "}"));
+	/* members, the translator's parameter, comments, strings: no */
+	ASSERT_FALSE(dt_lib_needed(lib, "BEGIN { trace(f_a); trace(I); }"));
+	ASSERT_FALSE(dt_lib_needed(lib, "/* curfoo */ BEGIN { "
+				   "trace(\"curfoo\"); }"));
+	ASSERT_FALSE(dt_lib_needed(lib, "BEGIN { trace(curfool); }"));
+}
+
+/* A -L directory's file, used and unused; an error in it. */
+TEST(load_from_dir)
+{
+	char dir[] = "/tmp/dt_lib_XXXXXX", path[64];
+	struct dt_options o;
+	struct dt_cprog cp;
+	struct dt_pcb pcb;
+	FILE *f;
+
+	ASSERT_NE(NULL, mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/foo.d", dir);
+	f = fopen(path, "w");
+	ASSERT_NE(NULL, f);
+	fputs(lib, f);
+	fclose(f);
+	ASSERT_EQ(0, dt_lib_adddir(dir));
+
+	EXPECT_EQ(0, compile("BEGIN { @[curfoo->f_b] = count(); }", &pcb,
+			     &cp, &o))
+		TH_LOG("%s", pcb.pcb_errmsg);
+	EXPECT_NE(NULL, pcb.pcb_prog.p_xlators);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+
+	EXPECT_EQ(0, compile("BEGIN { trace(1); }", &pcb, &cp, &o));
+	EXPECT_EQ(NULL, pcb.pcb_prog.p_xlators);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+
+	EXPECT_EQ(-1, compile("BEGIN { trace(curfoo->f_c); }", &pcb, &cp, &o));
+	EXPECT_STREQ("translator does not define conversion for member: f_c",
+		     pcb.pcb_errmsg);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+
+	unlink(path);
+	rmdir(dir);
 }
 
 TEST_HARNESS_MAIN

@@ -11,6 +11,7 @@
 #include "dt_aggdef.h"
 #include "dt_pcb.h"
 #include "dt_parse.h"
+#include "dt_lib.h"
 #include "dt_grammar.h"
 #include "dt_error.h"
 #include "dt_ksym.h"
@@ -671,7 +672,8 @@ void dt_yyerror(DT_YYLTYPE *lloc, void *scanner, struct dt_pcb *pcb,
 
 int dt_yyparse(void *scanner, struct dt_pcb *pcb);
 
-int dt_parse(struct dt_pcb *pcb)
+/* pcb's source text into its program: declarations, clauses. */
+static int dt_parse_text(struct dt_pcb *pcb)
 {
 	int rc;
 
@@ -681,7 +683,12 @@ int dt_parse(struct dt_pcb *pcb)
 	dt_lex_end(pcb);
 	if (rc && !pcb->pcb_failed)
 		dt_error(pcb, NULL, "D_SYNTAX", "syntax error");
-	if (pcb->pcb_failed)
+	return pcb->pcb_failed ? -1 : 0;
+}
+
+int dt_parse(struct dt_pcb *pcb)
+{
+	if (dt_lib_load(pcb, dt_parse_text) || dt_parse_text(pcb))
 		return -1;
 	if (!pcb->pcb_prog.p_clauses)
 		return dt_error(pcb, NULL, "D_EMPTY",

@@ -26,9 +26,27 @@
 static char *dt_lib_dirs[DT_LIB_MAXDIRS];
 static int dt_lib_ndirs;
 static bool dt_lib_default;	/* the command's own directory is added */
+/*
+ * The files, read once per process (the stable providers compile each
+ * argument as a D program of its own); -1: not yet.
+ */
+static char *dt_lib_paths[DT_LIB_MAXFILES], *dt_lib_texts[DT_LIB_MAXFILES];
+static int dt_lib_nfiles = -1;
+
+static void dt_lib_forget(void)
+{
+	int i;
+
+	for (i = 0; i < dt_lib_nfiles; i++) {
+		free(dt_lib_paths[i]);
+		free(dt_lib_texts[i]);
+	}
+	dt_lib_nfiles = -1;
+}
 
 int dt_lib_adddir(const char *dir)
 {
+	dt_lib_forget();
 	if (dt_lib_ndirs == DT_LIB_MAXDIRS)
 		return -1;
 	dt_lib_dirs[dt_lib_ndirs] = strdup(dir);
@@ -123,9 +141,10 @@ static char *dt_lib_read(const char *path)
 	buf = malloc(DT_LIB_MAXSIZE + 1);
 	n = buf ? fread(buf, 1, DT_LIB_MAXSIZE, f) : 0;
 	fclose(f);
-	if (buf)
-		buf[n] = '\0';
-	return buf;
+	if (!buf)
+		return NULL;
+	buf[n] = '\0';
+	return realloc(buf, n + 1) ?: buf;
 }
 
 static int dt_lib_cmp(const void *a, const void *b)
@@ -195,12 +214,16 @@ static int dt_lib_parse(struct dt_pcb *pcb, const char *path,
 
 int dt_lib_load(struct dt_pcb *pcb, int (*parse)(struct dt_pcb *))
 {
-	char *paths[DT_LIB_MAXFILES], *texts[DT_LIB_MAXFILES] = { NULL };
+	char **paths = dt_lib_paths, **texts = dt_lib_texts;
 	bool loaded[DT_LIB_MAXFILES] = { false }, more = true;
-	int n = dt_lib_files(paths, DT_LIB_MAXFILES), i, j, rc = 0;
+	int n, i, j, rc = 0;
 
-	for (i = 0; i < n; i++)
-		texts[i] = dt_lib_read(paths[i]);
+	if (dt_lib_nfiles < 0) {
+		dt_lib_nfiles = dt_lib_files(paths, DT_LIB_MAXFILES);
+		for (i = 0; i < dt_lib_nfiles; i++)
+			texts[i] = dt_lib_read(paths[i]);
+	}
+	n = dt_lib_nfiles;
 	/* a file a chosen one names is chosen too, until none is new */
 	while (more && !rc) {
 		more = false;
@@ -218,13 +241,6 @@ int dt_lib_load(struct dt_pcb *pcb, int (*parse)(struct dt_pcb *))
 			loaded[i] = more = true;
 			rc = dt_lib_parse(pcb, paths[i], texts[i], parse);
 		}
-	}
-	/* an error quotes the failed file: it lives on with the pcb */
-	for (i = 0; i < n; i++) {
-		if (rc && pcb->pcb_file == paths[i])
-			continue;
-		free(paths[i]);
-		free(texts[i]);
 	}
 	return rc;
 }

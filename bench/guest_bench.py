@@ -168,19 +168,25 @@ def main():
     base_med = statistics.median(base)
 
     out["tools"] = ["dtrace"] + [p[0] for p in PEERS]
-    times = {t: [] for t in out["tools"]}
-    errs = {}
-    for _ in range(RUNS):
-        v, e = measure(startup, [DTRACE, "-q", "-n", "BEGIN { exit(0); }"])
-        times["dtrace"] += [v] if v is not None else []
-        errs["dtrace"] = e or errs.get("dtrace")
-        for name, binary, libpath, _ in PEERS:
-            v, e = measure(startup, [binary] + BPFTRACE +
-                           ["-e", "BEGIN { exit(); }"], peer_env(libpath))
-            times[name] += [v] if v is not None else []
-            errs[name] = e or errs.get(name)
-    res["startup"] = {t: summary(times[t]) if times[t] else errs[t]
-                      for t in out["tools"]}
+    # Without kernel types, then naming one (BTF loaded and indexed).
+    for key, dscript, bscript in (
+            ("startup", "BEGIN { exit(0); }", "BEGIN { exit(); }"),
+            ("startup with kernel types",
+             "BEGIN { trace(curthread->pid); exit(0); }",
+             "BEGIN { print(curtask->pid); exit(); }")):
+        times = {t: [] for t in out["tools"]}
+        errs = {}
+        for _ in range(RUNS):
+            v, e = measure(startup, [DTRACE, "-q", "-n", dscript])
+            times["dtrace"] += [v] if v is not None else []
+            errs["dtrace"] = e or errs.get("dtrace")
+            for name, binary, libpath, _ in PEERS:
+                v, e = measure(startup, [binary] + BPFTRACE +
+                               ["-e", bscript], peer_env(libpath))
+                times[name] += [v] if v is not None else []
+                errs[name] = e or errs.get(name)
+        res[key] = {t: summary(times[t]) if times[t] else errs[t]
+                    for t in out["tools"]}
 
     for name, dargv, dready, bargv, bready, kind in CASES:
         r = {"events": EVENTS[kind]}

@@ -32,11 +32,15 @@ def main(path, difbench=None):
         d = vals[0]
         return " ".join(fmt % (d / v) if d is not None and v else "-"
                         for v in vals[1:])
-    s = c["startup"]
-    med = [s[t]["median"] if isinstance(s[t], dict) else None for t in tools]
-    print(row % (("startup BEGIN->exit",) +
-                 tuple(cell(s, t, ms) for t in tools) +
-                 (ratios(med, "%.3f"),)))
+    for key, label in (("startup", "startup BEGIN->exit"),
+                       ("startup with kernel types", "  naming a kernel type")):
+        s = c.get(key)
+        if not s:
+            continue
+        med = [s[t]["median"] if isinstance(s[t], dict) else None
+               for t in tools]
+        print(row % ((label,) + tuple(cell(s, t, ms) for t in tools) +
+                     (ratios(med, "%.3f"),)))
     for name, r in c.items():
         if "events" not in r:
             continue

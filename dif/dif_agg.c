@@ -211,7 +211,8 @@ s64 dif_agg_bucket_low(u32 func, const s64 *p, u32 i)
 	}
 }
 
-void dif_agg_apply(u32 func, const s64 *p, u64 *v, s64 x, bool fresh)
+void dif_agg_apply_weight(u32 func, const s64 *p, u64 *v, s64 x, s64 weight,
+			  bool fresh)
 {
 	unsigned __int128 sq;
 	u64 ux = x < 0 ? -(u64)x : (u64)x;
@@ -246,7 +247,8 @@ void dif_agg_apply(u32 func, const s64 *p, u64 *v, s64 x, bool fresh)
 	case DTRACE_AGG_QUANTIZE:
 	case DTRACE_AGG_LQUANTIZE:
 	case DTRACE_AGG_LLQUANTIZE:
-		v[dif_agg_bucket(func, p, x)]++;
+		/* u64 wraps where s64 could overflow: a total, signed */
+		v[dif_agg_bucket(func, p, x)] += (u64)weight;
 		break;
 	}
 }

@@ -57,9 +57,19 @@ u32 dif_agg_bucket(u32 func, const s64 *p, s64 x);
 s64 dif_agg_bucket_low(u32 func, const s64 *p, u32 i);
 
 /*
- * dif_agg_apply() - add @x to the value words @v of @func; @fresh when @v
- * was just zeroed for a new key (min and max take @x as it is).
+ * dif_agg_apply_weight() - add @x to the value words @v of @func; @fresh
+ * when @v was just zeroed for a new key (min and max take @x as it is).
+ * The distributions add @weight to @x's bucket (quantize(x, incr)), which
+ * may make a bucket negative; the other functions ignore it.
  */
-void dif_agg_apply(u32 func, const s64 *p, u64 *v, s64 x, bool fresh);
+void dif_agg_apply_weight(u32 func, const s64 *p, u64 *v, s64 x, s64 weight,
+			  bool fresh);
+
+/* dif_agg_apply() - as dif_agg_apply_weight( ), @x counted once. */
+static inline void dif_agg_apply(u32 func, const s64 *p, u64 *v, s64 x,
+				 bool fresh)
+{
+	dif_agg_apply_weight(func, p, v, x, 1, fresh);
+}
 
 #endif /* _DIF_AGG_H */

@@ -237,6 +237,22 @@ static void dif_dyn_charge(struct dif_mstate *ms, u32 keylen, u32 steps)
 }
 
 /* The value of a dynamic variable: an integer, or a string's address. */
+/*
+ * An unset string reads as "", as in DTrace: a zero byte of scratch, for
+ * the rest of the firing. With scratch full it stays 0 (no fault: the
+ * load itself did nothing wrong).
+ */
+static u64 dif_dyn_empty(struct dif_mstate *ms)
+{
+	u32 start = (ms->scratch_used + 7) & ~7u;
+	u8 *z;
+
+	if (!ms->scratch || start >= ms->scratch_size)
+		return 0;
+	z = dif_scratch_alloc(ms, 1, true);
+	return z ? dif_addr(z) : 0;
+}
+
 u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		 bool isstr)
 {
@@ -266,6 +282,8 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	}
 	ms->scratch_used = mark;
 	dif_dyn_charge(ms, len, steps);
+	if (isstr && !val)
+		val = dif_dyn_empty(ms);
 	return val;
 }
 

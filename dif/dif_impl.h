@@ -59,6 +59,9 @@ int dif_str_cmp(struct dif_mstate *ms, u64 a, u64 b);
 /* dif_subr.c */
 u64 dif_subr_call(struct dif_mstate *ms, u32 subr);
 
+/* dif_subr_net.c: af 2 (AF_INET), 10 (AF_INET6), -1 (inet_ntop) */
+u64 dif_subr_inet(struct dif_mstate *ms, u32 mark, int af);
+
 /* dif_dyn.c: variables that live in the dynamic store */
 u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		 bool isstr);

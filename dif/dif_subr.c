@@ -116,15 +116,46 @@ static u64 dif_subr_substr(struct dif_mstate *ms, u32 mark)
 	return dif_str_result(ms, mark, a.s + i, (u32)n);
 }
 
-static u64 dif_subr_index(struct dif_mstate *ms, bool last)
+/*
+ * index(s, t [, start]) and rindex(s, t [, start]): index searches
+ * forward from start (a negative start is 0), rindex backward from it
+ * (a negative start finds nothing; one past the last place t fits is
+ * that place). Without start, index starts at 0 and rindex at the end.
+ */
+static u64 dif_subr_index(struct dif_mstate *ms, bool last, bool has_start)
 {
-	struct dif_sarg a, b;
+	s64 start = has_start ? (s64)ms->tuple[2].dt_value : 0;
+	struct dif_sarg a, b, tail;
+	s64 i;
 
 	if (!dif_subr_str(ms, 0, &a) || !dif_subr_str(ms, 1, &b))
 		return 0;
+	if (!has_start && last)
+		start = a.len;
+	if (last) {
+		if (start < 0)
+			return (u64)-1;
+		if (b.len > a.len)
+			return (u64)-1;
+		if (start > (s64)(a.len - b.len))
+			start = a.len - b.len;
+		if (b.len == 0)
+			return (u64)start;
+		/* the last match that starts at or before start */
+		tail.s = a.s;
+		tail.len = (u32)start + b.len;
+		return (u64)dif_subr_sarg_find(ms, &tail, &b, true);
+	}
+	if (start < 0)
+		start = 0;
+	if (start > a.len)
+		return (u64)-1;
 	if (b.len == 0)
-		return last ? a.len : 0;
-	return (u64)dif_subr_sarg_find(ms, &a, &b, last);
+		return (u64)start;
+	tail.s = a.s + start;
+	tail.len = a.len - (u32)start;
+	i = dif_subr_sarg_find(ms, &tail, &b, false);
+	return (u64)(i < 0 ? i : i + start);
 }
 
 /* strchr/strrchr: the address of c in s, or 0; c may be its NUL. */
@@ -244,6 +275,63 @@ static u64 dif_subr_path(struct dif_mstate *ms, u32 mark, bool dir)
 	return dif_str_result(ms, mark, a.s, start);
 }
 
+/*
+ * cleanpath(s): s without "//", "/./" and "dir/..": a ".." that cannot
+ * go further up stays (relative paths), "/.." is "/". One pass; a ".."
+ * looks back over one component of what is written.
+ */
+static u64 dif_subr_cleanpath(struct dif_mstate *ms, u32 mark)
+{
+	struct dif_sarg a;
+	bool abs;
+	char *out;
+	u32 i = 0, j = 0, k;
+
+	if (!dif_subr_str(ms, 0, &a) || !dif_budget_charge(ms, 2ull * a.len))
+		return 0;
+	out = (char *)dif_scratch_alloc(ms, (u64)a.len + 1, false);
+	if (!out)
+		return 0;
+	abs = a.len && a.s[0] == '/';
+	while (i < a.len) {
+		u32 rest;
+
+		if (a.s[i] != '/') {
+			out[j++] = a.s[i++];
+			continue;
+		}
+		i++;
+		rest = a.len - i;
+		if (rest && a.s[i] == '/')
+			continue;
+		if (rest && a.s[i] == '.' && (rest == 1 || a.s[i + 1] == '/')) {
+			i++;
+			continue;
+		}
+		if (rest >= 2 && a.s[i] == '.' && a.s[i + 1] == '.' &&
+		    (rest == 2 || a.s[i + 2] == '/')) {
+			for (k = j; k > 0 && out[k - 1] != '/'; k--)
+				;
+			/* relative, with nothing to go up from: keep it */
+			if (!abs && j == 0)
+				continue;
+			if (!abs && j - k == 2 && out[k] == '.' &&
+			    out[k + 1] == '.') {
+				out[j++] = '/';
+				continue;
+			}
+			i += 2;
+			j = k ? k - 1 : 0;
+			continue;
+		}
+		if (j || abs)
+			out[j++] = '/';
+	}
+	if (j == 0 && a.len)
+		out[j++] = abs ? '/' : '.';
+	return dif_str_result(ms, mark, out, j);
+}
+
 static u64 dif_subr_lltostr(struct dif_mstate *ms, u32 mark)
 {
 	s64 v = (s64)ms->tuple[0].dt_value;
@@ -305,15 +393,68 @@ static u64 dif_subr_copyin(struct dif_mstate *ms)
 	return dif_addr(buf);
 }
 
-static u64 dif_subr_copyinstr(struct dif_mstate *ms, u32 mark)
+/* copyinstr(uaddr [, maxlen]): at most maxlen bytes, and strsize. */
+static u64 dif_subr_copyinstr(struct dif_mstate *ms, u32 mark, bool has_max)
 {
+	s64 max = has_max ? (s64)ms->tuple[1].dt_value : 0;
 	const char *s;
 	u32 len;
 
-	s = dif_str_get(ms, ms->tuple[0].dt_value, 0, true, &len);
+	if (has_max && max <= 0)
+		return dif_str_result(ms, mark, "", 0);
+	if (max > dif_strsize(ms))
+		max = 0;
+	s = dif_str_get(ms, ms->tuple[0].dt_value, (u32)max, true, &len);
 	if (!s)
 		return 0;
 	return dif_str_result(ms, mark, s, len);
+}
+
+/*
+ * copyout(buf, uaddr, nbytes) and copyoutstr(s, uaddr, maxlen): write to
+ * the current process's memory, through dif_env_copyout( ), which
+ * refuses unless the consumer allowed destructive actions. The bytes go
+ * through scratch, so a source is read nofault like any other.
+ */
+static u64 dif_subr_copyout(struct dif_mstate *ms, bool str)
+{
+	u64 uaddr = ms->tuple[1].dt_value, size = ms->tuple[2].dt_value;
+	const char *src;
+	u8 *buf = NULL;
+	u32 len;
+	int rc;
+
+	if (str) {
+		src = dif_str_get(ms, ms->tuple[0].dt_value, 0, false, &len);
+		if (!src)
+			return 0;
+		/* the string and its NUL, no more than maxlen */
+		if ((u64)len + 1 < size)
+			size = (u64)len + 1;
+		if (size > len) {
+			buf = dif_scratch_alloc(ms, size, false);
+			if (!buf)
+				return 0;
+			memmove(buf, src, len);
+			buf[len] = '\0';
+			src = (const char *)buf;
+		}
+	} else {
+		buf = dif_scratch_alloc(ms, size, false);
+		if (!buf || !dif_mem_read(ms, buf, ms->tuple[0].dt_value,
+					  (u32)size, false))
+			return 0;
+		src = (const char *)buf;
+	}
+	if (size == 0)
+		return 0;
+	if (!dif_budget_charge(ms, DIF_COST_COPY + size))
+		return 0;
+	rc = dif_env_copyout(ms, uaddr, src, (u32)size);
+	if (rc)
+		dif_fault(ms, rc == DIF_FAULT_UPRIV ? rc : DIF_FAULT_BADADDR,
+			  uaddr);
+	return 0;
 }
 
 /* copyinto(uaddr, size, dest) and bcopy(src, dest, size): into scratch. */
@@ -351,9 +492,13 @@ static u64 dif_subr_dispatch(struct dif_mstate *ms, enum dif_subr subr,
 	case DIF_SUBR_SUBSTR:
 		return dif_subr_substr(ms, mark);
 	case DIF_SUBR_INDEX:
-		return dif_subr_index(ms, false);
+		return dif_subr_index(ms, false, false);
 	case DIF_SUBR_RINDEX:
-		return dif_subr_index(ms, true);
+		return dif_subr_index(ms, true, false);
+	case DIF_SUBR_INDEX_AT:
+		return dif_subr_index(ms, false, true);
+	case DIF_SUBR_RINDEX_AT:
+		return dif_subr_index(ms, true, true);
 	case DIF_SUBR_STRCHR:
 		return dif_subr_strchr(ms, false);
 	case DIF_SUBR_STRRCHR:
@@ -386,7 +531,21 @@ static u64 dif_subr_dispatch(struct dif_mstate *ms, enum dif_subr subr,
 	case DIF_SUBR_COPYIN:
 		return dif_subr_copyin(ms);
 	case DIF_SUBR_COPYINSTR:
-		return dif_subr_copyinstr(ms, mark);
+		return dif_subr_copyinstr(ms, mark, false);
+	case DIF_SUBR_COPYINSTR_MAX:
+		return dif_subr_copyinstr(ms, mark, true);
+	case DIF_SUBR_COPYOUT:
+		return dif_subr_copyout(ms, false);
+	case DIF_SUBR_COPYOUTSTR:
+		return dif_subr_copyout(ms, true);
+	case DIF_SUBR_INET_NTOA:
+		return dif_subr_inet(ms, mark, 2);
+	case DIF_SUBR_INET_NTOA6:
+		return dif_subr_inet(ms, mark, 10);
+	case DIF_SUBR_INET_NTOP:
+		return dif_subr_inet(ms, mark, -1);
+	case DIF_SUBR_CLEANPATH:
+		return dif_subr_cleanpath(ms, mark);
 	case DIF_SUBR_COPYINTO:
 		return dif_subr_copyto(ms, a[0].dt_value, a[2].dt_value,
 				       a[1].dt_value, true);
@@ -415,7 +574,9 @@ static u64 dif_subr_dispatch(struct dif_mstate *ms, enum dif_subr subr,
 	 1ull << DIF_SUBR_DIRNAME | 1ull << DIF_SUBR_LLTOSTR |		\
 	 1ull << DIF_SUBR_TOUPPER | 1ull << DIF_SUBR_TOLOWER |		\
 	 1ull << DIF_SUBR_COPYIN | 1ull << DIF_SUBR_COPYINSTR |		\
-	 1ull << DIF_SUBR_ALLOCA)
+	 1ull << DIF_SUBR_ALLOCA | 1ull << DIF_SUBR_COPYINSTR_MAX |	\
+	 1ull << DIF_SUBR_INET_NTOA | 1ull << DIF_SUBR_INET_NTOA6 |	\
+	 1ull << DIF_SUBR_INET_NTOP | 1ull << DIF_SUBR_CLEANPATH)
 _Static_assert(DIF_SUBR_COUNT <= 64, "DIF_SUBR_SCRATCH is a u64");
 
 /**

@@ -231,6 +231,10 @@ int dif_disasm_insn(const struct dif_prog *p, u32 pc, char *buf, u32 size);
  *   ms->fault.kind / ms->fault.addr (the pc is filled in by dif_exec).
  * dif_env_thread_key: a nonzero value naming the current thread, the key
  *   of self-> variables.
+ * dif_env_copyout: write size bytes at src to the current task's user
+ *   memory at uaddr (copyout( ), copyoutstr( )). Must never fault itself,
+ *   and must refuse (DIF_FAULT_UPRIV) unless the consumer allowed
+ *   destructive actions. Returns 0, or a fault kind.
  * dif_env_rand: a pseudo-random 64-bit value.
  * dif_env_progenyof: 1 if the current process is pid or a descendant.
  * dif_env_speculation: a new speculation id, 0 if none is free.
@@ -240,6 +244,8 @@ int dif_disasm_insn(const struct dif_prog *p, u32 pc, char *buf, u32 size);
  */
 int dif_env_copy(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
 		 bool user);
+int dif_env_copyout(struct dif_mstate *ms, u64 uaddr, const void *src,
+		    u32 size);
 u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx);
 u64 dif_env_thread_key(struct dif_mstate *ms);
 u64 dif_env_rand(struct dif_mstate *ms);

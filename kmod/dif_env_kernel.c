@@ -17,6 +17,7 @@
 #include <linux/spinlock.h>
 #include <linux/ktime.h>
 #include <linux/uaccess.h>
+#include <asm/tlbflush.h>	/* nmi_uaccess_okay( ), on x86 */
 #include "dtrace_impl.h"
 
 /* How far progenyof() climbs before it gives up. */
@@ -80,6 +81,32 @@ int dif_env_copy(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
 		return DIF_FAULT_BADADDR;
 	return copy_from_kernel_nofault(dst, (const void *)(uintptr_t)addr,
 					size) ? DIF_FAULT_BADADDR : 0;
+}
+
+#ifndef nmi_uaccess_okay
+#define nmi_uaccess_okay()	true	/* as <asm-generic/tlb.h> */
+#endif
+
+/*
+ * copyout( ), copyoutstr( ): only for a consumer that allowed destructive
+ * actions (the compiler asks for -w too), only into a user process, and
+ * only what copy_to_user_nofault( ) can write without sleeping.
+ */
+int dif_env_copyout(struct dif_mstate *ms, u64 uaddr, const void *src,
+		    u32 size)
+{
+	struct dtrace_mctx *mc = ms->env;
+	struct task_struct *t = current;
+
+	if (!(mc->dm_ecb->de_state->ds_flags & DTRACE_OPT_DESTRUCTIVE))
+		return DIF_FAULT_UPRIV;
+	if (!t->mm || (t->flags & PF_KTHREAD))
+		return DIF_FAULT_BADADDR;
+	/* an NMI may come while another mm is loaded: never write there */
+	if (in_nmi() && !nmi_uaccess_okay())
+		return DIF_FAULT_BADADDR;
+	return copy_to_user_nofault(u64_to_user_ptr(uaddr), src, size) ?
+	       DIF_FAULT_BADADDR : 0;
 }
 
 /* A stack walk costs the firing a read per frame; returns the depth. */

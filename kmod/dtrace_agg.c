@@ -115,11 +115,12 @@ void dtrace_agg_free(struct dtrace_cpu *c)
  * @c:     this CPU's part of it
  * @id:    the aggregation, checked at ENABLE
  * @x:     the value
+ * @weight: what the distributions add to @x's bucket (1, or an AGGWEIGHT)
  *
  * Context: probe context.
  */
 void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
-		      u32 id, s64 x)
+		      u32 id, s64 x, s64 weight)
 {
 	const struct dtrace_aggdesc *ad = &state->ds_aggs[id];
 	struct dtrace_aggbuf *b = &c->dc_aggbufs[c->dc_aggactive];
@@ -134,8 +135,9 @@ void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
 		r = (struct dtrace_aggrec *)(b->ab_data + off);
 		if (r->dar_hash == h && r->dar_id == id &&
 		    !memcmp(r + 1, c->dc_aggkey, len)) {
-			dif_agg_apply(ad->ad_func, ad->ad_params,
-				      (u64 *)((char *)(r + 1) + ks), x, false);
+			dif_agg_apply_weight(ad->ad_func, ad->ad_params,
+					     (u64 *)((char *)(r + 1) + ks), x,
+					     weight, false);
 			return;
 		}
 	}
@@ -151,8 +153,8 @@ void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
 	r->dar_hash = h;
 	memcpy(r + 1, c->dc_aggkey, ks);
 	memset((char *)(r + 1) + ks, 0, ad->ad_valsize);
-	dif_agg_apply(ad->ad_func, ad->ad_params,
-		      (u64 *)((char *)(r + 1) + ks), x, true);
+	dif_agg_apply_weight(ad->ad_func, ad->ad_params,
+			     (u64 *)((char *)(r + 1) + ks), x, weight, true);
 	r->dar_next = b->ab_buckets[h % DTRACE_AGG_BUCKETS];
 	b->ab_buckets[h % DTRACE_AGG_BUCKETS] = b->ab_offset;
 	b->ab_offset += size;

@@ -77,11 +77,18 @@ static int dtrace_action_check(struct dtrace_action *act, u32 room)
  */
 static int dtrace_aggregate_check(const struct dtrace_state *state,
 				  const struct dtrace_action *act, u64 arg,
-				  u32 keyext)
+				  u32 keyext, bool weighted)
 {
+	u32 func;
+
 	if (arg >= state->ds_naggs || act->dac_rec_off || act->dac_rec_size ||
 	    act->dac_prog.rtype.dt_kind == DIF_TYPE_STRING ||
 	    keyext > state->ds_aggs[arg].ad_keysize)
+		return -EINVAL;
+	/* only a distribution has a weight (AGGWEIGHT) */
+	func = state->ds_aggs[arg].ad_func;
+	if (weighted && func != DTRACE_AGG_QUANTIZE &&
+	    func != DTRACE_AGG_LQUANTIZE && func != DTRACE_AGG_LLQUANTIZE)
 		return -EINVAL;
 	return 0;
 }
@@ -108,7 +115,7 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 {
 	const struct dtrace_ioc_action *ua = (const void *)
 					     ((const char *)blob + act_off);
-	bool ends_spec = false, discards = false;
+	bool ends_spec = false, discards = false, weighted = false;
 	u32 i, keyext = 0;
 	int err;
 
@@ -116,9 +123,10 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 		struct dtrace_action *act = &ecb->de_acts[i];
 		u32 kind = ua[i].da_kind;
 
-		if (kind < DTRACE_ACT_RECORD || kind > DTRACE_ACT_GUARD ||
+		if (kind < DTRACE_ACT_RECORD || kind > DTRACE_ACT_AGGWEIGHT ||
 		    (ua[i].da_arg && (kind < DTRACE_ACT_AGGREGATE ||
-				      kind == DTRACE_ACT_GUARD)) ||
+				      kind == DTRACE_ACT_GUARD ||
+				      kind == DTRACE_ACT_AGGWEIGHT)) ||
 		    ua[i].da_reserved)
 			return -EINVAL;
 		/* A guard is an earlier GUARD of this clause. */
@@ -150,9 +158,17 @@ static int dtrace_ecb_load_actions(struct dtrace_state *state,
 		case DTRACE_ACT_AGGREGATE:
 			/* Each aggregation's key is built afresh. */
 			err = dtrace_aggregate_check(state, act, ua[i].da_arg,
-						     keyext);
+						     keyext, weighted);
 			act->dac_arg = ua[i].da_arg;
 			keyext = 0;
+			weighted = false;
+			break;
+		case DTRACE_ACT_AGGWEIGHT:
+			/* an integer for the next AGGREGATE; no record */
+			if (act->dac_rec_off || act->dac_rec_size ||
+			    act->dac_prog.rtype.dt_kind == DIF_TYPE_STRING)
+				err = -EINVAL;
+			weighted = true;
 			break;
 		case DTRACE_ACT_SPECULATE:
 			/* First, so the record can go to the speculation. */

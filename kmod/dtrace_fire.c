@@ -184,6 +184,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 		memset(cpu->dc_aggkey, 0, cpu->dc_aggkeylen);
 		cpu->dc_aggkeylen = 0;
 	}
+	cpu->dc_aggweight = 1;	/* an earlier firing may have faulted */
 
 	bitmap_zero(held, ecb->de_nacts);	/* no guard is past them */
 	for (i = ecb->de_speculates; i < ecb->de_nacts; i++) {
@@ -226,10 +227,15 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			if (!dif_budget_charge(&mc->dm_ms, DIF_COST_DYN +
 					       cpu->dc_aggkeylen))
 				return DIF_FAULT_BUDGET;
-			dtrace_aggregate(state, cpu, act->dac_arg, v);
+			dtrace_aggregate(state, cpu, act->dac_arg, v,
+					 cpu->dc_aggweight);
 			/* The next aggregation builds its own key. */
 			memset(cpu->dc_aggkey, 0, cpu->dc_aggkeylen);
 			cpu->dc_aggkeylen = 0;
+			cpu->dc_aggweight = 1;
+			break;
+		case DTRACE_ACT_AGGWEIGHT:
+			cpu->dc_aggweight = (s64)v;
 			break;
 		case DTRACE_ACT_COMMIT:
 		case DTRACE_ACT_DISCARD:

@@ -172,6 +172,7 @@ struct dtrace_cpu {
 	u64			dc_aggdrops;
 	char			*dc_aggkey;	/* the key being built */
 	u32			dc_aggkeylen;	/* its bytes that hold data */
+	s64			dc_aggweight;	/* of the next AGGREGATE */
 	u64			dc_firing;	/* whose this-> dc_locals hold */
 	unsigned long		*dc_stack;	/* stack() scratch */
 	struct dtrace_buffer	*dc_specbufs;	/* [ds_nspec] */
@@ -271,7 +272,7 @@ int dtrace_agg_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 		     int node);
 void dtrace_agg_free(struct dtrace_cpu *c);
 void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
-		      u32 id, s64 x);
+		      u32 id, s64 x, s64 weight);
 int dtrace_agg_snap(struct dtrace_state *state,
 		    struct dtrace_ioc_bufsnap *snap);
 

@@ -18,6 +18,12 @@ int dif_env_copy(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
 					size) ? -EFAULT : 0;
 }
 
+int dif_env_copyout(struct dif_mstate *ms, u64 uaddr, const void *src,
+		    u32 size)
+{
+	return DIF_FAULT_UPRIV;
+}
+
 u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 {
 	ms->fault.kind = DIF_FAULT_ILLOP;

@@ -153,7 +153,12 @@ enum dif_builtin {
 	X(NTOHS, 1)	X(NTOHL, 1)	X(NTOHLL, 1)			\
 	X(RAND, 0)	X(COPYIN, 2)	X(COPYINSTR, 1)	X(COPYINTO, 3)	\
 	X(ALLOCA, 1)	X(BCOPY, 3)	X(STRINGOF, 1)	X(PROGENYOF, 1)	\
-	X(SPECULATION, 0)
+	X(SPECULATION, 0)						\
+	X(INDEX_AT, 3)	X(RINDEX_AT, 3)	/* with a start position */	\
+	X(COPYINSTR_MAX, 2)	/* copyinstr(addr, maxlen) */		\
+	X(COPYOUT, 3)	X(COPYOUTSTR, 3) /* destructive: user writes */	\
+	X(INET_NTOA, 1)	X(INET_NTOA6, 1) X(INET_NTOP, 2)		\
+	X(CLEANPATH, 1)
 
 enum dif_subr {
 #define DIF_X_SUBR(name, nargs) DIF_SUBR_##name,

@@ -24,7 +24,7 @@
 #include <linux/types.h>
 #include <linux/ioctl.h>
 
-#define DTRACE_ABI_VERSION	2
+#define DTRACE_ABI_VERSION	3
 #define DTRACE_DEVNAME		"dtrace"
 
 #define DTRACE_PROVNAMELEN	64
@@ -119,6 +119,10 @@ enum dtrace_act_kind {
 	DTRACE_ACT_CHILL	= 13,	/* spin for value ns (capped) */
 	/* an if: the actions naming it (da_guard) run if the value is not 0 */
 	DTRACE_ACT_GUARD	= 14,	/* stores nothing, or 8 bytes of it */
+	/* quantize(x, incr) and the like: the next AGGREGATE's weight */
+	DTRACE_ACT_AGGWEIGHT	= 15,	/* stores nothing; the AGGREGATE
+					 * adds the value to its bucket
+					 * instead of 1 (distributions only) */
 };
 
 /*

@@ -53,6 +53,28 @@ int dif_env_copy(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
 	return -EFAULT;
 }
 
+/* Writes go only to a writable user region (DIF_UR_WRITE). */
+int dif_env_copyout(struct dif_mstate *ms, u64 uaddr, const void *src,
+		    u32 size)
+{
+	struct dif_uenv *e = ms->env;
+	u32 i;
+
+	if (!e || !e->destructive)
+		return DIF_FAULT_UPRIV;
+	for (i = 0; i < e->nregions; i++) {
+		const struct dif_uenv_region *r = &e->regions[i];
+		u64 off = uaddr - r->base;
+
+		if (!(r->flags & DIF_UR_WRITE) || off >= r->size ||
+		    size > r->size - off)
+			continue;
+		memcpy((void *)(unsigned long)uaddr, src, size);
+		return 0;
+	}
+	return DIF_FAULT_BADADDR;
+}
+
 u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 {
 	struct dif_uenv *e = ms->env;

@@ -15,6 +15,7 @@
 #define DIF_UR_USER	0x1	/* user memory: ULD*, copyin */
 #define DIF_UR_KPRIV	0x2	/* kernel memory scripts may not read */
 #define DIF_UR_UPRIV	0x4	/* user memory scripts may not read */
+#define DIF_UR_WRITE	0x8	/* user memory copyout( ) may write */
 
 struct dif_uenv_region {
 	u64	base;
@@ -41,6 +42,7 @@ struct dif_uenv {
 	u64			next_spec;	/* speculation() returns it */
 	struct dif_ulock	lock;		/* for dif_dyn_init() */
 	u64			copies;		/* dif_env_copy() calls */
+	bool			destructive;	/* copyout( ) allowed */
 };
 
 void dif_uenv_init(struct dif_uenv *e);

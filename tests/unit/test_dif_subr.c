@@ -55,6 +55,32 @@ static const struct dift_scase dift_scases[] = {
 	I(STR(1, "hi") STR(2, "longer") CALL2("rindex"), (u64)-1),
 	I(STR(1, "aaaa") STR(2, "aa") CALL2("index"), 0),
 	I(STR(1, "aaaa") STR(2, "aa") CALL2("rindex"), 2),
+	/* with a start: index from it on, rindex from it back */
+	I(STR(1, "hello hello") STR(2, "llo") INT(3, 3) CALL3("index_at"), 8),
+	I(STR(1, "hello hello") STR(2, "llo") INT(3, -5) CALL3("index_at"),
+	  2),
+	I(STR(1, "hello hello") STR(2, "llo") INT(3, 9) CALL3("index_at"),
+	  (u64)-1),
+	I(STR(1, "hello") STR(2, "") INT(3, 5) CALL3("index_at"), 5),
+	I(STR(1, "hello") STR(2, "") INT(3, 6) CALL3("index_at"), (u64)-1),
+	I(STR(1, "hello hello") STR(2, "llo") INT(3, 7) CALL3("rindex_at"),
+	  2),
+	I(STR(1, "hello hello") STR(2, "llo") INT(3, 8) CALL3("rindex_at"),
+	  8),
+	I(STR(1, "hello hello") STR(2, "llo") INT(3, 100)
+	  CALL3("rindex_at"), 8),
+	I(STR(1, "hello hello") STR(2, "llo") INT(3, 1) CALL3("rindex_at"),
+	  (u64)-1),
+	I(STR(1, "hello") STR(2, "l") INT(3, -1) CALL3("rindex_at"), (u64)-1),
+	S(STR(1, "/a/./b//c/../d/") CALL1("cleanpath"), "/a/b/d/"),
+	S(STR(1, "/..") CALL1("cleanpath"), "/"),
+	S(STR(1, "/../x") CALL1("cleanpath"), "/x"),
+	S(STR(1, "/a/b/../..") CALL1("cleanpath"), "/"),
+	S(STR(1, "a/../b") CALL1("cleanpath"), "b"),
+	S(STR(1, "a/../../b") CALL1("cleanpath"), "../b"),
+	S(STR(1, "../../x/./y") CALL1("cleanpath"), "../../x/y"),
+	S(STR(1, "x/.") CALL1("cleanpath"), "x"),
+	S(STR(1, "") CALL1("cleanpath"), ""),
 	S(STR(1, "a,b;c") STR(2, ";,") CALL2("strtok"), "a"),
 	S(STR(1, ",;,xy;z") STR(2, ";,") CALL2("strtok"), "xy"),
 	S(STR(1, "no delims") STR(2, "") CALL2("strtok"), "no delims"),
@@ -254,6 +280,120 @@ TEST_F(subr, copyin_family)
 		     "ldb arg1, %r1\n seti 16, %r2\n pushtv %r1\n pushtv %r2\n"
 		     "pushtv %r3\n call copyinto, %r6\n ret %r6");
 	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+}
+
+/* inet_ntoa( ), inet_ntoa6( ), inet_ntop( ): text of bytes in memory. */
+TEST_F(subr, inet)
+{
+	static const u8 v4[4] = { 192, 168, 1, 20 };
+	static const u8 v6[][16] = {
+		{ 0xfe, 0x80, 0, 0, 0, 0, 0, 0,
+		  0x02, 0x14, 0x4f, 0xff, 0xfe, 0x0b, 0x76, 0xc8 },
+		{ 0x10, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0x0c, 0x41,
+		  0x7a },
+		{ [15] = 1 },
+		{ 0 },
+		{ [12] = 0x7f, [15] = 1 },
+		{ [10] = 0xff, [11] = 0xff, [12] = 0x7f, [15] = 1 },
+		{ [10] = 0xff, [11] = 0xfe, [12] = 0x7f, [15] = 1 },
+		{ 0xfe, 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 2, 0x14 },
+		{ 0xfe, 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 2, 0x14,
+		  0x4f, 0xff, 0xfe, 0x0b },
+		{ 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0 },
+	};
+	static const char *const want6[] = {
+		"fe80::214:4fff:fe0b:76c8", "1080::808:c:417a", "::1", "::",
+		"127.0.0.1", "127.0.0.1", "::fffe:7f00:1",
+		"fe12:3456:789a:bcde:214::",
+		"fe12:3456:789a:bcde:214:4fff:fe0b:0", "1:0:2::3:0:0",
+	};
+	struct dift *t = self->t;
+	char out[64];
+	size_t i;
+	u64 r;
+
+	dif_uenv_map(&t->env, v4, sizeof(v4), 0);
+	dif_uenv_map(&t->env, v6, sizeof(v6), 0);
+	t->env.args[0] = (u64)(unsigned long)v4;
+	r = dift_asm_run(t, "ldb arg0, %r1\n" CALL1("inet_ntoa"));
+	ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("192.168.1.20", out);
+	r = dift_asm_run(t, "seti 2, %r1\n ldb arg0, %r2\n"
+			 CALL2("inet_ntop"));
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("192.168.1.20", out);
+	for (i = 0; i < ARRAY_SIZE(want6); i++) {
+		t->env.args[0] = (u64)(unsigned long)v6[i];
+		r = dift_asm_run(t, "ldb arg0, %r1\n" CALL1("inet_ntoa6"));
+		ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+		dif_copy_string(&t->ms, out, r, sizeof(out), false);
+		EXPECT_STREQ(want6[i], out) TH_LOG("address %zu", i);
+		r = dift_asm_run(t, "seti 10, %r1\n ldb arg0, %r2\n"
+				 CALL2("inet_ntop"));
+		dif_copy_string(&t->ms, out, r, sizeof(out), false);
+		EXPECT_STREQ(want6[i], out) TH_LOG("address %zu", i);
+	}
+	/* an unknown family, an address nobody may read */
+	dift_asm_run(t, "seti 3, %r1\n ldb arg0, %r2\n" CALL2("inet_ntop"));
+	EXPECT_EQ(DIF_FAULT_ILLOP, t->ms.fault.kind);
+	dift_asm_run(t, "seti 64, %r1\n" CALL1("inet_ntoa"));
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	EXPECT_EQ(0, t->ms.scratch_used);
+}
+
+/* copyinstr(addr, max); copyout( ) only where destructive and mapped. */
+TEST_F(subr, copyout_family)
+{
+	static const char ustr[] = "from user";
+	static char ubuf[16];
+	struct dift *t = self->t;
+	char out[32];
+	u64 r;
+
+	dif_uenv_map(&t->env, ustr, sizeof(ustr), DIF_UR_USER);
+	dif_uenv_map(&t->env, ubuf, sizeof(ubuf), DIF_UR_USER | DIF_UR_WRITE);
+	t->env.args[0] = (u64)(unsigned long)ustr;
+	t->env.args[1] = (u64)(unsigned long)ubuf;
+	r = dift_asm_run(t, "ldb arg0, %r1\n seti 4, %r2\n"
+			 CALL2("copyinstr_max"));
+	ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("from", out);
+	r = dift_asm_run(t, "ldb arg0, %r1\n seti 0, %r2\n"
+			 CALL2("copyinstr_max"));
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("", out);
+
+	/* refused unless destructive actions are allowed */
+	dift_asm_run(t, STR(1, "hey") "ldb arg1, %r2\n seti 16, %r3\n"
+		     CALL3("copyoutstr"));
+	EXPECT_EQ(DIF_FAULT_UPRIV, t->ms.fault.kind);
+	EXPECT_EQ(0, ubuf[0]);
+	t->env.destructive = true;
+	memset(ubuf, 'x', sizeof(ubuf));
+	dift_asm_run(t, STR(1, "hey") "ldb arg1, %r2\n seti 16, %r3\n"
+		     CALL3("copyoutstr"));
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	EXPECT_EQ(0, memcmp(ubuf, "hey\0xx", 6));
+	/* maxlen cuts the string, NUL and all (as DTrace does) */
+	dift_asm_run(t, STR(1, "abcdef") "ldb arg1, %r2\n seti 2, %r3\n"
+		     CALL3("copyoutstr"));
+	EXPECT_EQ(0, memcmp(ubuf, "aby\0xx", 6));
+	dift_asm_run(t, "seti 8, %r4\n pushtv %r4\n call alloca, %r1\n"
+		     "setx 0x3837363534333231, %r5\n stx %r5, [%r1+0]\n"
+		     "ldb arg1, %r2\n seti 8, %r3\n" CALL3("copyout"));
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	EXPECT_EQ(0, memcmp(ubuf, "12345678xx", 10));
+	/* past the writable memory, or to memory only readable */
+	dift_asm_run(t, "seti 32, %r4\n pushtv %r4\n call alloca, %r1\n"
+		     "ldb arg1, %r2\n seti 17, %r3\n" CALL3("copyout"));
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	EXPECT_EQ('x', ubuf[15]);
+	dift_asm_run(t, STR(1, "1") "ldb arg0, %r2\n seti 1, %r3\n"
+		     CALL3("copyoutstr"));
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	EXPECT_EQ('f', ustr[0]);
 }
 
 /* String results are bounded by strsize; scratch running out faults. */

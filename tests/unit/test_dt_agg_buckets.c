@@ -260,4 +260,26 @@ TEST(stddev_square_of_int64_min)
 	EXPECT_EQ(0, v[3]);
 }
 
+/* A weight goes to the value's bucket, negative or not; others ignore it */
+TEST(weights)
+{
+	int64_t lq[4] = { 0, 10, 2, 0 };
+	uint64_t v[DIF_AGG_QBUCKETS] = { 0 };
+
+	dif_agg_apply_weight(DTRACE_AGG_QUANTIZE, NULL, v, 5, 3, true);
+	dif_agg_apply_weight(DTRACE_AGG_QUANTIZE, NULL, v, 6, -5, false);
+	dif_agg_apply_weight(DTRACE_AGG_QUANTIZE, NULL, v, -1, -1, false);
+	EXPECT_EQ(-2, (int64_t)v[dif_agg_bucket(DTRACE_AGG_QUANTIZE, NULL, 4)]);
+	EXPECT_EQ(-1, (int64_t)v[DIF_AGG_QZERO - 1]);
+	memset(v, 0, sizeof(v));
+	dif_agg_apply_weight(DTRACE_AGG_LQUANTIZE, lq, v, 3, INT64_MAX, true);
+	dif_agg_apply_weight(DTRACE_AGG_LQUANTIZE, lq, v, 2, 2, false);
+	EXPECT_EQ((uint64_t)INT64_MAX + 2, v[2]);	/* wraps, as u64 */
+	memset(v, 0, sizeof(v));
+	dif_agg_apply_weight(DTRACE_AGG_SUM, NULL, v, 5, 100, true);
+	dif_agg_apply_weight(DTRACE_AGG_COUNT, NULL, v + 1, 5, 100, true);
+	EXPECT_EQ(5, v[0]);
+	EXPECT_EQ(1, v[1]);
+}
+
 TEST_HARNESS_MAIN

@@ -51,6 +51,14 @@ static const struct check_case valid[] = {
 	{ "BEGIN { x = 1; x += 2; x -= 1; x *= 3; x /= 2; x %= 5; x &= 7; "
 	  "x |= 8; x ^= 1; x <<= 2; x >>= 1; x++; x--; ++x; --x; }" },
 	{ "BEGIN { s = \"a\"; t = strjoin(s, \"b\"); trace(strlen(t)); }" },
+	{ "BEGIN { panic(); breakpoint(); }" },
+	{ "BEGIN { copyout(alloca(4), 4096, 4); "
+	  "copyoutstr(\"x\", uregs[R_SP], 2); }" },
+	{ "BEGIN { trace(index(\"ab\", \"b\", 1) + rindex(\"a\", \"a\", 0)); "
+	  "trace(copyinstr(arg0, 8)); }" },
+	{ "BEGIN { trace(inet_ntoa((ipaddr_t *)alloca(4))); "
+	  "trace(inet_ntoa6(NULL)); trace(inet_ntop(AF_INET6, NULL)); "
+	  "trace(cleanpath(\"/a/../b\")); trace(uregs[R_PC]); }" },
 	{ "BEGIN { a[1, \"x\"] = 2; trace(a[1, \"x\"]); }" },
 	{ "BEGIN { self->x = 1; this->y = self->x; trace(this->y); }" },
 	{ "BEGIN { trace((char)1); trace((unsigned short)2); "
@@ -129,14 +137,30 @@ static const struct check_case invalid[] = {
 	  "printf( ) argument #2 is incompatible with conversion #1 "
 	  "prototype:\n\tconversion: %d\n\t prototype: char, short, int, "
 	  "long, or long long\n\t  argument: string" },
-	{ "BEGIN { printf(\"%d %d\\n\", 1); }", "D_PRINTF_ARG_TYPE", 1,
+	{ "BEGIN { printf(\"%d %d\\n\", 1); }", "D_PRINTF_ARG_PROTO", 1,
 	  "printf( ) prototype mismatch: conversion #2 (%d) is missing a "
 	  "corresponding value argument" },
-	{ "BEGIN { printf(\"%d\\n\", 1, 2); }", "D_PRINTF_ARG_TYPE", 1,
+	{ "BEGIN { printf(\"%d\\n\", 1, 2); }", "D_PRINTF_ARG_EXTRA", 1,
 	  "printf( ) prototype mismatch: only 2 arguments required by this "
 	  "format string" },
-	{ "BEGIN { printf(\"%q\\n\", 1); }", "D_PRINTF_DSPEC", 1,
-	  "printf( ) format conversion #1 is undefined: %q" },
+	{ "BEGIN { printf(\"%q\\n\", 1); }", "D_SYNTAX", 1,
+	  "format conversion #1 is undefined: %q" },
+	{ "BEGIN { printf(\"%Z\\n\", 1); }", "D_SYNTAX", 1,
+	  "format conversion #1 is undefined: %Z" },
+	{ "BEGIN { printf(\"%3$d\\n\", 1); }", "D_SYNTAX", 1,
+	  "format conversion #1 uses unsupported positional format (%n$)" },
+	{ "BEGIN { printf(\"%3\"); }", "D_SYNTAX", 1,
+	  "format conversion #1 name expected before end of format string" },
+	{ "BEGIN { printf(\"%*d\\n\"); }", "D_PRINTF_DYN_PROTO", 1,
+	  "printf( ) prototype mismatch: conversion #1 (%*d) is missing a "
+	  "corresponding \"*\" argument" },
+	{ "BEGIN { printf(\"% *d\\n\", \"w\", 1); }", "D_PRINTF_DYN_TYPE", 1,
+	  "printf( ) argument #2 is incompatible with conversion #1 "
+	  "prototype:\n\tconversion: % *d\n\t prototype: int\n\t"
+	  "  argument: string" },
+	{ "BEGIN { printf(1); }", "D_PROTO_ARG", 1,
+	  "printf( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: string\n\t argument: int" },
 	{ "BEGIN { x = \"f\"; printf(x); }", "D_PRINTF_ARG_FMT", 1,
 	  "printf( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: string constant\n\t argument: string" },
@@ -170,9 +194,8 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { trace(stats(1)); }", "D_AGG_FUNC", 1,
 	  "stats( ) may only be used as the value of an aggregation "
 	  "(@name = stats(...))" },
-	{ "BEGIN { breakpoint(); }", "D_UNSUPPORTED", 1,
-	  "breakpoint( ) is not supported, even with -w: this DTrace does "
-	  "not halt or trap the kernel" },
+	{ "BEGIN { breakpoint(1); }", "D_PROTO_LEN", 1,
+	  "breakpoint( ) prototype mismatch: 1 arg passed, 0 expected" },
 	{ "BEGIN { stack(\"a\"); }", "D_PROTO_ARG", 1,
 	  "stack( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },
@@ -227,20 +250,33 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { @a = count(); printa(\"%d %@d\", @a); }",
 	  "D_PRINTA_PROTO", 1, "printa( ) prototype mismatch: conversion %d "
 	  "has no key of @a left (it has 0)" },
-	{ "BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_ARG_TYPE", 1,
-	  "printf( ) conversion #1 (%@d): %@ is only for printa( )" },
+	{ "BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_AGG_CONV", 1,
+	  "%@ conversion requires an aggregation and is not for use with "
+	  "printf( )" },
+	{ "BEGIN { @a[\"x\"] = count(); printa(\"%*s %@d\", @a); }",
+	  "D_PRINTF_DYN_PROTO", 1, "printa( ) prototype mismatch: "
+	  "conversion %*s is missing a corresponding \"*\" argument" },
 	{ "BEGIN { setopt(\"quiet\", 1); }", "D_PROTO_ARG", 1,
 	  "setopt( ) argument #2 is incompatible with prototype:\n\t"
 	  "prototype: string constant\n\t argument: int" },
 	{ "BEGIN { setopt(); }", "D_PROTO_LEN", 1,
 	  "setopt( ) prototype mismatch: 0 args passed, at least 1 "
 	  "expected" },
-	{ "BEGIN { panic(); }", "D_UNSUPPORTED", 1,
-	  "panic( ) is not supported, even with -w: this DTrace does not "
-	  "halt or trap the kernel" },
-	{ "BEGIN { breakpoint(); }", "D_UNSUPPORTED", 1,
-	  "breakpoint( ) is not supported, even with -w: this DTrace does "
-	  "not halt or trap the kernel" },
+	{ "BEGIN { panic(\"now\"); }", "D_PROTO_LEN", 1,
+	  "panic( ) prototype mismatch: 1 arg passed, 0 expected" },
+	{ "BEGIN { x = breakpoint(); }", "D_ACT_EXPR", 1,
+	  "breakpoint( ) is an action and may not be used in an expression" },
+	{ "BEGIN { copyout(\"x\", 0, 1); }", "D_PROTO_ARG", 1,
+	  "copyout( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: int\n\t argument: string" },
+	{ "BEGIN { copyoutstr(\"x\", 0); }", "D_PROTO_LEN", 1,
+	  "copyoutstr( ) prototype mismatch: 2 args passed, 3 expected" },
+	{ "BEGIN { trace(index(\"a\", \"b\", 1, 2)); }", "D_PROTO_LEN", 1,
+	  "index( ) prototype mismatch: 4 args passed, at most 3 expected" },
+	{ "BEGIN { trace(inet_ntop(2)); }", "D_PROTO_LEN", 1,
+	  "inet_ntop( ) prototype mismatch: 1 arg passed, 2 expected" },
+	{ "BEGIN { NULL = 1; }", "D_OP_WRITE", 1,
+	  "operator = can only be applied to a writable variable" },
 	{ "BEGIN { raise(\"x\"); }", "D_PROTO_ARG", 1,
 	  "raise( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },
@@ -248,9 +284,9 @@ static const struct check_case invalid[] = {
 	  "stop( ) prototype mismatch: 1 arg passed, 0 expected" },
 	{ "BEGIN { x = raise(9); }", "D_ACT_EXPR", 1,
 	  "raise( ) is an action and may not be used in an expression" },
-	{ "BEGIN { system(arg0); }", "D_PRINTF_ARG_FMT", 1,
+	{ "BEGIN { system(arg0); }", "D_PROTO_ARG", 1,
 	  "system( ) argument #1 is incompatible with prototype:\n\t"
-	  "prototype: string constant\n\t argument: long" },
+	  "prototype: string\n\t argument: long" },
 	{ "BEGIN { tracemem(arg0, arg1); }", "D_TRACEMEM_SIZE", 1,
 	  "tracemem( ) argument #2 must be a non-zero positive integral "
 	  "constant expression" },
@@ -274,9 +310,6 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { @a[1] = count(); @b[\"x\"] = count(); printa(@a, @b); }",
 	  "D_PRINTA_AGGS", 1, "printa( ) of several aggregations: @a and @b "
 	  "have different keys" },
-	{ "BEGIN { @a = count(); @b = quantize(1); printa(@a, @b); }",
-	  "D_PRINTA_AGGS", 1, "printa( ) of several aggregations: @b is a "
-	  "distribution" },
 	{ "BEGIN { jstack(); }", "D_UNSUPPORTED", 1,
 	  "jstack( ) is not supported yet" },
 	{ "BEGIN { trace(1); speculate(1); }", "D_SPEC_DREC", 1,

@@ -54,9 +54,16 @@ TEST(kinds_and_codes)
 			nsubrs++;
 			/* an argument type for each argument */
 			EXPECT_EQ(f->f_maxargs, (int)strlen(f->f_args));
-			/* as many as the subroutine takes from the stack */
+			/*
+			 * as many as the subroutine takes from the stack;
+			 * index( ), rindex( ), copyinstr( ) have a code of
+			 * their own for the longer form (dt_cg.c)
+			 */
 			ASSERT_GT(DIF_SUBR_COUNT, f->f_code);
-			EXPECT_EQ(dif_subr_nargs[f->f_code], f->f_maxargs);
+			if (dif_subr_nargs[f->f_code] != f->f_maxargs) {
+				EXPECT_EQ(dif_subr_nargs[f->f_code],
+					  f->f_minargs) TH_LOG("%s", f->f_name);
+			}
 			break;
 		case DT_F_AGG:
 			naggs++;
@@ -70,11 +77,11 @@ TEST(kinds_and_codes)
 		}
 	}
 	EXPECT_EQ(10, naggs);	/* DTrace's nine and stats( ) */
-	EXPECT_EQ(28, nsubrs);
+	EXPECT_EQ(34, nsubrs);
 	EXPECT_EQ(DTRACE_AGG_AVG, dt_func_byid(DT_FN_STATS)->f_code);
 	EXPECT_EQ(DIF_SUBR_SUBSTR, dt_func_byid(DT_FN_SUBSTR)->f_code);
 	EXPECT_EQ(-1, dt_func_byid(DT_FN_SYM)->f_code);
-	EXPECT_EQ(DT_F_NEVER, dt_func_lookup("panic")->f_kind);
+	EXPECT_EQ(DT_F_ACTION, dt_func_lookup("panic")->f_kind);
 	EXPECT_EQ(DT_F_AGGACT, dt_func_lookup("printa")->f_kind);
 	EXPECT_EQ(DT_F_UNSUPP, dt_func_lookup("jstack")->f_kind);
 }

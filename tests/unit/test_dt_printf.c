@@ -63,6 +63,14 @@ TEST(conversions)
 		I(t_int, 42), I(t_int, 42), I(t_int, 42), I(t_int, 42),
 		I(t_int, 42)));
 	EXPECT_STREQ("0x1000", F("%p", I(t_long, 4096)));
+	/* DTrace's: %p always 0x; %? a pointer's width; %.0s nothing */
+	EXPECT_STREQ("[0x0][    0x10][0x10    ]", F("[%p][%8p][%-8p]",
+		I(t_long, 0), I(t_long, 16), I(t_long, 16)));
+	EXPECT_STREQ("[              42][-7              ][]", F("[%?d][%-?d][%.0s]",
+		I(t_int, 42), I(t_int, -7), S("gone")));
+	/* %@ with a width and flags where DTrace has them */
+	EXPECT_STREQ("[      12][c        ]", F("[%8@d][%-9@x]", I(t_int, 12),
+		I(t_int, 12)));
 	EXPECT_STREQ("3.00e+00|2|1.000", F("%.2e|%g|%.3f", I(t_int, 3),
 		I(t_int, 2), I(t_int, 1)));
 	EXPECT_STREQ("no conversions", F("no conversions", I(t_int, 0)));
@@ -87,9 +95,16 @@ TEST(parse_errors)
 	char err[256];
 
 	EXPECT_EQ(NULL, dt_pfmt_parse("%d %q", err, sizeof(err)));
-	EXPECT_STREQ("printf( ) format conversion #2 is undefined: %q", err);
+	EXPECT_STREQ("format conversion #2 is undefined: %q", err);
 	EXPECT_EQ(NULL, dt_pfmt_parse("abc %", err, sizeof(err)));
-	EXPECT_STREQ("printf( ) format conversion #1 is undefined: %", err);
+	EXPECT_STREQ("format conversion #1 name expected before end of format "
+		     "string", err);
+	EXPECT_EQ(NULL, dt_pfmt_parse("%-8", err, sizeof(err)));
+	EXPECT_STREQ("format conversion #1 name expected before end of format "
+		     "string", err);
+	EXPECT_EQ(NULL, dt_pfmt_parse("%d %2$s", err, sizeof(err)));
+	EXPECT_STREQ("format conversion #2 uses unsupported positional format "
+		     "(%n$)", err);
 }
 
 TEST(type_checks)
@@ -100,13 +115,16 @@ TEST(type_checks)
 
 	ASSERT_NE(NULL, pf);
 	EXPECT_EQ(4, pf->pf_nargs);
-	EXPECT_EQ(-1, dt_pfmt_check(pf, "printf", types, 3, err, sizeof(err)));
+	EXPECT_EQ(DT_PFE_ARG_PROTO, dt_pfmt_check(pf, "printf", types, 3, err,
+						  sizeof(err)));
+	EXPECT_STREQ("D_PRINTF_ARG_PROTO", dt_pfmt_tag(DT_PFE_ARG_PROTO));
 	EXPECT_STREQ("printf( ) prototype mismatch: conversion #3 (%*d) is "
 		     "missing a corresponding value argument", err);
-	EXPECT_EQ(-1, dt_pfmt_check(pf, "printf", (const struct dt_type[]){
-		t_int, t_str, t_str, t_int }, 4, err, sizeof(err)));
+	EXPECT_EQ(DT_PFE_DYN_TYPE, dt_pfmt_check(pf, "printf",
+		(const struct dt_type[]){ t_int, t_str, t_str, t_int }, 4, err,
+		sizeof(err)));
 	EXPECT_STREQ("printf( ) argument #4 is incompatible with conversion "
-		     "#3 prototype:\n\tconversion: %*\n\t prototype: int\n\t"
+		     "#3 prototype:\n\tconversion: %*d\n\t prototype: int\n\t"
 		     "  argument: string", err);
 	EXPECT_EQ(0, dt_pfmt_check(pf, "printf", (const struct dt_type[]){
 		t_int, t_str, t_int, t_char }, 4, err, sizeof(err)));

@@ -124,7 +124,7 @@ static void fk_reset(void)
 }
 
 /* The value words of a key, by the module's own arithmetic (dif_agg.c). */
-static void fk_aggregate(uint32_t id, int64_t x)
+static void fk_aggregate(uint32_t id, int64_t x, int64_t weight)
 {
 	const struct fk_agg *a = &fk.aggs[id];
 	struct fk_aggent *e = NULL;
@@ -144,7 +144,7 @@ static void fk_aggregate(uint32_t id, int64_t x)
 		fk.ents[fk.nents++] = e;
 		fresh = true;
 	}
-	dif_agg_apply(a->func, a->params, e->val, x, fresh);
+	dif_agg_apply_weight(a->func, a->params, e->val, x, weight, fresh);
 }
 
 static void fk_fire(uint32_t id, const u64 *args);
@@ -160,6 +160,7 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 	u64 v;
 	int fault = 0;
 	uint32_t act = 0;
+	int64_t weight = 1;
 
 	memset(fk.env.builtins, 0, sizeof(fk.env.builtins));
 	memset(fk.env.args, 0, sizeof(fk.env.args));
@@ -222,8 +223,13 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 			goto error;
 		}
 		if (a->kind == DTRACE_ACT_AGGREGATE) {
-			fk_aggregate((uint32_t)a->arg, (int64_t)v);
+			fk_aggregate((uint32_t)a->arg, (int64_t)v, weight);
 			memset(fk.aggkey, 0, sizeof(fk.aggkey));
+			weight = 1;
+			continue;
+		}
+		if (a->kind == DTRACE_ACT_AGGWEIGHT) {
+			weight = (int64_t)v;
 			continue;
 		}
 		if (a->kind == DTRACE_ACT_GUARD) {
@@ -368,6 +374,11 @@ static int fk_enable(struct dtrace_ioc_enable *u)
 			/* as the module: every key slot so far must fit */
 			if (a->arg >= (uint64_t)fk.naggs || a->off || a->size ||
 			    keyw > fk.aggs[a->arg].keysize)
+				goto bad;
+			continue;
+		}
+		if (a->kind == DTRACE_ACT_AGGWEIGHT) {
+			if (a->off || a->size || a->str)
 				goto bad;
 			continue;
 		}

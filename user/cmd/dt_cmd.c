@@ -357,6 +357,13 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 					"actions not allowed\n", str);
 				return -1;
 			}
+			if (e->e_refused) {
+				dt_warn("failed to enable '%s': %s( ) is not "
+					"supported: this DTrace does not halt "
+					"or trap the kernel\n", str,
+					e->e_refused);
+				return -1;
+			}
 			if (dt_cmd_offer(cmd, p, pd, &desc))
 				return -1;
 			blob = dt_enable_blob(e, &desc, dt_cmd_aggid, cmd,

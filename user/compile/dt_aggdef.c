@@ -41,6 +41,30 @@ int dt_agg_layout(struct dt_agg *a, uint32_t strsize)
 	return off > DTRACE_AGGKEY_MAX && !a->a_user ? -1 : 0;
 }
 
+int dt_agg_nparams(uint32_t func)
+{
+	switch (func) {
+	case DTRACE_AGG_LQUANTIZE:
+		return 3;
+	case DTRACE_AGG_LLQUANTIZE:
+		return 4;
+	default:
+		return 0;
+	}
+}
+
+struct dt_node *dt_agg_incr(uint32_t func, struct dt_node *args)
+{
+	int i;
+
+	if (func != DTRACE_AGG_QUANTIZE && func != DTRACE_AGG_LQUANTIZE &&
+	    func != DTRACE_AGG_LLQUANTIZE)
+		return NULL;
+	for (i = 0; args && i <= dt_agg_nparams(func); i++)
+		args = args->n_next;
+	return args;
+}
+
 uint32_t dt_agg_valsize(uint32_t func, const int64_t *p)
 {
 	return dif_agg_valsize(func, p);

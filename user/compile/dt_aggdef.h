@@ -49,6 +49,16 @@ struct dt_agg {
  */
 const char *dt_agg_funcname(uint32_t func);
 
+/*
+ * The distributions take constant parameters after the value, then an
+ * optional increment, an expression (quantize(x, incr), lquantize(x, lo,
+ * hi, step, incr), llquantize(x, f, lo, hi, n, incr)): how many
+ * parameters func has, and the increment of a call's arguments (NULL:
+ * none, each value counts 1).
+ */
+int dt_agg_nparams(uint32_t func);
+struct dt_node *dt_agg_incr(uint32_t func, struct dt_node *args);
+
 /* Value bytes, as the module computes them (0: bad parameters). */
 uint32_t dt_agg_valsize(uint32_t func, const int64_t *params);
 

@@ -254,19 +254,17 @@ static enum dif_opcode dt_cg_arith_op(enum dt_op op, bool sg)
 	}
 }
 
-/* %ra = %ra op %rb in type t (operands already converted to t). */
+/*
+ * %ra = %ra op %rb in type t (operands already converted to t). As in
+ * DTrace, the result keeps all 64 bits of the register: only a store (a
+ * variable, a record, a cast) cuts it to its type's size.
+ */
 static int dt_cg_arith(struct dt_cg *cg, enum dt_op op, int ra, int rb,
 		       const struct dt_type *t)
 {
 	dt_difo_emit(cg->cg_d, dt_cg_arith_op(op, t->is_signed), ra, ra, rb,
 		     0);
-	switch (op) {
-	case DT_OP_ADD: case DT_OP_SUB: case DT_OP_MUL: case DT_OP_SHL:
-	case DT_OP_DIV: case DT_OP_MOD:
-		return dt_cg_normalize(cg, ra, t);
-	default:
-		return 0;
-	}
+	return 0;
 }
 
 static int dt_cg_compare(struct dt_cg *cg, struct dt_node *n, int ra, int rb)
@@ -612,6 +610,18 @@ static int dt_cg_incdec(struct dt_cg *cg, struct dt_node *n)
 	return rn;
 }
 
+/* The subroutine of a call with nargs arguments: optional ones have theirs. */
+static int dt_cg_subr(const struct dt_func *f, int nargs)
+{
+	if (f->f_id == DT_FN_INDEX && nargs == 3)
+		return DIF_SUBR_INDEX_AT;
+	if (f->f_id == DT_FN_RINDEX && nargs == 3)
+		return DIF_SUBR_RINDEX_AT;
+	if (f->f_id == DT_FN_COPYINSTR && nargs == 2)
+		return DIF_SUBR_COPYINSTR_MAX;
+	return f->f_code;
+}
+
 /* cg hooks (dt_funcs.h): any is a CALL of the subroutine. */
 static int dt_cg_any(struct dt_cg *cg, struct dt_node *n)
 {
@@ -636,7 +646,7 @@ static int dt_cg_any(struct dt_cg *cg, struct dt_node *n)
 	r = dt_cg_reg(cg);
 	if (r < 0)
 		return -1;
-	EMIT(cg, CALL, r, 0, 0, f->f_code);
+	EMIT(cg, CALL, r, 0, 0, dt_cg_subr(f, nregs));
 	if (dt_cg_normalize(cg, r, &n->n_type))
 		return -1;
 	return r;

@@ -233,21 +233,24 @@ static int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
 	if (dt_check_proto(pcb, n))
 		return -1;
 	if (n->n_args->n_kind != DT_N_STR)
-		return dt_error(pcb, &n->n_args->n_loc, "D_PRINTF_ARG_FMT",
+		return dt_error(pcb, &n->n_args->n_loc,
+				n->n_args->n_type.kind == DT_T_STRING ?
+				"D_PRINTF_ARG_FMT" : "D_PROTO_ARG",
 				"%s( ) argument #1 is incompatible with "
-				"prototype:\n\tprototype: string constant\n\t"
+				"prototype:\n\tprototype: string%s\n\t"
 				" argument: %s", n->n_str,
+				n->n_args->n_type.kind == DT_T_STRING ?
+				" constant" : "",
 				dt_type_name(&n->n_args->n_type));
 	for (a = n->n_args->n_next, i = 0; a; a = a->n_next, i++)
 		types[i] = a->n_type;
 	pf = dt_pfmt_parse(n->n_args->n_str, err, sizeof(err));
 	if (!pf)
-		return dt_error(pcb, &n->n_loc, "D_PRINTF_DSPEC", "%s", err);
+		return dt_error(pcb, &n->n_loc, "D_SYNTAX", "%s", err);
 	rc = dt_pfmt_check(pf, n->n_str, types, i, err, sizeof(err));
 	dt_pfmt_free(pf);
 	if (rc)
-		return dt_error(pcb, &n->n_loc, "D_PRINTF_ARG_TYPE", "%s",
-				err);
+		return dt_error(pcb, &n->n_loc, dt_pfmt_tag(rc), "%s", err);
 	return 0;
 }
 
@@ -316,11 +319,6 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 		return dt_error(pcb, &n->n_loc, "D_AGG_FUNC",
 				"%s( ) may only be used as the value of an "
 				"aggregation (@name = %s(...))", n->n_str,
-				n->n_str);
-	case DT_F_NEVER:
-		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
-				"%s( ) is not supported, even with -w: this "
-				"DTrace does not halt or trap the kernel",
 				n->n_str);
 	case DT_F_UNSUPP:
 		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",

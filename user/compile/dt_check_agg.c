@@ -201,18 +201,26 @@ static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
 				"stack( ) are not supported yet");
 	pf = dt_pfmt_parse(fmt->n_str, err, sizeof(err));
 	if (!pf)
-		return dt_error(pcb, &fmt->n_loc, "D_PRINTF_DSPEC", "%s",
-				err);
+		return dt_error(pcb, &fmt->n_loc, "D_SYNTAX", "%s", err);
 	for (i = 0; i < pf->pf_nsegs && !rc; i++) {
 		const struct dt_pfseg *s = &pf->pf_segs[i];
+		int stars;
 
-		if (!s->ps_conv || s->ps_agg)
+		if (!s->ps_conv)
 			continue;
-		if (s->ps_width == DT_PF_STAR || s->ps_prec == DT_PF_STAR)
-			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTA_ARG",
-				      "printa( ) conversion %%%s: '*' is not "
-				      "supported in printa( )", s->ps_spec);
-		else if (k >= a->a_nkeys)
+		/* a '*' takes the next key, an integer, as a printf value */
+		stars = (s->ps_width == DT_PF_STAR) + (s->ps_prec == DT_PF_STAR);
+		for (; stars && !rc; stars--, k++)
+			if (k >= a->a_nkeys ||
+			    a->a_keys[k].kind != DT_T_INT)
+				rc = dt_error(pcb, &fmt->n_loc,
+					      "D_PRINTF_DYN_PROTO", "printa( ) "
+					      "prototype mismatch: conversion "
+					      "%%%s is missing a corresponding "
+					      "\"*\" argument", s->ps_spec);
+		if (rc || s->ps_agg)
+			continue;
+		if (k >= a->a_nkeys)
 			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTA_PROTO",
 				      "printa( ) prototype mismatch: "
 				      "conversion %%%s has no key of @%s "
@@ -241,12 +249,6 @@ static int dt_check_joined(struct dt_pcb *pcb, struct dt_node *call,
 
 	for (n = aggs; n; n = n->n_next) {
 		a = n->n_agg;
-		if (a->a_func == DTRACE_AGG_QUANTIZE ||
-		    a->a_func == DTRACE_AGG_LQUANTIZE ||
-		    a->a_func == DTRACE_AGG_LLQUANTIZE)
-			return dt_error(pcb, &n->n_loc, "D_PRINTA_AGGS",
-					"printa( ) of several aggregations: "
-					"@%s is a distribution", a->a_name);
 		if (a->a_nkeys != first->a_nkeys)
 			goto bad;
 		for (i = 0; i < a->a_nkeys; i++)

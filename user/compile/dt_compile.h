@@ -94,6 +94,7 @@ struct dt_ecb {
 	int		e_nouts;
 	uint32_t	e_recsize;	/* 8-aligned */
 	bool		e_destructive;	/* needs -w: system, raise, ... */
+	const char	*e_refused;	/* panic, breakpoint: never enabled */
 };
 
 struct dt_cprog {

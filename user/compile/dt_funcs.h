@@ -27,7 +27,7 @@
  *
  * An AGG entry is the value of @name = f(...) (dt_check_agg.c,
  * dt_layout.c's dt_layout_aggstmt( )) and an error as any other call;
- * UNSUPP and NEVER entries are errors: their hooks are never called.
+ * UNSUPP entries are errors: their hooks are never called.
  */
 #ifndef DT_FUNCS_H
 #define DT_FUNCS_H
@@ -73,11 +73,11 @@
 	X(MIN, "min", AGG, 1, 1, V, "", MIN, any, any, any)		\
 	X(MAX, "max", AGG, 1, 1, V, "", MAX, any, any, any)		\
 	X(STDDEV, "stddev", AGG, 1, 1, V, "", STDDEV, any, any, any)	\
-	X(QUANTIZE, "quantize", AGG, 1, 1, V, "", QUANTIZE, any, any,	\
+	X(QUANTIZE, "quantize", AGG, 1, 2, V, "", QUANTIZE, any, any,	\
 	  any)								\
-	X(LQUANTIZE, "lquantize", AGG, 3, 4, V, "", LQUANTIZE, any, any,	\
+	X(LQUANTIZE, "lquantize", AGG, 3, 5, V, "", LQUANTIZE, any, any,	\
 	  any)								\
-	X(LLQUANTIZE, "llquantize", AGG, 5, 5, V, "", LLQUANTIZE, any,	\
+	X(LLQUANTIZE, "llquantize", AGG, 5, 6, V, "", LLQUANTIZE, any,	\
 	  any, any)							\
 	/* bpftrace's stats( ): avg( ) to the module (dt_aggdef.h) */	\
 	X(STATS, "stats", AGG, 1, 1, V, "", AVG, any, any, any)		\
@@ -86,8 +86,9 @@
 	X(STRJOIN, "strjoin", SUBR, 2, 2, S, "ss", STRJOIN, any, any,	\
 	  any)								\
 	X(SUBSTR, "substr", SUBR, 2, 3, S, "sii", SUBSTR, any, any, any)	\
-	X(INDEX, "index", SUBR, 2, 2, I4, "ss", INDEX, any, any, any)	\
-	X(RINDEX, "rindex", SUBR, 2, 2, I4, "ss", RINDEX, any, any, any)	\
+	X(INDEX, "index", SUBR, 2, 3, I4, "ssi", INDEX, any, any, any)	\
+	X(RINDEX, "rindex", SUBR, 2, 3, I4, "ssi", RINDEX, any, any,	\
+	  any)								\
 	X(STRCHR, "strchr", SUBR, 2, 2, S, "si", STRCHR, any, any, any)	\
 	X(STRRCHR, "strrchr", SUBR, 2, 2, S, "si", STRRCHR, any, any,	\
 	  any)								\
@@ -112,7 +113,7 @@
 	X(RAND, "rand", SUBR, 0, 0, I4, "", RAND, any, any, any)	\
 	X(PROGENYOF, "progenyof", SUBR, 1, 1, I4, "i", PROGENYOF, any,	\
 	  any, any)							\
-	X(COPYINSTR, "copyinstr", SUBR, 1, 1, S, "i", COPYINSTR, any,	\
+	X(COPYINSTR, "copyinstr", SUBR, 1, 2, S, "ii", COPYINSTR, any,	\
 	  any, any)							\
 	X(COPYIN, "copyin", SUBR, 2, 2, P, "ii", COPYIN, any, any, any)	\
 	X(COPYINTO, "copyinto", SUBR, 3, 3, V, "iii", COPYINTO, any,	\
@@ -121,6 +122,23 @@
 	X(BCOPY, "bcopy", SUBR, 3, 3, V, "iii", BCOPY, any, any, any)	\
 	X(SPECULATION, "speculation", SUBR, 0, 0, I4, "", SPECULATION,	\
 	  any, any, any)						\
+	X(INET_NTOA, "inet_ntoa", SUBR, 1, 1, S, "i", INET_NTOA, any,	\
+	  any, any)							\
+	X(INET_NTOA6, "inet_ntoa6", SUBR, 1, 1, S, "i", INET_NTOA6, any,	\
+	  any, any)							\
+	X(INET_NTOP, "inet_ntop", SUBR, 2, 2, S, "ii", INET_NTOP, any,	\
+	  any, any)							\
+	X(CLEANPATH, "cleanpath", SUBR, 1, 1, S, "s", CLEANPATH, any,	\
+	  any, any)							\
+	/* user writes: destructive (dt_layout.c) */			\
+	X(COPYOUT, "copyout", SUBR, 3, 3, V, "iii", COPYOUT, any,	\
+	  userwrite, any)						\
+	X(COPYOUTSTR, "copyoutstr", SUBR, 3, 3, V, "sii", COPYOUTSTR,	\
+	  any, userwrite, any)						\
+	/* destructive, checked, then refused when enabled */		\
+	X(PANIC, "panic", ACTION, 0, 0, V, "", NONE, any, never, any)	\
+	X(BREAKPOINT, "breakpoint", ACTION, 0, 0, V, "", NONE, any,	\
+	  never, any)							\
 	/* an address, printed as a kernel symbol: no DIF of its own */	\
 	X(SYM, "sym", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)		\
 	X(FUNC, "func", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)	\
@@ -129,12 +147,6 @@
 	X(BTSTR, "%str", SUBR, 1, 1, S, "i", NONE, bt_str, any, any)	\
 	/* known to D, waiting for the module */			\
 	X(JSTACK, "jstack", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
-	X(COPYOUT, "copyout", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
-	X(COPYOUTSTR, "copyoutstr", UNSUPP, 0, 0, V, "", NONE, any,	\
-	  any, any)							\
-	X(PANIC, "panic", NEVER, 0, 0, V, "", NONE, any, any, any)	\
-	X(BREAKPOINT, "breakpoint", NEVER, 0, 0, V, "", NONE, any, any,	\
-	  any)								\
 	X(FREOPEN, "freopen", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(FTRUNCATE, "ftruncate", UNSUPP, 0, 0, V, "", NONE, any, any,	\
 	  any)								\
@@ -157,14 +169,6 @@
 	  any)								\
 	X(DDI_PATHNAME, "ddi_pathname", UNSUPP, 0, 0, V, "", NONE, any,	\
 	  any, any)							\
-	X(INET_NTOA, "inet_ntoa", UNSUPP, 0, 0, V, "", NONE, any, any,	\
-	  any)								\
-	X(INET_NTOA6, "inet_ntoa6", UNSUPP, 0, 0, V, "", NONE, any, any,	\
-	  any)								\
-	X(INET_NTOP, "inet_ntop", UNSUPP, 0, 0, V, "", NONE, any, any,	\
-	  any)								\
-	X(CLEANPATH, "cleanpath", UNSUPP, 0, 0, V, "", NONE, any, any,	\
-	  any)								\
 	X(STRTOLL, "strtoll", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(JSON, "json", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(MSGSIZE, "msgsize", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
@@ -187,7 +191,6 @@ enum dt_fkind {
 	DT_F_AGG,	/* an aggregating function: @a = count( ) */
 	DT_F_SUBR,	/* a value, computed in DIF (CALL) */
 	DT_F_UNSUPP,	/* known to D, not supported yet */
-	DT_F_NEVER,	/* known to D, never supported: panic( ) */
 };
 
 struct dt_func {

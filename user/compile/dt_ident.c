@@ -75,7 +75,6 @@ const struct dt_builtin *dt_builtin_lookup(const char *name)
 #define DT_CODE_AGG(c)		DTRACE_AGG_##c
 #define DT_CODE_SUBR(c)		DIF_SUBR_##c
 #define DT_CODE_UNSUPP(c)	-1
-#define DT_CODE_NEVER(c)	-1
 /* sym( ), func( ), mod( ), %str( ): no subroutine of their own */
 #define DIF_SUBR_NONE		-1
 

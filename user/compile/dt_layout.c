@@ -138,8 +138,8 @@ static int dt_layout_aggparams(struct dt_lay *l, struct dt_agg *a,
 	uint32_t vs;
 	int i;
 
-	for (k = call->n_args ? call->n_args->n_next : NULL, i = 0; k;
-	     k = k->n_next, i++) {
+	for (k = call->n_args ? call->n_args->n_next : NULL, i = 0;
+	     k && i < dt_agg_nparams(a->a_func); k = k->n_next, i++) {
 		if (k->n_kind != DT_N_INT)
 			return dt_error(l->l_pcb, &k->n_loc, "D_AGG_PARAM",
 					"%s( ) argument #%d must be an integer "
@@ -176,6 +176,11 @@ static int dt_layout_useragg(struct dt_lay *l, struct dt_node *s)
 
 	if (dt_layout_aggparams(l, a, call))
 		return -1;
+	if (dt_agg_incr(a->a_func, call->n_args))
+		return dt_error(l->l_pcb, &call->n_loc, "D_UNSUPPORTED",
+				"%s( ) with an increment is not supported yet "
+				"for an aggregation keyed by a stack",
+				call->n_str);
 	for (k = lhs->n_kind == DT_N_INDEX ? lhs->n_args : NULL; k;
 	     k = k->n_next, i++) {
 		if (a->a_keystack[i])
@@ -205,7 +210,7 @@ static int dt_layout_useragg(struct dt_lay *l, struct dt_node *s)
 /* @a[k1, ...] = f(x): AGGKEY actions for the keys, then AGGREGATE. */
 static int dt_layout_aggstmt(struct dt_lay *l, struct dt_node *s)
 {
-	struct dt_node *lhs = s->n_left, *call = s->n_right, *k;
+	struct dt_node *lhs = s->n_left, *call = s->n_right, *k, *incr;
 	struct dt_node *agg = lhs->n_kind == DT_N_AGG ? lhs : lhs->n_left;
 	struct dt_agg *a = agg->n_agg;
 	struct dt_act *act;
@@ -237,6 +242,10 @@ static int dt_layout_aggstmt(struct dt_lay *l, struct dt_node *s)
 	}
 	if (a->a_keysize > l->l_aggkeyw)
 		l->l_aggkeyw = a->a_keysize;
+	incr = dt_agg_incr(a->a_func, call->n_args);
+	if (incr && dt_layout_act(l, DTRACE_ACT_AGGWEIGHT, incr, s, false,
+				  &dt_type_long) < 0 && l->l_pcb->pcb_failed)
+		return -1;
 	if (dt_layout_act(l, DTRACE_ACT_AGGREGATE, call->n_args, s, false,
 			  &dt_type_long) < 0 && l->l_pcb->pcb_failed)
 		return -1;
@@ -280,7 +289,7 @@ static int dt_layout_aggact(struct dt_lay *l, struct dt_node *s)
 	if (a->n_kind == DT_N_STR) {
 		o->o_fmt = dt_pfmt_parse(a->n_str, err, sizeof(err));
 		if (!o->o_fmt)
-			return dt_error(l->l_pcb, &a->n_loc, "D_PRINTF_DSPEC",
+			return dt_error(l->l_pcb, &a->n_loc, "D_SYNTAX",
 					"%s", err);
 		a = a->n_next;
 	}
@@ -455,7 +464,7 @@ static int dt_layout_printf(struct dt_lay *l, struct dt_node *s)
 	e->e_destructive |= o->o_kind == DT_OUT_SYSTEM;
 	o->o_fmt = dt_pfmt_parse(s->n_args->n_str, err, sizeof(err));
 	if (!o->o_fmt)
-		return dt_error(l->l_pcb, &s->n_loc, "D_PRINTF_DSPEC", "%s",
+		return dt_error(l->l_pcb, &s->n_loc, "D_SYNTAX", "%s",
 				err);
 	return 0;
 }
@@ -490,6 +499,25 @@ static int dt_layout_any(struct dt_lay *l, struct dt_node *s)
 	if (slot < 0)
 		return -1;
 	dt_layout_out(l->l_ecb, DT_OUT_TRACE, slot, 1);
+	return 0;
+}
+
+/* copyout( ), copyoutstr( ): run in order, and only with -w. */
+static int dt_layout_userwrite(struct dt_lay *l, struct dt_node *s)
+{
+	l->l_ecb->e_destructive = true;
+	return dt_layout_any(l, s);
+}
+
+/*
+ * panic( ), breakpoint( ): checked as DTrace checks them, destructive;
+ * the command refuses to enable them (this DTrace never stops the
+ * kernel), so they record nothing.
+ */
+static int dt_layout_never(struct dt_lay *l, struct dt_node *s)
+{
+	l->l_ecb->e_destructive = true;
+	l->l_ecb->e_refused = s->n_func->f_name;
 	return 0;
 }
 

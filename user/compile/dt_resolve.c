@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dt_compile.h"
+#include "dt_dlib.h"
 #include "dt_error.h"
 #include "dt_ktype.h"
 #include "dt_macro.h"
@@ -147,6 +148,7 @@ static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 {
 	const struct dt_builtin *b = dt_builtin_lookup(n->n_str);
 	const struct dt_decl *d;
+	struct dt_type lt;
 	int64_t ev;
 
 	if (dt_enum_lookup(&pcb->pcb_prog, n->n_str, &ev) ||
@@ -160,6 +162,15 @@ static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	for (d = pcb->pcb_prog.p_decls; d; d = d->d_next)
 		if (d->d_inline && strcmp(d->d_name, n->n_str) == 0)
 			return dt_resolve_inline(pcb, n, d, lhs);
+	if (dt_dlib_lookup(n->n_str, &ev, &lt)) {
+		if (lhs)
+			return dt_error(pcb, &n->n_loc, "D_OP_WRITE",
+					"operator = can only be applied to a "
+					"writable variable");
+		dt_resolve_to_int(n, ev);
+		n->n_type = lt;
+		return 0;
+	}
 
 	if (b) {
 		if (b->b_var == DIF_VAR_ARGS &&

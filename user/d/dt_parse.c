@@ -62,6 +62,7 @@ static const struct dt_lex_kw dt_keywords[] = {
 	{ "ulong_t", DT_TOK_TYPENAME, true, T_INT(8, false) },
 	{ "longlong_t", DT_TOK_TYPENAME, true, T_INT(8, true) },
 	{ "u_longlong_t", DT_TOK_TYPENAME, true, T_INT(8, false) },
+	{ "ipaddr_t", DT_TOK_TYPENAME, true, T_INT(4, false) },
 	/* declarations we do not support: reserved so they error clearly */
 	{ "inline", DT_TOK_INLINE, true, {0} },
 	{ "typedef", DT_TOK_TYPEDEF, true, {0} },

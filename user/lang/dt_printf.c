@@ -3,9 +3,11 @@
  * printf( ) format strings: parse, check argument types, print.
  *
  * Conversions: d i u o x X c s p e E f F g G Y %, with the flags
- * "-+ #0", a width and a precision (each a number or '*'), and the
- * length modifiers hh h l ll L j z t. Integers print at the size of
- * their D type (or of the length modifier), as DTrace does.
+ * "-+ #0", DTrace's '?' (the width of a pointer, 16), a width and a
+ * precision (each a number or '*'), and the length modifiers hh h l ll L
+ * j z t. printa( )'s %@ may come anywhere before the conversion ("%@d",
+ * "%-8@d"). Integers print at the size of their D type (or of the length
+ * modifier), as DTrace does. Errors are in DTrace's words.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +61,16 @@ static int dt_pf_tfmt(struct dt_pfseg *seg, const char **pp)
 	return 0;
 }
 
+/* "%3$d": digits, then '$' (DTrace does not take them). */
+static bool dt_pf_positional(const char *p)
+{
+	if (*p < '1' || *p > '9')
+		return false;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '$';
+}
+
 struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 {
 	struct dt_pfmt *pf = calloc(1, sizeof(*pf));
@@ -95,9 +107,18 @@ struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 					 pf->pf_nconv + 1);
 				goto fail;
 			}
-			while (!seg.ps_tfmt && *p && strchr("-+ #0@", *p)) {
+			if (dt_pf_positional(p)) {
+				snprintf(err, errlen, "format conversion #%d "
+					 "uses unsupported positional format "
+					 "(%%n$)", pf->pf_nconv + 1);
+				free(seg.ps_text);
+				goto fail;
+			}
+			while (!seg.ps_tfmt && *p && strchr("-+ #0@?", *p)) {
 				if (*p == '@')
 					seg.ps_agg = true;
+				else if (*p == '?')
+					seg.ps_ptrwidth = true;
 				else if (nf < sizeof(seg.ps_flags) - 1 &&
 					 !strchr(seg.ps_flags, *p))
 					seg.ps_flags[nf++] = *p;
@@ -108,6 +129,10 @@ struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 				p++;
 			} else if (*p >= '0' && *p <= '9') {
 				seg.ps_width = (int)strtol(p, (char **)&p, 10);
+			}
+			if (*p == '@') {
+				seg.ps_agg = true;
+				p++;
 			}
 			if (*p == '.') {
 				p++;
@@ -121,6 +146,12 @@ struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 						seg.ps_prec = 0;
 				}
 			}
+			if (*p == '@') {
+				seg.ps_agg = true;
+				p++;
+			}
+			if (seg.ps_ptrwidth && seg.ps_width == DT_PF_NONE)
+				seg.ps_width = 16;
 			if ((p[0] == 'h' && p[1] == 'h') ||
 			    (p[0] == 'l' && p[1] == 'l')) {
 				memcpy(seg.ps_len, p, 2);
@@ -133,10 +164,17 @@ struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 				 (int)(p - start + (*p ? 1 : 0)), start);
 			if (seg.ps_tfmt)
 				snprintf(seg.ps_spec, sizeof(seg.ps_spec), "T");
-			if (!seg.ps_tfmt && (!*p || !strchr(dt_pf_convs, *p))) {
-				snprintf(err, errlen, "printf( ) format "
-					 "conversion #%d is undefined: %%%s",
-					 pf->pf_nconv + 1, seg.ps_spec);
+			if (!seg.ps_tfmt && !*p) {
+				snprintf(err, errlen, "format conversion #%d "
+					 "name expected before end of format "
+					 "string", pf->pf_nconv + 1);
+				free(seg.ps_text);
+				goto fail;
+			}
+			if (!seg.ps_tfmt && !strchr(dt_pf_convs, *p)) {
+				snprintf(err, errlen, "format conversion #%d "
+					 "is undefined: %%%s", pf->pf_nconv + 1,
+					 seg.ps_spec);
 				free(seg.ps_text);
 				goto fail;
 			}
@@ -159,7 +197,7 @@ struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 	return pf;
 nomem:
 	snprintf(err, errlen, "out of memory");
-fail:
+fail:	/* every error but memory is DTrace's D_SYNTAX (dt_printf.h) */
 	free(text);
 	dt_pfmt_free(pf);
 	return NULL;
@@ -198,10 +236,10 @@ int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
 			continue;
 		conv++;
 		if (s->ps_agg) {
-			snprintf(err, errlen, "%s( ) conversion #%d (%%%s): %%@ "
-				 "is only for printa( )", func, conv,
-				 s->ps_spec);
-			return -1;
+			snprintf(err, errlen, "%%@ conversion requires an "
+				 "aggregation and is not for use with %s( )",
+				 func);
+			return DT_PFE_AGG_CONV;
 		}
 		for (k = 0; k < 3; k++) {
 			bool star = (k == 0 && s->ps_width == DT_PF_STAR) ||
@@ -217,7 +255,8 @@ int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
 					 "missing a corresponding %s argument",
 					 func, conv, s->ps_spec,
 					 k < 2 ? "\"*\"" : "value");
-				return -1;
+				return k < 2 ? DT_PFE_DYN_PROTO :
+				       DT_PFE_ARG_PROTO;
 			}
 			t = &types[a++];
 			if (k < 2 || (s->ps_conv != 's' && s->ps_conv != 'S'))
@@ -229,11 +268,11 @@ int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
 					 "incompatible with conversion #%d "
 					 "prototype:\n\tconversion: %%%s\n\t"
 					 " prototype: %s\n\t  argument: %s",
-					 func, a + 1, conv,
-					 k < 2 ? "*" : s->ps_spec,
+					 func, a + 1, conv, s->ps_spec,
 					 k < 2 ? "int" : dt_pf_proto(s->ps_conv),
 					 dt_type_name(t));
-				return -1;
+				return k < 2 ? DT_PFE_DYN_TYPE :
+				       DT_PFE_ARG_TYPE;
 			}
 		}
 	}
@@ -241,9 +280,27 @@ int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
 		snprintf(err, errlen, "%s( ) prototype mismatch: only %d "
 			 "arguments required by this format string", func,
 			 a + 1);
-		return -1;
+		return DT_PFE_ARG_EXTRA;
 	}
 	return 0;
+}
+
+const char *dt_pfmt_tag(int rc)
+{
+	switch (rc) {
+	case DT_PFE_ARG_EXTRA:
+		return "D_PRINTF_ARG_EXTRA";
+	case DT_PFE_ARG_PROTO:
+		return "D_PRINTF_ARG_PROTO";
+	case DT_PFE_DYN_PROTO:
+		return "D_PRINTF_DYN_PROTO";
+	case DT_PFE_DYN_TYPE:
+		return "D_PRINTF_DYN_TYPE";
+	case DT_PFE_AGG_CONV:
+		return "D_PRINTF_AGG_CONV";
+	default:
+		return "D_PRINTF_ARG_TYPE";
+	}
 }
 
 /* The integer as the conversion sees it: its type's or the modifier's. */
@@ -353,10 +410,16 @@ int dt_pfseg_print(FILE *fp, const struct dt_pfseg *s,
 		snprintf(f, sizeof(f), "%%#%s%s%sllx", s->ps_flags, wbuf,
 			 pbuf);
 		return fprintf(fp, f, (unsigned long long)v->pa_int);
-	case 'p':
-		snprintf(f, sizeof(f), "%%#%s%s%sllx", s->ps_flags, wbuf,
-			 pbuf);
-		return fprintf(fp, f, (unsigned long long)v->pa_int);
+	case 'p': {
+		/* always 0x, 0 too; the width is the whole field's */
+		char hex[24];
+
+		snprintf(hex, sizeof(hex), "0x%llx",
+			 (unsigned long long)v->pa_int);
+		snprintf(f, sizeof(f), "%%%s%ss", strchr(s->ps_flags, '-') ?
+			 "-" : "", wbuf);
+		return fprintf(fp, f, hex);
+	}
 	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
 		snprintf(f, sizeof(f), "%s%c", spec, s->ps_conv);
 		return fprintf(fp, f, v->pa_type.is_signed ?

@@ -23,6 +23,7 @@ struct dt_pfseg {
 	char	ps_len[3];	/* "", "h", "hh", "l", "ll", "L", "j", "z", "t" */
 	char	ps_spec[32];	/* the conversion as written, without '%' */
 	bool	ps_agg;		/* %@: printa( )'s aggregation value */
+	bool	ps_ptrwidth;	/* '?': a pointer's width unless given */
 	char	*ps_tfmt;	/* %<fmt>T: strftime's format (bpftrace's
 				 * time( )) of a walltimestamp */
 };
@@ -43,18 +44,29 @@ struct dt_pfarg {
 
 /*
  * Parse fmt. Returns NULL with a message in err on a malformed format
- * ("printf( ) format conversion #2 is undefined: %q").
+ * ("format conversion #2 is undefined: %q"); DTrace's tag for it is
+ * D_SYNTAX.
  */
 struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen);
 void dt_pfmt_free(struct dt_pfmt *pf);
 
+/* What is wrong with a format's arguments (dt_pfmt_tag( ) names it). */
+#define DT_PFE_ARG_TYPE		(-1)	/* a value of the wrong type */
+#define DT_PFE_ARG_EXTRA	(-2)	/* more values than conversions */
+#define DT_PFE_ARG_PROTO	(-3)	/* a conversion without a value */
+#define DT_PFE_DYN_PROTO	(-4)	/* a '*' without its value */
+#define DT_PFE_DYN_TYPE		(-5)	/* a '*' value not an integer */
+#define DT_PFE_AGG_CONV		(-6)	/* %@ outside printa( ) */
+
 /*
  * Check argument types. types[] are the D types of the value arguments
- * after the format. Returns 0, or -1 with DTrace's message in err.
+ * after the format. Returns 0, or a DT_PFE_* with DTrace's message in
+ * err; dt_pfmt_tag( ) gives DTrace's tag for it.
  */
 int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
 		  const struct dt_type *types, int ntypes, char *err,
 		  size_t errlen);
+const char *dt_pfmt_tag(int rc);
 
 /* Print with the recorded arguments; returns bytes written or -1. */
 int dt_pfmt_print(FILE *fp, const struct dt_pfmt *pf,

@@ -292,7 +292,7 @@ long double dt_agg_sortval(const struct dt_agg *a, const struct dt_aggent *e)
 		return v[0] ? (long double)(int64_t)v[1] / v[0] : 0;
 	default:
 		for (i = 0; i < a->a_valsize / 8; i++)
-			t += v[i];
+			t += (long double)(int64_t)v[i];
 		return t;
 	}
 }
@@ -451,19 +451,49 @@ static void dt_agg_printkeys(FILE *fp, const struct dt_agg *a,
 	}
 }
 
-/* One row of a distribution: label, a 40-wide bar, count. */
-static void dt_agg_qrow(FILE *fp, const char *label, uint64_t count,
-			uint64_t total)
-{
-	char bar[41];
-	uint64_t depth = total ? (count * 40 + total / 2) / total : 0;
+/* Signs of a distribution's counts: which way its bars go. */
+#define DT_QROW_POS	0x1
+#define DT_QROW_NEG	0x2
 
-	if (depth > 40)
-		depth = 40;
-	memset(bar, '@', depth);
-	memset(bar + depth, ' ', 40 - depth);
-	bar[40] = '\0';
-	fprintf(fp, "%16s |%s %-9llu\n", label, bar, (unsigned long long)count);
+/*
+ * One row of a distribution: label, a 40-wide bar, count. Counts can be
+ * negative with an increment (quantize(x, incr)); DTrace then draws them
+ * to the left of the '|', and when both signs occur, each side in half
+ * the width. The bar is |count| of the total of |counts|, rounded.
+ */
+static void dt_agg_qrow(FILE *fp, const char *label, int64_t count,
+			long double total, int signs)
+{
+	int width = signs == (DT_QROW_POS | DT_QROW_NEG) ? 20 : 40, depth = 0;
+	long double mag = count < 0 ? -(long double)count : (long double)count;
+	char left[41], right[41];
+
+	if (total > 0 && signs)
+		depth = (int)(mag * width / total + 0.5);
+	if (depth > width)
+		depth = width;
+	if (!(signs & DT_QROW_NEG)) {
+		memset(right, '@', depth);
+		memset(right + depth, ' ', width - depth);
+		right[width] = '\0';
+		left[0] = '\0';
+	} else if (!(signs & DT_QROW_POS)) {
+		memset(left, ' ', width - depth);
+		memset(left + width - depth, '@', depth);
+		left[width] = '\0';
+		right[0] = '\0';
+	} else {
+		/* the centre line; each count on its own side of it */
+		memset(left, ' ', width);
+		memset(right, ' ', width);
+		if (count <= 0)
+			memset(left + width - depth, '@', depth);
+		else
+			memset(right, '@', depth);
+		left[width] = right[width] = '\0';
+	}
+	fprintf(fp, "%16s %s|%s %-9lld\n", label, left, right,
+		(long long)count);
 }
 
 uint32_t dt_agg_rows(const struct dt_agg *a, int64_t *lows, uint32_t max)
@@ -486,23 +516,26 @@ static void dt_agg_hist(FILE *fp, const struct dt_agg *a, const uint64_t *v,
 			uint64_t normal)
 {
 	uint32_t n = a->a_valsize / 8, i, first, last;
-	int64_t lows[4100];
-	uint64_t total = 0;
+	int64_t lows[4100], c;
+	long double total = 0;
+	int signs = 0;
 	char label[48];
 	bool any = false;
 
 	for (i = 0; i < n; i++) {
-		total += v[i] / normal;
-		any |= v[i] / normal != 0;
+		c = (int64_t)v[i] / (int64_t)normal;
+		total += c < 0 ? -(long double)c : (long double)c;
+		signs |= c > 0 ? DT_QROW_POS : c < 0 ? DT_QROW_NEG : 0;
+		any |= c != 0;
 	}
 	first = 0;
 	last = n - 1;
 	if (!any) {
 		first = last = a->a_func == DTRACE_AGG_QUANTIZE ? DIF_AGG_QZERO : 0;
 	} else {
-		while (v[first] / normal == 0)
+		while ((int64_t)v[first] / (int64_t)normal == 0)
 			first++;
-		while (v[last] / normal == 0)
+		while ((int64_t)v[last] / (int64_t)normal == 0)
 			last--;
 		if (first > 0)
 			first--;
@@ -517,7 +550,8 @@ static void dt_agg_hist(FILE *fp, const struct dt_agg *a, const uint64_t *v,
 			 dt_agg_rowkind(a, i) < 0 ? "< " :
 			 dt_agg_rowkind(a, i) > 0 ? ">= " : "",
 			 (long long)lows[i]);
-		dt_agg_qrow(fp, label, v[i] / normal, total);
+		dt_agg_qrow(fp, label, (int64_t)v[i] / (int64_t)normal, total,
+			    signs);
 	}
 }
 
@@ -553,6 +587,45 @@ bool dt_agg_ishist(const struct dt_agg *a)
 		a->a_func == DTRACE_AGG_LLQUANTIZE;
 }
 
+/*
+ * %@ of a scalar value: a '*' width or precision takes the next key, as
+ * printa( )'s other conversions do (dt_check_agg.c checked they exist).
+ */
+static void dt_agg_valseg(FILE *fp, const struct dt_pfseg *s,
+			  const struct dt_pfarg *keys, int nkeys, int *k,
+			  const struct dt_pfarg *val)
+{
+	struct dt_pfarg args[3];
+	int n = 0, z = 0;
+
+	if (s->ps_width == DT_PF_STAR && *k < nkeys)
+		args[n++] = keys[(*k)++];
+	if (s->ps_prec == DT_PF_STAR && *k < nkeys)
+		args[n++] = keys[(*k)++];
+	args[n++] = *val;
+	if (dt_pfseg_print(fp, s, args, n, &z) < 0)
+		fputs("?", fp);
+}
+
+/*
+ * A distribution in a printa( ) of several aggregations; a key it lacks
+ * prints as all rows 0.
+ */
+static void dt_agg_joinhist(FILE *fp, const struct dt_aggdata *d,
+			    const struct dt_aggent *e)
+{
+	uint64_t *zeros = NULL;
+
+	if (!e) {
+		zeros = calloc(1, d->ad_def->a_valsize);
+		if (!zeros)
+			return;
+	}
+	dt_agg_hist(fp, d->ad_def, e ? e->ae_val : zeros,
+		    d->ad_normal ? d->ad_normal : 1);
+	free(zeros);
+}
+
 static void dt_agg_printfmt(FILE *fp, const struct dt_aggdata *d,
 			    const struct dt_aggent *e, const struct dt_pfmt *pf,
 			    struct dt_symtab *syms)
@@ -586,7 +659,6 @@ static void dt_agg_printfmt(FILE *fp, const struct dt_aggdata *d,
 	val.pa_str = NULL;
 	for (i = 0; i < pf->pf_nsegs; i++) {
 		const struct dt_pfseg *s = &pf->pf_segs[i];
-		int z = 0;
 
 		fputs(s->ps_text, fp);
 		if (!s->ps_conv)
@@ -598,7 +670,7 @@ static void dt_agg_printfmt(FILE *fp, const struct dt_aggdata *d,
 			dt_agg_hist(fp, a, e->ae_val,
 				    d->ad_normal ? d->ad_normal : 1);
 		} else {
-			dt_pfseg_print(fp, s, &val, 1, &z);
+			dt_agg_valseg(fp, s, args, a->a_nkeys, &k, &val);
 		}
 	}
 }
@@ -651,8 +723,12 @@ int dt_agg_print_joined(FILE *fp, struct dt_aggdata **aggs, int n,
 			dt_agg_printkeys(fp, first, key, syms);
 			for (k = 0; k < n; k++) {
 				e = dt_agg_find(aggs[k], key);
-				fprintf(fp, " %16lld", e ? (long long)
-					dt_agg_scalar(aggs[k], e->ae_val) : 0);
+				if (dt_agg_ishist(aggs[k]->ad_def))
+					dt_agg_joinhist(fp, aggs[k], e);
+				else
+					fprintf(fp, " %16lld", e ? (long long)
+						dt_agg_scalar(aggs[k],
+							      e->ae_val) : 0);
 			}
 			fputc('\n', fp);
 			continue;
@@ -669,7 +745,6 @@ int dt_agg_print_joined(FILE *fp, struct dt_aggdata **aggs, int n,
 		}
 		for (s = 0; s < pf->pf_nsegs; s++) {
 			const struct dt_pfseg *g = &pf->pf_segs[s];
-			int z = 0;
 
 			fputs(g->ps_text, fp);
 			if (!g->ps_conv)
@@ -682,13 +757,19 @@ int dt_agg_print_joined(FILE *fp, struct dt_aggdata **aggs, int n,
 			}
 			memset(&val, 0, sizeof(val));
 			val.pa_type = dt_type_long;
+			e = vi < n ? dt_agg_find(aggs[vi], key) : NULL;
+			if (vi < n && dt_agg_ishist(aggs[vi]->ad_def)) {
+				dt_agg_joinhist(fp, aggs[vi], e);
+				vi++;
+				continue;
+			}
 			if (vi < n) {
-				e = dt_agg_find(aggs[vi], key);
 				val.pa_int = e ? dt_agg_scalar(aggs[vi],
 							      e->ae_val) : 0;
 				vi++;
 			}
-			dt_pfseg_print(fp, g, &val, 1, &z);
+			dt_agg_valseg(fp, g, args, first->a_nkeys, &karg,
+				      &val);
 		}
 	}
 	dt_aggdata_fini(&keys);

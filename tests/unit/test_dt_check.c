@@ -11,10 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dt_btf.h"
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_lib.h"
 #include "dt_options.h"
 #include "dt_program.h"
 #include "kselftest_harness.h"
@@ -26,8 +28,18 @@ struct check_case {
 	const char	*msg;
 };
 
+#define XLATOR "struct in { int a; long b; };\n" \
+	"struct out { int o; long p; char s[8]; };\n" \
+	"typedef struct out out_t;\n" \
+	"translator out_t < struct in *I > { o = I->a; p = I->b * 2; };\n"
+
 static const struct check_case valid[] = {
 	{ "BEGIN" },
+	{ "inline int FOO = 3;\ninline long BAR = FOO * 2;\n"
+	  "BEGIN { trace(BAR); }" },
+	{ XLATOR "BEGIN { trace(xlate<out_t *>((struct in *)arg0)->o); }" },
+	{ XLATOR "inline out_t *cur = xlate<out_t *>((struct in *)arg0);\n"
+	  "BEGIN { @[cur->p] = count(); }" },
 	{ "BEGIN {}" },
 	{ "BEGIN { ; ; }" },
 	{ "dtrace:::BEGIN, dtrace:::END { trace(1) }" },
@@ -382,6 +394,18 @@ static const struct check_case invalid[] = {
 	  "operator ! requires an operand of scalar type" },
 	{ "BEGIN { if (1) trace(1); else }", "D_SYNTAX", 1,
 	  "syntax error near \"}\"" },
+	{ XLATOR "BEGIN { trace(xlate<out_t *>((struct in *)arg0)->s); }",
+	  "D_XLATE_NOCONV", 5,
+	  "translator does not define conversion for member: s" },
+	{ XLATOR "BEGIN { trace(xlate<out_t *>((struct in *)arg0)); }",
+	  "D_XLATE_SOU", 5, "xlate<struct out *> must be followed by -> or . "
+	  "and a member: a whole translated struct is not supported" },
+	{ XLATOR "BEGIN { trace(xlate<struct in *>(arg0)->a); }",
+	  "D_XLATE_NONE", 5, "translator for struct in * is not defined" },
+	{ "struct out { int o; };\n"
+	  "translator struct out < int I > { q = I; };\nBEGIN { }",
+	  "D_XLATE_MEMB", 2, "translator member q is not a member of "
+	  "struct out" },
 	{ "inline int a = a + 1;\nBEGIN { trace(a); }", "D_IDENT_BADREF", 1,
 	  "inline a is defined in terms of itself" },
 	{ "inline int a = 1;\nBEGIN { a = 2; }", "D_OP_WRITE", 2,
@@ -600,6 +624,66 @@ TEST(layout)
 	EXPECT_EQ(2, e->e_outs[1].o_rec);
 	dt_cprog_free(&cp);
 	dt_pcb_fini(&pcb);
+}
+
+/* D's library (dt_lib.h): loaded when a script names what it declares. */
+static const char lib[] =
+	"/* curfoo is documented here */\n"
+	"struct foo { int f_a; int f_b; };\n"
+	"typedef struct foo foo_t;\n"
+	"translator foo_t < int I > { f_a = I + 1; f_b = I * 2; };\n"
+	"inline foo_t *curfoo = xlate<foo_t *>(cpu);\n";
+
+TEST(needed_by_declared_names)
+{
+	ASSERT_TRUE(dt_lib_needed(lib, "BEGIN { trace(curfoo->f_a); }"));
+	ASSERT_TRUE(dt_lib_needed(lib, "foo_t *p;"));
+	ASSERT_TRUE(dt_lib_needed(lib, "BEGIN { trace(sizeof(struct foo)); "
+				  "}"));
+	/* members, the translator's parameter, comments, strings: no */
+	ASSERT_FALSE(dt_lib_needed(lib, "BEGIN { trace(f_a); trace(I); }"));
+	ASSERT_FALSE(dt_lib_needed(lib, "/* curfoo */ BEGIN { "
+				   "trace(\"curfoo\"); }"));
+	ASSERT_FALSE(dt_lib_needed(lib, "BEGIN { trace(curfool); }"));
+}
+
+/* A -L directory's file, used and unused; an error in it. */
+TEST(load_from_dir)
+{
+	char dir[] = "/tmp/dt_lib_XXXXXX", path[64];
+	struct dt_options o;
+	struct dt_cprog cp;
+	struct dt_pcb pcb;
+	FILE *f;
+
+	ASSERT_NE(NULL, mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/foo.d", dir);
+	f = fopen(path, "w");
+	ASSERT_NE(NULL, f);
+	fputs(lib, f);
+	fclose(f);
+	ASSERT_EQ(0, dt_lib_adddir(dir));
+
+	EXPECT_EQ(0, compile("BEGIN { @[curfoo->f_b] = count(); }", &pcb,
+			     &cp, &o))
+		TH_LOG("%s", pcb.pcb_errmsg);
+	EXPECT_NE(NULL, pcb.pcb_prog.p_xlators);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+
+	EXPECT_EQ(0, compile("BEGIN { trace(1); }", &pcb, &cp, &o));
+	EXPECT_EQ(NULL, pcb.pcb_prog.p_xlators);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+
+	EXPECT_EQ(-1, compile("BEGIN { trace(curfoo->f_c); }", &pcb, &cp, &o));
+	EXPECT_STREQ("translator does not define conversion for member: f_c",
+		     pcb.pcb_errmsg);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+
+	unlink(path);
+	rmdir(dir);
 }
 
 TEST_HARNESS_MAIN

@@ -13,6 +13,7 @@
 
 #include "dt_dev.h"
 #include "dt_error.h"
+#include "dt_lib.h"
 #include "dt_options.h"
 #include "dt_program.h"
 #include "dt_version.h"
@@ -243,8 +244,13 @@ int dt_cmd_main(int argc, char **argv)
 		case 'F':
 			cmd.c_opts.o_flowindent = true;
 			break;
-		case 'H':
 		case 'L':
+			if (dt_lib_adddir(optarg)) {
+				dt_warn("too many -L directories\n");
+				return 2;
+			}
+			break;
+		case 'H':
 		case 'X':
 			dt_warn("-%c is not supported yet\n", c);
 			return 2;

@@ -578,6 +578,11 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 		return dt_check_unary(pcb, n);
 	case DT_N_MEMBER:
 		return dt_check_member(pcb, n);
+	case DT_N_XLATE:
+		return dt_error(pcb, &n->n_loc, "D_XLATE_SOU", "xlate<%s> "
+				"must be followed by -> or . and a member: a "
+				"whole translated struct is not supported",
+				dt_type_name(&n->n_ctype));
 	case DT_N_BINARY:
 		return dt_check_binary(pcb, n);
 	case DT_N_LOGICAL:

@@ -119,6 +119,8 @@ int dt_check_bt_str(struct dt_pcb *pcb, struct dt_node *n);
 /* The passes. */
 int dt_lower(struct dt_pcb *pcb);
 int dt_resolve(struct dt_pcb *pcb);
+/* n, a MEMBER of an XLATE: the translator's expression in its place. */
+int dt_xlate_member(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check(struct dt_pcb *pcb);
 int dt_fold(struct dt_pcb *pcb);
 int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp);

@@ -113,15 +113,22 @@ static int dt_resolve_inline(struct dt_pcb *pcb, struct dt_node *n,
 		return dt_error(pcb, &n->n_loc, "D_IDENT_BADREF",
 				"inline %s is defined in terms of itself",
 				d->d_name);
-	c = dt_node_new(DT_N_CAST, &n->n_loc);
-	c->n_ctype = d->d_type;
-	c->n_left = dt_node_copy(d->d_inline);
+	/* an xlate stays one, for the -> that must follow it */
+	if (d->d_inline->n_kind == DT_N_XLATE) {
+		c = dt_node_copy(d->d_inline);
+	} else {
+		c = dt_node_new(DT_N_CAST, &n->n_loc);
+		c->n_ctype = d->d_type;
+		c->n_left = dt_node_copy(d->d_inline);
+	}
+	c->n_loc = n->n_loc;
 	free(n->n_str);
 	*n = *c;
 	n->n_next = next;
 	free(c);
 	pcb->pcb_inlines++;
-	rc = dt_resolve_node(pcb, n->n_left, false);
+	rc = n->n_kind == DT_N_XLATE ? 0 :
+		dt_resolve_node(pcb, n->n_left, false);
 	pcb->pcb_inlines--;
 	return rc;
 }
@@ -354,6 +361,16 @@ static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	case DT_N_CALL:
 		n->n_func = dt_func_lookup(n->n_str);	/* NULL: dt_check's */
 		return dt_resolve_list(pcb, n->n_args);
+	case DT_N_XLATE:	/* resolved as its member's translation */
+		return 0;
+	case DT_N_MEMBER:
+		if (dt_resolve_node(pcb, n->n_left, false))
+			return -1;
+		if (n->n_left->n_kind != DT_N_XLATE)
+			return 0;
+		if (dt_xlate_member(pcb, n))
+			return -1;
+		return dt_resolve_node(pcb, n, lhs);
 	default:
 		break;
 	}

@@ -85,6 +85,7 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %token DT_TOK_SELF "self" DT_TOK_THIS "this" DT_TOK_SIZEOF "sizeof"
 %token DT_TOK_STRINGOF "stringof" DT_TOK_OFFSETOF "offsetof"
 %token DT_TOK_IF "if" DT_TOK_ELSE "else" DT_TOK_INLINE "inline"
+%token DT_TOK_TRANSLATOR "translator" DT_TOK_XLATE "xlate"
 %token DT_TOK_CHAR "char" DT_TOK_SHORT "short" DT_TOK_INTKW "int"
 %token DT_TOK_LONG "long" DT_TOK_SIGNED "signed"
 %token DT_TOK_UNSIGNED "unsigned" DT_TOK_VOID "void"
@@ -101,7 +102,7 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %type <pdesc> probes
 %type <node> predicate stmts expr assign cond lor lxor land bor bxor band
 %type <node> equality relational shift additive multiplicative cast unary
-%type <node> postfix primary args args_ne ifstmt block
+%type <node> postfix primary args args_ne ifstmt block xlmembers
 %precedence DT_LOWER_THAN_ELSE
 %precedence DT_TOK_ELSE
 %type <tspec> type tspecs
@@ -141,9 +142,15 @@ decl:
 			if (dt_parse_decl(pcb, $1, &$2, $3, &$5, &@3))
 				YYERROR;
 		}
-	| DT_TOK_INLINE tspecs DT_TOK_IDENT '=' expr ';'
+	| DT_TOK_INLINE type DT_TOK_IDENT '=' expr ';'
 		{
 			if (dt_parse_inline(pcb, &$2, $3, $5, &@3))
+				YYERROR;
+		}
+	| DT_TOK_TRANSLATOR type '<' type DT_TOK_IDENT '>'
+	  '{' xlmembers '}' ';'
+		{
+			if (dt_parse_xlator(pcb, &$2, &$4, $5, $8, &@1))
 				YYERROR;
 		}
 	| dscope sou_head '{' members '}' ';'
@@ -169,6 +176,18 @@ decl:
 			}
 			if (dt_tdef_add(pcb, $3, &t, L(@3)))
 				YYERROR;
+		}
+	;
+
+xlmembers:
+	  %empty		{ $$ = NULL; }
+	| xlmembers DT_TOK_IDENT '=' expr ';'
+		{
+			struct dt_node *id = dt_node_new(DT_N_IDENT, L(@2));
+
+			id->n_str = $2;
+			$$ = dt_node_append($1, dt_node_op(DT_N_ASSIGN,
+				DT_OP_SET, id, $4, L(@2)));
 		}
 	;
 
@@ -527,7 +546,16 @@ postfix:
 	;
 
 primary:
-	  DT_TOK_INT
+	  DT_TOK_XLATE '<' type '>' '(' expr ')'
+		{
+			$$ = dt_node_op(DT_N_XLATE, DT_OP_NONE, $6, NULL,
+					L(@1));
+			if (dt_tspec_type(pcb, L(@3), &$3, &$$->n_ctype)) {
+				dt_node_free($$);
+				YYERROR;
+			}
+		}
+	| DT_TOK_INT
 		{ $$ = dt_node_int($1.v, &$1.t, L(@1)); }
 	| DT_TOK_KSYM
 		{

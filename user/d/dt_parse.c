@@ -11,6 +11,7 @@
 #include "dt_aggdef.h"
 #include "dt_pcb.h"
 #include "dt_parse.h"
+#include "dt_lib.h"
 #include "dt_grammar.h"
 #include "dt_error.h"
 #include "dt_ksym.h"
@@ -65,7 +66,8 @@ static const struct dt_lex_kw dt_keywords[] = {
 	/* declarations we do not support: reserved so they error clearly */
 	{ "inline", DT_TOK_INLINE, true, {0} },
 	{ "typedef", DT_TOK_TYPEDEF, true, {0} },
-	{ "translator", 0, true, {0} },
+	{ "translator", DT_TOK_TRANSLATOR, true, {0} },
+	{ "xlate", DT_TOK_XLATE, true, {0} },
 	{ "provider", 0, true, {0} },
 	{ "enum", DT_TOK_ENUM, true, {0} },
 	{ "union", DT_TOK_UNION, true, {0} },
@@ -540,6 +542,53 @@ int dt_parse_inline(struct dt_pcb *pcb, const struct dt_tspec *ts, char *name,
 	return 0;
 }
 
+/*
+ * translator out < in param > { member = expr; ... }: kept whole, each
+ * member's expression resolved where a script uses it (dt_xlate.c).
+ */
+int dt_parse_xlator(struct dt_pcb *pcb, const struct dt_tspec *out,
+		    const struct dt_tspec *in, char *param,
+		    struct dt_node *mems, const void *loc)
+{
+	struct dt_xlator *x = calloc(1, sizeof(*x)), **pp;
+	const struct dt_loc *l = loc;
+	const struct dt_node *m, *o;
+
+	if (!x) {
+		free(param);
+		dt_node_free(mems);
+		return dt_error(pcb, l, "D_NOMEM", "out of memory");
+	}
+	x->x_param = param;
+	x->x_mems = mems;
+	x->x_loc = *l;
+	for (pp = &pcb->pcb_prog.p_xlators; *pp; pp = &(*pp)->x_next)
+		;
+	*pp = x;
+	if (dt_tspec_type(pcb, l, out, &x->x_out) ||
+	    dt_tspec_type(pcb, l, in, &x->x_in))
+		return -1;
+	if (x->x_out.kind != DT_T_SOU)
+		return dt_error(pcb, l, "D_XLATE_SOU", "translator output "
+				"type must be a struct or union: %s",
+				dt_type_name(&x->x_out));
+	for (m = mems; m; m = m->n_next) {
+		const char *name = m->n_left->n_str;
+
+		if (!dt_sou_member(x->x_out.sou, name))
+			return dt_error(pcb, &m->n_loc, "D_XLATE_MEMB",
+					"translator member %s is not a member "
+					"of %s", name,
+					dt_type_name(&x->x_out));
+		for (o = mems; o != m; o = o->n_next)
+			if (strcmp(o->n_left->n_str, name) == 0)
+				return dt_error(pcb, &m->n_loc, "D_XLATE_REDECL",
+						"translator member %s "
+						"redeclared", name);
+	}
+	return 0;
+}
+
 int dt_parse_decl(struct dt_pcb *pcb, enum dt_vscope scope,
 		  const struct dt_tspec *ts, char *name,
 		  const struct dt_tlist *keys, const void *loc)
@@ -624,7 +673,8 @@ void dt_yyerror(DT_YYLTYPE *lloc, void *scanner, struct dt_pcb *pcb,
 
 int dt_yyparse(void *scanner, struct dt_pcb *pcb);
 
-int dt_parse(struct dt_pcb *pcb)
+/* pcb's source text into its program: declarations, clauses. */
+static int dt_parse_text(struct dt_pcb *pcb)
 {
 	int rc;
 
@@ -634,7 +684,12 @@ int dt_parse(struct dt_pcb *pcb)
 	dt_lex_end(pcb);
 	if (rc && !pcb->pcb_failed)
 		dt_error(pcb, NULL, "D_SYNTAX", "syntax error");
-	if (pcb->pcb_failed)
+	return pcb->pcb_failed ? -1 : 0;
+}
+
+int dt_parse(struct dt_pcb *pcb)
+{
+	if (dt_lib_load(pcb, dt_parse_text) || dt_parse_text(pcb))
 		return -1;
 	if (!pcb->pcb_prog.p_clauses)
 		return dt_error(pcb, NULL, "D_EMPTY",

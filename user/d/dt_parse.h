@@ -56,6 +56,9 @@ struct dt_tlist {
 /* Grammar actions. */
 int dt_parse_inline(struct dt_pcb *pcb, const struct dt_tspec *ts, char *name,
 		    struct dt_node *expr, const void *loc);
+int dt_parse_xlator(struct dt_pcb *pcb, const struct dt_tspec *out,
+		    const struct dt_tspec *in, char *param,
+		    struct dt_node *mems, const void *loc);
 int dt_parse_decl(struct dt_pcb *pcb, enum dt_vscope scope,
 		  const struct dt_tspec *ts, char *name,
 		  const struct dt_tlist *keys, const void *loc);

@@ -254,6 +254,7 @@ void dt_program_free(struct dt_program *p)
 	struct dt_clause *c = p->p_clauses;
 	struct dt_var *v = p->p_vars;
 	struct dt_decl *d = p->p_decls;
+	struct dt_xlator *x = p->p_xlators;
 
 	while (c) {
 		struct dt_clause *cn = c->c_next;
@@ -278,6 +279,14 @@ void dt_program_free(struct dt_program *p)
 		dt_node_free(d->d_inline);
 		free(d);
 		d = dn;
+	}
+	while (x) {
+		struct dt_xlator *xn = x->x_next;
+
+		free(x->x_param);
+		dt_node_free(x->x_mems);
+		free(x);
+		x = xn;
 	}
 	while (v) {
 		struct dt_var *vn = v->v_next;

@@ -121,6 +121,9 @@ enum dt_nkind {
 			 * n_bitoff and n_bitsize a bit-field's bits;
 			 * n_op DT_OP_ADDROF: a char array indexed, not
 			 * read as a string */
+	DT_N_XLATE,	/* xlate<n_ctype>(n_left): only ->member of it is
+			 * resolved (dt_xlate.c), to that member's
+			 * translation */
 };
 
 /* Operators, as tokens in the grammar and tags in nodes. */
@@ -211,6 +214,20 @@ struct dt_decl {
 	struct dt_node	*d_inline;	/* inline: the expression */
 };
 
+/*
+ * translator x_out < x_in x_param > { member = expr; ... }: each of
+ * x_mems a DT_N_ASSIGN of an IDENT (the member's name) and its
+ * expression, in which x_param stands for the input.
+ */
+struct dt_xlator {
+	struct dt_xlator *x_next;
+	struct dt_type	x_out;		/* a struct, not a pointer to one */
+	struct dt_type	x_in;
+	char		*x_param;
+	struct dt_node	*x_mems;
+	struct dt_loc	x_loc;
+};
+
 struct dt_program {
 	struct dt_decl	*p_decls;
 	struct dt_clause *p_clauses;
@@ -220,6 +237,7 @@ struct dt_program {
 	struct dt_sou	*p_sous;	/* declared types: dt_types.h */
 	struct dt_tdef	*p_tdefs;
 	struct dt_enumc	*p_enums;
+	struct dt_xlator *p_xlators;
 };
 
 struct dt_node *dt_node_new(enum dt_nkind kind, const struct dt_loc *loc);

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * psinfo_t, lwpsinfo_t and cpuinfo_t, and curpsinfo, curlwpsinfo and
+ * curcpu, as illumos DTrace's procfs.d and sched.d give them, translated
+ * from Linux's struct task_struct. Loaded only by a script that names
+ * one of them (Documentation/types.md). Members illumos has and Linux
+ * has no counterpart for are left out, so a script using one gets
+ * "translator does not define conversion for member".
+ */
+
+struct psinfo {
+	int	pr_nlwp;	/* threads in the process */
+	pid_t	pr_pid;		/* the process (thread group) id */
+	pid_t	pr_ppid;	/* its parent's */
+	pid_t	pr_pgid;
+	pid_t	pr_sid;
+	uid_t	pr_uid;
+	uid_t	pr_euid;
+	gid_t	pr_gid;
+	gid_t	pr_egid;
+	uintptr_t pr_addr;	/* the task_struct */
+	uint64_t pr_start;	/* ns since boot */
+	char	pr_fname[16];	/* the process's comm */
+	char	pr_psargs[80];	/* its first arguments, space-separated */
+	int	pr_argc;
+	uintptr_t pr_argv;	/* user address of the argument strings */
+	uintptr_t pr_envp;	/* ... of the environment's */
+};
+typedef struct psinfo psinfo_t;
+
+/*
+ * pr_psargs reads the arguments from the process's own memory, so only
+ * for the current process (else, and for kernel threads, it is
+ * pr_fname): argv[0] to argv[2], at most, with copyinstr, which reports
+ * an error for the probe if the page is not in memory.
+ */
+translator psinfo_t < struct task_struct *T > {
+	pr_nlwp = T->signal->nr_threads;
+	pr_pid = T->tgid;
+	pr_ppid = T->real_parent->tgid;
+	pr_pgid = T->signal->pids[PIDTYPE_PGID]->numbers[0].nr;
+	pr_sid = T->signal->pids[PIDTYPE_SID]->numbers[0].nr;
+	pr_uid = T->cred->uid.val;
+	pr_euid = T->cred->euid.val;
+	pr_gid = T->cred->gid.val;
+	pr_egid = T->cred->egid.val;
+	pr_addr = (uintptr_t)T;
+	pr_start = T->group_leader->start_time;
+	pr_fname = T->group_leader->comm;
+	pr_psargs = T->mm == 0 || T->group_leader != curthread->group_leader ?
+	    stringof(T->group_leader->comm) :
+	    T->mm->arg_start + strlen(copyinstr(T->mm->arg_start)) + 1 >=
+	    T->mm->arg_end ? copyinstr(T->mm->arg_start) :
+	    T->mm->arg_start + strlen(copyinstr(T->mm->arg_start)) + 1 +
+	    strlen(copyinstr(T->mm->arg_start +
+	    strlen(copyinstr(T->mm->arg_start)) + 1)) + 1 >= T->mm->arg_end ?
+	    strjoin(copyinstr(T->mm->arg_start), strjoin(" ",
+	    copyinstr(T->mm->arg_start +
+	    strlen(copyinstr(T->mm->arg_start)) + 1))) :
+	    strjoin(copyinstr(T->mm->arg_start), strjoin(" ", strjoin(
+	    copyinstr(T->mm->arg_start +
+	    strlen(copyinstr(T->mm->arg_start)) + 1), strjoin(" ",
+	    copyinstr(T->mm->arg_start + strlen(copyinstr(T->mm->arg_start)) +
+	    1 + strlen(copyinstr(T->mm->arg_start +
+	    strlen(copyinstr(T->mm->arg_start)) + 1)) + 1)))));
+	pr_argv = T->mm == 0 ? 0 : T->mm->arg_start;
+	pr_envp = T->mm == 0 ? 0 : T->mm->env_start;
+};
+
+inline psinfo_t *curpsinfo = xlate<psinfo_t *>(curthread);
+
+struct lwpsinfo {
+	int	pr_flag;	/* the task's PF_* flags */
+	pid_t	pr_lwpid;	/* the thread's id */
+	uintptr_t pr_addr;	/* its task_struct */
+	uintptr_t pr_wchan;
+	char	pr_stype;
+	char	pr_state;	/* SRUN, SSLEEP, SSTOP, SZOMB, as below */
+	char	pr_sname;	/* R, S, D, T, Z */
+	int	pr_pri;		/* Linux's prio: 0-99 real time, 100-139 */
+	char	pr_name[16];
+	int	pr_onpro;	/* the CPU it last ran on */
+};
+typedef struct lwpsinfo lwpsinfo_t;
+
+inline char SSLEEP = 1;
+inline char SRUN = 2;
+inline char SZOMB = 3;
+inline char SSTOP = 4;
+inline char SIDL = 5;
+inline char SONPROC = 6;
+inline char SWAIT = 7;
+
+translator lwpsinfo_t < struct task_struct *T > {
+	pr_flag = T->flags;
+	pr_lwpid = T->pid;
+	pr_addr = (uintptr_t)T;
+	pr_state = T->exit_state != 0 ? SZOMB :
+	    T->__state == 0 ? (T == curthread ? SONPROC : SRUN) :
+	    (T->__state & 0x0c) != 0 ? SSTOP : SSLEEP;
+	pr_sname = T->exit_state != 0 ? 'Z' : T->__state == 0 ? 'R' :
+	    (T->__state & 0x0c) != 0 ? 'T' : (T->__state & 2) != 0 ? 'D' :
+	    'S';
+	pr_pri = T->prio;
+	pr_name = T->comm;
+	pr_onpro = T->thread_info.cpu;
+};
+
+inline lwpsinfo_t *curlwpsinfo = xlate<lwpsinfo_t *>(curthread);
+
+struct cpuinfo {
+	int	cpu_id;
+	int	cpu_pset;	/* -1: Linux has no processor sets */
+	int	cpu_chip;	/* -1: not known */
+	int	cpu_lgrp;	/* 0 */
+};
+typedef struct cpuinfo cpuinfo_t;
+
+translator cpuinfo_t < int C > {
+	cpu_id = C;
+	cpu_pset = -1;
+	cpu_chip = -1;
+	cpu_lgrp = 0;
+};
+
+inline cpuinfo_t *curcpu = xlate<cpuinfo_t *>(cpu);

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * D's library directories (dt_lib.h). Whether a script needs a file is
+ * a scan of words, not a parse: the file's declared names (an inline's,
+ * a typedef's, a struct's tag) against the identifiers of the script
+ * and of the library files already chosen, outside comments and
+ * strings.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dt_error.h"
+#include "dt_lib.h"
+
+#define DT_LIB_MAXDIRS	16
+#define DT_LIB_MAXFILES	64
+#define DT_LIB_MAXSIZE	(1 << 20)
+#define DT_LIB_DEFAULT	"/../lib/dtrace-linux"
+
+static char *dt_lib_dirs[DT_LIB_MAXDIRS];
+static int dt_lib_ndirs;
+static bool dt_lib_default;	/* the command's own directory is added */
+/*
+ * The files, read once per process (the stable providers compile each
+ * argument as a D program of its own); -1: not yet.
+ */
+static char *dt_lib_paths[DT_LIB_MAXFILES], *dt_lib_texts[DT_LIB_MAXFILES];
+static int dt_lib_nfiles = -1;
+
+static void dt_lib_forget(void)
+{
+	int i;
+
+	for (i = 0; i < dt_lib_nfiles; i++) {
+		free(dt_lib_paths[i]);
+		free(dt_lib_texts[i]);
+	}
+	dt_lib_nfiles = -1;
+}
+
+int dt_lib_adddir(const char *dir)
+{
+	dt_lib_forget();
+	if (dt_lib_ndirs == DT_LIB_MAXDIRS)
+		return -1;
+	dt_lib_dirs[dt_lib_ndirs] = strdup(dir);
+	return dt_lib_dirs[dt_lib_ndirs++] ? 0 : -1;
+}
+
+/* Next identifier of s from *p at brace depth *depth, or NULL at end. */
+static const char *dt_lib_word(const char *s, size_t *p, size_t *len,
+			       int *depth)
+{
+	size_t i = *p;
+
+	while (s[i]) {
+		if (s[i] == '/' && s[i + 1] == '*') {
+			const char *e = strstr(s + i + 2, "*/");
+
+			i = e ? (size_t)(e - s) + 2 : strlen(s);
+		} else if (s[i] == '/' && s[i + 1] == '/') {
+			while (s[i] && s[i] != '\n')
+				i++;
+		} else if (s[i] == '"' || s[i] == '\'') {
+			char q = s[i++];
+
+			while (s[i] && s[i] != q)
+				i += s[i] == '\\' && s[i + 1] ? 2 : 1;
+			if (s[i])
+				i++;
+		} else if (isalpha((unsigned char)s[i]) || s[i] == '_') {
+			size_t b = i;
+
+			while (isalnum((unsigned char)s[i]) || s[i] == '_')
+				i++;
+			*p = i;
+			*len = i - b;
+			return s + b;
+		} else {
+			*depth += s[i] == '{' ? 1 : s[i] == '}' ? -1 : 0;
+			i++;
+		}
+	}
+	*p = i;
+	return NULL;
+}
+
+/* What follows position p, past blanks. */
+static char dt_lib_next(const char *s, size_t p)
+{
+	while (isspace((unsigned char)s[p]))
+		p++;
+	return s[p];
+}
+
+static bool dt_lib_names(const char *text, const char *w, size_t n)
+{
+	size_t p = 0, len;
+	int depth = 0;
+	const char *t;
+
+	while ((t = dt_lib_word(text, &p, &len, &depth)))
+		if (len == n && memcmp(t, w, n) == 0)
+			return true;
+	return false;
+}
+
+bool dt_lib_needed(const char *lib, const char *text)
+{
+	size_t p = 0, len;
+	int depth = 0;
+	const char *w;
+	char c;
+
+	while ((w = dt_lib_word(lib, &p, &len, &depth))) {
+		if (depth)
+			continue;
+		c = dt_lib_next(lib, p);
+		/* inline T name =, typedef T name;, struct name { */
+		if ((c == '=' || c == ';' || c == '{') &&
+		    dt_lib_names(text, w, len))
+			return true;
+	}
+	return false;
+}
+
+static char *dt_lib_read(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	size_t n;
+
+	if (!f)
+		return NULL;
+	buf = malloc(DT_LIB_MAXSIZE + 1);
+	n = buf ? fread(buf, 1, DT_LIB_MAXSIZE, f) : 0;
+	fclose(f);
+	if (!buf)
+		return NULL;
+	buf[n] = '\0';
+	return realloc(buf, n + 1) ?: buf;
+}
+
+static int dt_lib_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every *.d of the directories, sorted within each, -L's first. */
+static int dt_lib_files(char **paths, int max)
+{
+	char self[PATH_MAX], *slash;
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	int i, k = 0;
+
+	if (n > 0 && !dt_lib_default) {
+		dt_lib_default = true;
+		self[n] = '\0';
+		slash = strrchr(self, '/');
+		if (slash && (size_t)(slash - self) + sizeof(DT_LIB_DEFAULT) <
+		    sizeof(self)) {
+			strcpy(slash, DT_LIB_DEFAULT);
+			dt_lib_adddir(self);
+		}
+	}
+	for (i = 0; i < dt_lib_ndirs; i++) {
+		DIR *d = opendir(dt_lib_dirs[i]);
+		struct dirent *e;
+		int first = k;
+
+		while (d && (e = readdir(d)) && k < max) {
+			size_t l = strlen(e->d_name);
+
+			if (l < 3 || strcmp(e->d_name + l - 2, ".d"))
+				continue;
+			if (asprintf(&paths[k], "%s/%s", dt_lib_dirs[i],
+				     e->d_name) < 0)
+				break;
+			k++;
+		}
+		if (d)
+			closedir(d);
+		qsort(paths + first, k - first, sizeof(*paths), dt_lib_cmp);
+	}
+	return k;
+}
+
+/* Parse text as if it were pcb's source, then put the script back. */
+static int dt_lib_parse(struct dt_pcb *pcb, const char *path,
+			const char *text, int (*parse)(struct dt_pcb *))
+{
+	const char *src = pcb->pcb_src, *file = pcb->pcb_file;
+	size_t srclen = pcb->pcb_srclen;
+	int rc;
+
+	pcb->pcb_src = text;
+	pcb->pcb_srclen = strlen(text);
+	pcb->pcb_file = path;
+	rc = parse(pcb);
+	if (!rc) {
+		pcb->pcb_src = src;
+		pcb->pcb_srclen = srclen;
+		pcb->pcb_file = file;
+	}
+	pcb->pcb_eof = false;
+	return rc;
+}
+
+int dt_lib_load(struct dt_pcb *pcb, int (*parse)(struct dt_pcb *))
+{
+	char **paths = dt_lib_paths, **texts = dt_lib_texts;
+	bool loaded[DT_LIB_MAXFILES] = { false }, more = true;
+	int n, i, j, rc = 0;
+
+	if (dt_lib_nfiles < 0) {
+		dt_lib_nfiles = dt_lib_files(paths, DT_LIB_MAXFILES);
+		for (i = 0; i < dt_lib_nfiles; i++)
+			texts[i] = dt_lib_read(paths[i]);
+	}
+	n = dt_lib_nfiles;
+	/* a file a chosen one names is chosen too, until none is new */
+	while (more && !rc) {
+		more = false;
+		for (i = 0; i < n && !rc; i++) {
+			bool need = false;
+
+			if (loaded[i] || !texts[i])
+				continue;
+			need = dt_lib_needed(texts[i], pcb->pcb_src);
+			for (j = 0; j < n && !need; j++)
+				need = loaded[j] &&
+					dt_lib_needed(texts[i], texts[j]);
+			if (!need)
+				continue;
+			loaded[i] = more = true;
+			rc = dt_lib_parse(pcb, paths[i], texts[i], parse);
+		}
+	}
+	return rc;
+}

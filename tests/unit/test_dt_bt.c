@@ -168,14 +168,23 @@ static const struct {
 	{ "BEGIN { @x = count(); delete(@x); }", 1, 23,
 	  "delete() of an aggregation's element is not supported: use "
 	  "clear()" },
-	{ "BEGIN { @c = count(); print(@c, 3); }", 1, 23, "print() with a "
-	  "top count is not supported: print(@m) or print(@m, 0, div)" },
+	{ "BEGIN { @c = count(); print(@c, $x); }", 1, 23, "print() expects "
+	  "an integer literal top count: print(@m, top[, div])" },
+	{ "BEGIN { @m[1] = 2; print(@m, 3); }", 1, 20, "print() with a top "
+	  "count or a divisor of a map that is not an aggregation is not "
+	  "supported" },
+	{ "BEGIN { @m[1] = 2; clear(@m); }", 1, 20, "clear() of a map that "
+	  "is not an aggregation is supported only in END" },
+	{ "END { @m[1] = 2; zero(@m); }", 1, 18, "zero() of a map that "
+	  "is not an aggregation is not supported" },
+	{ "BEGIN { $a = kaddr(\"no_such_symbol_here\"); }", 1, 14,
+	  "Failed to resolve kernel symbol: no_such_symbol_here" },
 	{ "BEGIN { unroll(0) { } }", 1, 9,
 	  "unroll maximum value is 100 and minimum is 1" },
 	{ "BEGIN { print(@x, 0, 2); }", 1, 15,
 	  "failed to resolve @x: aggregation is never assigned" },
 	{ "BEGIN { @n++; clear(@n); }", 1, 15, "clear() of a map that is "
-	  "not an aggregation is not supported" },
+	  "not an aggregation is supported only in END" },
 	{ "BEGIN { @n++; @n = 0; print(@n); }", 1, 23, "print() of a map "
 	  "that is not an aggregation is not supported" },
 	{ "BEGIN { cgroup }", 1, 9, "cgroup is not supported by this DTrace" },

@@ -436,20 +436,36 @@ static struct dt_node *bt_countagg(const char *name, const struct dt_node *s)
 }
 
 /*
- * For clear(@m) in END of a plain map: if (0) { @m = sum(0); }, an
- * aggregation of the same name that never fires, so the printing at exit
- * shows @m empty (a blank line) in its place by name, as bpftrace does.
+ * if (0) { @m = sum(0); ... } for each plain map @m (neither an
+ * aggregation nor a counter): aggregations of their names that never
+ * fire, so the printing at exit shows each such map empty (a blank
+ * line) in its place by name, as bpftrace shows a map emptied by
+ * delete( ) or clear( ). (Their elements themselves are D variables,
+ * which the consumer cannot read.)
  */
-static struct dt_node *bt_emptyagg(const struct dt_node *s)
+static struct dt_node *bt_emptyaggs(const struct bt_ctx *cx,
+				    const struct dt_loc *loc)
 {
-	const struct dt_loc *loc = &s->n_loc;
-	struct dt_node *agg = dt_node_new(DT_N_AGG, loc), *set, *ifn;
+	struct dt_node *sets = NULL, *ifn;
+	int i;
 
-	agg->n_str = bt_strdup(s->n_args->n_str);
-	set = dt_node_op(DT_N_ASSIGN, DT_OP_SET, agg,
-			 bt_call("sum", dt_node_int(0, &dt_type_int, loc),
-				 loc), loc);
-	ifn = dt_node_op(DT_N_IF, DT_OP_NONE, set, NULL, loc);
+	for (i = 0; i < cx->nsets; i++) {
+		const char *name = cx->sets[i];
+		struct dt_node *agg;
+
+		if (bt_isagg(cx, name) ||
+		    bt_inlist(cx->sets, i, name))
+			continue;
+		agg = dt_node_new(DT_N_AGG, loc);
+		agg->n_str = bt_strdup(name);
+		sets = dt_node_append(sets, dt_node_op(
+			DT_N_ASSIGN, DT_OP_SET, agg,
+			bt_call("sum", dt_node_int(0, &dt_type_int, loc), loc),
+			loc));
+	}
+	if (!sets)
+		return NULL;
+	ifn = dt_node_op(DT_N_IF, DT_OP_NONE, sets, NULL, loc);
 	ifn->n_cond = dt_node_int(0, &dt_type_int, loc);
 	return ifn;
 }
@@ -463,7 +479,6 @@ static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 		next = s->n_next;
 		s->n_next = NULL;
 		if (bt_noop(cx, s)) {
-			out = dt_node_append(out, bt_emptyagg(s));
 			dt_node_free(s);
 			continue;
 		}
@@ -680,6 +695,14 @@ int bt_lower(struct dt_pcb *pcb)
 				tail = &(*tail)->c_next;
 			}
 			free(tl);
+		}
+	}
+	if (out && !pcb->pcb_failed) {
+		struct dt_node *e = bt_emptyaggs(&cx, &out->c_loc);
+
+		if (e) {
+			e->n_next = out->c_stmts;
+			out->c_stmts = e;
 		}
 	}
 	/* the program is now the lowered clauses */

@@ -101,8 +101,7 @@ bool bt_iscall(const struct dt_node *n, enum bt_fid id);
 /*
  * clear(@m) in END of a map that is neither an aggregation
  * nor a counter: it only keeps @m's elements from the printing at exit,
- * which such a map does not get here; bt_lower.c leaves an empty
- * aggregation of the name in its place.
+ * which such a map does not get here (bt_lower.c shows it empty).
  */
 bool bt_noop(const struct bt_ctx *cx, const struct dt_node *s);
 struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call);

@@ -39,6 +39,9 @@ static const struct {
 	{ "profile:ms:10", "profile:::profile-10ms", "profile:ms:10" },
 	{ "interval:s:1", "profile:::tick-1s", "interval:s:1" },
 	{ "i:ms:100", "profile:::tick-100ms", "interval:ms:100" },
+	{ "interval:1s", "profile:::tick-1s", "interval:1s" },
+	{ "interval:100ms", "profile:::tick-100ms", "interval:100ms" },
+	{ "profile:99hz", "profile:::profile-99", "profile:99hz" },
 	{ "software:faults:1", "software:::faults-1", "software:faults:1" },
 	{ "s:cs", "software:::cs", "software:cs" },
 	{ "uprobe:/bin/sh:main", "uprobe:/usr/bin/dash:main:entry",
@@ -177,6 +180,8 @@ static const struct {
 	  "is not an aggregation is supported only in END" },
 	{ "END { @m[1] = 2; zero(@m); }", 1, 18, "zero() of a map that "
 	  "is not an aggregation is not supported" },
+	{ "#ifndef BPFTRACE_HAVE_BTF\nBEGIN { }", 1, 1, "the C preprocessor "
+	  "is not supported: #ifndef" },
 	{ "BEGIN { $a = kaddr(\"no_such_symbol_here\"); }", 1, 14,
 	  "Failed to resolve kernel symbol: no_such_symbol_here" },
 	{ "BEGIN { unroll(0) { } }", 1, 9,

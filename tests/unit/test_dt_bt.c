@@ -39,6 +39,9 @@ static const struct {
 	{ "profile:ms:10", "profile:::profile-10ms", "profile:ms:10" },
 	{ "interval:s:1", "profile:::tick-1s", "interval:s:1" },
 	{ "i:ms:100", "profile:::tick-100ms", "interval:ms:100" },
+	{ "interval:1s", "profile:::tick-1s", "interval:1s" },
+	{ "interval:100ms", "profile:::tick-100ms", "interval:100ms" },
+	{ "profile:99hz", "profile:::profile-99", "profile:99hz" },
 	{ "software:faults:1", "software:::faults-1", "software:faults:1" },
 	{ "s:cs", "software:::cs", "software:cs" },
 	{ "uprobe:/bin/sh:main", "uprobe:/usr/bin/dash:main:entry",
@@ -168,14 +171,25 @@ static const struct {
 	{ "BEGIN { @x = count(); delete(@x); }", 1, 23,
 	  "delete() of an aggregation's element is not supported: use "
 	  "clear()" },
-	{ "BEGIN { @c = count(); print(@c, 3); }", 1, 23, "print() with a "
-	  "top count is not supported: print(@m) or print(@m, 0, div)" },
+	{ "BEGIN { @c = count(); print(@c, $x); }", 1, 23, "print() expects "
+	  "an integer literal top count: print(@m, top[, div])" },
+	{ "BEGIN { @m[1] = 2; print(@m, 3); }", 1, 20, "print() with a top "
+	  "count or a divisor of a map that is not an aggregation is not "
+	  "supported" },
+	{ "BEGIN { @m[1] = 2; clear(@m); }", 1, 20, "clear() of a map that "
+	  "is not an aggregation is supported only in END" },
+	{ "END { @m[1] = 2; zero(@m); }", 1, 18, "zero() of a map that "
+	  "is not an aggregation is not supported" },
+	{ "#ifndef BPFTRACE_HAVE_BTF\nBEGIN { }", 1, 1, "the C preprocessor "
+	  "is not supported: #ifndef" },
+	{ "BEGIN { $a = kaddr(\"no_such_symbol_here\"); }", 1, 14,
+	  "Failed to resolve kernel symbol: no_such_symbol_here" },
 	{ "BEGIN { unroll(0) { } }", 1, 9,
 	  "unroll maximum value is 100 and minimum is 1" },
 	{ "BEGIN { print(@x, 0, 2); }", 1, 15,
 	  "failed to resolve @x: aggregation is never assigned" },
 	{ "BEGIN { @n++; clear(@n); }", 1, 15, "clear() of a map that is "
-	  "not an aggregation is not supported" },
+	  "not an aggregation is supported only in END" },
 	{ "BEGIN { @n++; @n = 0; print(@n); }", 1, 23, "print() of a map "
 	  "that is not an aggregation is not supported" },
 	{ "BEGIN { cgroup }", 1, 9, "cgroup is not supported by this DTrace" },

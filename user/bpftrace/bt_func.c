@@ -151,7 +151,7 @@ static int bt_rw_agg(struct bt_ctx *cx, struct dt_node *n,
 static int bt_rw_map(struct bt_ctx *cx, struct dt_node *n,
 		     const struct bt_fn *f)
 {
-	bool print = f->bf_id == BT_FN_PRINT, isagg = false;
+	bool print = f->bf_id == BT_FN_PRINT, isagg = false, inend;
 	struct dt_node *a = n->n_args;
 
 	if (bt_maparg(cx, n, print, &isagg))
@@ -160,20 +160,42 @@ static int bt_rw_map(struct bt_ctx *cx, struct dt_node *n,
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
 				"print() takes a map, 0 and a divisor "
 				"here: print(@m, 0, div)");
-	/* a counter prints its aggregation (bt_lower.c) */
-	if (!isagg && !(print && bt_iscount(cx, a->n_str)))
+	/*
+	 * A counter prints its aggregation (bt_lower.c). In END, where
+	 * clear() and zero() only keep a map from the printing at exit,
+	 * they clear a counter's aggregation; clear() of a plain map, not
+	 * printed at exit here, needs nothing (bt_noop( )).
+	 */
+	inend = cx->probe->bp_kind == BT_P_END &&
+		(bt_iscount(cx, a->n_str) || f->bf_id == BT_FN_CLEAR);
+	if (!isagg && !(print && bt_iscount(cx, a->n_str)) &&
+	    !(inend && bt_iscount(cx, a->n_str)))
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
 				"%s() of a map that is not an "
-				"aggregation is not supported", f->bf_name);
+				"aggregation is %s", f->bf_name,
+				print || (f->bf_id == BT_FN_ZERO &&
+					  !bt_iscount(cx, a->n_str)) ?
+				"not supported" : "supported only in END");
 	bt_rename(n, f);
 	return 0;
+}
+
+bool bt_noop(const struct bt_ctx *cx, const struct dt_node *s)
+{
+	const struct dt_node *a = s->n_args;
+
+	if (!bt_iscall(s, BT_FN_CLEAR))
+		return false;
+	return cx->probe->bp_kind == BT_P_END && dt_node_count(a) == 1 &&
+		a->n_kind == DT_N_AGG && !bt_isagg(cx, a->n_str) &&
+		!bt_iscount(cx, a->n_str);
 }
 
 /* delete(@m[k]): @m[k] = 0 (a map that is a D global). */
 static int bt_rw_delete(struct bt_ctx *cx, struct dt_node *n,
 			const struct bt_fn *f)
 {
-	struct dt_node *a = n->n_args, *m = a;
+	struct dt_node *a = n->n_args, *m = a, *zero;
 	int nargs = dt_node_count(a);
 
 	(void)f;
@@ -191,10 +213,11 @@ static int bt_rw_delete(struct bt_ctx *cx, struct dt_node *n,
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
 				"delete() of an aggregation's element "
 				"is not supported: use clear()");
+	/* a string keeps its entry, as "" (D frees only on 0) */
+	zero = bt_isstrmap(cx, bt_mapof(m)->n_str) ? bt_str("", &n->n_loc) :
+		dt_node_int(0, &dt_type_int, &n->n_loc);
 	n->n_args = NULL;
-	bt_replace(n, dt_node_op(DT_N_ASSIGN, DT_OP_SET, m,
-				 dt_node_int(0, &dt_type_int, &n->n_loc),
-				 &n->n_loc));
+	bt_replace(n, dt_node_op(DT_N_ASSIGN, DT_OP_SET, m, zero, &n->n_loc));
 	return bt_rw(cx, n);
 }
 
@@ -294,6 +317,43 @@ static int bt_rw_time(struct bt_ctx *cx, struct dt_node *n,
 	n->n_args->n_next = bt_ident("walltimestamp", &n->n_loc);
 	free(fmt);
 	bt_rename(n, f);
+	return 0;
+}
+
+/* The address of a kernel symbol in /proc/kallsyms, or 0. */
+static uint64_t bt_kallsyms(const char *name)
+{
+	FILE *fp = fopen("/proc/kallsyms", "r");
+	char line[512], sym[256], type;
+	unsigned long long addr;
+	uint64_t found = 0;
+
+	if (!fp)
+		return 0;
+	while (!found && fgets(line, sizeof(line), fp))
+		if (sscanf(line, "%llx %c %255s", &addr, &type, sym) == 3 &&
+		    strcmp(sym, name) == 0)
+			found = addr;
+	fclose(fp);
+	return found;
+}
+
+/* kaddr("sym"): the symbol's address, read when the program compiles. */
+static int bt_rw_kaddr(struct bt_ctx *cx, struct dt_node *n,
+		       const struct bt_fn *f)
+{
+	struct dt_node *a = n->n_args;
+	uint64_t addr;
+
+	(void)f;
+	if (dt_node_count(a) != 1 || a->n_kind != DT_N_STR)
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "kaddr() "
+				"expects a string literal");
+	addr = bt_kallsyms(a->n_str);
+	if (!addr)
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "Failed to "
+				"resolve kernel symbol: %s", a->n_str);
+	bt_replace(n, dt_node_int((int64_t)addr, &dt_type_ulong, &n->n_loc));
 	return 0;
 }
 
@@ -419,36 +479,54 @@ struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call)
 }
 
 /*
- * print(@m, 0, div) as normalize(@m, div); printa(@m); denormalize(@m).
- * bpftrace's top (the second argument) is only 0 here: D's trunc( )
- * would drop the other keys for good.
+ * print(@m, top[, div]) as trunc(@m, top) (when top is not 0), then
+ * printa(@m), or normalize(@m, div); printa(@m); denormalize(@m).
+ * D's trunc( ) keeps the top entries only, so the map keeps only them
+ * afterwards, where bpftrace's print keeps them all.
  */
 struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call)
 {
 	struct dt_node *m = call->n_args, *top = m->n_next;
-	struct dt_node *div = top ? top->n_next : NULL, *out;
+	struct dt_node *div = top ? top->n_next : NULL, *out = NULL;
+	const struct dt_loc *loc = &call->n_loc;
 
-	if (dt_node_count(m) > 3 || top->n_kind != DT_N_INT || top->n_int) {
-		dt_error(cx->pcb, &call->n_loc, "BT_CALL", "print() with a top "
-			 "count is not supported: print(@m) or print(@m, 0, "
-			 "div)");
+	if (dt_node_count(m) > 3 || top->n_kind != DT_N_INT ||
+	    top->n_int < 0) {
+		dt_error(cx->pcb, &call->n_loc, "BT_CALL", "print() expects "
+			 "an integer literal top count: print(@m, top[, "
+			 "div])");
 		return NULL;
 	}
+	/* a counter prints its aggregation (bt_lower.c) */
+	if (m->n_kind != DT_N_AGG || (bt_isassigned(cx, m->n_str) &&
+				      !bt_isagg(cx, m->n_str) &&
+				      !bt_iscount(cx, m->n_str))) {
+		dt_error(cx->pcb, &call->n_loc, "BT_CALL", "print() with a "
+			 "top count or a divisor of a map that is not an "
+			 "aggregation is not supported");
+		return NULL;
+	}
+	if (div && bt_rw(cx, div))
+		return NULL;
 	m->n_next = NULL;
-	if (!div) {
-		dt_node_free(top);
-		call->n_args = m;
-		return bt_rw(cx, call) ? NULL : call;
-	}
 	top->n_next = NULL;
-	dt_node_free(top);
-	if (bt_rw(cx, div))
-		return NULL;
 	call->n_args = NULL;
-	m->n_next = div;
-	out = bt_call("normalize", m, &call->n_loc);
-	out->n_next = bt_call("printa", dt_node_copy(m), &call->n_loc);
-	out->n_next->n_next = bt_call("denormalize", dt_node_copy(m),
-				      &call->n_loc);
-	return out;
+	if (top->n_int) {
+		struct dt_node *tm = dt_node_copy(m);
+
+		tm->n_next = top;
+		out = bt_call("trunc", tm, loc);
+	} else {
+		dt_node_free(top);
+	}
+	if (div) {
+		struct dt_node *nm = dt_node_copy(m);
+
+		nm->n_next = div;
+		out = dt_node_append(out, bt_call("normalize", nm, loc));
+		out = dt_node_append(out, bt_call("printa", m, loc));
+		return dt_node_append(out, bt_call("denormalize",
+						   dt_node_copy(m), loc));
+	}
+	return dt_node_append(out, bt_call("printa", m, loc));
 }

@@ -21,6 +21,7 @@
 
 #include "bt_lower.h"
 #include "dt_error.h"
+#include "dt_tracefs.h"
 
 char *bt_strdup(const char *s)
 {
@@ -66,6 +67,39 @@ bool bt_iscount(const struct bt_ctx *cx, const char *name)
 		!bt_inlist(cx->sets, cx->nsets, name);
 }
 
+bool bt_isassigned(const struct bt_ctx *cx, const char *name)
+{
+	return bt_isagg(cx, name) || bt_inlist(cx->sets, cx->nsets, name) ||
+		bt_inlist(cx->counts, cx->ncounts, name);
+}
+
+bool bt_isstrmap(const struct bt_ctx *cx, const char *name)
+{
+	return bt_inlist(cx->strs, cx->nstrs, name);
+}
+
+/* Is the value a string, as far as its spelling says before types? */
+static bool bt_isstrval(const struct bt_ctx *cx, const struct dt_node *v)
+{
+	static const char *const strs[] = {
+		"comm", "func", "probe", "str", "ksym", "strjoin",
+	};
+	size_t i;
+
+	if (v->n_kind == DT_N_STR)
+		return true;
+	if (v->n_kind == DT_N_INDEX)
+		v = v->n_left;
+	if (v->n_kind == DT_N_AGG)
+		return bt_isstrmap(cx, v->n_str);
+	if (v->n_kind != DT_N_IDENT && v->n_kind != DT_N_CALL)
+		return false;
+	for (i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
+		if (strcmp(v->n_str, strs[i]) == 0)
+			return true;
+	return false;
+}
+
 /*
  * Counters: maps that statements only change with ++, --, += and -=.
  * They stay D globals (so they can be read) and an aggregation of the
@@ -92,6 +126,9 @@ static void bt_findcount(struct bt_ctx *cx, const struct dt_node *n)
 		cx->counts[cx->ncounts++] = m->n_str;
 	else if (!count && cx->nsets < BT_MAXMAPS)
 		cx->sets[cx->nsets++] = m->n_str;
+	if (n->n_kind == DT_N_ASSIGN && bt_isstrval(cx, n->n_right) &&
+	    !bt_isstrmap(cx, m->n_str) && cx->nstrs < BT_MAXMAPS)
+		cx->strs[cx->nstrs++] = m->n_str;
 }
 
 static void bt_findaggs(struct bt_ctx *cx, const struct dt_node *n)
@@ -148,6 +185,14 @@ struct dt_node *bt_this(const char *fmt, int a, int b,
 
 	snprintf(name, sizeof(name), fmt, a, b);
 	n->n_str = bt_strdup(name);
+	return n;
+}
+
+struct dt_node *bt_steal(struct dt_node **p)
+{
+	struct dt_node *n = *p;
+
+	*p = NULL;
 	return n;
 }
 
@@ -240,6 +285,11 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 		{ "comm", "execname" }, { "nsecs", "timestamp" },
 		{ "func", "probefunc" }, { "curtask", "curthread" },
 	};
+	/* constants of kernel headers the tools #include (no clang here) */
+	static const struct { const char *name; int value; } consts[] = {
+		{ "TASK_RUNNING", 0 }, { "TASK_INTERRUPTIBLE", 1 },
+		{ "TASK_UNINTERRUPTIBLE", 2 },
+	};
 	const struct bt_probe *bp = cx->probe;
 	const char *s = n->n_str;
 	struct dt_node *r;
@@ -248,6 +298,13 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 	for (i = 0; i < sizeof(same) / sizeof(same[0]); i++)
 		if (strcmp(s, same[i]) == 0)
 			return 0;
+	for (i = 0; i < sizeof(consts) / sizeof(consts[0]); i++) {
+		if (strcmp(s, consts[i].name) == 0) {
+			bt_replace(n, dt_node_int(consts[i].value,
+						  &dt_type_int, &n->n_loc));
+			return 0;
+		}
+	}
 	for (i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++) {
 		if (strcmp(s, renamed[i][0]) == 0) {
 			free(n->n_str);
@@ -330,6 +387,15 @@ int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 		return 0;
 	case DT_N_CALL:
 		return bt_func(cx, n);
+	case DT_N_UNARY:
+		/* *e: %deref(e) loads from an integer too (bt_check.c) */
+		if (n->n_op != DT_OP_DEREF)
+			break;
+		if (bt_rw(cx, n->n_left))
+			return -1;
+		bt_replace(n, bt_call("%deref", bt_steal(&n->n_left),
+				      &n->n_loc));
+		return 0;
 	case DT_N_IF:
 		if (bt_rw(cx, n->n_cond))
 			return -1;
@@ -369,6 +435,41 @@ static struct dt_node *bt_countagg(const char *name, const struct dt_node *s)
 			  bt_call("sum", d, &s->n_loc), &s->n_loc);
 }
 
+/*
+ * if (0) { @m = sum(0); ... } for each plain map @m (neither an
+ * aggregation nor a counter): aggregations of their names that never
+ * fire, so the printing at exit shows each such map empty (a blank
+ * line) in its place by name, as bpftrace shows a map emptied by
+ * delete( ) or clear( ). (Their elements themselves are D variables,
+ * which the consumer cannot read.)
+ */
+static struct dt_node *bt_emptyaggs(const struct bt_ctx *cx,
+				    const struct dt_loc *loc)
+{
+	struct dt_node *sets = NULL, *ifn;
+	int i;
+
+	for (i = 0; i < cx->nsets; i++) {
+		const char *name = cx->sets[i];
+		struct dt_node *agg;
+
+		if (bt_isagg(cx, name) ||
+		    bt_inlist(cx->sets, i, name))
+			continue;
+		agg = dt_node_new(DT_N_AGG, loc);
+		agg->n_str = bt_strdup(name);
+		sets = dt_node_append(sets, dt_node_op(
+			DT_N_ASSIGN, DT_OP_SET, agg,
+			bt_call("sum", dt_node_int(0, &dt_type_int, loc), loc),
+			loc));
+	}
+	if (!sets)
+		return NULL;
+	ifn = dt_node_op(DT_N_IF, DT_OP_NONE, sets, NULL, loc);
+	ifn->n_cond = dt_node_int(0, &dt_type_int, loc);
+	return ifn;
+}
+
 /* Expand join( ) statements, then rewrite each statement. */
 static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 {
@@ -377,6 +478,10 @@ static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 	for (s = list; s; s = next) {
 		next = s->n_next;
 		s->n_next = NULL;
+		if (bt_noop(cx, s)) {
+			dt_node_free(s);
+			continue;
+		}
 		if (bt_iscall(s, BT_FN_JOIN) && !cx->pcb->pcb_failed) {
 			struct dt_node *j;
 
@@ -473,6 +578,82 @@ struct dt_node *bt_copylist(const struct dt_node *n)
 	return head;
 }
 
+/* Does the expression or statement list name the built-in args? */
+static bool bt_usesargs(const struct dt_node *n)
+{
+	for (; n; n = n->n_next)
+		if ((n->n_kind == DT_N_IDENT && strcmp(n->n_str, "args") == 0) ||
+		    bt_usesargs(n->n_left) || bt_usesargs(n->n_right) ||
+		    bt_usesargs(n->n_cond) || bt_usesargs(n->n_args))
+			return true;
+	return false;
+}
+
+#define BT_TP_EXPAND	64	/* events a glob with args expands into */
+
+struct bt_tplist {
+	char	names[BT_TP_EXPAND][160];
+	int	n;
+	bool	over;
+};
+
+static int bt_tp_one(const char *sys, const char *ev, uint32_t id, void *arg)
+{
+	struct bt_tplist *l = arg;
+
+	(void)id;
+	if (l->n == BT_TP_EXPAND) {
+		l->over = true;
+		return 1;
+	}
+	snprintf(l->names[l->n++], sizeof(l->names[0]), "%s:%s", sys, ev);
+	return 0;
+}
+
+/*
+ * A tracepoint glob whose clause reads args (tracepoint:syscalls:
+ * sys_enter_exec*): one clause per event, as bpftrace compiles them, so
+ * each has its own record (a glob gets only the fields all events share
+ * at the same place). NULL when it stays one glob.
+ */
+static struct bt_tplist *bt_tp_expand(const struct bt_probe *bp,
+				      const struct dt_clause *c)
+{
+	struct bt_tplist *l;
+	char sys[1024], ev[1024];
+
+	if (bp->bp_kind != BT_P_TRACEPOINT || !bp->bp_glob ||
+	    (!bt_usesargs(c->c_pred) && !bt_usesargs(c->c_stmts)) ||
+	    sscanf(bp->bp_desc, "tracepoint:%1023[^:]::%1023s", sys, ev) != 2)
+		return NULL;
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		return NULL;
+	if (dt_tracefs_walk(sys, ev, bt_tp_one, l) < 0 || !l->n || l->over) {
+		free(l);
+		return NULL;
+	}
+	return l;
+}
+
+/* One lowered clause of c for the attach point bp. */
+static struct dt_clause *bt_lower_one(struct bt_ctx *cx,
+				      const struct dt_clause *c,
+				      const struct bt_probe *bp,
+				      const struct dt_loc *loc)
+{
+	struct dt_clause *nc = bt_clause_new(bp->bp_desc, loc);
+
+	nc->c_loc = c->c_loc;
+	cx->probe = bp;
+	nc->c_pred = dt_node_copy(c->c_pred);
+	if (nc->c_pred)
+		bt_rw(cx, nc->c_pred);
+	bt_pidpred(cx->pcb, bp, nc);
+	nc->c_stmts = bt_stmts(cx, bt_copylist(c->c_stmts));
+	return nc;
+}
+
 int bt_lower(struct dt_pcb *pcb)
 {
 	struct dt_clause *c, *next, *out = NULL, **tail = &out;
@@ -488,20 +669,40 @@ int bt_lower(struct dt_pcb *pcb)
 
 		for (pd = c->c_probes; pd && !pcb->pcb_failed;
 		     pd = pd->pd_next) {
-			struct dt_clause *nc;
+			struct bt_tplist *tl;
+			int i;
 
 			if (bt_probe_parse(pcb, pd->pd_text, &pd->pd_loc, &bp))
 				break;
-			nc = bt_clause_new(bp.bp_desc, &pd->pd_loc);
-			nc->c_loc = c->c_loc;
-			cx.probe = &bp;
-			nc->c_pred = dt_node_copy(c->c_pred);
-			if (nc->c_pred)
-				bt_rw(&cx, nc->c_pred);
-			bt_pidpred(pcb, &bp, nc);
-			nc->c_stmts = bt_stmts(&cx, bt_copylist(c->c_stmts));
-			*tail = nc;
-			tail = &nc->c_next;
+			tl = bt_tp_expand(&bp, c);
+			for (i = 0; i < (tl ? tl->n : 1); i++) {
+				if (tl) {
+					const char *ev = strchr(tl->names[i],
+								':') + 1;
+
+					snprintf(bp.bp_desc,
+						 sizeof(bp.bp_desc),
+						 "tracepoint:%.*s::%s",
+						 (int)(ev - 1 - tl->names[i]),
+						 tl->names[i], ev);
+					snprintf(bp.bp_name,
+						 sizeof(bp.bp_name),
+						 "tracepoint:%s",
+						 tl->names[i]);
+					bp.bp_glob = false;
+				}
+				*tail = bt_lower_one(&cx, c, &bp, &pd->pd_loc);
+				tail = &(*tail)->c_next;
+			}
+			free(tl);
+		}
+	}
+	if (out && !pcb->pcb_failed) {
+		struct dt_node *e = bt_emptyaggs(&cx, &out->c_loc);
+
+		if (e) {
+			e->n_next = out->c_stmts;
+			out->c_stmts = e;
 		}
 	}
 	/* the program is now the lowered clauses */

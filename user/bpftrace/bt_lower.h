@@ -33,6 +33,7 @@
 	X(STRNCMP, "strncmp", SUBSTR, strncmp)				\
 	X(TIME, "time", PRINTF, time)					\
 	X(JOIN, "join", NONE, join)					\
+	X(KADDR, "kaddr", NONE, kaddr)					\
 	X(PRINTF, "printf", PRINTF, same)				\
 	X(SYSTEM, "system", SYSTEM, same)				\
 	X(EXIT, "exit", EXIT, same)					\
@@ -58,6 +59,8 @@ struct bt_ctx {
 	int		ncounts;
 	const char	*sets[BT_MAXMAPS];	/* other maps */
 	int		nsets;
+	const char	*strs[BT_MAXMAPS];	/* maps given strings */
+	int		nstrs;
 	const struct bt_probe *probe;	/* of the clause being lowered */
 	int		njoins;
 };
@@ -70,12 +73,18 @@ struct dt_node *bt_call(const char *name, struct dt_node *args,
 			const struct dt_loc *loc);
 struct dt_node *bt_this(const char *fmt, int a, int b,
 			const struct dt_loc *loc);
+/* *p, leaving NULL there. */
+struct dt_node *bt_steal(struct dt_node **p);
 /* Replace n's contents by r's, keeping n's place in its list. */
 void bt_replace(struct dt_node *n, struct dt_node *r);
 
 /* Does @name aggregate? Is it a counter (bt_lower.c)? */
 bool bt_isagg(const struct bt_ctx *cx, const char *name);
 bool bt_iscount(const struct bt_ctx *cx, const char *name);
+/* Is @name given a value anywhere (else D says it is undefined)? */
+bool bt_isassigned(const struct bt_ctx *cx, const char *name);
+/* Is @name given strings (so delete( ) stores "", not 0)? */
+bool bt_isstrmap(const struct bt_ctx *cx, const char *name);
 /* The @name an assignment's left side names, or NULL. */
 const struct dt_node *bt_mapof(const struct dt_node *lhs);
 
@@ -89,6 +98,12 @@ int bt_func(struct bt_ctx *cx, struct dt_node *n);
 const char *bt_aggfunc(const char *name);
 /* Is n a call of bpftrace's function id? */
 bool bt_iscall(const struct dt_node *n, enum bt_fid id);
+/*
+ * clear(@m) in END of a map that is neither an aggregation
+ * nor a counter: it only keeps @m's elements from the printing at exit,
+ * which such a map does not get here (bt_lower.c shows it empty).
+ */
+bool bt_noop(const struct bt_ctx *cx, const struct dt_node *s);
 struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call);
 struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call);
 

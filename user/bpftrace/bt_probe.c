@@ -213,14 +213,27 @@ int bt_probe_parse(struct dt_pcb *pcb, const char *text,
 		return 0;
 	case BT_P_PROFILE:
 	case BT_P_INTERVAL:
-		if (n != 3)
+		if (n == 2) {
+			/* newer bpftrace's interval:1s, profile:99hz */
+			char num[64];
+			size_t k = strspn(f[1], "0123456789");
+
+			if (!k || k >= sizeof(num) || !f[1][k])
+				break;
+			snprintf(num, sizeof(num), "%.*s", (int)k, f[1]);
+			if (bt_rate(pcb, loc, f[1] + k, num, rate,
+				    sizeof(rate)))
+				return -1;
+		} else if (n != 3) {
 			break;
-		if (bt_rate(pcb, loc, f[1], f[2], rate, sizeof(rate)))
+		} else if (bt_rate(pcb, loc, f[1], f[2], rate,
+				   sizeof(rate))) {
 			return -1;
+		}
 		snprintf(bp->bp_desc, sizeof(bp->bp_desc), "profile:::%s-%s",
 			 bp->bp_kind == BT_P_PROFILE ? "profile" : "tick", rate);
-		snprintf(bp->bp_name, sizeof(bp->bp_name), "%s:%s:%s", f[0],
-			 f[1], f[2]);
+		snprintf(bp->bp_name, sizeof(bp->bp_name), "%s:%s%s%s", f[0],
+			 f[1], n == 3 ? ":" : "", n == 3 ? f[2] : "");
 		return 0;
 	case BT_P_SOFTWARE:
 		if (n < 2 || n > 3 || !*f[1])

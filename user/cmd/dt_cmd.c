@@ -389,7 +389,14 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 				free(blob);
 				return -1;
 			}
-			if (blob->de_nprobes == 0 && !cmd->c_opts.o_zdefs) {
+			if (blob->de_nprobes == 0 && p->p_bt &&
+			    (!strcmp(desc.dpd_provider, "fbt") ||
+			     !strcmp(desc.dpd_provider, "uprobe"))) {
+				/* bpftrace skips a function it cannot probe */
+				fprintf(stderr, "WARNING: could not attach "
+					"probe %s, skipping.\n", str);
+			} else if (blob->de_nprobes == 0 &&
+				   !cmd->c_opts.o_zdefs) {
 				snprintf(err, sizeof(err), "probe description "
 					 "%s does not match any probes", str);
 				free(blob);

@@ -145,6 +145,9 @@
 	X(MOD, "mod", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)		\
 	/* bpftrace's str( ), a name D cannot write (bt_check.c) */	\
 	X(BTSTR, "%str", SUBR, 1, 1, S, "i", NONE, bt_str, any, any)	\
+	/* bpftrace's *e, of an integer too (bt_check.c) */		\
+	X(BTDEREF, "%deref", SUBR, 1, 1, U8, "i", NONE, bt_deref, any,	\
+	  any)								\
 	/* known to D, waiting for the module */			\
 	X(JSTACK, "jstack", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(FREOPEN, "freopen", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\

@@ -11,6 +11,7 @@
  * into it.
  */
 #include <linux/overflow.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
 #include <linux/uaccess.h>
@@ -320,6 +321,18 @@ static void dtrace_link_unlink(struct dtrace_ecb_link *link)
 	}
 }
 
+/*
+ * Unlink @ecb from every probe it is on: up to every probe there is, so
+ * a scheduling point each. Context: dtrace_lock held, process context.
+ */
+static void dtrace_ecb_unlink_all(struct dtrace_ecb *ecb)
+{
+	while (ecb->de_nlinks) {
+		dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
+		cond_resched();
+	}
+}
+
 /* Append, so that a probe runs its clauses in the order they came. */
 static int dtrace_link_add(struct dtrace_ecb_link *link)
 {
@@ -349,8 +362,11 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 	int err;
 
 	dtrace_providers_provide(desc);
-	for (id = 1; (probe = dtrace_probe_next(&id)); id++)
+	/* Every probe, over 80,000 with fbt: a scheduling point each. */
+	for (id = 1; (probe = dtrace_probe_next(&id)); id++) {
 		n += dtrace_probe_matches(probe, desc, ecb->de_state);
+		cond_resched();
+	}
 	if (!n)
 		return 0;
 	ecb->de_links = kvcalloc(n, sizeof(*ecb->de_links), GFP_KERNEL);
@@ -361,6 +377,7 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 	     id++) {
 		struct dtrace_ecb_link *link = &ecb->de_links[ecb->de_nlinks];
 
+		cond_resched();
 		if (!dtrace_probe_matches(probe, desc, ecb->de_state))
 			continue;
 		link->del_ecb = ecb;
@@ -375,8 +392,7 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 		return 0;
 
 undo:
-	while (ecb->de_nlinks)
-		dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
+	dtrace_ecb_unlink_all(ecb);
 	dtrace_providers_commit();
 	return err;
 }
@@ -461,8 +477,7 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 
 unlink:
 	mutex_lock(&dtrace_lock);
-	while (ecb->de_nlinks)
-		dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
+	dtrace_ecb_unlink_all(ecb);
 	dtrace_providers_commit();
 	mutex_unlock(&dtrace_lock);
 sync_free:
@@ -481,12 +496,8 @@ void dtrace_ecb_disable_all(struct dtrace_state *state)
 	u32 i;
 
 	mutex_lock(&dtrace_lock);
-	for (i = 0; i < state->ds_necbs; i++) {
-		struct dtrace_ecb *ecb = state->ds_ecbs[i];
-
-		while (ecb->de_nlinks)
-			dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
-	}
+	for (i = 0; i < state->ds_necbs; i++)
+		dtrace_ecb_unlink_all(state->ds_ecbs[i]);
 	dtrace_providers_commit();
 	mutex_unlock(&dtrace_lock);
 }

@@ -12,6 +12,7 @@
  */
 #include <linux/overflow.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
 #include <linux/uaccess.h>
@@ -378,6 +379,11 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 		struct dtrace_ecb_link *link = &ecb->de_links[ecb->de_nlinks];
 
 		cond_resched();
+		/* A killed consumer stops arming: return probes take long. */
+		if (fatal_signal_pending(current)) {
+			err = -EINTR;
+			goto undo;
+		}
 		if (!dtrace_probe_matches(probe, desc, ecb->de_state))
 			continue;
 		link->del_ecb = ecb;
@@ -427,7 +433,8 @@ static void dtrace_log_copyout(struct dtrace_ioc_enable __user *u,
  * Context: process context, state->ds_lock held; takes dtrace_lock.
  * Return: 0, with de_epid and de_nprobes written back; -EBUSY after GO;
  * -EINVAL for a malformed blob; -EACCES for a refused program (reasons
- * in de_log); -ENOSPC, -ENOMEM, -EFAULT; or a provider's error.
+ * in de_log); -ENOSPC, -ENOMEM, -EFAULT; -EINTR if killed while arming;
+ * or a provider's error.
  */
 int dtrace_ecb_enable(struct dtrace_state *state,
 		      struct dtrace_ioc_enable __user *u)

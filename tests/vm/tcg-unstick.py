@@ -15,12 +15,16 @@ QEMU's gdbstub (which drops the translations of its page) freed it
 at once.
 
 This watches the guest through the monitor socket MON: a vCPU with
-interrupts off and not halted in every sample for STUCK seconds has
+interrupts off and not halted in every sample for STUCK seconds
+(default 10: nothing in the guest may hold interrupts off that long) has
 the byte at each address it was seen at written back with its own
 value, through a gdbstub opened on GDB. Guest memory does not change;
 only the emulator's translations of those pages are dropped. Each
-repair is reported on stderr and counted in COUNT_FILE, so a run says
-how often the emulator needed it. Ends when the monitor goes away.
+repair is reported on stderr, with whether the vCPU ran again after
+it, and the stalls acted on are counted in COUNT_FILE. A vCPU that
+only looks stuck (every sample landing in probe context while every
+function is traced) costs a harmless rewrite. Ends when the monitor
+goes away.
 
 Usage: tcg-unstick.py MON GDB COUNT_FILE [STUCK]
 """
@@ -100,7 +104,7 @@ def rewrite(gdb_path, addrs):
 
 def main():
     mon_path, gdb_path, count_file = sys.argv[1:4]
-    stuck = float(sys.argv[4]) if len(sys.argv) > 4 else 5
+    stuck = float(sys.argv[4]) if len(sys.argv) > 4 else 10
     for _ in range(600):  # QEMU creates the socket as it starts
         try:
             s = monitor(mon_path)

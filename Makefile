@@ -155,7 +155,7 @@ check-pkg:
 
 # The reliability tests once more on 6.1 under multi-threaded TCG with
 # the host loaded (tests/vm/reliability.sh): SMP_RUNS runs of the
-# every-function one-liner, each within 60 s.
+# every-function one-liner, each within 60 s. Also make check's SMP stage.
 SMP_RUNS ?= 10
 .PHONY: check-smp
 check-smp: all tools kmod-tests

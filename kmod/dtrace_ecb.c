@@ -11,6 +11,8 @@
  * into it.
  */
 #include <linux/overflow.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
 #include <linux/uaccess.h>
@@ -336,6 +338,18 @@ static void dtrace_link_unlink(struct dtrace_ecb_link *link)
 	}
 }
 
+/*
+ * Unlink @ecb from every probe it is on: up to every probe there is, so
+ * a scheduling point each. Context: dtrace_lock held, process context.
+ */
+static void dtrace_ecb_unlink_all(struct dtrace_ecb *ecb)
+{
+	while (ecb->de_nlinks) {
+		dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
+		cond_resched();
+	}
+}
+
 /* Append, so that a probe runs its clauses in the order they came. */
 static int dtrace_link_add(struct dtrace_ecb_link *link)
 {
@@ -365,8 +379,11 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 	int err;
 
 	dtrace_providers_provide(desc);
-	for (id = 1; (probe = dtrace_probe_next(&id)); id++)
+	/* Every probe, over 80,000 with fbt: a scheduling point each. */
+	for (id = 1; (probe = dtrace_probe_next(&id)); id++) {
 		n += dtrace_probe_matches(probe, desc, ecb->de_state);
+		cond_resched();
+	}
 	if (!n)
 		return 0;
 	ecb->de_links = kvcalloc(n, sizeof(*ecb->de_links), GFP_KERNEL);
@@ -377,6 +394,12 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 	     id++) {
 		struct dtrace_ecb_link *link = &ecb->de_links[ecb->de_nlinks];
 
+		cond_resched();
+		/* A killed consumer stops arming: return probes take long. */
+		if (fatal_signal_pending(current)) {
+			err = -EINTR;
+			goto undo;
+		}
 		if (!dtrace_probe_matches(probe, desc, ecb->de_state))
 			continue;
 		link->del_ecb = ecb;
@@ -391,8 +414,7 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 		return 0;
 
 undo:
-	while (ecb->de_nlinks)
-		dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
+	dtrace_ecb_unlink_all(ecb);
 	dtrace_providers_commit();
 	return err;
 }
@@ -427,7 +449,8 @@ static void dtrace_log_copyout(struct dtrace_ioc_enable __user *u,
  * Context: process context, state->ds_lock held; takes dtrace_lock.
  * Return: 0, with de_epid and de_nprobes written back; -EBUSY after GO;
  * -EINVAL for a malformed blob; -EACCES for a refused program (reasons
- * in de_log); -ENOSPC, -ENOMEM, -EFAULT; or a provider's error.
+ * in de_log); -ENOSPC, -ENOMEM, -EFAULT; -EINTR if killed while arming;
+ * or a provider's error.
  */
 int dtrace_ecb_enable(struct dtrace_state *state,
 		      struct dtrace_ioc_enable __user *u)
@@ -477,8 +500,7 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 
 unlink:
 	mutex_lock(&dtrace_lock);
-	while (ecb->de_nlinks)
-		dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
+	dtrace_ecb_unlink_all(ecb);
 	dtrace_providers_commit();
 	mutex_unlock(&dtrace_lock);
 sync_free:
@@ -497,12 +519,8 @@ void dtrace_ecb_disable_all(struct dtrace_state *state)
 	u32 i;
 
 	mutex_lock(&dtrace_lock);
-	for (i = 0; i < state->ds_necbs; i++) {
-		struct dtrace_ecb *ecb = state->ds_ecbs[i];
-
-		while (ecb->de_nlinks)
-			dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
-	}
+	for (i = 0; i < state->ds_necbs; i++)
+		dtrace_ecb_unlink_all(state->ds_ecbs[i]);
 	dtrace_providers_commit();
 	mutex_unlock(&dtrace_lock);
 }

@@ -335,6 +335,7 @@ int dtrace_fbt_provide(const struct dtrace_fbt_sym *syms, u32 n)
 		const struct dtrace_fbt_sym *s = &syms[i];
 		struct dtrace_fbt *fb;
 
+		cond_resched();	/* offers come 40,000 at a time */
 		if (strnlen(s->fs_mod, sizeof(s->fs_mod)) == sizeof(s->fs_mod) ||
 		    strnlen(s->fs_func, sizeof(s->fs_func)) ==
 		    sizeof(s->fs_func) || !s->fs_func[0] ||
@@ -403,9 +404,11 @@ static int dtrace_fbt_module_notify(struct notifier_block *nb,
 	if (action != MODULE_STATE_GOING)
 		return NOTIFY_DONE;
 	mutex_lock(&dtrace_lock);
-	for (fb = dtrace_fbt_all; fb; fb = fb->fb_next)
+	for (fb = dtrace_fbt_all; fb; fb = fb->fb_next) {
 		if (!strcmp(fb->fb_mod, mod->name))
 			fb->fb_gone = true;
+		cond_resched();
+	}
 	mutex_unlock(&dtrace_lock);
 	return NOTIFY_DONE;
 }

@@ -12,7 +12,7 @@
 # vCPUs really run in parallel (tests/vm/reliability.sh): load and churn,
 # hostile ioctls from 4 threads, fbt (every function), the consumer life
 # cycle (kill -9 mid-run, the deadman); then the command tracing every
-# kernel function RUNS times (default 3), each within 60 s.
+# kernel function RUNS times (default 10), each within 60 s.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 mode=all
@@ -75,7 +75,7 @@ if [ "$mode" = smp ]; then
 		run_ksft "build/guest/$t"
 	done
 	echo "# == every kernel function traced"
-	every_function "${2:-3}"
+	every_function "${2:-10}"
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
 	exit

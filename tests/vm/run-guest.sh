@@ -155,6 +155,10 @@ qemu=(qemu-system-x86_64 "${accel_args[@]}" -machine q35 "${bios[@]}"
 	-kernel "$kernel" -initrd "$initrd" -append "$append"
 	-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
 	-virtfs "local,path=$run,mount_tag=results,security_model=none,multidevs=remap")
+# VM_QEMU_ARGS: more QEMU options, split on blanks (a monitor socket or
+# -s for the gdbstub, to look at a hung guest).
+# shellcheck disable=SC2206 # split on purpose
+[ -n "${VM_QEMU_ARGS:-}" ] && qemu+=(${VM_QEMU_ARGS})
 
 # timeout(1) puts QEMU in a process group of its own, out of reach of
 # a ^C or of an outer timeout's signal: pass those on (timeout(1)

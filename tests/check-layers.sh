@@ -12,7 +12,8 @@
 #                                             them out)
 #   compile    probes types lang       (argument types come from providers)
 #   probes     types lang              (fbt's argument types are BTF's)
-#   types      (nothing)               (the kernel's types, from BTF)
+#   types      lang                    (the kernel's types, from BTF, as
+#                                       the compiler's types)
 #   lang       (nothing)
 #
 # Prints each violation and circle; exits 1 if there is any.
@@ -26,7 +27,7 @@ declare -A allowed=(
 	[run]="run compile probes types lang"
 	[compile]="compile probes types lang"
 	[probes]="probes types lang"
-	[types]="types"
+	[types]="types lang"
 	[lang]="lang"
 )
 

@@ -204,8 +204,10 @@ static const struct check_case invalid[] = {
 	  "clear( ), trunc( ), normalize( ) or denormalize( )" },
 	{ "BEGIN { printa(@b); }", "D_AGG_UNDEF", 1,
 	  "failed to resolve @b: aggregation is never assigned" },
-	{ "BEGIN { @a = sum(\"s\"); }", "D_PROTO_ARG", 1,
-	  "sum( ) argument #1 is incompatible with prototype:\n\t"
+	{ "BEGIN { @a = sum(\"s\"); }", "D_AGG_SCALAR", 1,
+	  "sum( ) argument #1 must be of scalar type" },
+	{ "BEGIN { @a = lquantize(1, \"s\", 2); }", "D_PROTO_ARG", 1,
+	  "lquantize( ) argument #2 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },
 	{ "BEGIN { @a = lquantize(1, 0); }", "D_PROTO_LEN", 1,
 	  "lquantize( ) prototype mismatch: 2 args passed, at least 3 "
@@ -228,10 +230,59 @@ static const struct check_case invalid[] = {
 	  "normalize( ) prototype mismatch: 1 args passed, 2 expected" },
 	{ "BEGIN { denormalize(); }", "D_NORMALIZE_PROTO", 1,
 	  "denormalize( ) prototype mismatch: 0 args passed, 1 expected" },
-	{ "BEGIN { x = 1; @a = lquantize(1, 0, x); }", "D_AGG_PARAM", 1,
-	  "lquantize( ) argument #3 must be an integer constant" },
-	{ "BEGIN { @a = lquantize(1, 10, 0, 1); }", "D_AGG_PARAM", 1,
-	  "lquantize( ): invalid parameters" },
+	/* lquantize( )'s parameters, numbered from the base */
+	{ "BEGIN { x = 1; @a = lquantize(1, x, 10); }", "D_LQUANT_BASETYPE",
+	  1, "lquantize( ) argument #1 must be an integer constant" },
+	{ "BEGIN { @a = lquantize(1, -5000000000, 10); }", "D_LQUANT_BASEVAL", 1,
+	  "lquantize( ) argument #1 must be a 32-bit quantity" },
+	{ "BEGIN { x = 1; @a = lquantize(1, 0, x); }", "D_LQUANT_LIMTYPE", 1,
+	  "lquantize( ) argument #2 must be an integer constant" },
+	{ "BEGIN { @a = lquantize(1, 0, 5000000000); }", "D_LQUANT_LIMVAL", 1,
+	  "lquantize( ) argument #2 must be a 32-bit quantity" },
+	{ "BEGIN { @a = lquantize(1, 10, -10, 1); }", "D_LQUANT_MISMATCH", 1,
+	  "lquantize( ) base (argument #1) must be less than limit "
+	  "(argument #2)" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 0); }", "D_LQUANT_STEPTYPE", 1,
+	  "lquantize( ) argument #3 must be a non-zero positive integer "
+	  "constant" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 70000); }", "D_LQUANT_STEPVAL", 1,
+	  "lquantize( ) argument #3 must be a 16-bit quantity" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 20); }", "D_LQUANT_STEPLARGE", 1,
+	  "lquantize( ) step (argument #3) too large: must have at least "
+	  "one quantization level" },
+	{ "BEGIN { @a = lquantize(1, 0, 100000); }", "D_LQUANT_STEPSMALL", 1,
+	  "lquantize( ) step (argument #3) too small: number of "
+	  "quantization levels must be a 16-bit quantity" },
+	{ "BEGIN { @a = lquantize(1, 0, 10);\n@a = lquantize(1, -1, 10); }",
+	  "D_LQUANT_MATCHBASE", 2, "lquantize( ) base (argument #1) doesn't "
+	  "match previous declaration: expected 0, found -1" },
+	{ "BEGIN { @a = lquantize(1, 0, 10); @a = lquantize(1, 0, 20); }",
+	  "D_LQUANT_MATCHLIM", 1, "lquantize( ) limit (argument #2) doesn't "
+	  "match previous declaration: expected 10, found 20" },
+	{ "BEGIN { @a = lquantize(1, 0, 10); @a = lquantize(1, 0, 10, 2); }",
+	  "D_LQUANT_MATCHSTEP", 1, "lquantize( ) step (argument #3) doesn't "
+	  "match previous declaration: expected 1, found 2" },
+	{ "BEGIN { @a; }", "D_AGG_NULL", 1, "expression has null effect: @a" },
+	{ "BEGIN { @a[1, 2]; }", "D_AGG_NULL", 1,
+	  "expression has null effect: @a" },
+	/* aggregation actions given something else */
+	{ "BEGIN { clear(1); }", "D_CLEAR_AGGARG", 1, "clear( ) argument #1 "
+	  "is incompatible with prototype:\n\tprototype: aggregation\n\t "
+	  "argument: int" },
+	{ "BEGIN { trunc(\"a\", 2); }", "D_TRUNC_AGGARG", 1, "trunc( ) "
+	  "argument #1 is incompatible with prototype:\n\tprototype: "
+	  "aggregation\n\t argument: string" },
+	{ "BEGIN { normalize(1, 2); }", "D_NORMALIZE_AGGARG", 1,
+	  "normalize( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: aggregation\n\t argument: int" },
+	{ "BEGIN { denormalize(execname); }", "D_NORMALIZE_AGGARG", 1,
+	  "denormalize( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: aggregation\n\t argument: string" },
+	{ "BEGIN { @a = count(); printa(\"%@d\", @a, 2); }",
+	  "D_PRINTA_AGGARG", 1, "printa( ) argument #3 is incompatible with "
+	  "prototype:\n\tprototype: aggregation\n\t argument: int" },
+	{ "BEGIN { printa(\"%d\"); }", "D_PRINTA_PROTO", 1,
+	  "printa( ) prototype mismatch: 1 args passed, 2 expected" },
 	{ "BEGIN { @a[1] = count(); printa(\"%s %@d\", @a); }",
 	  "D_PRINTA_ARG", 1, "printa( ) key #1 of @a is incompatible with "
 	  "conversion %s:\n\t   key: int" },
@@ -296,8 +347,11 @@ static const struct check_case invalid[] = {
 	  "D_AGG_KEYS", 1, "@a key #1 is incompatible with its first use: "
 	  "a stack of another kind or size" },
 	{ "BEGIN { @a[1] = count(); @b[\"x\"] = count(); printa(@a, @b); }",
-	  "D_PRINTA_AGGS", 1, "printa( ) of several aggregations: @a and @b "
-	  "have different keys" },
+	  "D_PRINTA_AGGPROTO", 1, "printa( ): @b[ ] key #1 is incompatible "
+	  "with @a:\n        a key #1: int\n        b key #1: string" },
+	{ "BEGIN { @a[1] = count(); @b = count(); printa(@a, @b); }",
+	  "D_PRINTA_AGGKEY", 1, "printa( ): @a and @b do not have matching "
+	  "key signatures: @a has 1 key, @b has 0 keys" },
 	{ "BEGIN { jstack(); }", "D_UNSUPPORTED", 1,
 	  "jstack( ) is not supported yet" },
 	{ "BEGIN { trace(1); speculate(1); }", "D_SPEC_DREC", 1,

@@ -712,6 +712,12 @@ static int dt_check_stmt(struct dt_pcb *pcb, struct dt_node *n)
 	    (n->n_left->n_kind == DT_N_INDEX &&
 	     n->n_left->n_left->n_kind == DT_N_AGG)))
 		return dt_check_aggstmt(pcb, n);
+	if (n->n_kind == DT_N_AGG || (n->n_kind == DT_N_INDEX &&
+				      n->n_left->n_kind == DT_N_AGG))
+		return dt_error(pcb, &n->n_loc, "D_AGG_NULL",
+				"expression has null effect: @%s",
+				n->n_kind == DT_N_AGG ? n->n_str :
+				n->n_left->n_str);
 	if (n->n_kind == DT_N_CALL)
 		return dt_check_call(pcb, n, true);
 	return dt_check_node(pcb, n);

@@ -121,6 +121,8 @@ int dt_lower(struct dt_pcb *pcb);
 int dt_resolve(struct dt_pcb *pcb);
 int dt_check(struct dt_pcb *pcb);
 int dt_fold(struct dt_pcb *pcb);
+/* Fold the constants of checked expressions (n_next list) now. */
+int dt_fold_list(struct dt_pcb *pcb, struct dt_node *list);
 int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp);
 int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp);
 

@@ -164,8 +164,11 @@ static const struct check_case invalid[] = {
 	  "trace( ) is an action and may not be used in an expression" },
 	{ "BEGIN { nosuch(1); }", "D_IDENT_UNDEF", 1,
 	  "failed to resolve nosuch: Unknown function name" },
-	{ "BEGIN { @a = count(); @a = sum(1); }", "D_AGG_MDEF", 1,
-	  "@a redefined: used with count( ) and sum( )" },
+	{ "BEGIN { @a = count();\n@a = sum(1); }", "D_AGG_REDEF", 2,
+	  "aggregation redefined: @a\n\t current: @a = sum( )\n\tprevious: "
+	  "@a = count( ) : line 1" },
+	{ "BEGIN { @a[1][2] = count(); }", "D_AGG_MDIM", 1, "improper "
+	  "attempt to reference @a as a multi-dimensional array" },
 	{ "BEGIN { @a[1] = count(); @a[\"x\"] = count(); }", "D_AGG_KEYS", 1,
 	  "@a key #1 is incompatible with its first use:\n\tfirst: int\n\t"
 	  " used: string" },
@@ -174,11 +177,11 @@ static const struct check_case invalid[] = {
 	/* each kind of built-in (dt_funcs.h) where it does not belong */
 	{ "BEGIN { @a = count(); x = printa(@a); }", "D_ACT_EXPR", 1,
 	  "printa( ) is an action and may not be used in an expression" },
-	{ "BEGIN { @a = stats(1); @a = avg(1); }", "D_AGG_MDEF", 1,
-	  "@a redefined: used with stats( ) and avg( )" },
+	{ "BEGIN { @a = stats(1); @a = avg(1); }", "D_AGG_REDEF", 1,
+	  "aggregation redefined: @a\n\t current: @a = avg( )\n\tprevious: "
+	  "@a = stats( ) : line 1" },
 	{ "BEGIN { @a = strlen(\"x\"); }", "D_AGG_FUNC", 1,
-	  "@a must be assigned an aggregating function (count, sum, avg, "
-	  "min, max, stddev, quantize, lquantize, llquantize)" },
+	  "@a must be assigned the result of an aggregating function" },
 	{ "BEGIN { trace(stats(1)); }", "D_AGG_FUNC", 1,
 	  "stats( ) may only be used as the value of an aggregation "
 	  "(@name = stats(...))" },
@@ -192,8 +195,7 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { @a = count(1); }", "D_PROTO_LEN", 1,
 	  "count( ) prototype mismatch: 1 arg passed, 0 expected" },
 	{ "BEGIN { @a = 1; }", "D_AGG_FUNC", 1,
-	  "@a must be assigned an aggregating function (count, sum, avg, "
-	  "min, max, stddev, quantize, lquantize, llquantize)" },
+	  "@a must be assigned the result of an aggregating function" },
 	{ "BEGIN { @a += count(); }", "D_AGG_OP", 1,
 	  "operator += cannot be applied to an aggregation" },
 	{ "BEGIN { x = count(); }", "D_AGG_FUNC", 1,

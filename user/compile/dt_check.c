@@ -708,6 +708,8 @@ static int dt_check_stmt(struct dt_pcb *pcb, struct dt_node *n)
 {
 	if (n->n_guard && dt_check_node(pcb, n->n_guard))
 		return -1;
+	if (dt_check_aggmdim(pcb, n))
+		return -1;
 	if (n->n_kind == DT_N_ASSIGN && (n->n_left->n_kind == DT_N_AGG ||
 	    (n->n_left->n_kind == DT_N_INDEX &&
 	     n->n_left->n_left->n_kind == DT_N_AGG)))

@@ -125,6 +125,24 @@ static int dt_check_lquant(struct dt_pcb *pcb, struct dt_node *call,
 	return 0;
 }
 
+/* @a[1][2]: an aggregation has one tuple of keys. */
+int dt_check_aggmdim(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l;
+
+	if (n->n_kind == DT_N_ASSIGN)
+		n = n->n_left;
+	if (n->n_kind != DT_N_INDEX || n->n_left->n_kind != DT_N_INDEX)
+		return 0;
+	for (l = n->n_left; l->n_kind == DT_N_INDEX; l = l->n_left)
+		;
+	if (l->n_kind != DT_N_AGG)
+		return 0;
+	return dt_error(pcb, &n->n_loc, "D_AGG_MDIM", "improper attempt to "
+			"reference @%s as a multi-dimensional array",
+			l->n_str);
+}
+
 int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *lhs = n->n_left, *r = n->n_right, *k;
@@ -143,9 +161,8 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 	f = r->n_kind == DT_N_CALL ? r->n_func : NULL;
 	if (!f || f->f_kind != DT_F_AGG)
 		return dt_error(pcb, &r->n_loc, "D_AGG_FUNC",
-				"@%s must be assigned an aggregating function "
-				"(count, sum, avg, min, max, stddev, quantize, "
-				"lquantize, llquantize)", agg->n_str);
+				"@%s must be assigned the result of an "
+				"aggregating function", agg->n_str);
 	func = (uint32_t)f->f_code;
 	nargs = dt_node_count(r->n_args);
 	if (nargs < f->f_minargs || nargs > f->f_maxargs)
@@ -228,10 +245,13 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 					agg->n_str, DTRACE_AGGKEY_MAX);
 	} else if (a->a_func != func ||
 		   a->a_stats != (f->f_id == DT_FN_STATS)) {
-		return dt_error(pcb, &r->n_loc, "D_AGG_MDEF",
-				"@%s redefined: used with %s( ) and %s( )",
+		return dt_error(pcb, &r->n_loc, "D_AGG_REDEF",
+				"aggregation redefined: @%s\n\t current: "
+				"@%s = %s( )\n\tprevious: @%s = %s( ) : line "
+				"%d", agg->n_str, agg->n_str, r->n_str,
 				agg->n_str, a->a_stats ? "stats" :
-				dt_agg_funcname(a->a_func), r->n_str);
+				dt_agg_funcname(a->a_func),
+				a->a_loc.first_line);
 	} else if (a->a_nkeys != nkeys) {
 		return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
 				"@%s used with %d key%s, and %d before",

@@ -201,7 +201,9 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { x = count(); }", "D_AGG_FUNC", 1,
 	  "count( ) may only be used as the value of an aggregation "
 	  "(@name = count(...))" },
-	{ "BEGIN { @a = count(); trace(@a); }", "D_AGG_SCALAR", 1,
+	{ "BEGIN { @a = count(); trace(@a); }", "D_TRACE_AGG", 1,
+	  "trace( ) may not be applied to an aggregation" },
+	{ "BEGIN { @a = count(); x = @a; }", "D_AGG_SCALAR", 1,
 	  "@a: an aggregation may only be assigned or given to printa( ), "
 	  "clear( ), trunc( ), normalize( ) or denormalize( )" },
 	{ "BEGIN { printa(@b); }", "D_AGG_UNDEF", 1,
@@ -264,6 +266,10 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { @a = lquantize(1, 0, 10); @a = lquantize(1, 0, 10, 2); }",
 	  "D_LQUANT_MATCHSTEP", 1, "lquantize( ) step (argument #3) doesn't "
 	  "match previous declaration: expected 1, found 2" },
+	{ "BEGIN { @a = count(); trace(@a + 3); }", "D_OP_INCOMPAT", 1,
+	  "operands have incompatible types: \"aggregation\" + \"int\"" },
+	{ "BEGIN { @a = count(); trace(1 == @a); }", "D_OP_INCOMPAT", 1,
+	  "operands have incompatible types: \"int\" == \"aggregation\"" },
 	{ "BEGIN { @a; }", "D_AGG_NULL", 1, "expression has null effect: @a" },
 	{ "BEGIN { @a[1, 2]; }", "D_AGG_NULL", 1,
 	  "expression has null effect: @a" },

@@ -256,6 +256,10 @@ static int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
 
 static int dt_check_trace(struct dt_pcb *pcb, struct dt_node *n)
 {
+	if (n->n_args && n->n_args->n_kind == DT_N_AGG && !n->n_args->n_next)
+		return dt_error(pcb, &n->n_args->n_loc, "D_TRACE_AGG",
+				"trace( ) may not be applied to an "
+				"aggregation");
 	if (dt_check_proto(pcb, n))
 		return -1;
 	if (n->n_args->n_type.kind == DT_T_VOID)
@@ -336,10 +340,35 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 	return dt_check_hooks[f->f_id](pcb, n);
 }
 
+/* DTrace types @a in an expression as "aggregation": + - and compares. */
+static bool dt_agg_operand(enum dt_op op)
+{
+	return op == DT_OP_ADD || op == DT_OP_SUB ||
+	       (op >= DT_OP_EQ && op <= DT_OP_GE);
+}
+
+static int dt_agg_incompat(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left, *r = n->n_right;
+
+	if ((l->n_kind != DT_N_AGG && dt_check_node(pcb, l)) ||
+	    (r->n_kind != DT_N_AGG && dt_check_node(pcb, r)))
+		return -1;
+	return dt_error(pcb, &n->n_loc, "D_OP_INCOMPAT",
+			"operands have incompatible types: \"%s\" %s \"%s\"",
+			l->n_kind == DT_N_AGG ? "aggregation" :
+			dt_type_name(&l->n_type), dt_op_str(n->n_op),
+			r->n_kind == DT_N_AGG ? "aggregation" :
+			dt_type_name(&r->n_type));
+}
+
 static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *l = n->n_left, *r = n->n_right;
 
+	if ((l->n_kind == DT_N_AGG || r->n_kind == DT_N_AGG) &&
+	    dt_agg_operand(n->n_op))
+		return dt_agg_incompat(pcb, n);
 	if (dt_check_node(pcb, l) || dt_check_node(pcb, r))
 		return -1;
 	switch (n->n_op) {

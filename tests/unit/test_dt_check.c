@@ -270,6 +270,8 @@ static const struct check_case invalid[] = {
 	  "operands have incompatible types: \"aggregation\" + \"int\"" },
 	{ "BEGIN { @a = count(); trace(1 == @a); }", "D_OP_INCOMPAT", 1,
 	  "operands have incompatible types: \"int\" == \"aggregation\"" },
+	{ "BEGIN { @[1, trace(0)] = count(); }", "D_KEY_TYPE", 1,
+	  "void expression may not be used as aggregation index: key #2" },
 	{ "BEGIN { @a; }", "D_AGG_NULL", 1, "expression has null effect: @a" },
 	{ "BEGIN { @a[1, 2]; }", "D_AGG_NULL", 1,
 	  "expression has null effect: @a" },

@@ -125,6 +125,14 @@ static int dt_check_lquant(struct dt_pcb *pcb, struct dt_node *call,
 	return 0;
 }
 
+/* An action (trace(0)) is a void expression to DTrace. */
+static bool dt_is_action(const struct dt_node *n)
+{
+	return n->n_kind == DT_N_CALL && n->n_func &&
+	       (n->n_func->f_kind == DT_F_ACTION ||
+		n->n_func->f_kind == DT_F_AGGACT);
+}
+
 /* @a[1][2]: an aggregation has one tuple of keys. */
 int dt_check_aggmdim(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -215,12 +223,14 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 			k->n_type = dt_type_ulong;
 			continue;
 		}
-		if (dt_check_expr(pcb, k))
+		if (dt_is_action(k))
+			k->n_type = dt_type_void;
+		else if (dt_check_expr(pcb, k))
 			return -1;
 		if (k->n_type.kind == DT_T_VOID)
-			return dt_error(pcb, &k->n_loc, "D_AGG_KEYS",
-					"@%s: a key may not be void",
-					agg->n_str);
+			return dt_error(pcb, &k->n_loc, "D_KEY_TYPE",
+					"void expression may not be used as "
+					"aggregation index: key #%d", i + 1);
 	}
 
 	if (!a) {

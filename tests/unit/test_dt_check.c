@@ -221,18 +221,19 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { @a = count(); printa(@a, @a, @a, @a, @a, @a, @a, @a, @a, "
 	  "@a); }", "D_PROTO_LEN", 1, "printa( ) prototype mismatch: 10 args "
 	  "passed, at most 9 expected" },
-	{ "BEGIN { trunc(); }", "D_TRUNC_PROTO", 1,
+	{ "BEGIN { trunc(); }", "D_PROTO_LEN", 1,
 	  "trunc( ) prototype mismatch: 0 args passed, at least 1 expected" },
-	{ "BEGIN { @a = count(); trunc(@a, 1, 2); }", "D_TRUNC_PROTO", 1,
-	  "trunc( ) prototype mismatch: 3 args passed, no more than 2 "
-	  "expected" },
-	{ "BEGIN { clear(); }", "D_CLEAR_PROTO", 1,
+	{ "BEGIN { @a = count(); trunc(@a, 1, 2); }", "D_PROTO_LEN", 1,
+	  "trunc( ) prototype mismatch: 3 args passed, at most 2 expected" },
+	{ "BEGIN { clear(); }", "D_PROTO_LEN", 1,
 	  "clear( ) prototype mismatch: 0 args passed, 1 expected" },
-	{ "BEGIN { normalize(); }", "D_NORMALIZE_PROTO", 1,
+	{ "BEGIN { @a = count(); clear(@a, 1); }", "D_PROTO_LEN", 1,
+	  "clear( ) prototype mismatch: 2 args passed, 1 expected" },
+	{ "BEGIN { normalize(); }", "D_PROTO_LEN", 1,
 	  "normalize( ) prototype mismatch: 0 args passed, 2 expected" },
-	{ "BEGIN { @a = count(); normalize(@a); }", "D_NORMALIZE_PROTO", 1,
-	  "normalize( ) prototype mismatch: 1 args passed, 2 expected" },
-	{ "BEGIN { denormalize(); }", "D_NORMALIZE_PROTO", 1,
+	{ "BEGIN { @a = count(); normalize(@a); }", "D_PROTO_LEN", 1,
+	  "normalize( ) prototype mismatch: 1 arg passed, 2 expected" },
+	{ "BEGIN { denormalize(); }", "D_PROTO_LEN", 1,
 	  "denormalize( ) prototype mismatch: 0 args passed, 1 expected" },
 	/* lquantize( )'s parameters, numbered from the base */
 	{ "BEGIN { x = 1; @a = lquantize(1, x, 10); }", "D_LQUANT_BASETYPE",

@@ -446,21 +446,14 @@ static int dt_check_aggact_len(struct dt_pcb *pcb, struct dt_node *n)
 		if (nargs > max)
 			return dt_error_nargs(pcb, &n->n_loc, f, nargs, 1,
 					      max);
-	} else if (id == DT_FN_TRUNC) {
-		if (nargs < 1 || nargs > 2)
-			return dt_error(pcb, &n->n_loc, "D_TRUNC_PROTO",
-					"trunc( ) prototype mismatch: %d args "
-					"passed, %s expected", nargs,
-					nargs < 1 ? "at least 1" :
-					"no more than 2");
 	} else {
-		int want = id == DT_FN_NORMALIZE ? 2 : 1;
+		/* DTrace checks their prototypes first: D_PROTO_LEN */
+		int min = id == DT_FN_NORMALIZE ? 2 : 1;
+		int max = id == DT_FN_TRUNC ? 2 : min;
 
-		if (nargs != want)
-			return dt_error(pcb, &n->n_loc, id != DT_FN_CLEAR ?
-					"D_NORMALIZE_PROTO" : "D_CLEAR_PROTO",
-					"%s( ) prototype mismatch: %d args "
-					"passed, %d expected", f, nargs, want);
+		if (nargs < min || nargs > max)
+			return dt_error_nargs(pcb, &n->n_loc, f, nargs, min,
+					      max);
 	}
 	return 0;
 }

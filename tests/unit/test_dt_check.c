@@ -90,6 +90,9 @@ static const struct check_case valid[] = {
 	{ "BEGIN /pid != $pid && uid == $uid/ { trace($ppid + $gid); }" },
 	{ "syscall::openat:entry { printf(\"%s\\n\", copyinstr(arg1)); }" },
 	{ "tick-1s { n++; a[\"x\"]++; b[1, 2] += 2; self->c--; this->d <<= 1; }" },
+	/* DTrace's limit is base + whole steps: these are one lquantize */
+	{ "BEGIN { @a = lquantize(1, 0, 100, 10); "
+	  "@a = lquantize(2, 0, 105, 10); }" },
 };
 
 static const struct check_case invalid[] = {
@@ -264,6 +267,10 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { @a = lquantize(1, 0, 10); @a = lquantize(1, 0, 20); }",
 	  "D_LQUANT_MATCHLIM", 1, "lquantize( ) limit (argument #2) doesn't "
 	  "match previous declaration: expected 10, found 20" },
+	{ "BEGIN { @a = lquantize(1, 0, 100, 10); "
+	  "@a = lquantize(1, 0, 125, 10); }",
+	  "D_LQUANT_MATCHLIM", 1, "lquantize( ) limit (argument #2) doesn't "
+	  "match previous declaration: expected 100, found 120" },
 	{ "BEGIN { @a = lquantize(1, 0, 10); @a = lquantize(1, 0, 10, 2); }",
 	  "D_LQUANT_MATCHSTEP", 1, "lquantize( ) step (argument #3) doesn't "
 	  "match previous declaration: expected 1, found 2" },

@@ -103,6 +103,9 @@ static int dt_check_lquant(struct dt_pcb *pcb, struct dt_node *call,
 				"lquantize( ) step (argument #3) too small: "
 				"number of quantization levels must be a "
 				"16-bit quantity");
+	/* DTrace's limit is base + whole steps: (0, 105, 10) is (0, 100, 10) */
+	p[1] = p[0] + nlevels * p[2];
+	lim->n_int = p[1];
 	if (!prev)
 		return 0;
 	if (prev[0] != p[0])
@@ -110,13 +113,11 @@ static int dt_check_lquant(struct dt_pcb *pcb, struct dt_node *call,
 				"lquantize( ) base (argument #1) doesn't match "
 				"previous declaration: expected %d, found %d",
 				(int)prev[0], (int)p[0]);
-	/* the limit as DTrace keeps it: base + whole steps */
-	if ((prev[1] - prev[0]) / prev[2] * prev[2] != nlevels * p[2])
+	if (prev[1] - prev[0] != p[1] - p[0])
 		return dt_error(pcb, &call->n_loc, "D_LQUANT_MATCHLIM",
 				"lquantize( ) limit (argument #2) doesn't "
 				"match previous declaration: expected %d, "
-				"found %d", (int)(prev[0] + (prev[1] - prev[0]) /
-				prev[2] * prev[2]), (int)(p[0] + nlevels * p[2]));
+				"found %d", (int)prev[1], (int)p[1]);
 	if (prev[2] != p[2])
 		return dt_error(pcb, &call->n_loc, "D_LQUANT_MATCHSTEP",
 				"lquantize( ) step (argument #3) doesn't match "

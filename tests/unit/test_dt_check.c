@@ -185,9 +185,9 @@ static const struct check_case invalid[] = {
 	  "@a = stats( ) : line 1" },
 	{ "BEGIN { @a = strlen(\"x\"); }", "D_AGG_FUNC", 1,
 	  "@a must be assigned the result of an aggregating function" },
-	{ "BEGIN { trace(stats(1)); }", "D_AGG_FUNC", 1,
-	  "stats( ) may only be used as the value of an aggregation "
-	  "(@name = stats(...))" },
+	{ "BEGIN { trace(stats(1)); }", "D_CG_EXPR", 1,
+	  "aggregating function stats( ) may not be called from a D "
+	  "expression (D program context required)" },
 	{ "BEGIN { breakpoint(1); }", "D_PROTO_LEN", 1,
 	  "breakpoint( ) prototype mismatch: 1 arg passed, 0 expected" },
 	{ "BEGIN { stack(\"a\"); }", "D_PROTO_ARG", 1,
@@ -201,9 +201,9 @@ static const struct check_case invalid[] = {
 	  "@a must be assigned the result of an aggregating function" },
 	{ "BEGIN { @a += count(); }", "D_AGG_OP", 1,
 	  "operator += cannot be applied to an aggregation" },
-	{ "BEGIN { x = count(); }", "D_AGG_FUNC", 1,
-	  "count( ) may only be used as the value of an aggregation "
-	  "(@name = count(...))" },
+	{ "BEGIN { x = count(); }", "D_CG_EXPR", 1,
+	  "aggregating function count( ) may not be called from a D "
+	  "expression (D program context required)" },
 	{ "BEGIN { @a = count(); trace(@a); }", "D_TRACE_AGG", 1,
 	  "trace( ) may not be applied to an aggregation" },
 	{ "BEGIN { @a = count(); x = @a; }", "D_AGG_SCALAR", 1,

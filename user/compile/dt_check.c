@@ -320,10 +320,10 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 				n->n_str);
 	switch (f->f_kind) {
 	case DT_F_AGG:
-		return dt_error(pcb, &n->n_loc, "D_AGG_FUNC",
-				"%s( ) may only be used as the value of an "
-				"aggregation (@name = %s(...))", n->n_str,
-				n->n_str);
+		return dt_error(pcb, &n->n_loc, "D_CG_EXPR",
+				"aggregating function %s( ) may not be called "
+				"from a D expression (D program context "
+				"required)", n->n_str);
 	case DT_F_UNSUPP:
 		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
 				"%s( ) is not supported yet", n->n_str);

@@ -165,8 +165,10 @@ static const struct check_case invalid[] = {
 	  "prototype: int\n\t argument: string" },
 	{ "BEGIN { x = trace(1); }", "D_ACT_EXPR", 1,
 	  "trace( ) is an action and may not be used in an expression" },
-	{ "BEGIN { nosuch(1); }", "D_IDENT_UNDEF", 1,
-	  "failed to resolve nosuch: Unknown function name" },
+	{ "BEGIN { nosuch(1); }", "D_FUNC_UNDEF", 1,
+	  "undefined function name: nosuch" },
+	{ "BEGIN { x = 1; x(); }", "D_FUNC_UNDEF", 1,
+	  "undefined function name: x" },
 	{ "BEGIN { @a = count();\n@a = sum(1); }", "D_AGG_REDEF", 2,
 	  "aggregation redefined: @a\n\t current: @a = sum( )\n\tprevious: "
 	  "@a = count( ) : line 1" },

@@ -315,9 +315,8 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 	const struct dt_func *f = n->n_func;
 
 	if (!f)
-		return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
-				"failed to resolve %s: Unknown function name",
-				n->n_str);
+		return dt_error(pcb, &n->n_loc, "D_FUNC_UNDEF",
+				"undefined function name: %s", n->n_str);
 	switch (f->f_kind) {
 	case DT_F_AGG:
 		return dt_error(pcb, &n->n_loc, "D_CG_EXPR",

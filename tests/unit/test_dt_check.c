@@ -102,6 +102,9 @@ static const struct check_case valid[] = {
 	{ "BEGIN /pid != $pid && uid == $uid/ { trace($ppid + $gid); }" },
 	{ "syscall::openat:entry { printf(\"%s\\n\", copyinstr(arg1)); }" },
 	{ "tick-1s { n++; a[\"x\"]++; b[1, 2] += 2; self->c--; this->d <<= 1; }" },
+	/* DTrace's limit is base + whole steps: these are one lquantize */
+	{ "BEGIN { @a = lquantize(1, 0, 100, 10); "
+	  "@a = lquantize(2, 0, 105, 10); }" },
 };
 
 static const struct check_case invalid[] = {
@@ -174,10 +177,15 @@ static const struct check_case invalid[] = {
 	  "prototype: int\n\t argument: string" },
 	{ "BEGIN { x = trace(1); }", "D_ACT_EXPR", 1,
 	  "trace( ) is an action and may not be used in an expression" },
-	{ "BEGIN { nosuch(1); }", "D_IDENT_UNDEF", 1,
-	  "failed to resolve nosuch: Unknown function name" },
-	{ "BEGIN { @a = count(); @a = sum(1); }", "D_AGG_MDEF", 1,
-	  "@a redefined: used with count( ) and sum( )" },
+	{ "BEGIN { nosuch(1); }", "D_FUNC_UNDEF", 1,
+	  "undefined function name: nosuch" },
+	{ "BEGIN { x = 1; x(); }", "D_FUNC_UNDEF", 1,
+	  "undefined function name: x" },
+	{ "BEGIN { @a = count();\n@a = sum(1); }", "D_AGG_REDEF", 2,
+	  "aggregation redefined: @a\n\t current: @a = sum( )\n\tprevious: "
+	  "@a = count( ) : line 1" },
+	{ "BEGIN { @a[1][2] = count(); }", "D_AGG_MDIM", 1, "improper "
+	  "attempt to reference @a as a multi-dimensional array" },
 	{ "BEGIN { @a[1] = count(); @a[\"x\"] = count(); }", "D_AGG_KEYS", 1,
 	  "@a key #1 is incompatible with its first use:\n\tfirst: int\n\t"
 	  " used: string" },
@@ -186,14 +194,14 @@ static const struct check_case invalid[] = {
 	/* each kind of built-in (dt_funcs.h) where it does not belong */
 	{ "BEGIN { @a = count(); x = printa(@a); }", "D_ACT_EXPR", 1,
 	  "printa( ) is an action and may not be used in an expression" },
-	{ "BEGIN { @a = stats(1); @a = avg(1); }", "D_AGG_MDEF", 1,
-	  "@a redefined: used with stats( ) and avg( )" },
+	{ "BEGIN { @a = stats(1); @a = avg(1); }", "D_AGG_REDEF", 1,
+	  "aggregation redefined: @a\n\t current: @a = avg( )\n\tprevious: "
+	  "@a = stats( ) : line 1" },
 	{ "BEGIN { @a = strlen(\"x\"); }", "D_AGG_FUNC", 1,
-	  "@a must be assigned an aggregating function (count, sum, avg, "
-	  "min, max, stddev, quantize, lquantize, llquantize)" },
-	{ "BEGIN { trace(stats(1)); }", "D_AGG_FUNC", 1,
-	  "stats( ) may only be used as the value of an aggregation "
-	  "(@name = stats(...))" },
+	  "@a must be assigned the result of an aggregating function" },
+	{ "BEGIN { trace(stats(1)); }", "D_CG_EXPR", 1,
+	  "aggregating function stats( ) may not be called from a D "
+	  "expression (D program context required)" },
 	{ "BEGIN { breakpoint(1); }", "D_PROTO_LEN", 1,
 	  "breakpoint( ) prototype mismatch: 1 arg passed, 0 expected" },
 	{ "BEGIN { stack(\"a\"); }", "D_PROTO_ARG", 1,
@@ -204,20 +212,23 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { @a = count(1); }", "D_PROTO_LEN", 1,
 	  "count( ) prototype mismatch: 1 arg passed, 0 expected" },
 	{ "BEGIN { @a = 1; }", "D_AGG_FUNC", 1,
-	  "@a must be assigned an aggregating function (count, sum, avg, "
-	  "min, max, stddev, quantize, lquantize, llquantize)" },
+	  "@a must be assigned the result of an aggregating function" },
 	{ "BEGIN { @a += count(); }", "D_AGG_OP", 1,
 	  "operator += cannot be applied to an aggregation" },
-	{ "BEGIN { x = count(); }", "D_AGG_FUNC", 1,
-	  "count( ) may only be used as the value of an aggregation "
-	  "(@name = count(...))" },
-	{ "BEGIN { @a = count(); trace(@a); }", "D_AGG_SCALAR", 1,
+	{ "BEGIN { x = count(); }", "D_CG_EXPR", 1,
+	  "aggregating function count( ) may not be called from a D "
+	  "expression (D program context required)" },
+	{ "BEGIN { @a = count(); trace(@a); }", "D_TRACE_AGG", 1,
+	  "trace( ) may not be applied to an aggregation" },
+	{ "BEGIN { @a = count(); x = @a; }", "D_AGG_SCALAR", 1,
 	  "@a: an aggregation may only be assigned or given to printa( ), "
 	  "clear( ), trunc( ), normalize( ) or denormalize( )" },
 	{ "BEGIN { printa(@b); }", "D_AGG_UNDEF", 1,
 	  "failed to resolve @b: aggregation is never assigned" },
-	{ "BEGIN { @a = sum(\"s\"); }", "D_PROTO_ARG", 1,
-	  "sum( ) argument #1 is incompatible with prototype:\n\t"
+	{ "BEGIN { @a = sum(\"s\"); }", "D_AGG_SCALAR", 1,
+	  "sum( ) argument #1 must be of scalar type" },
+	{ "BEGIN { @a = lquantize(1, \"s\", 2); }", "D_PROTO_ARG", 1,
+	  "lquantize( ) argument #2 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },
 	{ "BEGIN { @a = lquantize(1, 0); }", "D_PROTO_LEN", 1,
 	  "lquantize( ) prototype mismatch: 2 args passed, at least 3 "
@@ -227,23 +238,83 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { @a = count(); printa(@a, @a, @a, @a, @a, @a, @a, @a, @a, "
 	  "@a); }", "D_PROTO_LEN", 1, "printa( ) prototype mismatch: 10 args "
 	  "passed, at most 9 expected" },
-	{ "BEGIN { trunc(); }", "D_TRUNC_PROTO", 1,
+	{ "BEGIN { trunc(); }", "D_PROTO_LEN", 1,
 	  "trunc( ) prototype mismatch: 0 args passed, at least 1 expected" },
-	{ "BEGIN { @a = count(); trunc(@a, 1, 2); }", "D_TRUNC_PROTO", 1,
-	  "trunc( ) prototype mismatch: 3 args passed, no more than 2 "
-	  "expected" },
-	{ "BEGIN { clear(); }", "D_CLEAR_PROTO", 1,
+	{ "BEGIN { @a = count(); trunc(@a, 1, 2); }", "D_PROTO_LEN", 1,
+	  "trunc( ) prototype mismatch: 3 args passed, at most 2 expected" },
+	{ "BEGIN { clear(); }", "D_PROTO_LEN", 1,
 	  "clear( ) prototype mismatch: 0 args passed, 1 expected" },
-	{ "BEGIN { normalize(); }", "D_NORMALIZE_PROTO", 1,
+	{ "BEGIN { @a = count(); clear(@a, 1); }", "D_PROTO_LEN", 1,
+	  "clear( ) prototype mismatch: 2 args passed, 1 expected" },
+	{ "BEGIN { normalize(); }", "D_PROTO_LEN", 1,
 	  "normalize( ) prototype mismatch: 0 args passed, 2 expected" },
-	{ "BEGIN { @a = count(); normalize(@a); }", "D_NORMALIZE_PROTO", 1,
-	  "normalize( ) prototype mismatch: 1 args passed, 2 expected" },
-	{ "BEGIN { denormalize(); }", "D_NORMALIZE_PROTO", 1,
+	{ "BEGIN { @a = count(); normalize(@a); }", "D_PROTO_LEN", 1,
+	  "normalize( ) prototype mismatch: 1 arg passed, 2 expected" },
+	{ "BEGIN { denormalize(); }", "D_PROTO_LEN", 1,
 	  "denormalize( ) prototype mismatch: 0 args passed, 1 expected" },
-	{ "BEGIN { x = 1; @a = lquantize(1, 0, x); }", "D_AGG_PARAM", 1,
-	  "lquantize( ) argument #3 must be an integer constant" },
-	{ "BEGIN { @a = lquantize(1, 10, 0, 1); }", "D_AGG_PARAM", 1,
-	  "lquantize( ): invalid parameters" },
+	/* lquantize( )'s parameters, numbered from the base */
+	{ "BEGIN { x = 1; @a = lquantize(1, x, 10); }", "D_LQUANT_BASETYPE",
+	  1, "lquantize( ) argument #1 must be an integer constant" },
+	{ "BEGIN { @a = lquantize(1, -5000000000, 10); }", "D_LQUANT_BASEVAL", 1,
+	  "lquantize( ) argument #1 must be a 32-bit quantity" },
+	{ "BEGIN { x = 1; @a = lquantize(1, 0, x); }", "D_LQUANT_LIMTYPE", 1,
+	  "lquantize( ) argument #2 must be an integer constant" },
+	{ "BEGIN { @a = lquantize(1, 0, 5000000000); }", "D_LQUANT_LIMVAL", 1,
+	  "lquantize( ) argument #2 must be a 32-bit quantity" },
+	{ "BEGIN { @a = lquantize(1, 10, -10, 1); }", "D_LQUANT_MISMATCH", 1,
+	  "lquantize( ) base (argument #1) must be less than limit "
+	  "(argument #2)" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 0); }", "D_LQUANT_STEPTYPE", 1,
+	  "lquantize( ) argument #3 must be a non-zero positive integer "
+	  "constant" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 70000); }", "D_LQUANT_STEPVAL", 1,
+	  "lquantize( ) argument #3 must be a 16-bit quantity" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 20); }", "D_LQUANT_STEPLARGE", 1,
+	  "lquantize( ) step (argument #3) too large: must have at least "
+	  "one quantization level" },
+	{ "BEGIN { @a = lquantize(1, 0, 100000); }", "D_LQUANT_STEPSMALL", 1,
+	  "lquantize( ) step (argument #3) too small: number of "
+	  "quantization levels must be a 16-bit quantity" },
+	{ "BEGIN { @a = lquantize(1, 0, 10);\n@a = lquantize(1, -1, 10); }",
+	  "D_LQUANT_MATCHBASE", 2, "lquantize( ) base (argument #1) doesn't "
+	  "match previous declaration: expected 0, found -1" },
+	{ "BEGIN { @a = lquantize(1, 0, 10); @a = lquantize(1, 0, 20); }",
+	  "D_LQUANT_MATCHLIM", 1, "lquantize( ) limit (argument #2) doesn't "
+	  "match previous declaration: expected 10, found 20" },
+	{ "BEGIN { @a = lquantize(1, 0, 100, 10); "
+	  "@a = lquantize(1, 0, 125, 10); }",
+	  "D_LQUANT_MATCHLIM", 1, "lquantize( ) limit (argument #2) doesn't "
+	  "match previous declaration: expected 100, found 120" },
+	{ "BEGIN { @a = lquantize(1, 0, 10); @a = lquantize(1, 0, 10, 2); }",
+	  "D_LQUANT_MATCHSTEP", 1, "lquantize( ) step (argument #3) doesn't "
+	  "match previous declaration: expected 1, found 2" },
+	{ "BEGIN { @a = count(); trace(@a + 3); }", "D_OP_INCOMPAT", 1,
+	  "operands have incompatible types: \"aggregation\" + \"int\"" },
+	{ "BEGIN { @a = count(); trace(1 == @a); }", "D_OP_INCOMPAT", 1,
+	  "operands have incompatible types: \"int\" == \"aggregation\"" },
+	{ "BEGIN { @[1, trace(0)] = count(); }", "D_KEY_TYPE", 1,
+	  "void expression may not be used as aggregation index: key #2" },
+	{ "BEGIN { @a; }", "D_AGG_NULL", 1, "expression has null effect: @a" },
+	{ "BEGIN { @a[1, 2]; }", "D_AGG_NULL", 1,
+	  "expression has null effect: @a" },
+	/* aggregation actions given something else */
+	{ "BEGIN { clear(1); }", "D_CLEAR_AGGARG", 1, "clear( ) argument #1 "
+	  "is incompatible with prototype:\n\tprototype: aggregation\n\t "
+	  "argument: int" },
+	{ "BEGIN { trunc(\"a\", 2); }", "D_TRUNC_AGGARG", 1, "trunc( ) "
+	  "argument #1 is incompatible with prototype:\n\tprototype: "
+	  "aggregation\n\t argument: string" },
+	{ "BEGIN { normalize(1, 2); }", "D_NORMALIZE_AGGARG", 1,
+	  "normalize( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: aggregation\n\t argument: int" },
+	{ "BEGIN { denormalize(execname); }", "D_NORMALIZE_AGGARG", 1,
+	  "denormalize( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: aggregation\n\t argument: string" },
+	{ "BEGIN { @a = count(); printa(\"%@d\", @a, 2); }",
+	  "D_PRINTA_AGGARG", 1, "printa( ) argument #3 is incompatible with "
+	  "prototype:\n\tprototype: aggregation\n\t argument: int" },
+	{ "BEGIN { printa(\"%d\"); }", "D_PRINTA_PROTO", 1,
+	  "printa( ) prototype mismatch: 1 args passed, 2 expected" },
 	{ "BEGIN { @a[1] = count(); printa(\"%s %@d\", @a); }",
 	  "D_PRINTA_ARG", 1, "printa( ) key #1 of @a is incompatible with "
 	  "conversion %s:\n\t   key: int" },
@@ -308,8 +379,11 @@ static const struct check_case invalid[] = {
 	  "D_AGG_KEYS", 1, "@a key #1 is incompatible with its first use: "
 	  "a stack of another kind or size" },
 	{ "BEGIN { @a[1] = count(); @b[\"x\"] = count(); printa(@a, @b); }",
-	  "D_PRINTA_AGGS", 1, "printa( ) of several aggregations: @a and @b "
-	  "have different keys" },
+	  "D_PRINTA_AGGPROTO", 1, "printa( ): @b[ ] key #1 is incompatible "
+	  "with @a:\n        a key #1: int\n        b key #1: string" },
+	{ "BEGIN { @a[1] = count(); @b = count(); printa(@a, @b); }",
+	  "D_PRINTA_AGGKEY", 1, "printa( ): @a and @b do not have matching "
+	  "key signatures: @a has 1 key, @b has 0 keys" },
 	{ "BEGIN { jstack(); }", "D_UNSUPPORTED", 1,
 	  "jstack( ) is not supported yet" },
 	{ "BEGIN { trace(1); speculate(1); }", "D_SPEC_DREC", 1,

@@ -37,9 +37,10 @@ static void bt_error_words(const char *msg, char *out, size_t len)
 		snprintf(out, len, "Undefined map: @%s", map);
 		return;
 	}
-	/* "@m redefined: used with sum( ) and count( )" */
-	if (sscanf(msg, "@%127s redefined: used with %31[a-z]( ) and "
-		   "%31[a-z]( )", map, f1, f2) == 3) {
+	/* D_AGG_REDEF: "... current: @m = count( ) ... previous: @m = sum( )" */
+	if (sscanf(msg, "aggregation redefined: @%127[^\n] current: @%*[^=]= "
+		   "%31[a-z]( ) previous: @%*[^=]= %31[a-z]( )", map, f2,
+		   f1) == 3) {
 		snprintf(out, len, "Type mismatch for @%s: trying to assign "
 			 "value of type '%s' when map already contains a "
 			 "value of type '%s'", map, bt_aggname(f2),

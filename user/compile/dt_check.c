@@ -256,6 +256,10 @@ static int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
 
 static int dt_check_trace(struct dt_pcb *pcb, struct dt_node *n)
 {
+	if (n->n_args && n->n_args->n_kind == DT_N_AGG && !n->n_args->n_next)
+		return dt_error(pcb, &n->n_args->n_loc, "D_TRACE_AGG",
+				"trace( ) may not be applied to an "
+				"aggregation");
 	if (dt_check_proto(pcb, n))
 		return -1;
 	if (n->n_args->n_type.kind == DT_T_VOID)
@@ -311,15 +315,14 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 	const struct dt_func *f = n->n_func;
 
 	if (!f)
-		return dt_error(pcb, &n->n_loc, "D_IDENT_UNDEF",
-				"failed to resolve %s: Unknown function name",
-				n->n_str);
+		return dt_error(pcb, &n->n_loc, "D_FUNC_UNDEF",
+				"undefined function name: %s", n->n_str);
 	switch (f->f_kind) {
 	case DT_F_AGG:
-		return dt_error(pcb, &n->n_loc, "D_AGG_FUNC",
-				"%s( ) may only be used as the value of an "
-				"aggregation (@name = %s(...))", n->n_str,
-				n->n_str);
+		return dt_error(pcb, &n->n_loc, "D_CG_EXPR",
+				"aggregating function %s( ) may not be called "
+				"from a D expression (D program context "
+				"required)", n->n_str);
 	case DT_F_UNSUPP:
 		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
 				"%s( ) is not supported yet", n->n_str);
@@ -336,10 +339,35 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 	return dt_check_hooks[f->f_id](pcb, n);
 }
 
+/* DTrace types @a in an expression as "aggregation": + - and compares. */
+static bool dt_agg_operand(enum dt_op op)
+{
+	return op == DT_OP_ADD || op == DT_OP_SUB ||
+	       (op >= DT_OP_EQ && op <= DT_OP_GE);
+}
+
+static int dt_agg_incompat(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left, *r = n->n_right;
+
+	if ((l->n_kind != DT_N_AGG && dt_check_node(pcb, l)) ||
+	    (r->n_kind != DT_N_AGG && dt_check_node(pcb, r)))
+		return -1;
+	return dt_error(pcb, &n->n_loc, "D_OP_INCOMPAT",
+			"operands have incompatible types: \"%s\" %s \"%s\"",
+			l->n_kind == DT_N_AGG ? "aggregation" :
+			dt_type_name(&l->n_type), dt_op_str(n->n_op),
+			r->n_kind == DT_N_AGG ? "aggregation" :
+			dt_type_name(&r->n_type));
+}
+
 static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *l = n->n_left, *r = n->n_right;
 
+	if ((l->n_kind == DT_N_AGG || r->n_kind == DT_N_AGG) &&
+	    dt_agg_operand(n->n_op))
+		return dt_agg_incompat(pcb, n);
 	if (dt_check_node(pcb, l) || dt_check_node(pcb, r))
 		return -1;
 	switch (n->n_op) {
@@ -713,10 +741,18 @@ static int dt_check_stmt(struct dt_pcb *pcb, struct dt_node *n)
 {
 	if (n->n_guard && dt_check_node(pcb, n->n_guard))
 		return -1;
+	if (dt_check_aggmdim(pcb, n))
+		return -1;
 	if (n->n_kind == DT_N_ASSIGN && (n->n_left->n_kind == DT_N_AGG ||
 	    (n->n_left->n_kind == DT_N_INDEX &&
 	     n->n_left->n_left->n_kind == DT_N_AGG)))
 		return dt_check_aggstmt(pcb, n);
+	if (n->n_kind == DT_N_AGG || (n->n_kind == DT_N_INDEX &&
+				      n->n_left->n_kind == DT_N_AGG))
+		return dt_error(pcb, &n->n_loc, "D_AGG_NULL",
+				"expression has null effect: @%s",
+				n->n_kind == DT_N_AGG ? n->n_str :
+				n->n_left->n_str);
 	if (n->n_kind == DT_N_CALL)
 		return dt_check_call(pcb, n, true);
 	return dt_check_node(pcb, n);

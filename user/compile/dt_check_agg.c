@@ -39,6 +39,119 @@ static struct dt_agg *dt_agg_create(struct dt_pcb *pcb, struct dt_node *agg)
 	return a;
 }
 
+/* lquantize( )'s base and limit: 32-bit constants. */
+static int dt_lquant_int32(struct dt_pcb *pcb, struct dt_node *n, int argno,
+			   const char *typetag, const char *valtag)
+{
+	if (n->n_kind != DT_N_INT)
+		return dt_error(pcb, &n->n_loc, typetag, "lquantize( ) "
+				"argument #%d must be an integer constant",
+				argno);
+	if (n->n_int < INT32_MIN || n->n_int > INT32_MAX)
+		return dt_error(pcb, &n->n_loc, valtag, "lquantize( ) "
+				"argument #%d must be a 32-bit quantity",
+				argno);
+	return 0;
+}
+
+/*
+ * lquantize(x, base, limit[, step[, incr]]): DTrace's checks and words,
+ * each parameter numbered from the base as #1. The first use of @name
+ * fixes them (prev NULL); later ones must match.
+ */
+static int dt_check_lquant(struct dt_pcb *pcb, struct dt_node *call,
+			   const int64_t *prev, int64_t *p)
+{
+	struct dt_node *base, *lim, *step;
+	int64_t nlevels;
+
+	if (dt_fold_list(pcb, call->n_args->n_next))	/* -10 is constant */
+		return -1;
+	base = call->n_args->n_next;
+	lim = base->n_next;
+	step = lim->n_next;
+
+	if (dt_lquant_int32(pcb, base, 1, "D_LQUANT_BASETYPE",
+			    "D_LQUANT_BASEVAL") ||
+	    dt_lquant_int32(pcb, lim, 2, "D_LQUANT_LIMTYPE",
+			    "D_LQUANT_LIMVAL"))
+		return -1;
+	if (lim->n_int < base->n_int)
+		return dt_error(pcb, &call->n_loc, "D_LQUANT_MISMATCH",
+				"lquantize( ) base (argument #1) must be less "
+				"than limit (argument #2)");
+	p[0] = base->n_int;
+	p[1] = lim->n_int;
+	p[2] = 1;
+	if (step && (step->n_kind != DT_N_INT || step->n_int <= 0))
+		return dt_error(pcb, &step->n_loc, "D_LQUANT_STEPTYPE",
+				"lquantize( ) argument #3 must be a non-zero "
+				"positive integer constant");
+	if (step && step->n_int > UINT16_MAX)
+		return dt_error(pcb, &step->n_loc, "D_LQUANT_STEPVAL",
+				"lquantize( ) argument #3 must be a 16-bit "
+				"quantity");
+	if (step)
+		p[2] = step->n_int;
+	nlevels = (p[1] - p[0]) / p[2];
+	if (nlevels == 0)
+		return dt_error(pcb, &call->n_loc, "D_LQUANT_STEPLARGE",
+				"lquantize( ) step (argument #3) too large: "
+				"must have at least one quantization level");
+	if (nlevels > UINT16_MAX)
+		return dt_error(pcb, &call->n_loc, "D_LQUANT_STEPSMALL",
+				"lquantize( ) step (argument #3) too small: "
+				"number of quantization levels must be a "
+				"16-bit quantity");
+	/* DTrace's limit is base + whole steps: (0, 105, 10) is (0, 100, 10) */
+	p[1] = p[0] + nlevels * p[2];
+	lim->n_int = p[1];
+	if (!prev)
+		return 0;
+	if (prev[0] != p[0])
+		return dt_error(pcb, &call->n_loc, "D_LQUANT_MATCHBASE",
+				"lquantize( ) base (argument #1) doesn't match "
+				"previous declaration: expected %d, found %d",
+				(int)prev[0], (int)p[0]);
+	if (prev[1] - prev[0] != p[1] - p[0])
+		return dt_error(pcb, &call->n_loc, "D_LQUANT_MATCHLIM",
+				"lquantize( ) limit (argument #2) doesn't "
+				"match previous declaration: expected %d, "
+				"found %d", (int)prev[1], (int)p[1]);
+	if (prev[2] != p[2])
+		return dt_error(pcb, &call->n_loc, "D_LQUANT_MATCHSTEP",
+				"lquantize( ) step (argument #3) doesn't match "
+				"previous declaration: expected %d, found %d",
+				(int)prev[2], (int)p[2]);
+	return 0;
+}
+
+/* An action (trace(0)) is a void expression to DTrace. */
+static bool dt_is_action(const struct dt_node *n)
+{
+	return n->n_kind == DT_N_CALL && n->n_func &&
+	       (n->n_func->f_kind == DT_F_ACTION ||
+		n->n_func->f_kind == DT_F_AGGACT);
+}
+
+/* @a[1][2]: an aggregation has one tuple of keys. */
+int dt_check_aggmdim(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l;
+
+	if (n->n_kind == DT_N_ASSIGN)
+		n = n->n_left;
+	if (n->n_kind != DT_N_INDEX || n->n_left->n_kind != DT_N_INDEX)
+		return 0;
+	for (l = n->n_left; l->n_kind == DT_N_INDEX; l = l->n_left)
+		;
+	if (l->n_kind != DT_N_AGG)
+		return 0;
+	return dt_error(pcb, &n->n_loc, "D_AGG_MDIM", "improper attempt to "
+			"reference @%s as a multi-dimensional array",
+			l->n_str);
+}
+
 int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *lhs = n->n_left, *r = n->n_right, *k;
@@ -46,6 +159,7 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 	struct dt_node *keys = lhs->n_kind == DT_N_INDEX ? lhs->n_args : NULL;
 	int nkeys = dt_node_count(keys), nargs, i;
 	const struct dt_func *f;
+	int64_t params[4] = { 0 };
 	struct dt_agg *a;
 	uint32_t func;
 
@@ -56,9 +170,8 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 	f = r->n_kind == DT_N_CALL ? r->n_func : NULL;
 	if (!f || f->f_kind != DT_F_AGG)
 		return dt_error(pcb, &r->n_loc, "D_AGG_FUNC",
-				"@%s must be assigned an aggregating function "
-				"(count, sum, avg, min, max, stddev, quantize, "
-				"lquantize, llquantize)", agg->n_str);
+				"@%s must be assigned the result of an "
+				"aggregating function", agg->n_str);
 	func = (uint32_t)f->f_code;
 	nargs = dt_node_count(r->n_args);
 	if (nargs < f->f_minargs || nargs > f->f_maxargs)
@@ -67,6 +180,10 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 	for (k = r->n_args, i = 1; k; k = k->n_next, i++) {
 		if (dt_check_expr(pcb, k))
 			return -1;
+		if (k->n_type.kind != DT_T_INT && i == 1)
+			return dt_error(pcb, &r->n_loc, "D_AGG_SCALAR",
+					"%s( ) argument #1 must be of scalar "
+					"type", r->n_str);
 		if (k->n_type.kind != DT_T_INT)
 			return dt_error(pcb, &k->n_loc, "D_PROTO_ARG",
 					"%s( ) argument #%d is incompatible "
@@ -74,6 +191,11 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 					" argument: %s", r->n_str, i,
 					dt_type_name(&k->n_type));
 	}
+	a = dt_agg_lookup(pcb, agg->n_str);
+	if (func == DTRACE_AGG_LQUANTIZE &&
+	    dt_check_lquant(pcb, r, a && a->a_func == func ? a->a_params :
+			    NULL, params))
+		return -1;
 	if (nkeys > DT_AGG_KEYS_MAX)
 		return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
 				"@%s: too many keys (at most %d)", agg->n_str,
@@ -102,20 +224,22 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 			k->n_type = dt_type_ulong;
 			continue;
 		}
-		if (dt_check_expr(pcb, k))
+		if (dt_is_action(k))
+			k->n_type = dt_type_void;
+		else if (dt_check_expr(pcb, k))
 			return -1;
 		if (k->n_type.kind == DT_T_VOID)
-			return dt_error(pcb, &k->n_loc, "D_AGG_KEYS",
-					"@%s: a key may not be void",
-					agg->n_str);
+			return dt_error(pcb, &k->n_loc, "D_KEY_TYPE",
+					"void expression may not be used as "
+					"aggregation index: key #%d", i + 1);
 	}
 
-	a = dt_agg_lookup(pcb, agg->n_str);
 	if (!a) {
 		a = dt_agg_create(pcb, agg);
 		if (!a)
 			return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
 		a->a_func = func;
+		memcpy(a->a_params, params, sizeof(params));
 		a->a_stats = f->f_id == DT_FN_STATS;
 		a->a_nkeys = nkeys;
 		for (k = keys, i = 0; k; k = k->n_next, i++) {
@@ -132,10 +256,13 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 					agg->n_str, DTRACE_AGGKEY_MAX);
 	} else if (a->a_func != func ||
 		   a->a_stats != (f->f_id == DT_FN_STATS)) {
-		return dt_error(pcb, &r->n_loc, "D_AGG_MDEF",
-				"@%s redefined: used with %s( ) and %s( )",
+		return dt_error(pcb, &r->n_loc, "D_AGG_REDEF",
+				"aggregation redefined: @%s\n\t current: "
+				"@%s = %s( )\n\tprevious: @%s = %s( ) : line "
+				"%d", agg->n_str, agg->n_str, r->n_str,
 				agg->n_str, a->a_stats ? "stats" :
-				dt_agg_funcname(a->a_func), r->n_str);
+				dt_agg_funcname(a->a_func),
+				a->a_loc.first_line);
 	} else if (a->a_nkeys != nkeys) {
 		return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
 				"@%s used with %d key%s, and %d before",
@@ -168,13 +295,34 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
+/* DTrace's tag for an argument that is not an aggregation, per action. */
+static const char *dt_aggarg_tag(enum dt_fid id)
+{
+	switch (id) {
+	case DT_FN_PRINTA:
+		return "D_PRINTA_AGGARG";
+	case DT_FN_CLEAR:
+		return "D_CLEAR_AGGARG";
+	case DT_FN_TRUNC:
+		return "D_TRUNC_AGGARG";
+	default:
+		return "D_NORMALIZE_AGGARG";
+	}
+}
+
 static int dt_check_aggref(struct dt_pcb *pcb, struct dt_node *call,
 			   struct dt_node *n, int argno)
 {
-	if (n->n_kind != DT_N_AGG)
-		return dt_error(pcb, &n->n_loc, "D_PROTO_ARG",
-				"%s( ) argument #%d must be an aggregation",
-				call->n_str, argno);
+	if (n->n_kind != DT_N_AGG) {
+		if (dt_check_expr(pcb, n))
+			return -1;
+		return dt_error(pcb, &call->n_loc,
+				dt_aggarg_tag(call->n_func->f_id),
+				"%s( ) argument #%d is incompatible with "
+				"prototype:\n\tprototype: aggregation\n\t"
+				" argument: %s", call->n_str, argno,
+				dt_type_name(&n->n_type));
+	}
 	n->n_agg = dt_agg_lookup(pcb, n->n_str);
 	if (!n->n_agg && !pcb->pcb_agglate) {
 		call->n_int = 1;	/* look again after every clause */
@@ -247,20 +395,33 @@ static int dt_check_joined(struct dt_pcb *pcb, struct dt_node *call,
 	struct dt_node *n;
 	int i;
 
-	for (n = aggs; n; n = n->n_next) {
+	for (n = aggs->n_next; n; n = n->n_next) {
 		a = n->n_agg;
 		if (a->a_nkeys != first->a_nkeys)
-			goto bad;
+			return dt_error(pcb, &call->n_loc, "D_PRINTA_AGGKEY",
+					"printa( ): @%s and @%s do not have "
+					"matching key signatures: @%s has %d "
+					"key%s, @%s has %d key%s",
+					first->a_name, a->a_name, first->a_name,
+					first->a_nkeys,
+					first->a_nkeys == 1 ? "" : "s",
+					a->a_name, a->a_nkeys,
+					a->a_nkeys == 1 ? "" : "s");
 		for (i = 0; i < a->a_nkeys; i++)
 			if ((a->a_keys[i].kind == DT_T_STRING) !=
 			    (first->a_keys[i].kind == DT_T_STRING))
-				goto bad;
+				return dt_error(pcb, &call->n_loc,
+						"D_PRINTA_AGGPROTO", "printa( ): "
+						"@%s[ ] key #%d is incompatible "
+						"with @%s:\n%9s key #%d: %s\n"
+						"%9s key #%d: %s", a->a_name,
+						i + 1, first->a_name,
+						first->a_name, i + 1,
+						dt_type_name(&first->a_keys[i]),
+						a->a_name, i + 1,
+						dt_type_name(&a->a_keys[i]));
 	}
 	return 0;
-bad:
-	return dt_error(pcb, &call->n_loc, "D_PRINTA_AGGS",
-			"printa( ) of several aggregations: @%s and @%s have "
-			"different keys", first->a_name, a->a_name);
 }
 
 /*
@@ -286,21 +447,14 @@ static int dt_check_aggact_len(struct dt_pcb *pcb, struct dt_node *n)
 		if (nargs > max)
 			return dt_error_nargs(pcb, &n->n_loc, f, nargs, 1,
 					      max);
-	} else if (id == DT_FN_TRUNC) {
-		if (nargs < 1 || nargs > 2)
-			return dt_error(pcb, &n->n_loc, "D_TRUNC_PROTO",
-					"trunc( ) prototype mismatch: %d args "
-					"passed, %s expected", nargs,
-					nargs < 1 ? "at least 1" :
-					"no more than 2");
 	} else {
-		int want = id == DT_FN_NORMALIZE ? 2 : 1;
+		/* DTrace checks their prototypes first: D_PROTO_LEN */
+		int min = id == DT_FN_NORMALIZE ? 2 : 1;
+		int max = id == DT_FN_TRUNC ? 2 : min;
 
-		if (nargs != want)
-			return dt_error(pcb, &n->n_loc, id != DT_FN_CLEAR ?
-					"D_NORMALIZE_PROTO" : "D_CLEAR_PROTO",
-					"%s( ) prototype mismatch: %d args "
-					"passed, %d expected", f, nargs, want);
+		if (nargs < min || nargs > max)
+			return dt_error_nargs(pcb, &n->n_loc, f, nargs, min,
+					      max);
 	}
 	return 0;
 }
@@ -320,9 +474,10 @@ int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n)
 			a = a->n_next;
 			i++;
 			if (!a)
-				return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
-						"printa( ) needs an aggregation "
-						"after its format");
+				return dt_error(pcb, &n->n_loc,
+						"D_PRINTA_PROTO", "printa( ) "
+						"prototype mismatch: 1 args "
+						"passed, 2 expected");
 		}
 		for (; a; a = a->n_next, i++) {
 			int rc = dt_check_aggref(pcb, n, a, i);

@@ -109,6 +109,7 @@ uint32_t dt_rec_size(const struct dt_type *t, uint32_t strsize);
 /* The checker's entry for one expression, and its aggregation part. */
 int dt_check_expr(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n);
+int dt_check_aggmdim(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n);
 /* The order of actions around speculations: dt_check_spec.c. */
 int dt_check_spec(struct dt_pcb *pcb, const struct dt_node *stmts);
@@ -124,6 +125,8 @@ int dt_resolve(struct dt_pcb *pcb);
 int dt_xlate_member(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check(struct dt_pcb *pcb);
 int dt_fold(struct dt_pcb *pcb);
+/* Fold the constants of checked expressions (n_next list) now. */
+int dt_fold_list(struct dt_pcb *pcb, struct dt_node *list);
 int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp);
 int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp);
 

@@ -155,6 +155,11 @@ static int dt_fold_node(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
+int dt_fold_list(struct dt_pcb *pcb, struct dt_node *list)
+{
+	return dt_fold_node(pcb, list);
+}
+
 int dt_fold(struct dt_pcb *pcb)
 {
 	struct dt_clause *c;

@@ -87,7 +87,8 @@ static int dt_check_lquant(struct dt_pcb *pcb, struct dt_node *call,
 		return dt_error(pcb, &step->n_loc, "D_LQUANT_STEPTYPE",
 				"lquantize( ) argument #3 must be a non-zero "
 				"positive integer constant");
-	if (step && step->n_int > UINT16_MAX)
+	/* DTrace's encoding; bpftrace's lhist has no such limit */
+	if (step && step->n_int > UINT16_MAX && !pcb->pcb_bt)
 		return dt_error(pcb, &step->n_loc, "D_LQUANT_STEPVAL",
 				"lquantize( ) argument #3 must be a 16-bit "
 				"quantity");

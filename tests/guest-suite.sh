@@ -6,7 +6,8 @@
 # (tests/kmod/test_*.c, which drive the ioctls directly), each test
 # counted; then the D scripts with expected output. Ends with one
 # "N passed, N failed" line. --long runs the load test for ten minutes
-# instead of twenty seconds (make check-long).
+# instead of twenty seconds (make check-long); --no-peer-tools leaves
+# out the comparisons of bpftrace's tools with bpftrace.
 #
 # --smp [RUNS] runs the reliability subset instead, for a guest whose
 # vCPUs really run in parallel (tests/vm/reliability.sh): load and churn,
@@ -18,6 +19,9 @@ cd "$(dirname "$0")/.." || exit 2
 mode=all
 case ${1:-} in
 --long) export DTRACE_LOAD_SECONDS=600 ;;
+# The other kernels of make check: Debian's bpftrace tools are compared
+# with bpftrace on the first kernel only (minutes each, CI's 90 minutes).
+--no-peer-tools) export D_TESTS_EXCLUDE='bt-tools-vs-bpftrace-*' ;;
 --smp)
 	mode=smp
 	# A starved guest is slow: test_load checks its accounting only.

@@ -5,7 +5,8 @@
 # (Debian 11's 5.10, extracted under build/ by make deps, and Debian 12's
 # 6.1, 6.1 PREEMPT_RT and 6.12) and run the guest suite on each, one boot
 # per kernel. Ends with "N passed, N failed".
-# MATRIX="KVER ..." overrides the list.
+# MATRIX="KVER ..." overrides the list; MATRIX_SUITE_ARGS are given to
+# tests/guest-suite.sh.
 set -u
 cd "$(dirname "$0")/.."
 list=${MATRIX:-$(tests/vm/kernel-root.sh --list)}
@@ -24,7 +25,8 @@ for k in $list; do
 	passed=$((passed + 1))
 	out=$(tests/vm/run-guest.sh --kver "$k" \
 		--timeout "${SUITE_TIMEOUT:-1200}" \
-		--module "$src/kmod/dtrace.ko" -- tests/guest-suite.sh 2>&1)
+		--module "$src/kmod/dtrace.ko" -- tests/guest-suite.sh \
+		${MATRIX_SUITE_ARGS:-} 2>&1)
 	rc=$?
 	# Failures as "not ok - KVER: test", so that make check shows them.
 	echo "$out" | grep -E '^not ok' | sed -E "s#^not ok( [0-9]+)? - #not ok - $k: #"

@@ -6,7 +6,8 @@
 # Run the behavioural tests under TESTDIR (in the guest, as root, with
 # the module loaded) and print TAP: "ok N - NAME" or "not ok N - NAME",
 # diagnostics as "# " lines, and last "N passed, N failed". Exits 1 if
-# any test failed or there was none. NAMEs (shell globs) pick tests.
+# any test failed or there was none. NAMEs (shell globs) pick tests;
+# D_TESTS_EXCLUDE (globs, blank-separated) leaves tests out.
 #
 # A test is NAME.d or NAME.sh (NAME may contain directories); it runs
 # in the directory that holds it, with stdin from /dev/null, TMPDIR a
@@ -60,6 +61,20 @@ if [ $# -gt 0 ]; then
 		done
 	done
 	names=("${picked[@]}")
+fi
+# D_TESTS_EXCLUDE: globs of tests to leave out, said in one line.
+if [ -n "${D_TESTS_EXCLUDE:-}" ]; then
+	kept=()
+	read -ra pats <<<"$D_TESTS_EXCLUDE"
+	for n in "${names[@]}"; do
+		for pat in "${pats[@]}"; do
+			# shellcheck disable=SC2053 # the pattern is a glob
+			[[ $n == $pat ]] && continue 2
+		done
+		kept+=("$n")
+	done
+	echo "# left out: $((${#names[@]} - ${#kept[@]})) tests ($D_TESTS_EXCLUDE)"
+	names=("${kept[@]}")
 fi
 if [ ${#names[@]} -eq 0 ]; then
 	echo "# no tests in $testdir"

@@ -10,6 +10,17 @@ fail() { echo "FAIL: $*"; exit 1; }
 # dtrace runs in this script's process group and session; the same
 # answers from the kernel's BTF and from the type data DKMS builds.
 read -r _ _ _ _ pgrp sess _ < /proc/$$/stat
+# pr_sname reads task_struct's __state, 5.14's name for state: before
+# it, that member alone fails, and says why.
+sname=curlwpsinfo-\>pr_sname
+if ! pahole -F btf -C task_struct /sys/kernel/btf/vmlinux | grep -qw __state
+then
+	sname="'R'"
+	err=$("$DTRACE" -qn 'BEGIN { trace(curlwpsinfo->pr_sname); }' 2>&1) &&
+		fail "pr_sname without __state: $err"
+	grep -q '__state is not a member of struct task_struct' <<<"$err" ||
+		fail "pr_sname without __state: $err"
+fi
 psinfo() {
 	"$@" -qn 'BEGIN {
 	printf("%d %d %d %d %d %d\n", curpsinfo->pr_pid == pid,
@@ -17,7 +28,7 @@ psinfo() {
 	    curpsinfo->pr_gid == gid, curlwpsinfo->pr_lwpid == tid,
 	    curcpu->cpu_id == cpu);
 	printf("%s %d %d %c %d\n", curpsinfo->pr_fname, curpsinfo->pr_pgid,
-	    curpsinfo->pr_sid, curlwpsinfo->pr_sname,
+	    curpsinfo->pr_sid, '"$sname"',
 	    curpsinfo->pr_start > 0 && curpsinfo->pr_start < timestamp);
 	exit(0); }'
 }

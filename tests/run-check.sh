@@ -118,16 +118,6 @@ if run_tallied "guest suite" tests/vm/run-guest.sh --kver "$KVER" \
 	echo "ok - guest run (dmesg clean, rmmod dtrace succeeded)"
 fi
 
-# The reliability tests again under real parallelism (make check-smp):
-# Debian's 6.1 with multi-threaded TCG while two busy loops load the
-# host, one boot, the all-function one-liner 10 times (295-367 s
-# measured on a loaded 2-core host; the boot is bounded at 15 minutes).
-echo "== SMP reliability: multi-threaded TCG, host loaded"
-if run_tallied "smp reliability" tests/vm/reliability.sh 10; then
-	pass 1
-	echo "ok - smp guest run (dmesg clean, rmmod dtrace succeeded)"
-fi
-
 # The other kernels of the matrix (5.10 from build/, 6.1-rt, 6.12), if any.
 others=$(tests/vm/kernel-root.sh --list | grep -vxF "$KVER" | tr '\n' ' ')
 if [ -n "$others" ]; then

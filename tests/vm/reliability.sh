@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The reliability tests under real parallelism (make check's SMP stage):
+# The reliability tests under real parallelism (make check-smp):
 # one boot of the default kernel (Debian's 6.1) under multi-threaded TCG,
 # so that the two vCPUs run at the same time, while two busy loops keep
 # the host's cores loaded for the whole boot, as a loaded machine does
@@ -10,12 +10,15 @@
 # one-liner); its last line is "N passed, N failed". The busy loops are
 # bounded by timeout(1) and killed on any exit.
 #
-# tcg-unstick.py watches the guest through QEMU's monitor: multi-threaded
-# TCG (QEMU 7.2) can keep running a stale translation of kernel text that
-# the other vCPU has rewritten, and a vCPU then loops on an int3 no longer
-# in memory with interrupts off (see Documentation/safety.md). It writes
-# the bytes back with their own values, which drops those translations
-# and changes nothing the guest sees, and the run reports how often.
+# With SMP_UNSTICK=1, tcg-unstick.py watches the guest through QEMU's
+# monitor: multi-threaded TCG (QEMU 7.2) can keep running a stale
+# translation of kernel text that the other vCPU has rewritten, and a
+# vCPU then loops on an int3 no longer in memory with interrupts off
+# (see Documentation/safety.md). It writes the bytes back with the
+# values it read, to make QEMU drop those translations, and the run
+# reports how often. It is off by default: a write can race the guest's
+# own text patching, and one such run (two repairs) left a corrupted
+# byte in switch_mm_irqs_off and the guest oopsed.
 #
 # 6.12 is not run here: multi-threaded TCG oopsed it at boot, before
 # any module, in 1 of 12 boots (an emulator artefact, see README.md).
@@ -45,15 +48,19 @@ for _ in 1 2; do
 	loops+=($!)
 done
 
-timeout $((limit + 120)) tests/vm/tcg-unstick.py "$sock/mon" "$sock/gdb" \
-	"$sock/repairs" &
-loops+=($!)
+if [ "${SMP_UNSTICK:-0}" = 1 ]; then
+	timeout $((limit + 120)) tests/vm/tcg-unstick.py "$sock/mon" \
+		"$sock/gdb" "$sock/repairs" &
+	loops+=($!)
+fi
 
 start=$(date +%s)
 VM_TCG=multi VM_QEMU_ARGS="-monitor unix:$sock/mon,server,nowait" \
 	tests/vm/run-guest.sh --kver "$kver" --timeout "$limit" \
 	--module kmod/dtrace.ko -- tests/guest-suite.sh --smp "$runs"
 rc=$?
-echo "# reliability: $(($(date +%s) - start)) s; stale translations" \
-	"refreshed in $(cat "$sock/repairs" 2>/dev/null || echo 0) stalls"
+fixed=
+[ "${SMP_UNSTICK:-0}" = 1 ] && fixed="; stale translations refreshed in \
+$(cat "$sock/repairs" 2>/dev/null || echo 0) stalls"
+echo "# reliability: $(($(date +%s) - start)) s$fixed"
 exit "$rc"

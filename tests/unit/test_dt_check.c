@@ -99,6 +99,19 @@ static const struct check_case valid[] = {
 	{ "int x; string s; self int d; this char c; int a[string, int];\n"
 	  "unsigned long long t; int x;\n"
 	  "BEGIN { trace(x + self->d + this->c + a[s, 1] + t); }" },
+	/* declarations: lists, implicit int, fixed arrays, anonymous types */
+	{ "int x, *p, a[5];\nself y, b[2];\nthis z;\n"
+	  "BEGIN { x = a[4] + self->b[1] + self->y + this->z; p = (int *)arg0; "
+	  "a[x] = 1; self->b[x]++; a[2] += 3; }" },
+	{ "self struct s { int a; };\nstruct { long l; union { int i; "
+	  "char c[4]; }; } *p;\ntypedef struct { int z; } z_t, *zp_t;\n"
+	  "BEGIN { trace(p->c[1] + p->i + sizeof (z_t) + "
+	  "((zp_t)arg0)->z); }" },
+	{ "struct pt { int x; long y; };\nthis int a[4];\n"
+	  "this struct pt p;\nthis struct { char c[8]; int n; } u;\n"
+	  "BEGIN { i = 2; this->a[i] = 1; this->p.y = this->a[i] + "
+	  "this->a[3]; this->u.c[1] = 'x'; trace(this->u.n + *this->a); }" },
+	{ "string names[3];\nBEGIN { names[1] = \"x\"; trace(names[1]); }" },
 	{ "BEGIN /pid != $pid && uid == $uid/ { trace($ppid + $gid); }" },
 	{ "syscall::openat:entry { printf(\"%s\\n\", copyinstr(arg1)); }" },
 	{ "tick-1s { n++; a[\"x\"]++; b[1, 2] += 2; self->c--; this->d <<= 1; }" },
@@ -433,7 +446,19 @@ static const struct check_case invalid[] = {
 	  "D_UNSUPPORTED", 2, "struct s values cannot be stored in variables "
 	  "yet: store a pointer" },
 	{ "struct s { int a; };\nstruct s x;\nBEGIN { }", "D_UNSUPPORTED", 2,
-	  "variables of type struct s are not supported: use a pointer" },
+	  "variables of type struct s are not supported: use a pointer, or "
+	  "a this-> variable" },
+	{ "this int a[4];\nBEGIN { this->a[4] = 1; }", "D_ARR_BOUNDS", 2,
+	  "index outside array bounds: 4, max is 4" },
+	{ "this int a[4];\nBEGIN { this->a = 0; }", "D_OP_LVAL", 2,
+	  "operator = requires modifiable lvalue as an operand" },
+	{ "struct s { int x; };\nthis struct s v;\n"
+	  "BEGIN { this->v = *(struct s *)arg0; }", "D_OP_LVAL", 3,
+	  "operator = requires modifiable lvalue as an operand" },
+	{ "this string s[2];", "D_UNSUPPORTED", 1, "clause-local arrays of "
+	  "strings are not supported: s" },
+	{ "this char b[100000];", "D_DECL_ARRBIG", 1,
+	  "array dimension too big" },
 	{ "struct s { int a; };\nBEGIN { trace(*(struct s *)arg0); }",
 	  "D_UNSUPPORTED", 2, "trace( ) of a struct s is not supported yet: "
 	  "use tracemem( )" },
@@ -446,8 +471,48 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { x = 1; trace(x[0]); }", "D_IDX_SCALAR", 1,
 	  "operator [ ] requires an array, a pointer or an associative "
 	  "array: \"int\" is none" },
-	{ "self struct s { int a; };", "D_DECL_CLASS", 1,
-	  "invalid storage class for a type definition" },
+	{ "self this int x;", "D_DECL_CLASS", 1,
+	  "only one storage class allowed in a declaration" },
+	{ "this self x;", "D_DECL_CLASS", 1,
+	  "only one storage class allowed in a declaration" },
+	/* fixed-size arrays: DTrace's checks and words */
+	{ "int a[];\nBEGIN { }", "D_DECL_ARRNULL", 1, "array declaration "
+	  "requires array dimension or tuple signature: a" },
+	{ "int a[-7];\nBEGIN { }", "D_DECL_ARRSUB", 1, "positive integral "
+	  "constant expression or tuple signature expected as array "
+	  "declaration subscript" },
+	{ "int a[0];", "D_DECL_ARRSUB", 1, "positive integral constant "
+	  "expression or tuple signature expected as array declaration "
+	  "subscript" },
+	{ "int n;\nint a[n];", "D_DECL_ARRSUB", 2, "positive integral "
+	  "constant expression or tuple signature expected as array "
+	  "declaration subscript" },
+	{ "int x[88294967295];", "D_DECL_ARRBIG", 1,
+	  "array dimension too big" },
+	{ "int a[5];\nBEGIN {\n\ttrace(a[5]);\n}", "D_ARR_BOUNDS", 3,
+	  "index outside array bounds: 5, max is 5" },
+	{ "int a[5];\nBEGIN { a[-1] = 1; }", "D_ARR_BOUNDS", 2,
+	  "index outside array bounds: -1, max is 5" },
+	{ "self int a[4];\nBEGIN { self->a[2 * 2]++; }", "D_ARR_BOUNDS", 2,
+	  "index outside array bounds: 4, max is 4" },
+	{ "int a[5];\nBEGIN { trace(a[\"x\"]); }", "D_IDX_INT", 2,
+	  "a[ ] index must be of integral type" },
+	{ "int a[5];\nBEGIN { trace(a[1, 2]); }", "D_ARR_BADREF", 2,
+	  "a[ ] is an array of one dimension: it takes one index" },
+	{ "int a[5];\nBEGIN { trace(a); }", "D_UNSUPPORTED", 2,
+	  "array a as a value is not supported: index it" },
+	{ "void a[3];", "D_DECL_VOIDOBJ", 1, "cannot declare array of void" },
+	{ "int a[2][3];", "D_UNSUPPORTED", 1,
+	  "arrays of arrays are not supported: a" },
+	{ "int a[int][2];", "D_DECL_DYNOBJ", 1,
+	  "cannot declare array of associative arrays" },
+	{ "int a[5];\nint a[6];\nBEGIN { }", "D_DECL_IDRED", 2,
+	  "identifier redeclared: a" },
+	{ "int;", "D_DECL_USELESS", 1, "useless declaration" },
+	{ "struct s { int a; };\nstruct t { struct s; };", "D_DECL_MNAME", 2,
+	  "member declaration requires a name" },
+	{ "struct { int a; struct { int a; }; } *p;", "D_DECL_MNAME", 1,
+	  "member a redeclared in struct " },
 	{ "BEGIN { this->a[1] = 1; }", "D_ARR_LOCAL", 1,
 	  "local variables may not be used as associative arrays: a" },
 	{ "BEGIN { self->a = 1; self->a[1] = 1; }", "D_IDX_SCALAR", 1,
@@ -492,8 +557,8 @@ static const struct check_case invalid[] = {
 	  "identifier redeclared: pid" },
 	{ "void v;\nBEGIN { }", "D_DECL_VOID", 1,
 	  "cannot declare variable v as type void" },
-	{ "this int a[int];\nBEGIN { }", "D_ARR_LOCAL", 1,
-	  "local variables may not be used as associative arrays: a" },
+	{ "this int a[int];\nBEGIN { }", "D_DECL_LOCASSC", 1,
+	  "associative arrays may not be declared as local variables: a" },
 	{ "int x;\nBEGIN { x = \"s\"; }", "D_OP_INCOMPAT", 2,
 	  "operands have incompatible types: \"int\" = \"string\"" },
 	{ "BEGIN { trace((signed unsigned)0); }", "D_TYPE_ERR", 1,

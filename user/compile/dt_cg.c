@@ -174,6 +174,45 @@ static void dt_cg_freeregs(struct dt_cg *cg, int *regs, int n)
 }
 
 /*
+ * T a[N] indexed by what is not a constant (those were checked): an
+ * index past N faults, as a load from address 0, rather than make an
+ * element DTrace would not have.
+ */
+static int dt_cg_bounds(struct dt_cg *cg, const struct dt_var *v,
+			const struct dt_node *idx, int ri)
+{
+	int r;
+
+	if (!v->v_dim || idx->n_kind == DT_N_INT)
+		return 0;
+	r = dt_cg_reg(cg);
+	if (r < 0)
+		return -1;
+	dt_cg_setint(cg, r, v->v_dim);
+	EMIT(cg, SLTU, r, ri, r, 0);
+	EMIT(cg, BNZ, 0, r, 0, 1);
+	EMIT(cg, LDUB, r, 0, 0, 0);
+	dt_cg_free(cg, r);
+	return 0;
+}
+
+/*
+ * this T a[N], this struct s v: take their scratch (zeroed) at the
+ * first use in the clause; %r is its address.
+ */
+static void dt_cg_byref(struct dt_cg *cg, const struct dt_var *v, int r)
+{
+	const struct dt_type *t = &v->v_type;
+	uint32_t size = v->v_dim ? v->v_dim * dt_type_refsize(t) :
+		t->sou->s_size;
+
+	EMIT(cg, BNZ, 0, r, 0, 3);
+	dt_cg_setint(cg, r, size ? size : 1);
+	EMIT(cg, ALLOCS, r, r, 0, 0);
+	EMIT(cg, STLS, 0, r, 0, (int32_t)v->v_id);
+}
+
+/*
  * An lvalue: load it into a new register; keys of an array element are
  * kept in keys[] so the caller can store back.
  */
@@ -185,9 +224,12 @@ static int dt_cg_load(struct dt_cg *cg, struct dt_node *lv, int *keys,
 	int r;
 
 	*nkeys = 0;
-	if (lv->n_kind == DT_N_INDEX &&
-	    dt_cg_push(cg, lv->n_args, keys, nkeys))
-		return -1;
+	if (lv->n_kind == DT_N_INDEX) {
+		if (dt_cg_eval(cg, lv->n_args, keys, nkeys) ||
+		    dt_cg_bounds(cg, v, lv->n_args, keys[0]))
+			return -1;
+		dt_cg_repush(cg, lv->n_args, keys);
+	}
 	r = dt_cg_reg(cg);
 	if (r < 0)
 		return -1;
@@ -204,6 +246,8 @@ static int dt_cg_load(struct dt_cg *cg, struct dt_node *lv, int *keys,
 		EMIT(cg, LDTS, r, 0, 0, (int32_t)v->v_id);
 	} else {
 		EMIT(cg, LDLS, r, 0, 0, (int32_t)v->v_id);
+		if (dt_var_byref(v))
+			dt_cg_byref(cg, v, r);
 	}
 	if (v->v_type.kind == DT_T_STRING) {
 		/* a string never assigned reads as "", not address 0 */
@@ -363,6 +407,8 @@ static int dt_cg_binary(struct dt_cg *cg, struct dt_node *n)
 	rb = dt_cg_expr(cg, n->n_right);
 	if (rb < 0)
 		return -1;
+	if (n->n_var && dt_cg_bounds(cg, n->n_var, n->n_right, rb))
+		return -1;	/* this->a + i, from this->a[i] */
 	switch (n->n_op) {
 	case DT_OP_EQ: case DT_OP_NE: case DT_OP_LT: case DT_OP_LE:
 	case DT_OP_GT: case DT_OP_GE:
@@ -552,7 +598,9 @@ static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 		if (lv->n_kind == DT_N_UNARY || lv->n_kind == DT_N_MEMBER)
 			return dt_cg_ptrstore(cg, lv, rv);
 		if (lv->n_kind == DT_N_INDEX) {
-			if (dt_cg_eval(cg, lv->n_args, keys, &nkeys))
+			if (dt_cg_eval(cg, lv->n_args, keys, &nkeys) ||
+			    dt_cg_bounds(cg, lv->n_left->n_var, lv->n_args,
+					 keys[0]))
 				return -1;
 		}
 		dt_cg_store(cg, lv, rv, keys);

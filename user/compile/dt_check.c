@@ -38,8 +38,11 @@ static int dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 	switch (n->n_kind) {
 	case DT_N_VAR:
 	case DT_N_SELF:
-	case DT_N_THIS:
 		return 0;
+	case DT_N_THIS:
+		if (!dt_var_byref(n->n_var))
+			return 0;
+		break;
 	case DT_N_INDEX:
 		if (n->n_left->n_kind == DT_N_VAR ||
 		    n->n_left->n_kind == DT_N_SELF)
@@ -105,6 +108,30 @@ static int dt_check_implicit(struct dt_pcb *pcb, struct dt_node *n,
 	return 0;
 }
 
+/*
+ * T a[N]: one integer index, within bounds when it is a constant (the
+ * code checks the others at run time: dt_cg.c).
+ */
+static int dt_check_bounds(struct dt_pcb *pcb, struct dt_node *n,
+			   struct dt_node *k, const struct dt_var *v)
+{
+	if (k->n_next)
+		return dt_error(pcb, &n->n_loc, "D_ARR_BADREF", "%s[ ] is an "
+				"array of one dimension: it takes one index",
+				v->v_name);
+	if (!dt_is_int(k))
+		return dt_error(pcb, &k->n_loc, "D_IDX_INT", "%s[ ] index "
+				"must be of integral type", v->v_name);
+	if (dt_fold_list(pcb, k))
+		return -1;
+	if (k->n_kind == DT_N_INT &&
+	    (k->n_int < 0 || (uint64_t)k->n_int >= v->v_dim))
+		return dt_error(pcb, &k->n_loc, "D_ARR_BOUNDS", "index outside "
+				"array bounds: %lld, max is %u",
+				(long long)k->n_int, v->v_dim);
+	return 0;
+}
+
 static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_var *v = n->n_left->n_var;
@@ -119,6 +146,8 @@ static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
 					"%s[ ] key #%d is void", v->v_name,
 					i + 1);
 	}
+	if (v->v_dim)
+		return dt_check_bounds(pcb, n, n->n_args, v);
 	if (!v->v_nkeys) {
 		for (k = n->n_args, i = 0; k; k = k->n_next, i++)
 			v->v_keys[i] = dt_type_promote(&k->n_type);
@@ -427,6 +456,9 @@ static int dt_check_ptrindex(struct dt_pcb *pcb, struct dt_node *n)
 				dt_type_name(&l->n_type));
 	n->n_left = dt_node_op(DT_N_BINARY, DT_OP_ADD, l, n->n_args,
 			       &n->n_loc);
+	/* this T a[N]: its bounds are checked with the sum */
+	if (l->n_kind == DT_N_THIS && l->n_var->v_dim)
+		n->n_left->n_var = l->n_var;
 	n->n_args = NULL;
 	n->n_kind = DT_N_UNARY;
 	n->n_op = DT_OP_DEREF;
@@ -612,7 +644,10 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 				"whole translated struct is not supported",
 				dt_type_name(&n->n_ctype));
 	case DT_N_BINARY:
-		return dt_check_binary(pcb, n);
+		if (dt_check_binary(pcb, n))
+			return -1;
+		/* this->a[i] as this->a + i: i within a's bounds */
+		return n->n_var ? dt_check_bounds(pcb, n, r, n->n_var) : 0;
 	case DT_N_LOGICAL:
 		if (dt_check_node(pcb, l) || dt_check_node(pcb, r))
 			return -1;

@@ -147,8 +147,19 @@ static const struct check_case invalid[] = {
 	  "operator = requires modifiable lvalue as an operand" },
 	{ "BEGIN { trace(1 / 0); }", "D_DIV_ZERO", 1,
 	  "expression contains division by zero" },
-	{ "BEGIN { trace(1 % 0); }", "D_DIV_ZERO", 1,
-	  "expression contains modulus by zero" },
+	{ "BEGIN {\n\ttrace(1));\n}", "D_SYNTAX", 2,
+	  "extra ) in input stream" },
+	{ "BEGIN /(1))/ { }", "D_SYNTAX", 1, "extra ) in input stream" },
+	{ "inline int x = 1);", "D_SYNTAX", 1, "extra ) in input stream" },
+	{ "static int x;", "D_DECL_BADCLASS", 1,
+	  "specified storage class not appropriate in D" },
+	/* DTrace's words for % as for / (illumos dt_node_op2) */
+	{ "BEGIN {\n\tc = 123 % 0;\n}", "D_DIV_ZERO", 2,
+	  "expression contains division by zero" },
+	{ "BEGIN { x = arg0; trace(x / 0); }", "D_DIV_ZERO", 1,
+	  "expression contains division by zero" },
+	{ "BEGIN { x = arg0; x %= 2 - 2; }", "D_DIV_ZERO", 1,
+	  "expression contains division by zero" },
 	{ "BEGIN { printf(\"%d\\n\", \"s\"); }", "D_PRINTF_ARG_TYPE", 1,
 	  "printf( ) argument #2 is incompatible with conversion #1 "
 	  "prototype:\n\tconversion: %d\n\t prototype: char, short, int, "
@@ -188,8 +199,9 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { exit(\"a\"); }", "D_PROTO_ARG", 1,
 	  "exit( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },
-	{ "BEGIN { x = trace(1); }", "D_ACT_EXPR", 1,
-	  "trace( ) is an action and may not be used in an expression" },
+	{ "BEGIN { x = trace(1); }", "D_CG_EXPR", 1,
+	  "tracing function trace( ) may not be called from a D expression "
+	  "(D program context required)" },
 	{ "BEGIN { nosuch(1); }", "D_FUNC_UNDEF", 1,
 	  "undefined function name: nosuch" },
 	{ "BEGIN { x = 1; x(); }", "D_FUNC_UNDEF", 1,
@@ -205,8 +217,9 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_AGG_KEYS", 1,
 	  "@a used with 2 keys, and 1 before" },
 	/* each kind of built-in (dt_funcs.h) where it does not belong */
-	{ "BEGIN { @a = count(); x = printa(@a); }", "D_ACT_EXPR", 1,
-	  "printa( ) is an action and may not be used in an expression" },
+	{ "BEGIN { @a = count(); x = printa(@a); }", "D_CG_EXPR", 1,
+	  "tracing function printa( ) may not be called from a D expression "
+	  "(D program context required)" },
 	{ "BEGIN { @a = stats(1); @a = avg(1); }", "D_AGG_REDEF", 1,
 	  "aggregation redefined: @a\n\t current: @a = avg( )\n\tprevious: "
 	  "@a = stats( ) : line 1" },
@@ -348,8 +361,9 @@ static const struct check_case invalid[] = {
 	  "expected" },
 	{ "BEGIN { panic(\"now\"); }", "D_PROTO_LEN", 1,
 	  "panic( ) prototype mismatch: 1 arg passed, 0 expected" },
-	{ "BEGIN { x = breakpoint(); }", "D_ACT_EXPR", 1,
-	  "breakpoint( ) is an action and may not be used in an expression" },
+	{ "BEGIN { x = breakpoint(); }", "D_CG_EXPR", 1,
+	  "tracing function breakpoint( ) may not be called from a D expression "
+	  "(D program context required)" },
 	{ "BEGIN { copyout(\"x\", 0, 1); }", "D_PROTO_ARG", 1,
 	  "copyout( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },
@@ -366,8 +380,9 @@ static const struct check_case invalid[] = {
 	  "prototype: int\n\t argument: string" },
 	{ "BEGIN { stop(1); }", "D_PROTO_LEN", 1,
 	  "stop( ) prototype mismatch: 1 arg passed, 0 expected" },
-	{ "BEGIN { x = raise(9); }", "D_ACT_EXPR", 1,
-	  "raise( ) is an action and may not be used in an expression" },
+	{ "BEGIN { x = raise(9); }", "D_CG_EXPR", 1,
+	  "tracing function raise( ) may not be called from a D expression "
+	  "(D program context required)" },
 	{ "BEGIN { system(arg0); }", "D_PROTO_ARG", 1,
 	  "system( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: string\n\t argument: long" },
@@ -450,11 +465,27 @@ static const struct check_case invalid[] = {
 	  "a this-> variable" },
 	{ "this int a[4];\nBEGIN { this->a[4] = 1; }", "D_ARR_BOUNDS", 2,
 	  "index outside array bounds: 4, max is 4" },
-	{ "this int a[4];\nBEGIN { this->a = 0; }", "D_OP_LVAL", 2,
-	  "operator = requires modifiable lvalue as an operand" },
+	{ "this int a[4];\nBEGIN { this->a = 0; }", "D_OP_ARRFUN", 2,
+	  "operator = may not be applied to operand of type \"int [4]\"" },
 	{ "struct s { int x; };\nthis struct s v;\n"
-	  "BEGIN { this->v = *(struct s *)arg0; }", "D_OP_LVAL", 3,
-	  "operator = requires modifiable lvalue as an operand" },
+	  "BEGIN { this->v = *(struct s *)arg0; }", "D_UNSUPPORTED", 3,
+	  "operator = of a whole struct s is not supported yet: assign its "
+	  "members" },
+	/* an action where a value is wanted: the consumer's words */
+	{ "BEGIN { trace(stringof(trace(1))); }", "D_STRINGOF_TYPE", 1,
+	  "cannot apply stringof to a value of type void" },
+	{ "BEGIN { trace(strlen(trace(1))); }", "D_PROTO_ARG", 1,
+	  "strlen( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: string\n\t argument: void" },
+	{ "BEGIN { printf(\"%d\", trace(1)); }", "D_PRINTF_ARG_TYPE", 1,
+	  "printf( ) argument #2 is incompatible with conversion #1 "
+	  "prototype:\n\tconversion: %d\n\t prototype: char, short, int, "
+	  "long, or long long\n\t  argument: void" },
+	{ "BEGIN { trace(trace(1)); }", "D_TRACE_VOID", 1,
+	  "trace( ) may not be applied to a void expression" },
+	{ "BEGIN { @ = sum(trace(1)); }", "D_CG_EXPR", 1,
+	  "tracing function trace( ) may not be called from a D expression "
+	  "(D program context required)" },
 	{ "this string s[2];", "D_UNSUPPORTED", 1, "clause-local arrays of "
 	  "strings are not supported: s" },
 	{ "this char b[100000];", "D_DECL_ARRBIG", 1,
@@ -521,8 +552,8 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { self->a[1] = 1;\ntrace(self->a); }", "D_ARR_SCALAR", 2,
 	  "a is an associative array; it must be indexed" },
 	{ "BEGIN { self->a[1] = 1;\ntrace(self->a[\"x\"]); }",
-	  "D_ARR_KEYTYPE", 2, "a[ ] key #1 is incompatible with its "
-	  "declaration:\n\tdeclared: int\n\t    used: string" },
+	  "D_PROTO_ARG", 2, "a[ ] key #1 is incompatible with prototype:\n\t"
+	  "prototype: int\n\t      key: string" },
 	{ "BEGIN { trace(self->b[1]); }", "D_IDENT_UNDEF", 1,
 	  "failed to resolve self->b: Unknown variable name" },
 	{ "BEGIN { x = 1; chill(x); x = 2; speculate(x); }", "D_ACT_SPEC", 1,
@@ -565,9 +596,13 @@ static const struct check_case invalid[] = {
 	  "invalid type combination" },
 	{ "BEGIN { trace((int)\"a\"); }", "D_CAST_INVAL", 1,
 	  "invalid cast expression: \"string\" to \"int\"" },
-	{ "BEGIN { a[1] = 1; trace(a[\"x\"]); }", "D_ARR_KEYTYPE", 1,
-	  "a[ ] key #1 is incompatible with its declaration:\n\t"
-	  "declared: int\n\t    used: string" },
+	{ "BEGIN { a[1] = 1; trace(a[\"x\"]); }", "D_PROTO_ARG", 1,
+	  "a[ ] key #1 is incompatible with prototype:\n\t"
+	  "prototype: int\n\t      key: string" },
+	{ "BEGIN { a[1] = 1; trace(a[1, 2]); }", "D_PROTO_LEN", 1,
+	  "a[ ] prototype mismatch: 2 keys passed, 1 expected" },
+	{ "BEGIN { a[1, 2] = 1; trace(a[1]); }", "D_PROTO_LEN", 1,
+	  "a[ ] prototype mismatch: 1 key passed, 2 expected" },
 	{ "BEGIN { a[1] = 1; trace(a); }", "D_ARR_SCALAR", 1,
 	  "a is an associative array; it must be indexed" },
 	{ "BEGIN { trace(args); }", "D_ARR_SCALAR", 1,

@@ -42,7 +42,18 @@ static int dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_N_THIS:
 		if (!dt_var_byref(n->n_var))
 			return 0;
-		break;
+		if (n->n_var->v_dim) {
+			struct dt_type e = dt_type_deref(&n->n_var->v_type);
+
+			return dt_error(pcb, &n->n_loc, "D_OP_ARRFUN",
+					"operator %s may not be applied to "
+					"operand of type \"%s [%u]\"", op,
+					dt_type_name(&e), n->n_var->v_dim);
+		}
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED", "operator %s "
+				"of a whole %s is not supported yet: assign "
+				"its members", op,
+				dt_type_name(&n->n_var->v_type));
 	case DT_N_INDEX:
 		if (n->n_left->n_kind == DT_N_VAR ||
 		    n->n_left->n_kind == DT_N_SELF)
@@ -142,8 +153,9 @@ static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
 		if (dt_check_node(pcb, k))
 			return -1;
 		if (k->n_type.kind == DT_T_VOID)
-			return dt_error(pcb, &k->n_loc, "D_ARR_KEYTYPE",
-					"%s[ ] key #%d is void", v->v_name,
+			return dt_error(pcb, &k->n_loc, "D_KEY_TYPE",
+					"void expression may not be used as "
+					"associative array index: key #%d",
 					i + 1);
 	}
 	if (v->v_dim)
@@ -154,16 +166,18 @@ static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
 		v->v_nkeys = i;
 		return 0;
 	}
+	/* DTrace's words for a key signature that does not match */
 	if (i != v->v_nkeys)
-		return dt_error(pcb, &n->n_loc, "D_ARR_BADREF",
-				"%s[ ] used with %d key%s, declared with %d",
-				v->v_name, i, i == 1 ? "" : "s", v->v_nkeys);
+		return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
+				"%s[ ] prototype mismatch: %d key%s passed, "
+				"%d expected", v->v_name, i, i == 1 ? "" : "s",
+				v->v_nkeys);
 	for (k = n->n_args, i = 0; k; k = k->n_next, i++)
 		if (k->n_type.kind != v->v_keys[i].kind)
-			return dt_error(pcb, &k->n_loc, "D_ARR_KEYTYPE",
+			return dt_error(pcb, &k->n_loc, "D_PROTO_ARG",
 					"%s[ ] key #%d is incompatible with "
-					"its declaration:\n\tdeclared: %s\n\t"
-					"    used: %s", v->v_name, i + 1,
+					"prototype:\n\tprototype: %s\n\t"
+					"      key: %s", v->v_name, i + 1,
 					dt_type_name(&v->v_keys[i]),
 					dt_type_name(&k->n_type));
 	return 0;
@@ -179,6 +193,38 @@ static int dt_check_args(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
+static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt);
+
+/* trace(1) and the other actions: calls with no value. */
+static bool dt_is_action(const struct dt_node *n)
+{
+	return n->n_kind == DT_N_CALL && n->n_func &&
+		(n->n_func->f_kind == DT_F_ACTION ||
+		 n->n_func->f_kind == DT_F_AGGACT);
+}
+
+/*
+ * An action given to a call is checked as the action it is, then is a
+ * void value: the call's own check then says why it cannot take it, in
+ * DTrace's words (D_PROTO_ARG, D_TRACE_VOID, D_PRINTF_ARG_TYPE).
+ */
+static int dt_check_callargs(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *a;
+
+	for (a = n->n_args; a; a = a->n_next) {
+		if (!dt_is_action(a)) {
+			if (dt_check_node(pcb, a))
+				return -1;
+			continue;
+		}
+		if (dt_check_call(pcb, a, true))
+			return -1;
+		a->n_type = dt_type_void;
+	}
+	return 0;
+}
+
 /* The argument count, then each argument: a call's value is f_ret. */
 static int dt_check_proto(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -188,7 +234,7 @@ static int dt_check_proto(struct dt_pcb *pcb, struct dt_node *n)
 	if (nargs < f->f_minargs || nargs > f->f_maxargs)
 		return dt_error_nargs(pcb, &n->n_loc, n->n_str, nargs,
 				      f->f_minargs, f->f_maxargs);
-	if (dt_check_args(pcb, n))
+	if (dt_check_callargs(pcb, n))
 		return -1;
 	n->n_type = f->f_ret;
 	return 0;
@@ -342,6 +388,7 @@ static int (*const dt_check_hooks[])(struct dt_pcb *, struct dt_node *) = {
 static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 {
 	const struct dt_func *f = n->n_func;
+	struct dt_node *a;
 
 	if (!f)
 		return dt_error(pcb, &n->n_loc, "D_FUNC_UNDEF",
@@ -358,14 +405,24 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 	case DT_F_ACTION:
 	case DT_F_AGGACT:
 		if (!stmt)
-			return dt_error(pcb, &n->n_loc, "D_ACT_EXPR",
-					"%s( ) is an action and may not be "
-					"used in an expression", n->n_str);
+			return dt_error(pcb, &n->n_loc, "D_CG_EXPR",
+					"tracing function %s( ) may not be "
+					"called from a D expression (D program "
+					"context required)", n->n_str);
 		break;
 	case DT_F_SUBR:
 		break;
 	}
-	return dt_check_hooks[f->f_id](pcb, n);
+	if (dt_check_hooks[f->f_id](pcb, n))
+		return -1;
+	/* a call that took an action as a value: never compiled */
+	for (a = n->n_args; a; a = a->n_next)
+		if (dt_is_action(a))
+			return dt_error(pcb, &a->n_loc, "D_CG_EXPR",
+					"tracing function %s( ) may not be "
+					"called from a D expression (D program "
+					"context required)", a->n_str);
+	return 0;
 }
 
 /* DTrace types @a in an expression as "aggregation": + - and compares. */
@@ -716,6 +773,14 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 		n->n_type = l->n_type;
 		return 0;
 	case DT_N_CAST:
+		if (n->n_post && dt_is_action(l)) {
+			/* stringof(trace(1)): DTrace's words for a void */
+			if (dt_check_call(pcb, l, true))
+				return -1;
+			return dt_error(pcb, &n->n_loc, "D_STRINGOF_TYPE",
+					"cannot apply stringof to a value of "
+					"type void");
+		}
 		if (dt_check_node(pcb, l))
 			return -1;
 		if (n->n_post && l->n_type.kind == DT_T_INT) {

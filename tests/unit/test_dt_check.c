@@ -118,6 +118,9 @@ static const struct check_case valid[] = {
 	/* DTrace's limit is base + whole steps: these are one lquantize */
 	{ "BEGIN { @a = lquantize(1, 0, 100, 10); "
 	  "@a = lquantize(2, 0, 105, 10); }" },
+	{ "BEGIN { @a = llquantize(1, 2, 0, 61, 2); "
+	  "@b = llquantize(2, 10, 0, 17, 100); "
+	  "@c = llquantize(3, 4, 1, 3, 8); }" },
 };
 
 static const struct check_case invalid[] = {
@@ -153,6 +156,47 @@ static const struct check_case invalid[] = {
 	{ "inline int x = 1);", "D_SYNTAX", 1, "extra ) in input stream" },
 	{ "static int x;", "D_DECL_BADCLASS", 1,
 	  "specified storage class not appropriate in D" },
+	/* only a name is called (illumos dt_node_func) */
+	{ "BEGIN { @a(); }", "D_FUNC_UNDEF", 1, "undefined function name: "
+	  "@a" },
+	{ "BEGIN { @c[0] = tick-1(); }", "D_FUNC_IDENT", 1, "function "
+	  "designator is not of function type" },
+	{ "BEGIN { @a = count(); x = @a * 2; }", "D_OP_ARITH", 1,
+	  "operator * requires operands of arithmetic type" },
+	{ "BEGIN { @a = count(); x = 2 % @a; }", "D_OP_INT", 1,
+	  "operator % requires operands of integral type" },
+	{ "BEGIN { trace(\"a\" << 1); }", "D_OP_INT", 1,
+	  "operator << requires operands of integral type" },
+	/* llquantize( )'s parameters: DTrace's tags, checks and order */
+	{ "BEGIN { x = 10; @ = llquantize(1, x, 0, 6, 20); }",
+	  "D_LLQUANT_FACTORTYPE", 1, "llquantize( ) argument #1 (factor) "
+	  "must be an integer constant" },
+	{ "BEGIN { @ = llquantize(1, 10, -1, 6, 20); }", "D_LLQUANT_LOWVAL",
+	  1, "llquantize( ) argument #2 (low magnitude) must be an unsigned "
+	  "16-bit quantity" },
+	{ "BEGIN { @ = llquantize(1, 10, 0, 6, 70000); }",
+	  "D_LLQUANT_NSTEPVAL", 1, "llquantize( ) argument #4 (linear steps "
+	  "per magnitude) must be an unsigned 16-bit quantity" },
+	{ "BEGIN { @ = llquantize(1, 1, 0, 6, 20); }", "D_LLQUANT_FACTORSMALL",
+	  1, "llquantize( ) factor (argument #1) must be two or more" },
+	{ "BEGIN { @ = llquantize(1, 10, 6, 6, 20); }", "D_LLQUANT_MAGRANGE",
+	  1, "llquantize( ) high magnitude (argument #3) must be greater than "
+	  "low magnitude (argument #2)" },
+	{ "BEGIN { @ = llquantize(1, 10, 0, 6, 5); }",
+	  "D_LLQUANT_FACTORNSTEPS", 1, "llquantize( ) factor (argument #1) "
+	  "must be less than or equal to the number of linear steps per "
+	  "magnitude (argument #4)" },
+	{ "BEGIN { @ = llquantize(1, 10, 0, 6, 15); }", "D_LLQUANT_FACTOREVEN",
+	  1, "llquantize( ) factor (argument #1) must evenly divide the number "
+	  "of steps per magnitude (argument #4), and the number of steps per "
+	  "magnitude must evenly divide a power of the factor" },
+	{ "BEGIN { @ = llquantize(1, 10, 0, 19, 10); }", "D_LLQUANT_MAGTOOBIG",
+	  1, "llquantize( ) factor (10) raised to power of high magnitude (19) "
+	  "plus 1 overflows 64-bits" },
+	{ "BEGIN { @ = llquantize(1, 10, 0, 6, 20);\n"
+	  "@ = llquantize(1, 10, 1, 6, 20); }", "D_LLQUANT_LOWMATCH", 2,
+	  "llquantize( ) low magnitude (argument #2) doesn't match previous "
+	  "declaration: expected 0, found 1" },
 	/* DTrace's words for % as for / (illumos dt_node_op2) */
 	{ "BEGIN {\n\tc = 123 % 0;\n}", "D_DIV_ZERO", 2,
 	  "expression contains division by zero" },

@@ -195,8 +195,8 @@ static int dt_check_args(struct dt_pcb *pcb, struct dt_node *n)
 
 static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt);
 
-/* trace(1) and the other actions: calls with no value. */
-static bool dt_is_action(const struct dt_node *n)
+/* trace(1) and the other actions: calls with no value (dt_compile.h). */
+bool dt_is_action(const struct dt_node *n)
 {
 	return n->n_kind == DT_N_CALL && n->n_func &&
 		(n->n_func->f_kind == DT_F_ACTION ||
@@ -447,6 +447,17 @@ static int dt_agg_incompat(struct dt_pcb *pcb, struct dt_node *n)
 			dt_type_name(&r->n_type));
 }
 
+/* + - * / want arithmetic operands, the others integral ones. */
+static int dt_op_types(struct dt_pcb *pcb, const struct dt_node *n)
+{
+	bool arith = n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB ||
+		n->n_op == DT_OP_MUL || n->n_op == DT_OP_DIV;
+
+	return dt_error(pcb, &n->n_loc, arith ? "D_OP_ARITH" : "D_OP_INT",
+			"operator %s requires operands of %s type",
+			dt_op_str(n->n_op), arith ? "arithmetic" : "integral");
+}
+
 static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *l = n->n_left, *r = n->n_right;
@@ -454,8 +465,12 @@ static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 	if ((l->n_kind == DT_N_AGG || r->n_kind == DT_N_AGG) &&
 	    dt_agg_operand(n->n_op))
 		return dt_agg_incompat(pcb, n);
-	if (dt_check_node(pcb, l) || dt_check_node(pcb, r))
+	if ((l->n_kind != DT_N_AGG && dt_check_node(pcb, l)) ||
+	    (r->n_kind != DT_N_AGG && dt_check_node(pcb, r)))
 		return -1;
+	/* @a * 2: no arithmetic on an aggregation, in DTrace's words */
+	if (l->n_kind == DT_N_AGG || r->n_kind == DT_N_AGG)
+		return dt_op_types(pcb, n);
 	switch (n->n_op) {
 	case DT_OP_EQ: case DT_OP_NE: case DT_OP_LT: case DT_OP_LE:
 	case DT_OP_GT: case DT_OP_GE:
@@ -468,12 +483,7 @@ static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 		break;
 	}
 	if (!dt_is_int(l) || !dt_is_int(r))
-		return dt_error(pcb, &n->n_loc, "D_OP_ARITH",
-				"operator %s requires operands of %s type",
-				dt_op_str(n->n_op),
-				n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB ||
-				n->n_op == DT_OP_MUL || n->n_op == DT_OP_DIV ?
-				"arithmetic" : "integral");
+		return dt_op_types(pcb, n);
 	if ((n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB) &&
 	    (l->n_type.ptr || r->n_type.ptr)) {
 		if (l->n_type.ptr && r->n_type.ptr &&

@@ -607,11 +607,11 @@ postfix:
 					L(@2));
 			$$->n_args = $3;
 		}
-	| DT_TOK_IDENT '(' args ')'
+	| postfix '(' args ')'
 		{
-			$$ = dt_node_new(DT_N_CALL, L(@1));
-			$$->n_str = $1;
-			$$->n_args = $3;
+			$$ = dt_parse_call(pcb, $1, $3, &@1);
+			if (!$$)
+				YYERROR;
 		}
 	| postfix DT_TOK_INC
 		{

@@ -388,6 +388,31 @@ int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text)
 }
 
 /* A member of the struct being declared: type name[nelems]. */
+struct dt_node *dt_parse_call(struct dt_pcb *pcb, struct dt_node *fn,
+			      struct dt_node *args, const void *loc)
+{
+	struct dt_node *n;
+
+	/* as DTrace: @a is a name, looked up (and not found) as one */
+	if (fn->n_kind == DT_N_AGG)
+		dt_error(pcb, loc, "D_FUNC_UNDEF", "undefined function name: "
+			 "@%s", fn->n_str);
+	else if (fn->n_kind != DT_N_IDENT)
+		dt_error(pcb, loc, "D_FUNC_IDENT", "function designator is not "
+			 "of function type");
+	if (fn->n_kind != DT_N_IDENT) {
+		dt_node_free(fn);
+		dt_node_free(args);
+		return NULL;
+	}
+	n = dt_node_new(DT_N_CALL, loc);
+	n->n_str = fn->n_str;
+	n->n_args = args;
+	fn->n_str = NULL;
+	dt_node_free(fn);
+	return n;
+}
+
 /* offsetof(struct s, m): a constant. */
 struct dt_node *dt_parse_offsetof(struct dt_pcb *pcb,
 				  const struct dt_tspec *ts, char *name,

@@ -102,6 +102,9 @@ struct dt_pdesc *dt_parse_pdesc(char *text, const void *loc);
 struct dt_node *dt_parse_offsetof(struct dt_pcb *pcb,
 				  const struct dt_tspec *ts, char *name,
 				  const void *loc);
+/* f(args): only a name is a function (takes both nodes). */
+struct dt_node *dt_parse_call(struct dt_pcb *pcb, struct dt_node *fn,
+			      struct dt_node *args, const void *loc);
 struct dt_node *dt_parse_ksym(struct dt_pcb *pcb, char *text,
 			      const void *loc);
 int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,

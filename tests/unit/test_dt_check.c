@@ -156,6 +156,14 @@ static const struct check_case invalid[] = {
 	{ "inline int x = 1);", "D_SYNTAX", 1, "extra ) in input stream" },
 	{ "static int x;", "D_DECL_BADCLASS", 1,
 	  "specified storage class not appropriate in D" },
+	{ "BEGIN { p = (void *)arg0; p++; }", "D_OP_VFPTR", 1,
+	  "operator ++ requires an operand of known size" },
+	{ "BEGIN { p = (void *)arg0; p -= 1; }", "D_OP_VFPTR", 1,
+	  "operator -= requires left-hand scalar operand of known size" },
+	{ "BEGIN { x = 1; x += \"s\"; }", "D_OP_INCOMPAT", 1,
+	  "operands have incompatible types: \"int\" += \"string\"" },
+	{ "BEGIN { x = 1; x %= \"s\"; }", "D_OP_INT", 1,
+	  "operator %= requires operands of integral type" },
 	/* only a name is called (illumos dt_node_func) */
 	{ "BEGIN { @a(); }", "D_FUNC_UNDEF", 1, "undefined function name: "
 	  "@a" },

@@ -613,6 +613,15 @@ static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 	rv = dt_cg_expr(cg, n->n_right);
 	if (rv < 0)
 		return -1;
+	/* p += i moves p by i elements */
+	if (lv->n_type.ptr && (n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB)) {
+		int tmp = dt_cg_reg(cg);
+
+		if (tmp < 0 || dt_cg_scale(cg, DIF_OP_MUL, rv,
+					   dt_type_refsize(&lv->n_type),
+					   tmp) < 0)
+			return -1;
+	}
 	if (n->n_op != DT_OP_SHL && n->n_op != DT_OP_SHR) {
 		struct dt_type t = lv->n_type;
 
@@ -638,6 +647,7 @@ static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 static int dt_cg_incdec(struct dt_cg *cg, struct dt_node *n)
 {
 	int keys[DIF_TUPLE_MAX], nkeys = 0, r, rn;
+	int32_t step;
 
 	r = dt_cg_load(cg, n->n_left, keys, &nkeys);
 	if (r < 0)
@@ -645,7 +655,10 @@ static int dt_cg_incdec(struct dt_cg *cg, struct dt_node *n)
 	rn = dt_cg_reg(cg);
 	if (rn < 0)
 		return -1;
-	EMIT(cg, ADDI, rn, r, 0, n->n_op == DT_OP_INC ? 1 : -1);
+	/* p++ moves p by one element */
+	step = n->n_left->n_type.ptr ? (int32_t)dt_type_refsize(
+		&n->n_left->n_type) : 1;
+	EMIT(cg, ADDI, rn, r, 0, n->n_op == DT_OP_INC ? step : -step);
 	if (dt_cg_normalize(cg, rn, &n->n_left->n_type))
 		return -1;
 	dt_cg_store(cg, n->n_left, rn, keys);

@@ -447,6 +447,48 @@ static int dt_agg_incompat(struct dt_pcb *pcb, struct dt_node *n)
 			dt_type_name(&r->n_type));
 }
 
+/* A void * moves by nothing DTrace knows: no ++, no += on it. */
+static bool dt_is_vfptr(const struct dt_type *t)
+{
+	return t->ptr == 1 && t->rvoid;
+}
+
+/* x op= y, in DTrace's words; x is checked. */
+static int dt_check_opassign(struct dt_pcb *pcb, const struct dt_node *n)
+{
+	const struct dt_node *l = n->n_left, *r = n->n_right;
+	char op[8];
+
+	snprintf(op, sizeof(op), "%s=", dt_op_str(n->n_op));
+	if (n->n_op != DT_OP_ADD && n->n_op != DT_OP_SUB) {
+		if (dt_is_int(l) && dt_is_int(r) && !l->n_type.ptr &&
+		    !r->n_type.ptr)
+			return 0;
+		return dt_error(pcb, &n->n_loc, n->n_op == DT_OP_MUL ||
+				n->n_op == DT_OP_DIV ? "D_OP_ARITH" :
+				"D_OP_INT", "operator %s requires operands of "
+				"%s type", op, n->n_op == DT_OP_MUL ||
+				n->n_op == DT_OP_DIV ? "arithmetic" :
+				"integral");
+	}
+	if (l->n_type.kind == DT_T_STRING || r->n_type.kind == DT_T_STRING ||
+	    !dt_is_int(l) || !dt_is_int(r))
+		return dt_error(pcb, &n->n_loc, "D_OP_INCOMPAT",
+				"operands have incompatible types: \"%s\" %s "
+				"\"%s\"", dt_type_name(&l->n_type), op,
+				dt_type_name(&r->n_type));
+	if (dt_is_vfptr(&l->n_type))
+		return dt_error(pcb, &n->n_loc, "D_OP_VFPTR", "operator %s "
+				"requires left-hand scalar operand of known "
+				"size", op);
+	if (r->n_type.ptr)
+		return dt_error(pcb, &n->n_loc, "D_OP_INCOMPAT",
+				"operands have incompatible types: \"%s\" %s "
+				"\"%s\"", dt_type_name(&l->n_type), op,
+				dt_type_name(&r->n_type));
+	return 0;
+}
+
 /* + - * / want arithmetic operands, the others integral ones. */
 static int dt_op_types(struct dt_pcb *pcb, const struct dt_node *n)
 {
@@ -762,10 +804,8 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 		} else if (dt_check_implicit(pcb, n, l) ||
 			   dt_check_node(pcb, l)) {
 			return -1;
-		} else if (!dt_is_int(l) || !dt_is_int(r)) {
-			return dt_error(pcb, &n->n_loc, "D_OP_ARITH",
-					"operator %s= requires operands of "
-					"arithmetic type", dt_op_str(n->n_op));
+		} else if (dt_check_opassign(pcb, n)) {
+			return -1;
 		}
 		n->n_type = l->n_kind == DT_N_INDEX ?
 			l->n_left->n_var->v_type : l->n_var->v_type;
@@ -780,6 +820,10 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			return dt_error(pcb, &n->n_loc, "D_OP_SCALAR",
 					"operator %s requires an operand of "
 					"scalar type", dt_op_str(n->n_op));
+		if (dt_is_vfptr(&l->n_type))
+			return dt_error(pcb, &n->n_loc, "D_OP_VFPTR",
+					"operator %s requires an operand of "
+					"known size", dt_op_str(n->n_op));
 		n->n_type = l->n_type;
 		return 0;
 	case DT_N_CAST:

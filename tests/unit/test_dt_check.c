@@ -840,9 +840,9 @@ TEST(layout)
 	ASSERT_EQ(3, e->e_nrecs);
 	EXPECT_EQ(0, e->e_recs[0].r_off);
 	EXPECT_EQ(8, e->e_recs[1].r_off);
-	EXPECT_EQ(256, e->e_recs[1].r_size);
-	EXPECT_EQ(264, e->e_recs[2].r_off);
-	EXPECT_EQ(272, e->e_recsize);
+	EXPECT_EQ(257, e->e_recs[1].r_size);	/* strsize and the NUL */
+	EXPECT_EQ(272, e->e_recs[2].r_off);
+	EXPECT_EQ(280, e->e_recsize);
 	ASSERT_EQ(2, e->e_nouts);
 	EXPECT_EQ(DT_OUT_PRINTF, e->e_outs[0].o_kind);
 	EXPECT_EQ(2, e->e_outs[0].o_nrecs);

@@ -298,6 +298,10 @@ static const struct int_case decls[] = {
 	  "BEGIN { this->u.n = 40; this->u.c[2] = 2; this->u.l = -1; "
 	  "trace(this->u.n + this->u.c[2] + this->u.l + sizeof (this->u)); }",
 	  57 },
+	/* each clause takes fresh scratch: the module resets it per clause */
+	{ "this int a[2];\nBEGIN { this->a[0] = 7; }\n"
+	  "BEGIN { s = strjoin(\"ab\", \"cd\"); this->a[1] = 3; "
+	  "trace(this->a[0] * 10 + this->a[1] + strlen(s) * 100); }", 403 },
 	{ "struct s { int a; union { int b; char c[4]; }; };\n"
 	  "BEGIN { trace(offsetof(struct s, c) * 10 + sizeof (struct s)); }",
 	  48 },

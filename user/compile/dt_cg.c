@@ -855,13 +855,26 @@ static int dt_cg_stmts(struct dt_cg *cg, struct dt_node **s, int n)
 static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
 		      struct dt_node **pre, int npre, struct dt_node *n,
 		      struct dt_node *guard, int64_t cnst, struct dt_node **post,
-		      int npost, const struct dif_type *rt, uint32_t strsize)
+		      int npost, const struct dif_type *rt, uint32_t strsize,
+		      bool first)
 {
 	struct dt_cg cg = {
 		.cg_pcb = pcb, .cg_d = d, .cg_strsize = strsize,
 	};
+	const struct dt_var *v;
 	int r;
 
+	/*
+	 * The clause's first program forgets the scratch of this T a[N]
+	 * and this struct s v: this-> variables outlive the clause, the
+	 * module's scratch does not.
+	 */
+	for (v = first ? pcb->pcb_prog.p_vars : NULL; v; v = v->v_next) {
+		if (!dt_var_byref(v))
+			continue;
+		dt_cg_usevar(&cg, v);
+		EMIT(&cg, STLS, 0, 0, 0, (int32_t)v->v_id);
+	}
 	if (dt_cg_stmts(&cg, pre, npre))
 		return -1;
 	if (!n || guard) {
@@ -911,6 +924,7 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 
 	for (i = 0; i < cp->cp_necbs; i++) {
 		struct dt_ecb *e = &cp->cp_ecbs[i];
+		bool first = true;
 
 		pcb->pcb_region = "predicate";
 		if (e->e_clause->c_pred) {
@@ -918,9 +932,10 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 					   cp->cp_strsize);
 			if (dt_cg_prog(pcb, &e->e_pred, NULL, 0,
 				       e->e_clause->c_pred, NULL, 0, NULL, 0,
-				       &rt, cp->cp_strsize))
+				       &rt, cp->cp_strsize, first))
 				return -1;
 			e->e_haspred = true;
+			first = false;
 		}
 		pcb->pcb_region = "action list";
 		for (j = 0; j < e->e_nacts; j++) {
@@ -935,8 +950,9 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 				       a->a_expr, a->a_guard, a->a_expr &&
 				       a->a_guard ? a->a_ifnot : a->a_const,
 				       a->a_post, a->a_npost, &rt,
-				       cp->cp_strsize))
+				       cp->cp_strsize, first))
 				return -1;
+			first = false;
 		}
 	}
 	pcb->pcb_region = NULL;

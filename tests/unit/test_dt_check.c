@@ -247,7 +247,10 @@ static const struct check_case invalid[] = {
 	  "trace( ) prototype mismatch: 0 args passed, 1 expected" },
 	{ "BEGIN { trace(strlen(1)); }", "D_PROTO_ARG", 1,
 	  "strlen( ) argument #1 is incompatible with prototype:\n\t"
-	  "prototype: string\n\t argument: int" },
+	  "prototype: const char *\n\t argument: int" },
+	{ "BEGIN { trace(progenyof(\"1\")); }", "D_PROTO_ARG", 1,
+	  "progenyof( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: pid_t\n\t argument: string" },
 	{ "BEGIN { exit(\"a\"); }", "D_PROTO_ARG", 1,
 	  "exit( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },
@@ -418,7 +421,7 @@ static const struct check_case invalid[] = {
 	  "(D program context required)" },
 	{ "BEGIN { copyout(\"x\", 0, 1); }", "D_PROTO_ARG", 1,
 	  "copyout( ) argument #1 is incompatible with prototype:\n\t"
-	  "prototype: int\n\t argument: string" },
+	  "prototype: void *\n\t argument: string" },
 	{ "BEGIN { copyoutstr(\"x\", 0); }", "D_PROTO_LEN", 1,
 	  "copyoutstr( ) prototype mismatch: 2 args passed, 3 expected" },
 	{ "BEGIN { trace(index(\"a\", \"b\", 1, 2)); }", "D_PROTO_LEN", 1,
@@ -446,12 +449,12 @@ static const struct check_case invalid[] = {
 	  "constant expression" },
 	{ "BEGIN { trace(copyin(\"a\", 8)); }", "D_PROTO_ARG", 1,
 	  "copyin( ) argument #1 is incompatible with prototype:\n\t"
-	  "prototype: int\n\t argument: string" },
+	  "prototype: uintptr_t\n\t argument: string" },
 	{ "BEGIN { copyinto(arg0, 8); }", "D_PROTO_LEN", 1,
 	  "copyinto( ) prototype mismatch: 2 args passed, 3 expected" },
 	{ "BEGIN { trace(copyinstr(\"a\")); }", "D_PROTO_ARG", 1,
 	  "copyinstr( ) argument #1 is incompatible with prototype:\n\t"
-	  "prototype: int\n\t argument: string" },
+	  "prototype: uintptr_t\n\t argument: string" },
 	{ "BEGIN { @a[stack()] = count(); printa(\"%@d\", @a); }",
 	  "D_UNSUPPORTED", 1, "printa( ) formats for aggregations keyed by "
 	  "stack( ) are not supported yet" },
@@ -528,7 +531,7 @@ static const struct check_case invalid[] = {
 	  "cannot apply stringof to a value of type void" },
 	{ "BEGIN { trace(strlen(trace(1))); }", "D_PROTO_ARG", 1,
 	  "strlen( ) argument #1 is incompatible with prototype:\n\t"
-	  "prototype: string\n\t argument: void" },
+	  "prototype: const char *\n\t argument: void" },
 	{ "BEGIN { printf(\"%d\", trace(1)); }", "D_PRINTF_ARG_TYPE", 1,
 	  "printf( ) argument #2 is incompatible with conversion #1 "
 	  "prototype:\n\tconversion: %d\n\t prototype: char, short, int, "

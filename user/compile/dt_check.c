@@ -240,6 +240,45 @@ static int dt_check_proto(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
+/*
+ * The parameters of the subroutines as DTrace's prototypes name them,
+ * for its messages (what is checked is only integer or string).
+ */
+static const char *const dt_subr_proto[DT_FN_NFUNCS][3] = {
+	[DT_FN_STRLEN] = { "const char *" },
+	[DT_FN_STRJOIN] = { "const char *", "const char *" },
+	[DT_FN_SUBSTR] = { "const char *", "int", "int" },
+	[DT_FN_INDEX] = { "const char *", "const char *", "int" },
+	[DT_FN_RINDEX] = { "const char *", "const char *", "int" },
+	[DT_FN_STRCHR] = { "const char *", "char" },
+	[DT_FN_STRRCHR] = { "const char *", "char" },
+	[DT_FN_STRSTR] = { "const char *", "const char *" },
+	[DT_FN_STRTOK] = { "const char *", "const char *" },
+	[DT_FN_BASENAME] = { "const char *" },
+	[DT_FN_DIRNAME] = { "const char *" },
+	[DT_FN_CLEANPATH] = { "const char *" },
+	[DT_FN_TOUPPER] = { "const char *" },
+	[DT_FN_TOLOWER] = { "const char *" },
+	[DT_FN_LLTOSTR] = { "int64_t", "int" },
+	[DT_FN_HTONS] = { "uint16_t" },
+	[DT_FN_NTOHS] = { "uint16_t" },
+	[DT_FN_HTONL] = { "uint32_t" },
+	[DT_FN_NTOHL] = { "uint32_t" },
+	[DT_FN_HTONLL] = { "uint64_t" },
+	[DT_FN_NTOHLL] = { "uint64_t" },
+	[DT_FN_PROGENYOF] = { "pid_t" },
+	[DT_FN_COPYINSTR] = { "uintptr_t", "size_t" },
+	[DT_FN_COPYIN] = { "uintptr_t", "size_t" },
+	[DT_FN_COPYINTO] = { "uintptr_t", "size_t", "void *" },
+	[DT_FN_ALLOCA] = { "size_t" },
+	[DT_FN_BCOPY] = { "void *", "void *", "size_t" },
+	[DT_FN_INET_NTOA] = { "ipaddr_t *" },
+	[DT_FN_INET_NTOA6] = { "in6_addr_t *" },
+	[DT_FN_INET_NTOP] = { "int", "void *" },
+	[DT_FN_COPYOUT] = { "void *", "uintptr_t", "size_t" },
+	[DT_FN_COPYOUTSTR] = { "char *", "uintptr_t", "size_t" },
+};
+
 /* Check hooks (dt_funcs.h): any is every call without one. */
 static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -263,14 +302,16 @@ static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
 	}
 	for (a = n->n_args, i = 0; a; a = a->n_next, i++) {
 		bool want_str = f->f_args[i] == 's';
+		const char *proto = i < 3 ? dt_subr_proto[f->f_id][i] : NULL;
 
+		if (!proto)
+			proto = want_str ? "string" : "int";
 		if ((want_str && a->n_type.kind != DT_T_STRING) ||
 		    (!want_str && a->n_type.kind != DT_T_INT))
 			return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
 					"%s( ) argument #%d is incompatible "
 					"with prototype:\n\tprototype: %s\n\t"
-					" argument: %s", n->n_str, i + 1,
-					want_str ? "string" : "int",
+					" argument: %s", n->n_str, i + 1, proto,
 					dt_type_name(&a->n_type));
 	}
 	return 0;

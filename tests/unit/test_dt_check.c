@@ -167,6 +167,12 @@ static const struct check_case invalid[] = {
 	/* only a name is called (illumos dt_node_func) */
 	{ "BEGIN { @a(); }", "D_FUNC_UNDEF", 1, "undefined function name: "
 	  "@a" },
+	{ "BEGIN { x = 1; x(); }", "D_FUNC_IDKIND", 1, "scalar 'x' may not "
+	  "be referenced as a function" },
+	{ "BEGIN { a[1] = 1; a(2); }", "D_FUNC_IDKIND", 1, "associative "
+	  "array 'a' may not be referenced as a function" },
+	{ "BEGIN { trace(pid()); }", "D_FUNC_IDKIND", 1, "scalar 'pid' may "
+	  "not be referenced as a function" },
 	{ "BEGIN { @c[0] = tick-1(); }", "D_FUNC_IDENT", 1, "function "
 	  "designator is not of function type" },
 	{ "BEGIN { @a = count(); x = @a * 2; }", "D_OP_ARITH", 1,
@@ -259,8 +265,6 @@ static const struct check_case invalid[] = {
 	  "(D program context required)" },
 	{ "BEGIN { nosuch(1); }", "D_FUNC_UNDEF", 1,
 	  "undefined function name: nosuch" },
-	{ "BEGIN { x = 1; x(); }", "D_FUNC_UNDEF", 1,
-	  "undefined function name: x" },
 	{ "BEGIN { @a = count();\n@a = sum(1); }", "D_AGG_REDEF", 2,
 	  "aggregation redefined: @a\n\t current: @a = sum( )\n\tprevious: "
 	  "@a = count( ) : line 1" },

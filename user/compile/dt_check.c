@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dt_compile.h"
 #include "dt_error.h"
@@ -426,14 +427,30 @@ static int (*const dt_check_hooks[])(struct dt_pcb *, struct dt_node *) = {
 	DT_FUNCS(DT_CHECK_HOOK)
 };
 
+/* name( ) of no function: a variable's name is DTrace's D_FUNC_IDKIND. */
+static int dt_check_nofunc(struct dt_pcb *pcb, const struct dt_node *n)
+{
+	const struct dt_var *v;
+
+	for (v = pcb->pcb_prog.p_vars; v; v = v->v_next)
+		if (v->v_scope == DT_V_GLOBAL && !strcmp(v->v_name, n->n_str))
+			break;
+	if (v || dt_builtin_lookup(n->n_str))
+		return dt_error(pcb, &n->n_loc, "D_FUNC_IDKIND", "%s '%s' may "
+				"not be referenced as a function", v &&
+				v->v_array ? "associative array" : "scalar",
+				n->n_str);
+	return dt_error(pcb, &n->n_loc, "D_FUNC_UNDEF",
+			"undefined function name: %s", n->n_str);
+}
+
 static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 {
 	const struct dt_func *f = n->n_func;
 	struct dt_node *a;
 
 	if (!f)
-		return dt_error(pcb, &n->n_loc, "D_FUNC_UNDEF",
-				"undefined function name: %s", n->n_str);
+		return dt_check_nofunc(pcb, n);
 	switch (f->f_kind) {
 	case DT_F_AGG:
 		return dt_error(pcb, &n->n_loc, "D_CG_EXPR",

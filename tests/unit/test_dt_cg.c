@@ -294,6 +294,11 @@ static const struct int_case decls[] = {
 	  "trace(self->d[2]); }", 5 },
 	{ "this int a[4];\nBEGIN { i = 1; this->a[i] = 9; this->a[3] = 2; "
 	  "trace(this->a[1] * this->a[3] + this->a[0]); }", 18 },
+	{ "this short a[5];\nBEGIN { trace(sizeof (this->a)); }", 10 },
+	{ "struct pt { int x; long y; };\nthis struct pt a[3];\n"
+	  "BEGIN { this->a[1].x = 5; this->a[2].y = 7; "
+	  "trace(this->a[1].x + this->a[2].y + this->a[0].y + "
+	  "sizeof (this->a)); }", 60 },
 	{ "this struct { char c[3]; int n; long l; } u;\n"
 	  "BEGIN { this->u.n = 40; this->u.c[2] = 2; this->u.l = -1; "
 	  "trace(this->u.n + this->u.c[2] + this->u.l + sizeof (this->u)); }",

@@ -912,6 +912,19 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			if (dt_check_node(pcb, l))
 				return -1;
 			n->n_ctype = l->n_type;
+			if (l->n_kind == DT_N_THIS && l->n_var->v_dim) {
+				/* this T a[N]: all of it, as C's sizeof */
+				const struct dt_type e =
+					dt_type_deref(&l->n_type);
+
+				n->n_kind = DT_N_INT;
+				n->n_int = (int64_t)l->n_var->v_dim *
+					dt_type_size(&e);
+				n->n_type = dt_type_ulong;
+				dt_node_free(l);
+				n->n_left = NULL;
+				return 0;
+			}
 			if (l->n_kind == DT_N_MEMBER && l->n_builtin > 0) {
 				/* an array member: all of its elements */
 				const struct dt_type e =

@@ -5,9 +5,10 @@
  * stable name (the module fires it as any tracepoint), a condition that
  * joins the clause's predicate where the tracepoint fires more often
  * than the probe should, and args[0..] as D expressions over the record.
- * Linux has no psinfo_t or bufinfo_t translators here: arguments are
- * the integers and strings DTrace's structures would have carried; see
- * Documentation/providers-linux.md.
+ * io's arguments are illumos's bufinfo_t, devinfo_t and fileinfo_t,
+ * translated from the record by the library's io.d; proc's and sched's
+ * are the integers and strings DTrace's structures would have carried;
+ * see Documentation/providers-linux.md.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -20,6 +21,7 @@
 #include "dt_provider.h"
 #include "dt_tp.h"
 #include "dt_tracefs.h"
+#include "dt_types.h"
 
 struct dt_stable {
 	const char	*s_prov, *s_name;	/* proc, exec-success */
@@ -27,64 +29,77 @@ struct dt_stable {
 	const char	*s_pred;	/* D over args->, or NULL */
 	const char	*s_args[5];	/* args[0..4] in D, NULL: none */
 	const char	*s_doc;		/* -lv */
+	/* args[i] is xlate<struct TAG *>(s_args[i]), TAG from the library */
+	const char	*s_xlate[5];
 };
 
 
 static const struct dt_stable dt_stables[] = {
 	{ "proc", "exec", "syscalls", "sys_enter_execve", NULL,
 	  { "copyinstr(args->filename)" },
-	  "args[0]: string, the path being executed (before the exec)" },
+	  "args[0]: string, the path being executed (before the exec)",
+	  { NULL } },
 	{ "proc", "exec-success", "sched", "sched_process_exec", NULL,
 	  { "args->filename", "args->pid" },
 	  "args[0]: string, the path executed; args[1]: int, the pid "
-	  "(in the new image)" },
+	  "(in the new image)",
+	  { NULL } },
 	{ "proc", "exec-failure", "syscalls", "sys_exit_execve",
 	  "args->ret < 0", { "-args->ret" },
-	  "args[0]: int, the errno of the failed exec" },
+	  "args[0]: int, the errno of the failed exec",
+	  { NULL } },
 	{ "proc", "exit", "sched", "sched_process_exit", "tid == pid",
 	  { "args->pid", "args->comm" },
 	  "args[0]: int, the pid; args[1]: string, its name (the "
-	  "process's main thread exits)" },
+	  "process's main thread exits)",
+	  { NULL } },
 	{ "proc", "create", "sched", "sched_process_fork", NULL,
 	  { "args->child_pid", "args->child_comm" },
 	  "args[0]: int, the child's pid; args[1]: string, its name "
-	  "(fires in the parent)" },
+	  "(fires in the parent)",
+	  { NULL } },
 	{ "proc", "signal-send", "signal", "signal_generate", NULL,
 	  { "args->pid", "args->comm", "args->sig" },
 	  "args[0]: int, the target's pid; args[1]: string, its name; "
-	  "args[2]: int, the signal" },
+	  "args[2]: int, the signal",
+	  { NULL } },
 	{ "sched", "on-cpu", "sched", "sched_switch", NULL,
 	  { "args->next_pid", "args->next_comm" },
 	  "args[0]: int, the pid of the thread going on CPU; args[1]: "
-	  "string, its name (fires at the switch, in the thread leaving)" },
+	  "string, its name (fires at the switch, in the thread leaving)",
+	  { NULL } },
 	{ "sched", "off-cpu", "sched", "sched_switch", NULL,
 	  { "args->next_pid", "args->next_comm" },
 	  "args[0]: int, the pid of the next thread to run; args[1]: "
-	  "string, its name (fires in the thread leaving)" },
+	  "string, its name (fires in the thread leaving)",
+	  { NULL } },
 	{ "sched", "enqueue", "sched", "sched_wakeup", NULL,
 	  { "args->pid", "args->comm", "args->target_cpu" },
 	  "args[0]: int, the thread's pid; args[1]: string, its name; "
-	  "args[2]: int, the CPU of the run queue" },
+	  "args[2]: int, the CPU of the run queue",
+	  { NULL } },
 	{ "sched", "dequeue", "sched", "sched_switch",
 	  "args->prev_state != 0 && args->prev_state < 0x100",
 	  { "args->prev_pid", "args->prev_comm", "cpu" },
 	  "args[0]: int, the thread's pid; args[1]: string, its name; "
-	  "args[2]: int, the CPU (a thread that blocks)" },
+	  "args[2]: int, the CPU (a thread that blocks)",
+	  { NULL } },
 	{ "sched", "wakeup", "sched", "sched_waking", NULL,
 	  { "args->pid", "args->comm" },
 	  "args[0]: int, the pid of the thread woken; args[1]: string, "
-	  "its name (fires in the waker)" },
+	  "its name (fires in the waker)",
+	  { NULL } },
 	{ "io", "start", "block", "block_rq_issue", NULL,
-	  { "args->bytes", "args->dev", "args->sector", "args->rwbs" },
-	  "args[0]: int, bytes; args[1]: int, the device (dev_t); "
-	  "args[2]: int, the first sector; args[3]: string, the "
-	  "operation (R, W, ...)" },
+	  { "args", "args->dev", "args" },
+	  "args[0]: bufinfo_t *, the request; args[1]: devinfo_t *, its "
+	  "device; args[2]: fileinfo_t *, no file (\"<none>\")",
+	  { "bufinfo", "devinfo", "__io_fileinfo" } },
 	{ "io", "done", "block", "block_rq_complete", NULL,
-	  { "args->nr_sector * 512", "args->dev", "args->sector",
-	    "args->rwbs", "args->error" },
-	  "args[0]: int, bytes; args[1]: int, the device (dev_t); "
-	  "args[2]: int, the first sector; args[3]: string, the "
-	  "operation; args[4]: int, the error (0: none)" },
+	  { "args", "args->dev", "args" },
+	  "args[0]: bufinfo_t *, the request (b_error: its error); "
+	  "args[1]: devinfo_t *, its device; args[2]: fileinfo_t *, no "
+	  "file (\"<none>\")",
+	  { "__io_bufinfo_done", "devinfo", "__io_fileinfo" } },
 };
 
 #define DT_NSTABLES	(sizeof(dt_stables) / sizeof(dt_stables[0]))
@@ -229,6 +244,37 @@ static struct dt_node *dt_stable_for(struct dt_pcb *pcb, const char *text,
 	return n;
 }
 
+static int dt_stable_strcmp(const char *a, const char *b)
+{
+	return a && b ? strcmp(a, b) : a != b;
+}
+
+/*
+ * xlate<struct tag *>(e), the struct and its translator from D's
+ * library, which a clause on these probes has loaded (dt_lib.c).
+ */
+static struct dt_node *dt_stable_xlate(struct dt_pcb *pcb, struct dt_node *e,
+				       const char *tag,
+				       const struct dt_loc *loc)
+{
+	struct dt_sou *sou = dt_sou_lookup(&pcb->pcb_prog, tag, false);
+	struct dt_type t = { .kind = DT_T_SOU };
+	struct dt_node *x;
+
+	if (!sou) {
+		dt_node_free(e);
+		dt_error(pcb, loc, "D_XLATE_NONE", "translator for struct %s "
+			 "is not defined: D's library (lib/dtrace-linux) "
+			 "was not found", tag);
+		return NULL;
+	}
+	t.sou = sou;
+	x = dt_node_new(DT_N_XLATE, loc);
+	x->n_ctype = dt_type_ptrto(&t);
+	x->n_left = e;
+	return x;
+}
+
 /*
  * args[idx] over every probe of the set: one expression if they agree,
  * else probename == "A" ? a : probename == "B" ? b : ... c.
@@ -248,9 +294,12 @@ static struct dt_node *dt_stable_choose(struct dt_pcb *pcb,
 
 		if (t && !strcmp(s->s_sys, t->s_sys) &&
 		    !strcmp(s->s_ev, t->s_ev) &&
-		    !strcmp(s->s_args[idx], t->s_args[idx]))
+		    !strcmp(s->s_args[idx], t->s_args[idx]) &&
+		    !dt_stable_strcmp(s->s_xlate[idx], t->s_xlate[idx]))
 			continue;	/* the same as the next one's */
 		e = dt_stable_for(pcb, s->s_args[idx], s, loc);
+		if (e && s->s_xlate[idx])
+			e = dt_stable_xlate(pcb, e, s->s_xlate[idx], loc);
 		if (!e) {
 			dt_node_free(m);
 			return NULL;

@@ -179,4 +179,41 @@ TEST(devinfo_compiles)
 	rmtree(root);
 }
 
+/*
+ * A file is parsed after the files declaring what it names, whatever
+ * their order in the directory: a.d's translator uses z.d's struct.
+ */
+TEST(parsed_after_what_it_names)
+{
+	char dir[] = "/tmp/dt_libord_XXXXXX", path[64];
+	struct dt_options o;
+	struct dt_cprog cp;
+	struct dt_pcb pcb;
+	FILE *f;
+
+	ASSERT_NE(NULL, mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/a.d", dir);
+	f = fopen(path, "w");
+	ASSERT_NE(NULL, f);
+	fputs("struct aa { int a_v; };\n"
+	      "translator struct aa < int I > {\n"
+	      "\ta_v = xlate<struct __zz *>(I)->z_v + 1; };\n"
+	      "inline struct aa *curaa = xlate<struct aa *>(cpu);\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/z.d", dir);
+	f = fopen(path, "w");
+	ASSERT_NE(NULL, f);
+	fputs("struct __zz { int z_v; };\n"
+	      "translator struct __zz < int I > { z_v = I * 2; };\n", f);
+	fclose(f);
+	ASSERT_EQ(0, dt_lib_adddir(dir));
+	dt_options_init(&o);
+	dt_pcb_init(&pcb, "BEGIN { trace(curaa->a_v); }", "t.d", &o);
+	EXPECT_EQ(0, dt_compile(&pcb, &cp))
+		TH_LOG("%s", pcb.pcb_errmsg);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	rmtree(dir);
+}
+
 TEST_HARNESS_MAIN

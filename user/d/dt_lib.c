@@ -289,10 +289,31 @@ static int dt_lib_devinfo_load(struct dt_pcb *pcb,
 			    dt_lib_devtext, parse);
 }
 
+/* The next chosen file to parse: one that names no other left, if any. */
+static int dt_lib_next_file(bool *chosen, int n)
+{
+	int i, j, first = -1;
+
+	for (i = 0; i < n; i++) {
+		bool names = false;
+
+		if (!chosen[i])
+			continue;
+		if (first < 0)
+			first = i;
+		for (j = 0; j < n && !names; j++)
+			names = j != i && chosen[j] &&
+				dt_lib_needed(dt_lib_texts[j], dt_lib_texts[i]);
+		if (!names)
+			return i;
+	}
+	return first;
+}
+
 int dt_lib_load(struct dt_pcb *pcb, int (*parse)(struct dt_pcb *))
 {
 	char **paths = dt_lib_paths, **texts = dt_lib_texts;
-	bool loaded[DT_LIB_MAXFILES] = { false }, more = true;
+	bool chosen[DT_LIB_MAXFILES] = { false }, more = true;
 	int n, i, j, rc = 0;
 
 	if (dt_lib_nfiles < 0) {
@@ -302,22 +323,25 @@ int dt_lib_load(struct dt_pcb *pcb, int (*parse)(struct dt_pcb *))
 	}
 	n = dt_lib_nfiles;
 	/* a file a chosen one names is chosen too, until none is new */
-	while (more && !rc) {
+	while (more) {
 		more = false;
-		for (i = 0; i < n && !rc; i++) {
-			bool need = false;
+		for (i = 0; i < n; i++) {
+			bool need;
 
-			if (loaded[i] || !texts[i])
+			if (chosen[i] || !texts[i])
 				continue;
 			need = dt_lib_needed(texts[i], pcb->pcb_src);
 			for (j = 0; j < n && !need; j++)
-				need = loaded[j] &&
+				need = chosen[j] &&
 					dt_lib_needed(texts[i], texts[j]);
-			if (!need)
-				continue;
-			loaded[i] = more = true;
-			rc = dt_lib_parse(pcb, paths[i], texts[i], parse);
+			if (need)
+				chosen[i] = more = true;
 		}
+	}
+	/* each before the files that name what it declares */
+	while (!rc && (i = dt_lib_next_file(chosen, n)) >= 0) {
+		chosen[i] = false;
+		rc = dt_lib_parse(pcb, paths[i], texts[i], parse);
 	}
 	return rc ?: dt_lib_devinfo_load(pcb, parse);
 }

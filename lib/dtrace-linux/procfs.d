@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * psinfo_t, lwpsinfo_t and cpuinfo_t, and curpsinfo, curlwpsinfo and
- * curcpu, as illumos DTrace's procfs.d and sched.d give them, translated
- * from Linux's struct task_struct. Loaded only by a script that names
- * one of them (Documentation/types.md). Members illumos has and Linux
- * has no counterpart for are left out, so a script using one gets
- * "translator does not define conversion for member".
+ * psinfo_t and lwpsinfo_t, and curpsinfo and curlwpsinfo, as illumos
+ * DTrace's procfs.d gives them, translated from Linux's struct
+ * task_struct (cpuinfo_t and curcpu: sched.d). Loaded only by a script
+ * that names one of them (Documentation/types.md). Members illumos has
+ * and Linux has no counterpart for are left out, so a script using one
+ * gets "translator does not define conversion for member".
  */
 
 struct psinfo {
@@ -147,20 +147,3 @@ translator lwpsinfo_t < struct task_struct *T > {
 };
 
 inline lwpsinfo_t *curlwpsinfo = xlate<lwpsinfo_t *>(curthread);
-
-struct cpuinfo {
-	int	cpu_id;
-	int	cpu_pset;	/* -1: Linux has no processor sets */
-	int	cpu_chip;	/* -1: not known */
-	int	cpu_lgrp;	/* 0 */
-};
-typedef struct cpuinfo cpuinfo_t;
-
-translator cpuinfo_t < int C > {
-	cpu_id = C;
-	cpu_pset = -1;
-	cpu_chip = -1;
-	cpu_lgrp = 0;
-};
-
-inline cpuinfo_t *curcpu = xlate<cpuinfo_t *>(cpu);

@@ -8,14 +8,15 @@ sh=${TMPDIR:-/tmp}/proc-$$.sh
 printf '#!/bin/sh\ntrap "" USR1\n/bin/true\n/nonexistent/x 2>/dev/null\nkill -USR1 $$\nexit 0\n' >"$sh"
 chmod +x "$sh"
 out=$("$DTRACE" -q -c "$sh" -n '
-proc:::create /pid == $target/ { printf("create %d\n", args[0] > pid); }
+proc:::create /pid == $target/ {
+	printf("create %d\n", args[0]->pr_pid > pid); }
 proc:::exec /ppid == $target/ { printf("exec %s\n", args[0]); }
 proc:::exec-success /ppid == $target/ {
 	printf("exec-success %s %d\n", args[0], args[1] == pid); }
 proc:::exec-failure /ppid == $target/ { printf("exec-failure %d\n", args[0]); }
 proc:::exit /ppid == $target/ { printf("exit %d\n", args[0] == pid); }
 proc:::signal-send /pid == $target && args[2] != 17/ {
-	printf("signal-send %d %d\n", args[0] == $target, args[2]); }')
+	printf("signal-send %d %d\n", args[1]->pr_pid == $target, args[2]); }')
 exp="create 1
 exec /bin/true
 exec-success /bin/true 1

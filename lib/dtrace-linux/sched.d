@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cpuinfo_t and curcpu, and the proc and sched providers' lwpsinfo_t
+ * cpuinfo_t and curcpu, proc:::exit's CLD_* reasons, and the proc and
+ * sched providers' lwpsinfo_t
  * and psinfo_t arguments for a thread other than the current one.
  * Those probes are built on trace events (user/probes/dt_stable.c)
  * whose records name the thread by its id, name and priority only, no
@@ -30,6 +31,11 @@ translator cpuinfo_t < int C > {
 };
 
 inline cpuinfo_t *curcpu = xlate<cpuinfo_t *>(cpu);
+
+/* proc:::exit's args[0]: why the process exits */
+inline int CLD_EXITED = 1;
+inline int CLD_KILLED = 2;
+inline int CLD_DUMPED = 3;
 
 /*
  * lwpsinfo_t and psinfo_t of a record: only the members it has. pr_pid

@@ -55,9 +55,10 @@ static const struct dt_stable dt_stables[] = {
 	  "args[0]: int, the errno of the failed exec",
 	  { NULL }, NULL },
 	{ "proc", "exit", "sched", "sched_process_exit", "tid == pid",
-	  { "args->pid", "args->comm" },
-	  "args[0]: int, the pid; args[1]: string, its name (the "
-	  "process's main thread exits)",
+	  { "(curthread->exit_code & 0x7f) == 0 ? 1 : "
+	    "(curthread->exit_code & 0x80) != 0 ? 3 : 2" },
+	  "args[0]: int, why the process exits: CLD_EXITED, CLD_KILLED or "
+	  "CLD_DUMPED (its main thread exits; from the task: kernel types)",
 	  { NULL }, NULL },
 	{ "proc", "create", "sched", "sched_process_fork", NULL,
 	  { "args" },

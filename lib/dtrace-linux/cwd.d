@@ -57,13 +57,14 @@ translator struct __w16 < int I > {
 	    xlate<struct __w4 *>(0)->r && xlate<struct __w4 *>(0)->r;
 };
 
-/* The walk, from the variables the translators below set */
+/* The walk from __wd and __wm, which the translators below set */
 struct __walk {
 	char	p[256];
 };
 
 translator struct __walk < int S > {
-	p = xlate<struct __w16 *>(0)->r || 1 ?
+	p = strlen(this->__wp = "") >= 0 && ((this->__wx = 0) == 0 || 1) &&
+	    (xlate<struct __w16 *>(0)->r || 1) ?
 	    (this->__wx == 0 ? strjoin("...", this->__wp) :
 	    strlen(this->__wp) == 0 ? "/" : this->__wp) : "";
 };
@@ -74,8 +75,7 @@ struct __path {
 };
 
 translator struct __path < struct path *P > {
-	p = strlen(this->__wp = "") >= 0 && ((this->__wx = 0) == 0 || 1) &&
-	    ((this->__ws = 1) == 0 || 1) &&
+	p = ((this->__ws = 1) == 0 || 1) &&
 	    ((this->__wd = P->dentry) == 0 || 1) &&
 	    ((this->__wm = (struct mount *)((char *)P->mnt -
 	    offsetof(struct mount, mnt))) == 0 || 1) ?
@@ -88,8 +88,7 @@ struct __nspath {
 };
 
 translator struct __nspath < struct path *P > {
-	p = strlen(this->__wp = "") >= 0 && ((this->__wx = 0) == 0 || 1) &&
-	    ((this->__ws = 0) == 0 || 1) &&
+	p = ((this->__ws = 0) == 0 || 1) &&
 	    ((this->__wd = P->dentry) == 0 || 1) &&
 	    ((this->__wm = (struct mount *)((char *)P->mnt -
 	    offsetof(struct mount, mnt))) == 0 || 1) ?
@@ -102,8 +101,7 @@ struct __mntpath {
 };
 
 translator struct __mntpath < struct vfsmount *V > {
-	p = strlen(this->__wp = "") >= 0 && ((this->__wx = 0) == 0 || 1) &&
-	    ((this->__ws = 1) == 0 || 1) &&
+	p = ((this->__ws = 1) == 0 || 1) &&
 	    ((this->__wd = V->mnt_root) == 0 || 1) &&
 	    ((this->__wm = (struct mount *)((char *)V -
 	    offsetof(struct mount, mnt))) == 0 || 1) ?

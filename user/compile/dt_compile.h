@@ -125,6 +125,12 @@ int dt_lower(struct dt_pcb *pcb);
 int dt_resolve(struct dt_pcb *pcb);
 /* n, a MEMBER of an XLATE: the translator's expression in its place. */
 int dt_xlate_member(struct dt_pcb *pcb, struct dt_node *n);
+/*
+ * n, a MEMBER of c ? xlate<..>(a) : xlate<..>(b) (probes of one clause
+ * translating from different records): c ? xlate(a)->m : xlate(b)->m.
+ * Whether it was one.
+ */
+bool dt_xlate_ternary(struct dt_node *n);
 int dt_check(struct dt_pcb *pcb);
 int dt_fold(struct dt_pcb *pcb);
 /* Fold the constants of checked expressions (n_next list) now. */

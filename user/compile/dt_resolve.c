@@ -370,6 +370,8 @@ static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	case DT_N_MEMBER:
 		if (dt_resolve_node(pcb, n->n_left, false))
 			return -1;
+		if (dt_xlate_ternary(n))
+			return dt_resolve_node(pcb, n, lhs);
 		if (n->n_left->n_kind != DT_N_XLATE)
 			return 0;
 		if (dt_xlate_member(pcb, n))

@@ -216,4 +216,44 @@ TEST(parsed_after_what_it_names)
 	rmtree(dir);
 }
 
+/*
+ * -L naming the default directory again (dtrace -L lib/dtrace-linux run
+ * from the tree) loads its files once, and a file of an earlier
+ * directory overrides the one of the same name in a later one.
+ */
+TEST(each_file_once)
+{
+	char d1[] = "/tmp/dt_libdup1_XXXXXX", d2[] = "/tmp/dt_libdup2_XXXXXX";
+	char path[64];
+	struct dt_options o;
+	struct dt_cprog cp;
+	struct dt_pcb pcb;
+	FILE *f;
+
+	ASSERT_NE(NULL, mkdtemp(d1));
+	ASSERT_NE(NULL, mkdtemp(d2));
+	snprintf(path, sizeof(path), "%s/a.d", d1);
+	f = fopen(path, "w");
+	ASSERT_NE(NULL, f);
+	fputs("struct aa { int a_v; };\ninline int aval = 1;\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/a.d", d2);
+	f = fopen(path, "w");
+	ASSERT_NE(NULL, f);
+	fputs("struct aa { int a_w; };\ninline int aval = 2;\n", f);
+	fclose(f);
+	ASSERT_EQ(0, dt_lib_adddir(d1));
+	snprintf(path, sizeof(path), "%s/.", d1);
+	ASSERT_EQ(0, dt_lib_adddir(path));
+	ASSERT_EQ(0, dt_lib_adddir(d2));
+	dt_options_init(&o);
+	dt_pcb_init(&pcb, "BEGIN { trace(aval); }", "t.d", &o);
+	EXPECT_EQ(0, dt_compile(&pcb, &cp))
+		TH_LOG("%s", pcb.pcb_errmsg);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	rmtree(d1);
+	rmtree(d2);
+}
+
 TEST_HARNESS_MAIN

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dt_compile.h"
@@ -192,6 +193,35 @@ static int dt_lib_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Whether directory i is one of the directories before it. */
+static bool dt_lib_seen_dir(int i)
+{
+	struct stat a, b;
+	int j;
+
+	if (stat(dt_lib_dirs[i], &a))
+		return false;
+	for (j = 0; j < i; j++)
+		if (!stat(dt_lib_dirs[j], &b) && a.st_dev == b.st_dev &&
+		    a.st_ino == b.st_ino)
+			return true;
+	return false;
+}
+
+/* Whether one of paths[0..n) names a file called name. */
+static bool dt_lib_has_name(char **paths, int n, const char *name)
+{
+	int j;
+
+	for (j = 0; j < n; j++) {
+		const char *slash = strrchr(paths[j], '/');
+
+		if (!strcmp(slash ? slash + 1 : paths[j], name))
+			return true;
+	}
+	return false;
+}
+
 /* Every *.d of the directories, sorted within each, -L's first. */
 static int dt_lib_files(char **paths, int max)
 {
@@ -210,7 +240,7 @@ static int dt_lib_files(char **paths, int max)
 		}
 	}
 	for (i = 0; i < dt_lib_ndirs; i++) {
-		DIR *d = opendir(dt_lib_dirs[i]);
+		DIR *d = dt_lib_seen_dir(i) ? NULL : opendir(dt_lib_dirs[i]);
 		struct dirent *e;
 		int first = k;
 
@@ -218,6 +248,9 @@ static int dt_lib_files(char **paths, int max)
 			size_t l = strlen(e->d_name);
 
 			if (l < 3 || strcmp(e->d_name + l - 2, ".d"))
+				continue;
+			/* A file of an earlier directory (-L's) overrides. */
+			if (dt_lib_has_name(paths, first, e->d_name))
 				continue;
 			if (asprintf(&paths[k], "%s/%s", dt_lib_dirs[i],
 				     e->d_name) < 0)

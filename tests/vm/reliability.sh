@@ -23,9 +23,19 @@
 # 6.12 is not run here: multi-threaded TCG oopsed it at boot, before
 # any module, in 1 of 12 boots (an emulator artefact, see README.md).
 #
-# Usage: tests/vm/reliability.sh [RUNS]
+# With --ftrace-only, the same boot runs no module at all: it arms and
+# disarms every function RUNS times with ftrace's own function tracer
+# (tests/vm/ftrace-toggle.sh). That is the control for the hang in
+# Documentation/safety.md's Known limits: it hangs the same way.
+#
+# Usage: tests/vm/reliability.sh [--ftrace-only] [RUNS]
 set -u
 cd "$(dirname "$0")/../.." || exit 2
+guest=(--module kmod/dtrace.ko -- tests/guest-suite.sh --smp)
+if [ "${1:-}" = --ftrace-only ]; then
+	guest=(-- tests/vm/ftrace-toggle.sh)
+	shift
+fi
 runs=${1:-10}
 limit=${RELIABILITY_TIMEOUT:-900}
 kver=${KVER:-$(tests/default-kver.sh)}
@@ -57,7 +67,7 @@ fi
 start=$(date +%s)
 VM_TCG=multi VM_QEMU_ARGS="-monitor unix:$sock/mon,server,nowait" \
 	tests/vm/run-guest.sh --kver "$kver" --timeout "$limit" \
-	--module kmod/dtrace.ko -- tests/guest-suite.sh --smp "$runs"
+	"${guest[@]}" "$runs"
 rc=$?
 fixed=
 [ "${SMP_UNSTICK:-0}" = 1 ] && fixed="; stale translations refreshed in \

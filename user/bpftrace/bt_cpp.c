@@ -37,7 +37,7 @@ struct bt_cpp {
 	char		*names[BT_CPP_DEFS];
 	char		*values[BT_CPP_DEFS];
 	int		ndefs;
-	bool		live[BT_CPP_DEPTH];	/* this level's lines count */
+	bool		live[BT_CPP_DEPTH];	/* its lines count */
 	bool		taken[BT_CPP_DEPTH];	/* an #else was seen */
 	int		ifline[BT_CPP_DEPTH], ifcol[BT_CPP_DEPTH];
 	int		depth;

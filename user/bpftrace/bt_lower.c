@@ -720,7 +720,7 @@ static struct bt_tplist *bt_tp_expand(const struct bt_probe *bp,
  * program's first assignment of it: it never runs but gives the type.
  */
 struct bt_hoist {
-	struct dt_node	*all;	/* a copy of every clause's statements */
+	struct dt_node	*all;	/* every clause's statements */
 	const char	*seen[BT_MAXMAPS];	/* assigned so far */
 	int		nseen;
 };

@@ -281,6 +281,8 @@ static const struct {
 	  "k:A { @x = A; $A = \"A\"; @A = A.A; }\n#endif",
 	  "/*\n#pragma inside a comment\n*/\n\n\n\n\n\n"
 	  "k:A { @x = 5; $A = \"A\"; @A = 5.A; }\n" },
+	{ "#if defined(X) \r\nk:a { }\r\n#else\r\nk:b { }\r\n#endif\r\n",
+	  "\n\n\nk:b { }\r\n\n" },
 };
 
 TEST(preprocessor)
@@ -458,6 +460,44 @@ TEST_F(bttypes, errors)
 	for (i = 0; i < sizeof(typed_bad) / sizeof(typed_bad[0]); i++)
 		fails(typed_bad[i].src, typed_bad[i].line, typed_bad[i].col,
 		      typed_bad[i].msg, _metadata);
+}
+
+/* sizeof and offsetof fold to the synthetic layout. */
+TEST_F(bttypes, sizes)
+{
+	static const struct {
+		const char	*e;
+		int64_t		v;
+	} sz[] = {
+		{ "sizeof(struct sock)", 40 },
+		{ "sizeof(struct sock *)", 8 },
+		{ "sizeof(union u)", 8 },
+		{ "offsetof(struct sock, sk_ack_backlog)", 32 },
+		{ "offsetof(struct sock_common, skc_v6_daddr)", 16 },
+		{ "sizeof(((struct sock *)arg0)->__sk_common.skc_dport)", 2 },
+		{ "sizeof(uint16)", 2 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(sz) / sizeof(sz[0]); i++) {
+		struct dt_options o;
+		struct dt_pcb pcb;
+		struct dt_cprog cp;
+		char src[256];
+		const struct dt_node *a;
+
+		snprintf(src, sizeof(src), "kprobe:f { exit(%s); }", sz[i].e);
+		ASSERT_EQ(0, compile(src, &pcb, &cp, &o))
+			TH_LOG("%s: %s", src, pcb.pcb_errmsg);
+		a = pcb.pcb_prog.p_clauses->c_stmts->n_args;
+		ASSERT_NE(NULL, a);
+		EXPECT_EQ(DT_N_INT, a->n_kind) TH_LOG("%s", src);
+		EXPECT_EQ(sz[i].v, a->n_int) TH_LOG("%s", src);
+		dt_cprog_free(&cp);
+		dt_pcb_fini(&pcb);
+	}
+	fails("kprobe:f { exit(offsetof(struct sock, nosuch)); }", 1, 39,
+	      "nosuch is not a member of struct sock", _metadata);
 }
 
 /* Without kernel types, BPFTRACE_HAVE_BTF is not defined. */

@@ -123,7 +123,7 @@ static size_t bt_cpp_idlen(const char *p)
 
 static const char *bt_cpp_ws(const char *p)
 {
-	while (*p == ' ' || *p == '\t')
+	while (*p == ' ' || *p == '\t' || *p == '\r')
 		p++;
 	return p;
 }

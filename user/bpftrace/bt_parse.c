@@ -29,6 +29,8 @@ static const struct {
 	{ "unroll", BT_TOK_UNROLL, {0} },
 	{ "struct", BT_TOK_STRUCT, {0} },
 	{ "union", BT_TOK_UNION, {0} },
+	{ "sizeof", BT_TOK_SIZEOF, {0} },
+	{ "offsetof", BT_TOK_OFFSETOF, {0} },
 	{ "int8", BT_TOK_TYPE, T_INT(1, true) },
 	{ "int16", BT_TOK_TYPE, T_INT(2, true) },
 	{ "int32", BT_TOK_TYPE, T_INT(4, true) },

@@ -2,16 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # bpftrace's casts to kernel struct pointers, with the kernel's BTF and
 # with the types built beside the module (DTRACE_BTF=FILE): a connect
-# to 127.0.0.1:9 read in tcp_connect through a cast in place and a
-# typed $variable (family, address by ntop, port by bswap), a union
-# member, a cast of curtask, an enumerator of the kernel (TCP_SYN_SENT,
-# the state tcp_connect's socket is in), the tools' #ifndef
-# BPFTRACE_HAVE_BTF with a struct definition in its skipped part and
-# AF_INET from the #else part.
+# to 127.0.0.1:9, in a network namespace of its own, read in
+# tcp_connect through a cast in place and a typed $variable (family,
+# address by ntop, port by bswap), a cast of curtask, an enumerator of
+# the kernel (TCP_SYN_SENT, the state of tcp_connect's socket), the
+# tools' #ifndef BPFTRACE_HAVE_BTF with a struct definition in its
+# skipped part and AF_INET from its #else part; then sizeof and
+# offsetof.
 set -eu
+. ./bt-lib.inc
 types=${VM_MODULE%/*}/dtrace-types.btf
 [ -s "$types" ] || { echo "no $types beside the module"; exit 1; }
-ip link set lo up 2>/dev/null || true
 script=$TMPDIR/cast.bt
 cat >"$script" <<'BT'
 #ifndef BPFTRACE_HAVE_BTF
@@ -46,7 +47,7 @@ run() {
 		sleep 0.1
 	done
 	# refused (nothing listens on 9), after tcp_connect
-	(exec 3<>/dev/tcp/127.0.0.1/9) 2>/dev/null || true
+	bt_netns bash -c 'exec 3<>/dev/tcp/127.0.0.1/9' 2>/dev/null || true
 	wait
 	cat "$out"
 }
@@ -56,4 +57,21 @@ out=$(run)
 [ "$out" = "$want" ] || { echo "kernel BTF: '$out'"; exit 1; }
 out=$(DTRACE_BTF=$types run)
 [ "$out" = "$want" ] || { echo "module's types: '$out'"; exit 1; }
+
+# sizeof of a kernel struct against the slab's object size; offsetof
+# and sizeof of a member against its neighbours'
+slab=$(cat /sys/kernel/slab/dentry/object_size)
+prog='BEGIN { printf("%d %d %d\n", sizeof(struct dentry),
+	offsetof(struct sock, __sk_common) == 0,
+	offsetof(struct task_struct, comm) + sizeof(curtask->comm) <=
+	sizeof(struct task_struct)); exit(); }'
+for src in kernel "$types"; do
+	if [ "$src" = kernel ]; then
+		out=$("$DTRACE" --bpftrace -e "$prog" | bt_noattach)
+	else
+		out=$(DTRACE_BTF=$src "$DTRACE" --bpftrace -e "$prog" |
+			bt_noattach)
+	fi
+	[ "$out" = "$slab 1 1" ] || { echo "sizeof ($src): '$out'"; exit 1; }
+done
 echo ok

@@ -3,13 +3,12 @@
 # Debian's bpftrace tools beside Debian's bpftrace (see
 # bt-tools-vs-bpftrace-1.sh). Part 4: the TCP tools, which read kernel
 # types (struct casts, #ifndef BPFTRACE_HAVE_BTF). The workload: a TCP
-# connection over 127.0.0.1 (the guest's loopback brought up first)
+# connection over 127.0.0.1 (in a network namespace with its loopback up)
 # with data both ways, accepted and closed by python3. Then dtrace again
 # with the types built beside the module instead of the kernel's BTF.
 set -eu
 . ./bt-lib.inc
 command -v bpftrace >/dev/null || { echo "bpftrace missing"; exit 1; }
-ip link set lo up 2>/dev/null || true
 net=${TMPDIR:-/tmp}/bt-net.py
 cat >"$net" <<'PY'
 import socket
@@ -26,7 +25,7 @@ c.close()
 a.close()
 s.close()
 PY
-export BT_WORK="python3 $net"
+export BT_WORK="unshare -n sh -c 'ip link set lo up && exec python3 $net'"
 # the connection's lines; other processes' events are numbers first
 bt_tool_vs tcpconnect ' python0 0\.0\.0\.0 0 0\.0\.0\.0 0$' '^0:0:0 '
 bt_tool_vs tcpaccept ' python0 0\.0\.0\.0 0 0\.0\.0\.0 0 0/0$' '^0:0:0 '

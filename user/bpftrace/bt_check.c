@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpftrace's str(s), which the checker meets as %str(s) (this is its
- * check hook, dt_funcs.h): a string stays as it is (comm, a
- * tracepoint's char[] field), an integer is a user address whose string
- * copyinstr reads (a tracepoint's const char *).
+ * bpftrace's functions whose meaning depends on types, which the
+ * checker meets as calls of %names (these are their check hooks,
+ * dt_funcs.h): str( ), *e, ntop( ), bswap( ), delete( ) and printf's
+ * integers.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,75 +12,28 @@
 #include "dt_error.h"
 #include "dt_types.h"
 
-int dt_check_bt_str(struct dt_pcb *pcb, struct dt_node *n)
+/* The call n becomes its checked argument a, in n's place. */
+static void bt_become(struct dt_node *n, struct dt_node *a)
 {
-	struct dt_node *a = n->n_args, *next = n->n_next;
+	struct dt_node *next = n->n_next;
 
-	if (dt_check_expr(pcb, a))
-		return -1;
-	if (a->n_type.kind == DT_T_STRING) {
-		free(n->n_str);
-		*n = *a;
-		n->n_next = next;
-		free(a);
-		return 0;
-	}
-	if (a->n_type.kind == DT_T_INT && a->n_type.ptr) {
-		/* a kernel type's char *: stringof( ), a kernel string */
-		n->n_kind = DT_N_CAST;
-		n->n_left = a;
-		n->n_args = NULL;
-		n->n_ctype = dt_type_string;
-		n->n_post = true;
-		n->n_type = dt_type_string;
-		return 0;
-	}
-	if (a->n_type.kind != DT_T_INT)
-		return dt_error(pcb, &n->n_loc, "BT_CALL", "str() expects an "
-				"integer or a string (%s provided)",
-				dt_type_name(&a->n_type));
-	free(n->n_str);
-	n->n_func = dt_func_byid(DT_FN_COPYINSTR);
-	n->n_str = strdup(n->n_func->f_name);
-	if (!n->n_str)
-		return dt_error(pcb, &n->n_loc, "D_NOMEM", "out of memory");
-	n->n_type = dt_type_string;
-	return 0;
-}
-
-/*
- * bpftrace's *e, which the checker meets as %deref(e): a pointer loads
- * as in D; an integer (an address from kaddr( ), arithmetic on one) is
- * read as a 64-bit value, as bpftrace does: *(int64 *)e.
- */
-int dt_check_bt_deref(struct dt_pcb *pcb, struct dt_node *n)
-{
-	struct dt_node *a = n->n_args, *next = n->n_next, *d;
-
-	if (dt_check_expr(pcb, a))
-		return -1;
 	n->n_args = NULL;
-	if (a->n_type.kind == DT_T_INT && !a->n_type.ptr) {
-		struct dt_node *c = dt_node_op(DT_N_CAST, DT_OP_NONE, a, NULL,
-					       &a->n_loc);
-
-		c->n_ctype = dt_type_ptrto(&dt_type_long);
-		a = c;
-	}
-	d = dt_node_op(DT_N_UNARY, DT_OP_DEREF, a, NULL, &n->n_loc);
 	free(n->n_str);
-	*n = *d;
+	*n = *a;
 	n->n_next = next;
-	free(d);
-	return dt_check_expr(pcb, n);
+	free(a);
 }
 
-static int bt_nargs_err(struct dt_pcb *pcb, const struct dt_node *n,
-			const char *what)
+/* The call n becomes a cast of its checked argument a to t. */
+static void bt_castto(struct dt_node *n, struct dt_node *a,
+		      const struct dt_type *t, bool stringof)
 {
-	return dt_error(pcb, &n->n_loc, "BT_CALL", "%s requires %s (%d "
-			"provided)", n->n_str + 1, what,
-			dt_node_count(n->n_args));
+	n->n_kind = DT_N_CAST;
+	n->n_left = a;
+	n->n_args = NULL;
+	n->n_ctype = *t;
+	n->n_type = *t;
+	n->n_post = stringof;
 }
 
 /*
@@ -100,6 +53,77 @@ static int bt_check_as(struct dt_pcb *pcb, struct dt_node *n,
 	n->n_guard = guard;
 	free(r);
 	return dt_check_expr(pcb, n);
+}
+
+/* The call n becomes a call of D's function id, its arguments checked. */
+static int bt_callto(struct dt_pcb *pcb, struct dt_node *n, enum dt_fid id,
+		     const struct dt_type *t)
+{
+	n->n_func = dt_func_byid(id);
+	free(n->n_str);
+	n->n_str = strdup(n->n_func->f_name);
+	if (!n->n_str)
+		return dt_error(pcb, &n->n_loc, "D_NOMEM", "out of memory");
+	n->n_type = *t;
+	return 0;
+}
+
+/*
+ * str(s), as %str(s): a string stays as it is (comm, a tracepoint's
+ * char[] field), a kernel type's char * is a kernel string, an integer
+ * is a user address whose string copyinstr reads (a tracepoint's
+ * const char *).
+ */
+int dt_check_bt_str(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *a = n->n_args;
+
+	if (dt_check_expr(pcb, a))
+		return -1;
+	if (a->n_type.kind == DT_T_STRING) {
+		bt_become(n, a);
+		return 0;
+	}
+	if (a->n_type.kind == DT_T_INT && a->n_type.ptr) {
+		bt_castto(n, a, &dt_type_string, true);	/* stringof( ) */
+		return 0;
+	}
+	if (a->n_type.kind != DT_T_INT)
+		return dt_error(pcb, &n->n_loc, "BT_CALL", "str() expects an "
+				"integer or a string (%s provided)",
+				dt_type_name(&a->n_type));
+	return bt_callto(pcb, n, DT_FN_COPYINSTR, &dt_type_string);
+}
+
+/*
+ * bpftrace's *e, which the checker meets as %deref(e): a pointer loads
+ * as in D; an integer (an address from kaddr( ), arithmetic on one) is
+ * read as a 64-bit value, as bpftrace does: *(int64 *)e.
+ */
+int dt_check_bt_deref(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *a = n->n_args, *d;
+
+	if (dt_check_expr(pcb, a))
+		return -1;
+	n->n_args = NULL;
+	if (a->n_type.kind == DT_T_INT && !a->n_type.ptr) {
+		struct dt_node *c = dt_node_op(DT_N_CAST, DT_OP_NONE, a, NULL,
+					       &a->n_loc);
+
+		c->n_ctype = dt_type_ptrto(&dt_type_long);
+		a = c;
+	}
+	d = dt_node_op(DT_N_UNARY, DT_OP_DEREF, a, NULL, &n->n_loc);
+	return bt_check_as(pcb, n, d);
+}
+
+static int bt_nargs_err(struct dt_pcb *pcb, const struct dt_node *n,
+			const char *what)
+{
+	return dt_error(pcb, &n->n_loc, "BT_CALL", "%s requires %s (%d "
+			"provided)", n->n_str + 1, what,
+			dt_node_count(n->n_args));
 }
 
 /* A call of D's function id, resolved (the resolver has run). */
@@ -244,24 +268,12 @@ int dt_check_bt_bswap(struct dt_pcb *pcb, struct dt_node *n)
 				dt_type_name(&a->n_type));
 	t.size = (uint8_t)dt_type_size(&a->n_type);
 	if (t.size == 1) {
-		struct dt_node *next = n->n_next;
-
-		n->n_args = NULL;
-		free(n->n_str);
-		*n = *a;
-		n->n_next = next;
-		free(a);
+		bt_become(n, a);
 		return 0;
 	}
 	id = t.size == 2 ? DT_FN_NTOHS : t.size == 4 ? DT_FN_NTOHL :
 		DT_FN_NTOHLL;
-	n->n_func = dt_func_byid(id);
-	free(n->n_str);
-	n->n_str = strdup(n->n_func->f_name);
-	if (!n->n_str)
-		return dt_error(pcb, &n->n_loc, "D_NOMEM", "out of memory");
-	n->n_type = t;
-	return 0;
+	return bt_callto(pcb, n, id, &t);
 }
 
 /*
@@ -292,24 +304,15 @@ int dt_check_bt_delete(struct dt_pcb *pcb, struct dt_node *n)
 /* printf's %promote(x): an unsigned x narrower than 64 bits widened. */
 int dt_check_bt_promote(struct dt_pcb *pcb, struct dt_node *n)
 {
-	struct dt_node *a = n->n_args, *next = n->n_next;
+	struct dt_node *a = n->n_args;
 	const struct dt_type *t = &a->n_type;
 
 	if (dt_check_expr(pcb, a))
 		return -1;
 	if (t->kind == DT_T_INT && !t->ptr && !t->is_signed && t->size < 8 &&
-	    !t->sym) {
-		n->n_kind = DT_N_CAST;
-		n->n_left = a;
-		n->n_args = NULL;
-		n->n_ctype = dt_type_ulong;
-		n->n_type = dt_type_ulong;
-		return 0;
-	}
-	n->n_args = NULL;
-	free(n->n_str);
-	*n = *a;
-	n->n_next = next;
-	free(a);
+	    !t->sym)
+		bt_castto(n, a, &dt_type_ulong, false);
+	else
+		bt_become(n, a);
 	return 0;
 }

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * psinfo_t, lwpsinfo_t and cpuinfo_t, and curpsinfo, curlwpsinfo and
- * curcpu, as illumos DTrace's procfs.d and sched.d give them, translated
- * from Linux's struct task_struct. Loaded only by a script that names
- * one of them (Documentation/types.md). Members illumos has and Linux
- * has no counterpart for are left out, so a script using one gets
- * "translator does not define conversion for member".
+ * psinfo_t and lwpsinfo_t, and curpsinfo and curlwpsinfo, as illumos
+ * DTrace's procfs.d gives them, translated from Linux's struct
+ * task_struct (cpuinfo_t and curcpu: sched.d). Loaded only by a script
+ * that names one of them (Documentation/types.md). Members illumos has
+ * and Linux has no counterpart for are left out, so a script using one
+ * gets "translator does not define conversion for member".
  */
 
 struct psinfo {
@@ -21,7 +21,7 @@ struct psinfo {
 	uintptr_t pr_addr;	/* the task_struct */
 	uint64_t pr_start;	/* ns since boot */
 	char	pr_fname[16];	/* the process's comm */
-	char	pr_psargs[80];	/* its first arguments, space-separated */
+	char	pr_psargs[80];	/* its arguments, space-separated */
 	int	pr_argc;
 	uintptr_t pr_argv;	/* user address of the argument strings */
 	uintptr_t pr_envp;	/* ... of the environment's */
@@ -29,11 +29,57 @@ struct psinfo {
 typedef struct psinfo psinfo_t;
 
 /*
- * pr_psargs reads the arguments from the process's own memory, so only
- * for the current process (else, and for kernel threads, it is
- * pr_fname): argv[0] to argv[2], at most, with copyinstr, which reports
- * an error for the probe if the page is not in memory.
+ * pr_psargs: the process's argument area (mm->arg_start to arg_end:
+ * each argument and its NUL), its first 80 bytes copied in and each
+ * NUL but the last made a space, as illumos shows the command line (79
+ * characters and the NUL). It reads the current process's memory only:
+ * for another task, and kernel threads (no mm), it is pr_fname. If the
+ * page is not in memory, copyin reports an error for that probe
+ * firing, as any user read does. D has no loop: a translator's member
+ * stands for its expression, so one byte's step is written once
+ * (__psa1) and used 80 times (__psa4, __psa16, __psa80; the first
+ * step past the last byte ends the chain), over the
+ * clause-local __psa (the copy), __psn (its length), __psp (the byte)
+ * and __pse (the last byte).
  */
+struct __psa1 {
+	int	r;
+};
+
+translator struct __psa1 < int I > {
+	r = this->__psp < this->__pse &&
+	    ((*this->__psp == 0 ? (*this->__psp = ' ') : 0) +
+	    (this->__psp++ != 0));
+};
+
+struct __psa4 {
+	int	r;
+};
+
+translator struct __psa4 < int I > {
+	r = xlate<struct __psa1 *>(0)->r && xlate<struct __psa1 *>(0)->r &&
+	    xlate<struct __psa1 *>(0)->r && xlate<struct __psa1 *>(0)->r;
+};
+
+struct __psa16 {
+	int	r;
+};
+
+translator struct __psa16 < int I > {
+	r = xlate<struct __psa4 *>(0)->r && xlate<struct __psa4 *>(0)->r &&
+	    xlate<struct __psa4 *>(0)->r && xlate<struct __psa4 *>(0)->r;
+};
+
+struct __psa80 {
+	int	r;
+};
+
+translator struct __psa80 < int I > {
+	r = xlate<struct __psa16 *>(0)->r && xlate<struct __psa16 *>(0)->r &&
+	    xlate<struct __psa16 *>(0)->r && xlate<struct __psa16 *>(0)->r &&
+	    xlate<struct __psa16 *>(0)->r;
+};
+
 translator psinfo_t < struct task_struct *T > {
 	pr_nlwp = T->signal->nr_threads;
 	pr_pid = T->tgid;
@@ -47,22 +93,16 @@ translator psinfo_t < struct task_struct *T > {
 	pr_addr = (uintptr_t)T;
 	pr_start = T->group_leader->start_time;
 	pr_fname = T->group_leader->comm;
-	pr_psargs = T->mm == 0 || T->group_leader != curthread->group_leader ?
+	pr_psargs = T->mm == 0 ||
+	    T->group_leader != curthread->group_leader ?
 	    stringof(T->group_leader->comm) :
-	    T->mm->arg_start + strlen(copyinstr(T->mm->arg_start)) + 1 >=
-	    T->mm->arg_end ? copyinstr(T->mm->arg_start) :
-	    T->mm->arg_start + strlen(copyinstr(T->mm->arg_start)) + 1 +
-	    strlen(copyinstr(T->mm->arg_start +
-	    strlen(copyinstr(T->mm->arg_start)) + 1)) + 1 >= T->mm->arg_end ?
-	    strjoin(copyinstr(T->mm->arg_start), strjoin(" ",
-	    copyinstr(T->mm->arg_start +
-	    strlen(copyinstr(T->mm->arg_start)) + 1))) :
-	    strjoin(copyinstr(T->mm->arg_start), strjoin(" ", strjoin(
-	    copyinstr(T->mm->arg_start +
-	    strlen(copyinstr(T->mm->arg_start)) + 1), strjoin(" ",
-	    copyinstr(T->mm->arg_start + strlen(copyinstr(T->mm->arg_start)) +
-	    1 + strlen(copyinstr(T->mm->arg_start +
-	    strlen(copyinstr(T->mm->arg_start)) + 1)) + 1)))));
+	    T->mm->arg_end <= T->mm->arg_start ? "" :
+	    (this->__psn = T->mm->arg_end - T->mm->arg_start > 80 ? 80 :
+	    T->mm->arg_end - T->mm->arg_start) == 0 ? "" :
+	    (this->__psa = (char *)copyin(T->mm->arg_start, this->__psn)) ==
+	    0 ? "" : ((this->__pse = this->__psa + this->__psn - 1) == 0 ||
+	    1) && (*this->__pse = 0) + ((this->__psp = this->__psa) != 0) &&
+	    (xlate<struct __psa80 *>(0)->r || 1) ? stringof(this->__psa) : "";
 	pr_argv = T->mm == 0 ? 0 : T->mm->arg_start;
 	pr_envp = T->mm == 0 ? 0 : T->mm->env_start;
 };
@@ -107,20 +147,3 @@ translator lwpsinfo_t < struct task_struct *T > {
 };
 
 inline lwpsinfo_t *curlwpsinfo = xlate<lwpsinfo_t *>(curthread);
-
-struct cpuinfo {
-	int	cpu_id;
-	int	cpu_pset;	/* -1: Linux has no processor sets */
-	int	cpu_chip;	/* -1: not known */
-	int	cpu_lgrp;	/* 0 */
-};
-typedef struct cpuinfo cpuinfo_t;
-
-translator cpuinfo_t < int C > {
-	cpu_id = C;
-	cpu_pset = -1;
-	cpu_chip = -1;
-	cpu_lgrp = 0;
-};
-
-inline cpuinfo_t *curcpu = xlate<cpuinfo_t *>(cpu);

@@ -6,10 +6,10 @@ set -eu
 out=$("$DTRACE" -q -c '/bin/sleep 0.3' -n '
 sched:::off-cpu /pid == $target/ { @["off-cpu"] = count(); }
 sched:::on-cpu /args[0] == $target/ { @["on-cpu"] = count(); }
-sched:::dequeue /args[0] == $target && args[1] == "sleep"/ {
-	@["dequeue"] = count(); }
-sched:::enqueue /args[0] == $target/ { @["enqueue"] = count(); }
-sched:::wakeup /args[0] == $target/ { @["wakeup"] = count(); }
+sched:::dequeue /args[0]->pr_lwpid == $target &&
+    args[1]->pr_fname == "sleep"/ { @["dequeue"] = count(); }
+sched:::enqueue /args[0]->pr_lwpid == $target/ { @["enqueue"] = count(); }
+sched:::wakeup /args[0]->pr_lwpid == $target/ { @["wakeup"] = count(); }
 END { printa("%s %@d\n", @); }')
 for p in off-cpu on-cpu dequeue enqueue wakeup; do
 	n=$(printf '%s\n' "$out" | sed -n "s/^$p //p")

@@ -1,6 +1,6 @@
 #pragma D option quiet
 
-/* strings are cut to strsize bytes, NUL included */
+/* strings keep strsize characters, as DTrace's (the NUL is not counted) */
 BEGIN
 {
 	s = "abcdefgh";

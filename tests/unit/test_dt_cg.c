@@ -286,6 +286,62 @@ TEST(statements)
 	}
 }
 
+/* Declared arrays and structs, and pointers that move by elements. */
+static const struct int_case decls[] = {
+	{ "int a[5];\nBEGIN { i = 3; a[i] = 7; a[0] = 1; "
+	  "trace(a[i] + a[0] + a[4]); }", 8 },
+	{ "self int d[4];\nBEGIN { i = 2; self->d[i]++; self->d[i] += 4; "
+	  "trace(self->d[2]); }", 5 },
+	{ "this int a[4];\nBEGIN { i = 1; this->a[i] = 9; this->a[3] = 2; "
+	  "trace(this->a[1] * this->a[3] + this->a[0]); }", 18 },
+	{ "this short a[5];\nBEGIN { trace(sizeof (this->a)); }", 10 },
+	{ "struct pt { int x; long y; };\nthis struct pt a[3];\n"
+	  "BEGIN { this->a[1].x = 5; this->a[2].y = 7; "
+	  "trace(this->a[1].x + this->a[2].y + this->a[0].y + "
+	  "sizeof (this->a)); }", 60 },
+	{ "this struct { char c[3]; int n; long l; } u;\n"
+	  "BEGIN { this->u.n = 40; this->u.c[2] = 2; this->u.l = -1; "
+	  "trace(this->u.n + this->u.c[2] + this->u.l + sizeof (this->u)); }",
+	  57 },
+	/* each clause takes fresh scratch: the module resets it per clause */
+	{ "this int a[2];\nBEGIN { this->a[0] = 7; }\n"
+	  "BEGIN { s = strjoin(\"ab\", \"cd\"); this->a[1] = 3; "
+	  "trace(this->a[0] * 10 + this->a[1] + strlen(s) * 100); }", 403 },
+	{ "struct s { int a; union { int b; char c[4]; }; };\n"
+	  "BEGIN { trace(offsetof(struct s, c) * 10 + sizeof (struct s)); }",
+	  48 },
+	{ "BEGIN { p = (int *)alloca(16); q = p; p += 2; *p = 5; p--; "
+	  "trace(*(p + 1) * 10 + (p - q)); }", 51 },
+};
+
+TEST(declared)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(decls) / sizeof(decls[0]); i++) {
+		int64_t v = -1;
+
+		ASSERT_EQ(0, run(_metadata, decls[i].expr, &v, NULL, 0));
+		if (v != decls[i].want)
+			TH_LOG("%s = %lld, want %lld", decls[i].expr,
+			       (long long)v, (long long)decls[i].want);
+		EXPECT_EQ(decls[i].want, v);
+	}
+}
+
+/* An index past the end that is not a constant faults at run time. */
+TEST(declared_bounds)
+{
+	int64_t v;
+
+	EXPECT_EQ(-1, run(_metadata, "int a[5];\nBEGIN { i = 5; a[i] = 1; "
+			  "trace(1); }", &v, NULL, 0));
+	EXPECT_EQ(-1, run(_metadata, "this int a[2];\nBEGIN { i = -1; "
+			  "trace(this->a[i]); }", &v, NULL, 0));
+	EXPECT_EQ(0, run(_metadata, "this int a[2];\nBEGIN { i = 1; "
+			 "trace(this->a[i]); }", &v, NULL, 0));
+}
+
 TEST(strings)
 {
 	static const struct {

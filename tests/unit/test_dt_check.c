@@ -99,12 +99,28 @@ static const struct check_case valid[] = {
 	{ "int x; string s; self int d; this char c; int a[string, int];\n"
 	  "unsigned long long t; int x;\n"
 	  "BEGIN { trace(x + self->d + this->c + a[s, 1] + t); }" },
+	/* declarations: lists, implicit int, fixed arrays, anonymous types */
+	{ "int x, *p, a[5];\nself y, b[2];\nthis z;\n"
+	  "BEGIN { x = a[4] + self->b[1] + self->y + this->z; p = (int *)arg0; "
+	  "a[x] = 1; self->b[x]++; a[2] += 3; }" },
+	{ "self struct s { int a; };\nstruct { long l; union { int i; "
+	  "char c[4]; }; } *p;\ntypedef struct { int z; } z_t, *zp_t;\n"
+	  "BEGIN { trace(p->c[1] + p->i + sizeof (z_t) + "
+	  "((zp_t)arg0)->z); }" },
+	{ "struct pt { int x; long y; };\nthis int a[4];\n"
+	  "this struct pt p;\nthis struct { char c[8]; int n; } u;\n"
+	  "BEGIN { i = 2; this->a[i] = 1; this->p.y = this->a[i] + "
+	  "this->a[3]; this->u.c[1] = 'x'; trace(this->u.n + *this->a); }" },
+	{ "string names[3];\nBEGIN { names[1] = \"x\"; trace(names[1]); }" },
 	{ "BEGIN /pid != $pid && uid == $uid/ { trace($ppid + $gid); }" },
 	{ "syscall::openat:entry { printf(\"%s\\n\", copyinstr(arg1)); }" },
 	{ "tick-1s { n++; a[\"x\"]++; b[1, 2] += 2; self->c--; this->d <<= 1; }" },
 	/* DTrace's limit is base + whole steps: these are one lquantize */
 	{ "BEGIN { @a = lquantize(1, 0, 100, 10); "
 	  "@a = lquantize(2, 0, 105, 10); }" },
+	{ "BEGIN { @a = llquantize(1, 2, 0, 61, 2); "
+	  "@b = llquantize(2, 10, 0, 17, 100); "
+	  "@c = llquantize(3, 4, 1, 3, 8); }" },
 };
 
 static const struct check_case invalid[] = {
@@ -134,8 +150,74 @@ static const struct check_case invalid[] = {
 	  "operator = requires modifiable lvalue as an operand" },
 	{ "BEGIN { trace(1 / 0); }", "D_DIV_ZERO", 1,
 	  "expression contains division by zero" },
-	{ "BEGIN { trace(1 % 0); }", "D_DIV_ZERO", 1,
-	  "expression contains modulus by zero" },
+	{ "BEGIN {\n\ttrace(1));\n}", "D_SYNTAX", 2,
+	  "extra ) in input stream" },
+	{ "BEGIN /(1))/ { }", "D_SYNTAX", 1, "extra ) in input stream" },
+	{ "inline int x = 1);", "D_SYNTAX", 1, "extra ) in input stream" },
+	{ "static int x;", "D_DECL_BADCLASS", 1,
+	  "specified storage class not appropriate in D" },
+	{ "BEGIN { p = (void *)arg0; p++; }", "D_OP_VFPTR", 1,
+	  "operator ++ requires an operand of known size" },
+	{ "BEGIN { p = (void *)arg0; p -= 1; }", "D_OP_VFPTR", 1,
+	  "operator -= requires left-hand scalar operand of known size" },
+	{ "BEGIN { x = 1; x += \"s\"; }", "D_OP_INCOMPAT", 1,
+	  "operands have incompatible types: \"int\" += \"string\"" },
+	{ "BEGIN { x = 1; x %= \"s\"; }", "D_OP_INT", 1,
+	  "operator %= requires operands of integral type" },
+	/* only a name is called (illumos dt_node_func) */
+	{ "BEGIN { @a(); }", "D_FUNC_UNDEF", 1, "undefined function name: "
+	  "@a" },
+	{ "BEGIN { x = 1; x(); }", "D_FUNC_IDKIND", 1, "scalar 'x' may not "
+	  "be referenced as a function" },
+	{ "BEGIN { a[1] = 1; a(2); }", "D_FUNC_IDKIND", 1, "associative "
+	  "array 'a' may not be referenced as a function" },
+	{ "BEGIN { trace(pid()); }", "D_FUNC_IDKIND", 1, "scalar 'pid' may "
+	  "not be referenced as a function" },
+	{ "BEGIN { @c[0] = tick-1(); }", "D_FUNC_IDENT", 1, "function "
+	  "designator is not of function type" },
+	{ "BEGIN { @a = count(); x = @a * 2; }", "D_OP_ARITH", 1,
+	  "operator * requires operands of arithmetic type" },
+	{ "BEGIN { @a = count(); x = 2 % @a; }", "D_OP_INT", 1,
+	  "operator % requires operands of integral type" },
+	{ "BEGIN { trace(\"a\" << 1); }", "D_OP_INT", 1,
+	  "operator << requires operands of integral type" },
+	/* llquantize( )'s parameters: DTrace's tags, checks and order */
+	{ "BEGIN { x = 10; @ = llquantize(1, x, 0, 6, 20); }",
+	  "D_LLQUANT_FACTORTYPE", 1, "llquantize( ) argument #1 (factor) "
+	  "must be an integer constant" },
+	{ "BEGIN { @ = llquantize(1, 10, -1, 6, 20); }", "D_LLQUANT_LOWVAL",
+	  1, "llquantize( ) argument #2 (low magnitude) must be an unsigned "
+	  "16-bit quantity" },
+	{ "BEGIN { @ = llquantize(1, 10, 0, 6, 70000); }",
+	  "D_LLQUANT_NSTEPVAL", 1, "llquantize( ) argument #4 (linear steps "
+	  "per magnitude) must be an unsigned 16-bit quantity" },
+	{ "BEGIN { @ = llquantize(1, 1, 0, 6, 20); }", "D_LLQUANT_FACTORSMALL",
+	  1, "llquantize( ) factor (argument #1) must be two or more" },
+	{ "BEGIN { @ = llquantize(1, 10, 6, 6, 20); }", "D_LLQUANT_MAGRANGE",
+	  1, "llquantize( ) high magnitude (argument #3) must be greater than "
+	  "low magnitude (argument #2)" },
+	{ "BEGIN { @ = llquantize(1, 10, 0, 6, 5); }",
+	  "D_LLQUANT_FACTORNSTEPS", 1, "llquantize( ) factor (argument #1) "
+	  "must be less than or equal to the number of linear steps per "
+	  "magnitude (argument #4)" },
+	{ "BEGIN { @ = llquantize(1, 10, 0, 6, 15); }", "D_LLQUANT_FACTOREVEN",
+	  1, "llquantize( ) factor (argument #1) must evenly divide the number "
+	  "of steps per magnitude (argument #4), and the number of steps per "
+	  "magnitude must evenly divide a power of the factor" },
+	{ "BEGIN { @ = llquantize(1, 10, 0, 19, 10); }", "D_LLQUANT_MAGTOOBIG",
+	  1, "llquantize( ) factor (10) raised to power of high magnitude (19) "
+	  "plus 1 overflows 64-bits" },
+	{ "BEGIN { @ = llquantize(1, 10, 0, 6, 20);\n"
+	  "@ = llquantize(1, 10, 1, 6, 20); }", "D_LLQUANT_LOWMATCH", 2,
+	  "llquantize( ) low magnitude (argument #2) doesn't match previous "
+	  "declaration: expected 0, found 1" },
+	/* DTrace's words for % as for / (illumos dt_node_op2) */
+	{ "BEGIN {\n\tc = 123 % 0;\n}", "D_DIV_ZERO", 2,
+	  "expression contains division by zero" },
+	{ "BEGIN { x = arg0; trace(x / 0); }", "D_DIV_ZERO", 1,
+	  "expression contains division by zero" },
+	{ "BEGIN { x = arg0; x %= 2 - 2; }", "D_DIV_ZERO", 1,
+	  "expression contains division by zero" },
 	{ "BEGIN { printf(\"%d\\n\", \"s\"); }", "D_PRINTF_ARG_TYPE", 1,
 	  "printf( ) argument #2 is incompatible with conversion #1 "
 	  "prototype:\n\tconversion: %d\n\t prototype: char, short, int, "
@@ -171,16 +253,18 @@ static const struct check_case invalid[] = {
 	  "trace( ) prototype mismatch: 0 args passed, 1 expected" },
 	{ "BEGIN { trace(strlen(1)); }", "D_PROTO_ARG", 1,
 	  "strlen( ) argument #1 is incompatible with prototype:\n\t"
-	  "prototype: string\n\t argument: int" },
+	  "prototype: const char *\n\t argument: int" },
+	{ "BEGIN { trace(progenyof(\"1\")); }", "D_PROTO_ARG", 1,
+	  "progenyof( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: pid_t\n\t argument: string" },
 	{ "BEGIN { exit(\"a\"); }", "D_PROTO_ARG", 1,
 	  "exit( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: int\n\t argument: string" },
-	{ "BEGIN { x = trace(1); }", "D_ACT_EXPR", 1,
-	  "trace( ) is an action and may not be used in an expression" },
+	{ "BEGIN { x = trace(1); }", "D_CG_EXPR", 1,
+	  "tracing function trace( ) may not be called from a D expression "
+	  "(D program context required)" },
 	{ "BEGIN { nosuch(1); }", "D_FUNC_UNDEF", 1,
 	  "undefined function name: nosuch" },
-	{ "BEGIN { x = 1; x(); }", "D_FUNC_UNDEF", 1,
-	  "undefined function name: x" },
 	{ "BEGIN { @a = count();\n@a = sum(1); }", "D_AGG_REDEF", 2,
 	  "aggregation redefined: @a\n\t current: @a = sum( )\n\tprevious: "
 	  "@a = count( ) : line 1" },
@@ -192,8 +276,9 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_AGG_KEYS", 1,
 	  "@a used with 2 keys, and 1 before" },
 	/* each kind of built-in (dt_funcs.h) where it does not belong */
-	{ "BEGIN { @a = count(); x = printa(@a); }", "D_ACT_EXPR", 1,
-	  "printa( ) is an action and may not be used in an expression" },
+	{ "BEGIN { @a = count(); x = printa(@a); }", "D_CG_EXPR", 1,
+	  "tracing function printa( ) may not be called from a D expression "
+	  "(D program context required)" },
 	{ "BEGIN { @a = stats(1); @a = avg(1); }", "D_AGG_REDEF", 1,
 	  "aggregation redefined: @a\n\t current: @a = avg( )\n\tprevious: "
 	  "@a = stats( ) : line 1" },
@@ -335,11 +420,12 @@ static const struct check_case invalid[] = {
 	  "expected" },
 	{ "BEGIN { panic(\"now\"); }", "D_PROTO_LEN", 1,
 	  "panic( ) prototype mismatch: 1 arg passed, 0 expected" },
-	{ "BEGIN { x = breakpoint(); }", "D_ACT_EXPR", 1,
-	  "breakpoint( ) is an action and may not be used in an expression" },
+	{ "BEGIN { x = breakpoint(); }", "D_CG_EXPR", 1,
+	  "tracing function breakpoint( ) may not be called from a D expression "
+	  "(D program context required)" },
 	{ "BEGIN { copyout(\"x\", 0, 1); }", "D_PROTO_ARG", 1,
 	  "copyout( ) argument #1 is incompatible with prototype:\n\t"
-	  "prototype: int\n\t argument: string" },
+	  "prototype: void *\n\t argument: string" },
 	{ "BEGIN { copyoutstr(\"x\", 0); }", "D_PROTO_LEN", 1,
 	  "copyoutstr( ) prototype mismatch: 2 args passed, 3 expected" },
 	{ "BEGIN { trace(index(\"a\", \"b\", 1, 2)); }", "D_PROTO_LEN", 1,
@@ -353,8 +439,9 @@ static const struct check_case invalid[] = {
 	  "prototype: int\n\t argument: string" },
 	{ "BEGIN { stop(1); }", "D_PROTO_LEN", 1,
 	  "stop( ) prototype mismatch: 1 arg passed, 0 expected" },
-	{ "BEGIN { x = raise(9); }", "D_ACT_EXPR", 1,
-	  "raise( ) is an action and may not be used in an expression" },
+	{ "BEGIN { x = raise(9); }", "D_CG_EXPR", 1,
+	  "tracing function raise( ) may not be called from a D expression "
+	  "(D program context required)" },
 	{ "BEGIN { system(arg0); }", "D_PROTO_ARG", 1,
 	  "system( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: string\n\t argument: long" },
@@ -366,12 +453,12 @@ static const struct check_case invalid[] = {
 	  "constant expression" },
 	{ "BEGIN { trace(copyin(\"a\", 8)); }", "D_PROTO_ARG", 1,
 	  "copyin( ) argument #1 is incompatible with prototype:\n\t"
-	  "prototype: int\n\t argument: string" },
+	  "prototype: uintptr_t\n\t argument: string" },
 	{ "BEGIN { copyinto(arg0, 8); }", "D_PROTO_LEN", 1,
 	  "copyinto( ) prototype mismatch: 2 args passed, 3 expected" },
 	{ "BEGIN { trace(copyinstr(\"a\")); }", "D_PROTO_ARG", 1,
 	  "copyinstr( ) argument #1 is incompatible with prototype:\n\t"
-	  "prototype: int\n\t argument: string" },
+	  "prototype: uintptr_t\n\t argument: string" },
 	{ "BEGIN { @a[stack()] = count(); printa(\"%@d\", @a); }",
 	  "D_UNSUPPORTED", 1, "printa( ) formats for aggregations keyed by "
 	  "stack( ) are not supported yet" },
@@ -433,7 +520,35 @@ static const struct check_case invalid[] = {
 	  "D_UNSUPPORTED", 2, "struct s values cannot be stored in variables "
 	  "yet: store a pointer" },
 	{ "struct s { int a; };\nstruct s x;\nBEGIN { }", "D_UNSUPPORTED", 2,
-	  "variables of type struct s are not supported: use a pointer" },
+	  "variables of type struct s are not supported: use a pointer, or "
+	  "a this-> variable" },
+	{ "this int a[4];\nBEGIN { this->a[4] = 1; }", "D_ARR_BOUNDS", 2,
+	  "index outside array bounds: 4, max is 4" },
+	{ "this int a[4];\nBEGIN { this->a = 0; }", "D_OP_ARRFUN", 2,
+	  "operator = may not be applied to operand of type \"int [4]\"" },
+	{ "struct s { int x; };\nthis struct s v;\n"
+	  "BEGIN { this->v = *(struct s *)arg0; }", "D_UNSUPPORTED", 3,
+	  "operator = of a whole struct s is not supported yet: assign its "
+	  "members" },
+	/* an action where a value is wanted: the consumer's words */
+	{ "BEGIN { trace(stringof(trace(1))); }", "D_STRINGOF_TYPE", 1,
+	  "cannot apply stringof to a value of type void" },
+	{ "BEGIN { trace(strlen(trace(1))); }", "D_PROTO_ARG", 1,
+	  "strlen( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: const char *\n\t argument: void" },
+	{ "BEGIN { printf(\"%d\", trace(1)); }", "D_PRINTF_ARG_TYPE", 1,
+	  "printf( ) argument #2 is incompatible with conversion #1 "
+	  "prototype:\n\tconversion: %d\n\t prototype: char, short, int, "
+	  "long, or long long\n\t  argument: void" },
+	{ "BEGIN { trace(trace(1)); }", "D_TRACE_VOID", 1,
+	  "trace( ) may not be applied to a void expression" },
+	{ "BEGIN { @ = sum(trace(1)); }", "D_CG_EXPR", 1,
+	  "tracing function trace( ) may not be called from a D expression "
+	  "(D program context required)" },
+	{ "this string s[2];", "D_UNSUPPORTED", 1, "clause-local arrays of "
+	  "strings are not supported: s" },
+	{ "this char b[100000];", "D_DECL_ARRBIG", 1,
+	  "array dimension too big" },
 	{ "struct s { int a; };\nBEGIN { trace(*(struct s *)arg0); }",
 	  "D_UNSUPPORTED", 2, "trace( ) of a struct s is not supported yet: "
 	  "use tracemem( )" },
@@ -446,8 +561,48 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { x = 1; trace(x[0]); }", "D_IDX_SCALAR", 1,
 	  "operator [ ] requires an array, a pointer or an associative "
 	  "array: \"int\" is none" },
-	{ "self struct s { int a; };", "D_DECL_CLASS", 1,
-	  "invalid storage class for a type definition" },
+	{ "self this int x;", "D_DECL_CLASS", 1,
+	  "only one storage class allowed in a declaration" },
+	{ "this self x;", "D_DECL_CLASS", 1,
+	  "only one storage class allowed in a declaration" },
+	/* fixed-size arrays: DTrace's checks and words */
+	{ "int a[];\nBEGIN { }", "D_DECL_ARRNULL", 1, "array declaration "
+	  "requires array dimension or tuple signature: a" },
+	{ "int a[-7];\nBEGIN { }", "D_DECL_ARRSUB", 1, "positive integral "
+	  "constant expression or tuple signature expected as array "
+	  "declaration subscript" },
+	{ "int a[0];", "D_DECL_ARRSUB", 1, "positive integral constant "
+	  "expression or tuple signature expected as array declaration "
+	  "subscript" },
+	{ "int n;\nint a[n];", "D_DECL_ARRSUB", 2, "positive integral "
+	  "constant expression or tuple signature expected as array "
+	  "declaration subscript" },
+	{ "int x[88294967295];", "D_DECL_ARRBIG", 1,
+	  "array dimension too big" },
+	{ "int a[5];\nBEGIN {\n\ttrace(a[5]);\n}", "D_ARR_BOUNDS", 3,
+	  "index outside array bounds: 5, max is 5" },
+	{ "int a[5];\nBEGIN { a[-1] = 1; }", "D_ARR_BOUNDS", 2,
+	  "index outside array bounds: -1, max is 5" },
+	{ "self int a[4];\nBEGIN { self->a[2 * 2]++; }", "D_ARR_BOUNDS", 2,
+	  "index outside array bounds: 4, max is 4" },
+	{ "int a[5];\nBEGIN { trace(a[\"x\"]); }", "D_IDX_INT", 2,
+	  "a[ ] index must be of integral type" },
+	{ "int a[5];\nBEGIN { trace(a[1, 2]); }", "D_ARR_BADREF", 2,
+	  "a[ ] is an array of one dimension: it takes one index" },
+	{ "int a[5];\nBEGIN { trace(a); }", "D_UNSUPPORTED", 2,
+	  "array a as a value is not supported: index it" },
+	{ "void a[3];", "D_DECL_VOIDOBJ", 1, "cannot declare array of void" },
+	{ "int a[2][3];", "D_UNSUPPORTED", 1,
+	  "arrays of arrays are not supported: a" },
+	{ "int a[int][2];", "D_DECL_DYNOBJ", 1,
+	  "cannot declare array of associative arrays" },
+	{ "int a[5];\nint a[6];\nBEGIN { }", "D_DECL_IDRED", 2,
+	  "identifier redeclared: a" },
+	{ "int;", "D_DECL_USELESS", 1, "useless declaration" },
+	{ "struct s { int a; };\nstruct t { struct s; };", "D_DECL_MNAME", 2,
+	  "member declaration requires a name" },
+	{ "struct { int a; struct { int a; }; } *p;", "D_DECL_MNAME", 1,
+	  "member a redeclared in struct " },
 	{ "BEGIN { this->a[1] = 1; }", "D_ARR_LOCAL", 1,
 	  "local variables may not be used as associative arrays: a" },
 	{ "BEGIN { self->a = 1; self->a[1] = 1; }", "D_IDX_SCALAR", 1,
@@ -456,8 +611,8 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { self->a[1] = 1;\ntrace(self->a); }", "D_ARR_SCALAR", 2,
 	  "a is an associative array; it must be indexed" },
 	{ "BEGIN { self->a[1] = 1;\ntrace(self->a[\"x\"]); }",
-	  "D_ARR_KEYTYPE", 2, "a[ ] key #1 is incompatible with its "
-	  "declaration:\n\tdeclared: int\n\t    used: string" },
+	  "D_PROTO_ARG", 2, "a[ ] key #1 is incompatible with prototype:\n\t"
+	  "prototype: int\n\t      key: string" },
 	{ "BEGIN { trace(self->b[1]); }", "D_IDENT_UNDEF", 1,
 	  "failed to resolve self->b: Unknown variable name" },
 	{ "BEGIN { x = 1; chill(x); x = 2; speculate(x); }", "D_ACT_SPEC", 1,
@@ -492,17 +647,21 @@ static const struct check_case invalid[] = {
 	  "identifier redeclared: pid" },
 	{ "void v;\nBEGIN { }", "D_DECL_VOID", 1,
 	  "cannot declare variable v as type void" },
-	{ "this int a[int];\nBEGIN { }", "D_ARR_LOCAL", 1,
-	  "local variables may not be used as associative arrays: a" },
+	{ "this int a[int];\nBEGIN { }", "D_DECL_LOCASSC", 1,
+	  "associative arrays may not be declared as local variables: a" },
 	{ "int x;\nBEGIN { x = \"s\"; }", "D_OP_INCOMPAT", 2,
 	  "operands have incompatible types: \"int\" = \"string\"" },
 	{ "BEGIN { trace((signed unsigned)0); }", "D_TYPE_ERR", 1,
 	  "invalid type combination" },
 	{ "BEGIN { trace((int)\"a\"); }", "D_CAST_INVAL", 1,
 	  "invalid cast expression: \"string\" to \"int\"" },
-	{ "BEGIN { a[1] = 1; trace(a[\"x\"]); }", "D_ARR_KEYTYPE", 1,
-	  "a[ ] key #1 is incompatible with its declaration:\n\t"
-	  "declared: int\n\t    used: string" },
+	{ "BEGIN { a[1] = 1; trace(a[\"x\"]); }", "D_PROTO_ARG", 1,
+	  "a[ ] key #1 is incompatible with prototype:\n\t"
+	  "prototype: int\n\t      key: string" },
+	{ "BEGIN { a[1] = 1; trace(a[1, 2]); }", "D_PROTO_LEN", 1,
+	  "a[ ] prototype mismatch: 2 keys passed, 1 expected" },
+	{ "BEGIN { a[1, 2] = 1; trace(a[1]); }", "D_PROTO_LEN", 1,
+	  "a[ ] prototype mismatch: 1 key passed, 2 expected" },
 	{ "BEGIN { a[1] = 1; trace(a); }", "D_ARR_SCALAR", 1,
 	  "a is an associative array; it must be indexed" },
 	{ "BEGIN { trace(args); }", "D_ARR_SCALAR", 1,
@@ -688,9 +847,9 @@ TEST(layout)
 	ASSERT_EQ(3, e->e_nrecs);
 	EXPECT_EQ(0, e->e_recs[0].r_off);
 	EXPECT_EQ(8, e->e_recs[1].r_off);
-	EXPECT_EQ(256, e->e_recs[1].r_size);
-	EXPECT_EQ(264, e->e_recs[2].r_off);
-	EXPECT_EQ(272, e->e_recsize);
+	EXPECT_EQ(257, e->e_recs[1].r_size);	/* strsize and the NUL */
+	EXPECT_EQ(272, e->e_recs[2].r_off);
+	EXPECT_EQ(280, e->e_recsize);
 	ASSERT_EQ(2, e->e_nouts);
 	EXPECT_EQ(DT_OUT_PRINTF, e->e_outs[0].o_kind);
 	EXPECT_EQ(2, e->e_outs[0].o_nrecs);

@@ -39,7 +39,7 @@ static void setup(struct fixture *f, bool quiet)
 
 	memset(f, 0, sizeof(*f));
 	dt_options_init(&f->o);
-	f->o.o_strsize = 16;
+	f->o.o_strsize = 15;	/* a 16-byte string slot, with its NUL */
 	dt_pcb_init(&f->pcb, "BEGIN { printf(\"%d %s\\n\", arg0, execname); }"
 		    "syscall::read:entry { trace(arg0); }", NULL, &f->o);
 	if (dt_compile(&f->pcb, &f->cp))

@@ -126,7 +126,7 @@ TEST(probe_record)
 	FILE *fp;
 
 	dt_options_init(&o);
-	o.o_strsize = 16;
+	o.o_strsize = 15;	/* a 16-byte string slot, with its NUL */
 	dt_pcb_init(&pcb, "syscall::read:entry { trace(arg0); "
 		    "printf(\"%s \\\"%d\\\"\\n\", execname, arg0); }", NULL, &o);
 	ASSERT_EQ(0, dt_compile(&pcb, &cp));

@@ -15,7 +15,7 @@ struct bound {
 };
 
 static const struct bound bounds[] = {
-	{ "strsize", "8192", "8193", "0" },
+	{ "strsize", "8191", "8192", "0" },	/* + the NUL: the module's */
 	{ "bufsize", "64m", "67108865", "4095" },
 	{ "aggsize", "64m", "67108865", "0" },
 	{ "specsize", "64m", "67108865", "4095" },

@@ -24,14 +24,14 @@ const char *dt_agg_funcname(uint32_t func)
 	return "?";
 }
 
-int dt_agg_layout(struct dt_agg *a, uint32_t strsize)
+int dt_agg_layout(struct dt_agg *a, uint32_t strslot)
 {
 	uint32_t off = 0;
 	int i;
 
 	for (i = 0; i < a->a_nkeys; i++) {
 		a->a_keyoff[i] = off;
-		a->a_keysz[i] = a->a_keys[i].kind == DT_T_STRING ? strsize : 8;
+		a->a_keysz[i] = a->a_keys[i].kind == DT_T_STRING ? strslot : 8;
 		if (a->a_keystack[i])	/* the pid first for ustack( ) */
 			a->a_keysz[i] = 8 * (a->a_keyframes[i] +
 					     (a->a_keystack[i] == 2));

@@ -62,8 +62,8 @@ struct dt_node *dt_agg_incr(uint32_t func, struct dt_node *args);
 /* Value bytes, as the module computes them (0: bad parameters). */
 uint32_t dt_agg_valsize(uint32_t func, const int64_t *params);
 
-/* Lay out the key of a with its types set; strsize for strings. */
-int dt_agg_layout(struct dt_agg *a, uint32_t strsize);
+/* Lay out the key of a with its types set; strslot bytes a string. */
+int dt_agg_layout(struct dt_agg *a, uint32_t strslot);
 
 void dt_agg_free(struct dt_agg *a);
 void dt_agg_freeall(struct dt_agg *list);

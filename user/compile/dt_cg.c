@@ -174,6 +174,45 @@ static void dt_cg_freeregs(struct dt_cg *cg, int *regs, int n)
 }
 
 /*
+ * T a[N] indexed by what is not a constant (those were checked): an
+ * index past N faults, as a load from address 0, rather than make an
+ * element DTrace would not have.
+ */
+static int dt_cg_bounds(struct dt_cg *cg, const struct dt_var *v,
+			const struct dt_node *idx, int ri)
+{
+	int r;
+
+	if (!v->v_dim || idx->n_kind == DT_N_INT)
+		return 0;
+	r = dt_cg_reg(cg);
+	if (r < 0)
+		return -1;
+	dt_cg_setint(cg, r, v->v_dim);
+	EMIT(cg, SLTU, r, ri, r, 0);
+	EMIT(cg, BNZ, 0, r, 0, 1);
+	EMIT(cg, LDUB, r, 0, 0, 0);
+	dt_cg_free(cg, r);
+	return 0;
+}
+
+/*
+ * this T a[N], this struct s v: take their scratch (zeroed) at the
+ * first use in the clause; %r is its address.
+ */
+static void dt_cg_byref(struct dt_cg *cg, const struct dt_var *v, int r)
+{
+	const struct dt_type *t = &v->v_type;
+	uint32_t size = v->v_dim ? v->v_dim * dt_type_refsize(t) :
+		t->sou->s_size;
+
+	EMIT(cg, BNZ, 0, r, 0, 3);
+	dt_cg_setint(cg, r, size ? size : 1);
+	EMIT(cg, ALLOCS, r, r, 0, 0);
+	EMIT(cg, STLS, 0, r, 0, (int32_t)v->v_id);
+}
+
+/*
  * An lvalue: load it into a new register; keys of an array element are
  * kept in keys[] so the caller can store back.
  */
@@ -185,9 +224,12 @@ static int dt_cg_load(struct dt_cg *cg, struct dt_node *lv, int *keys,
 	int r;
 
 	*nkeys = 0;
-	if (lv->n_kind == DT_N_INDEX &&
-	    dt_cg_push(cg, lv->n_args, keys, nkeys))
-		return -1;
+	if (lv->n_kind == DT_N_INDEX) {
+		if (dt_cg_eval(cg, lv->n_args, keys, nkeys) ||
+		    dt_cg_bounds(cg, v, lv->n_args, keys[0]))
+			return -1;
+		dt_cg_repush(cg, lv->n_args, keys);
+	}
 	r = dt_cg_reg(cg);
 	if (r < 0)
 		return -1;
@@ -204,6 +246,8 @@ static int dt_cg_load(struct dt_cg *cg, struct dt_node *lv, int *keys,
 		EMIT(cg, LDTS, r, 0, 0, (int32_t)v->v_id);
 	} else {
 		EMIT(cg, LDLS, r, 0, 0, (int32_t)v->v_id);
+		if (dt_var_byref(v))
+			dt_cg_byref(cg, v, r);
 	}
 	if (v->v_type.kind == DT_T_STRING) {
 		/* a string never assigned reads as "", not address 0 */
@@ -363,6 +407,8 @@ static int dt_cg_binary(struct dt_cg *cg, struct dt_node *n)
 	rb = dt_cg_expr(cg, n->n_right);
 	if (rb < 0)
 		return -1;
+	if (n->n_var && dt_cg_bounds(cg, n->n_var, n->n_right, rb))
+		return -1;	/* this->a + i, from this->a[i] */
 	switch (n->n_op) {
 	case DT_OP_EQ: case DT_OP_NE: case DT_OP_LT: case DT_OP_LE:
 	case DT_OP_GT: case DT_OP_GE:
@@ -552,7 +598,9 @@ static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 		if (lv->n_kind == DT_N_UNARY || lv->n_kind == DT_N_MEMBER)
 			return dt_cg_ptrstore(cg, lv, rv);
 		if (lv->n_kind == DT_N_INDEX) {
-			if (dt_cg_eval(cg, lv->n_args, keys, &nkeys))
+			if (dt_cg_eval(cg, lv->n_args, keys, &nkeys) ||
+			    dt_cg_bounds(cg, lv->n_left->n_var, lv->n_args,
+					 keys[0]))
 				return -1;
 		}
 		dt_cg_store(cg, lv, rv, keys);
@@ -565,6 +613,15 @@ static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 	rv = dt_cg_expr(cg, n->n_right);
 	if (rv < 0)
 		return -1;
+	/* p += i moves p by i elements */
+	if (lv->n_type.ptr && (n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB)) {
+		int tmp = dt_cg_reg(cg);
+
+		if (tmp < 0 || dt_cg_scale(cg, DIF_OP_MUL, rv,
+					   dt_type_refsize(&lv->n_type),
+					   tmp) < 0)
+			return -1;
+	}
 	if (n->n_op != DT_OP_SHL && n->n_op != DT_OP_SHR) {
 		struct dt_type t = lv->n_type;
 
@@ -590,6 +647,7 @@ static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 static int dt_cg_incdec(struct dt_cg *cg, struct dt_node *n)
 {
 	int keys[DIF_TUPLE_MAX], nkeys = 0, r, rn;
+	int32_t step;
 
 	r = dt_cg_load(cg, n->n_left, keys, &nkeys);
 	if (r < 0)
@@ -597,7 +655,10 @@ static int dt_cg_incdec(struct dt_cg *cg, struct dt_node *n)
 	rn = dt_cg_reg(cg);
 	if (rn < 0)
 		return -1;
-	EMIT(cg, ADDI, rn, r, 0, n->n_op == DT_OP_INC ? 1 : -1);
+	/* p++ moves p by one element */
+	step = n->n_left->n_type.ptr ? (int32_t)dt_type_refsize(
+		&n->n_left->n_type) : 1;
+	EMIT(cg, ADDI, rn, r, 0, n->n_op == DT_OP_INC ? step : -step);
 	if (dt_cg_normalize(cg, rn, &n->n_left->n_type))
 		return -1;
 	dt_cg_store(cg, n->n_left, rn, keys);
@@ -794,13 +855,26 @@ static int dt_cg_stmts(struct dt_cg *cg, struct dt_node **s, int n)
 static int dt_cg_prog(struct dt_pcb *pcb, struct dt_difo *d,
 		      struct dt_node **pre, int npre, struct dt_node *n,
 		      struct dt_node *guard, int64_t cnst, struct dt_node **post,
-		      int npost, const struct dif_type *rt, uint32_t strsize)
+		      int npost, const struct dif_type *rt, uint32_t strsize,
+		      bool first)
 {
 	struct dt_cg cg = {
 		.cg_pcb = pcb, .cg_d = d, .cg_strsize = strsize,
 	};
+	const struct dt_var *v;
 	int r;
 
+	/*
+	 * The clause's first program forgets the scratch of this T a[N]
+	 * and this struct s v: this-> variables outlive the clause, the
+	 * module's scratch does not.
+	 */
+	for (v = first ? pcb->pcb_prog.p_vars : NULL; v; v = v->v_next) {
+		if (!dt_var_byref(v))
+			continue;
+		dt_cg_usevar(&cg, v);
+		EMIT(&cg, STLS, 0, 0, 0, (int32_t)v->v_id);
+	}
 	if (dt_cg_stmts(&cg, pre, npre))
 		return -1;
 	if (!n || guard) {
@@ -850,6 +924,7 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 
 	for (i = 0; i < cp->cp_necbs; i++) {
 		struct dt_ecb *e = &cp->cp_ecbs[i];
+		bool first = true;
 
 		pcb->pcb_region = "predicate";
 		if (e->e_clause->c_pred) {
@@ -857,9 +932,10 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 					   cp->cp_strsize);
 			if (dt_cg_prog(pcb, &e->e_pred, NULL, 0,
 				       e->e_clause->c_pred, NULL, 0, NULL, 0,
-				       &rt, cp->cp_strsize))
+				       &rt, cp->cp_strsize, first))
 				return -1;
 			e->e_haspred = true;
+			first = false;
 		}
 		pcb->pcb_region = "action list";
 		for (j = 0; j < e->e_nacts; j++) {
@@ -874,8 +950,9 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp)
 				       a->a_expr, a->a_guard, a->a_expr &&
 				       a->a_guard ? a->a_ifnot : a->a_const,
 				       a->a_post, a->a_npost, &rt,
-				       cp->cp_strsize))
+				       cp->cp_strsize, first))
 				return -1;
+			first = false;
 		}
 	}
 	pcb->pcb_region = NULL;

@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dt_compile.h"
 #include "dt_error.h"
@@ -38,8 +39,22 @@ static int dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 	switch (n->n_kind) {
 	case DT_N_VAR:
 	case DT_N_SELF:
-	case DT_N_THIS:
 		return 0;
+	case DT_N_THIS:
+		if (!dt_var_byref(n->n_var))
+			return 0;
+		if (n->n_var->v_dim) {
+			struct dt_type e = dt_type_deref(&n->n_var->v_type);
+
+			return dt_error(pcb, &n->n_loc, "D_OP_ARRFUN",
+					"operator %s may not be applied to "
+					"operand of type \"%s [%u]\"", op,
+					dt_type_name(&e), n->n_var->v_dim);
+		}
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED", "operator %s "
+				"of a whole %s is not supported yet: assign "
+				"its members", op,
+				dt_type_name(&n->n_var->v_type));
 	case DT_N_INDEX:
 		if (n->n_left->n_kind == DT_N_VAR ||
 		    n->n_left->n_kind == DT_N_SELF)
@@ -105,6 +120,30 @@ static int dt_check_implicit(struct dt_pcb *pcb, struct dt_node *n,
 	return 0;
 }
 
+/*
+ * T a[N]: one integer index, within bounds when it is a constant (the
+ * code checks the others at run time: dt_cg.c).
+ */
+static int dt_check_bounds(struct dt_pcb *pcb, struct dt_node *n,
+			   struct dt_node *k, const struct dt_var *v)
+{
+	if (k->n_next)
+		return dt_error(pcb, &n->n_loc, "D_ARR_BADREF", "%s[ ] is an "
+				"array of one dimension: it takes one index",
+				v->v_name);
+	if (!dt_is_int(k))
+		return dt_error(pcb, &k->n_loc, "D_IDX_INT", "%s[ ] index "
+				"must be of integral type", v->v_name);
+	if (dt_fold_list(pcb, k))
+		return -1;
+	if (k->n_kind == DT_N_INT &&
+	    (k->n_int < 0 || (uint64_t)k->n_int >= v->v_dim))
+		return dt_error(pcb, &k->n_loc, "D_ARR_BOUNDS", "index outside "
+				"array bounds: %lld, max is %u",
+				(long long)k->n_int, v->v_dim);
+	return 0;
+}
+
 static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_var *v = n->n_left->n_var;
@@ -115,26 +154,31 @@ static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
 		if (dt_check_node(pcb, k))
 			return -1;
 		if (k->n_type.kind == DT_T_VOID)
-			return dt_error(pcb, &k->n_loc, "D_ARR_KEYTYPE",
-					"%s[ ] key #%d is void", v->v_name,
+			return dt_error(pcb, &k->n_loc, "D_KEY_TYPE",
+					"void expression may not be used as "
+					"associative array index: key #%d",
 					i + 1);
 	}
+	if (v->v_dim)
+		return dt_check_bounds(pcb, n, n->n_args, v);
 	if (!v->v_nkeys) {
 		for (k = n->n_args, i = 0; k; k = k->n_next, i++)
 			v->v_keys[i] = dt_type_promote(&k->n_type);
 		v->v_nkeys = i;
 		return 0;
 	}
+	/* DTrace's words for a key signature that does not match */
 	if (i != v->v_nkeys)
-		return dt_error(pcb, &n->n_loc, "D_ARR_BADREF",
-				"%s[ ] used with %d key%s, declared with %d",
-				v->v_name, i, i == 1 ? "" : "s", v->v_nkeys);
+		return dt_error(pcb, &n->n_loc, "D_PROTO_LEN",
+				"%s[ ] prototype mismatch: %d key%s passed, "
+				"%d expected", v->v_name, i, i == 1 ? "" : "s",
+				v->v_nkeys);
 	for (k = n->n_args, i = 0; k; k = k->n_next, i++)
 		if (k->n_type.kind != v->v_keys[i].kind)
-			return dt_error(pcb, &k->n_loc, "D_ARR_KEYTYPE",
+			return dt_error(pcb, &k->n_loc, "D_PROTO_ARG",
 					"%s[ ] key #%d is incompatible with "
-					"its declaration:\n\tdeclared: %s\n\t"
-					"    used: %s", v->v_name, i + 1,
+					"prototype:\n\tprototype: %s\n\t"
+					"      key: %s", v->v_name, i + 1,
 					dt_type_name(&v->v_keys[i]),
 					dt_type_name(&k->n_type));
 	return 0;
@@ -150,6 +194,38 @@ static int dt_check_args(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
+static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt);
+
+/* trace(1) and the other actions: calls with no value (dt_compile.h). */
+bool dt_is_action(const struct dt_node *n)
+{
+	return n->n_kind == DT_N_CALL && n->n_func &&
+		(n->n_func->f_kind == DT_F_ACTION ||
+		 n->n_func->f_kind == DT_F_AGGACT);
+}
+
+/*
+ * An action given to a call is checked as the action it is, then is a
+ * void value: the call's own check then says why it cannot take it, in
+ * DTrace's words (D_PROTO_ARG, D_TRACE_VOID, D_PRINTF_ARG_TYPE).
+ */
+static int dt_check_callargs(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *a;
+
+	for (a = n->n_args; a; a = a->n_next) {
+		if (!dt_is_action(a)) {
+			if (dt_check_node(pcb, a))
+				return -1;
+			continue;
+		}
+		if (dt_check_call(pcb, a, true))
+			return -1;
+		a->n_type = dt_type_void;
+	}
+	return 0;
+}
+
 /* The argument count, then each argument: a call's value is f_ret. */
 static int dt_check_proto(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -159,11 +235,50 @@ static int dt_check_proto(struct dt_pcb *pcb, struct dt_node *n)
 	if (nargs < f->f_minargs || nargs > f->f_maxargs)
 		return dt_error_nargs(pcb, &n->n_loc, n->n_str, nargs,
 				      f->f_minargs, f->f_maxargs);
-	if (dt_check_args(pcb, n))
+	if (dt_check_callargs(pcb, n))
 		return -1;
 	n->n_type = f->f_ret;
 	return 0;
 }
+
+/*
+ * The parameters of the subroutines as DTrace's prototypes name them,
+ * for its messages (what is checked is only integer or string).
+ */
+static const char *const dt_subr_proto[DT_FN_NFUNCS][3] = {
+	[DT_FN_STRLEN] = { "const char *" },
+	[DT_FN_STRJOIN] = { "const char *", "const char *" },
+	[DT_FN_SUBSTR] = { "const char *", "int", "int" },
+	[DT_FN_INDEX] = { "const char *", "const char *", "int" },
+	[DT_FN_RINDEX] = { "const char *", "const char *", "int" },
+	[DT_FN_STRCHR] = { "const char *", "char" },
+	[DT_FN_STRRCHR] = { "const char *", "char" },
+	[DT_FN_STRSTR] = { "const char *", "const char *" },
+	[DT_FN_STRTOK] = { "const char *", "const char *" },
+	[DT_FN_BASENAME] = { "const char *" },
+	[DT_FN_DIRNAME] = { "const char *" },
+	[DT_FN_CLEANPATH] = { "const char *" },
+	[DT_FN_TOUPPER] = { "const char *" },
+	[DT_FN_TOLOWER] = { "const char *" },
+	[DT_FN_LLTOSTR] = { "int64_t", "int" },
+	[DT_FN_HTONS] = { "uint16_t" },
+	[DT_FN_NTOHS] = { "uint16_t" },
+	[DT_FN_HTONL] = { "uint32_t" },
+	[DT_FN_NTOHL] = { "uint32_t" },
+	[DT_FN_HTONLL] = { "uint64_t" },
+	[DT_FN_NTOHLL] = { "uint64_t" },
+	[DT_FN_PROGENYOF] = { "pid_t" },
+	[DT_FN_COPYINSTR] = { "uintptr_t", "size_t" },
+	[DT_FN_COPYIN] = { "uintptr_t", "size_t" },
+	[DT_FN_COPYINTO] = { "uintptr_t", "size_t", "void *" },
+	[DT_FN_ALLOCA] = { "size_t" },
+	[DT_FN_BCOPY] = { "void *", "void *", "size_t" },
+	[DT_FN_INET_NTOA] = { "ipaddr_t *" },
+	[DT_FN_INET_NTOA6] = { "in6_addr_t *" },
+	[DT_FN_INET_NTOP] = { "int", "void *" },
+	[DT_FN_COPYOUT] = { "void *", "uintptr_t", "size_t" },
+	[DT_FN_COPYOUTSTR] = { "char *", "uintptr_t", "size_t" },
+};
 
 /* Check hooks (dt_funcs.h): any is every call without one. */
 static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
@@ -188,14 +303,16 @@ static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
 	}
 	for (a = n->n_args, i = 0; a; a = a->n_next, i++) {
 		bool want_str = f->f_args[i] == 's';
+		const char *proto = i < 3 ? dt_subr_proto[f->f_id][i] : NULL;
 
+		if (!proto)
+			proto = want_str ? "string" : "int";
 		if ((want_str && a->n_type.kind != DT_T_STRING) ||
 		    (!want_str && a->n_type.kind != DT_T_INT))
 			return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
 					"%s( ) argument #%d is incompatible "
 					"with prototype:\n\tprototype: %s\n\t"
-					" argument: %s", n->n_str, i + 1,
-					want_str ? "string" : "int",
+					" argument: %s", n->n_str, i + 1, proto,
 					dt_type_name(&a->n_type));
 	}
 	return 0;
@@ -310,13 +427,30 @@ static int (*const dt_check_hooks[])(struct dt_pcb *, struct dt_node *) = {
 	DT_FUNCS(DT_CHECK_HOOK)
 };
 
+/* name( ) of no function: a variable's name is DTrace's D_FUNC_IDKIND. */
+static int dt_check_nofunc(struct dt_pcb *pcb, const struct dt_node *n)
+{
+	const struct dt_var *v;
+
+	for (v = pcb->pcb_prog.p_vars; v; v = v->v_next)
+		if (v->v_scope == DT_V_GLOBAL && !strcmp(v->v_name, n->n_str))
+			break;
+	if (v || dt_builtin_lookup(n->n_str))
+		return dt_error(pcb, &n->n_loc, "D_FUNC_IDKIND", "%s '%s' may "
+				"not be referenced as a function", v &&
+				v->v_array ? "associative array" : "scalar",
+				n->n_str);
+	return dt_error(pcb, &n->n_loc, "D_FUNC_UNDEF",
+			"undefined function name: %s", n->n_str);
+}
+
 static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 {
 	const struct dt_func *f = n->n_func;
+	struct dt_node *a;
 
 	if (!f)
-		return dt_error(pcb, &n->n_loc, "D_FUNC_UNDEF",
-				"undefined function name: %s", n->n_str);
+		return dt_check_nofunc(pcb, n);
 	switch (f->f_kind) {
 	case DT_F_AGG:
 		return dt_error(pcb, &n->n_loc, "D_CG_EXPR",
@@ -329,14 +463,24 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 	case DT_F_ACTION:
 	case DT_F_AGGACT:
 		if (!stmt)
-			return dt_error(pcb, &n->n_loc, "D_ACT_EXPR",
-					"%s( ) is an action and may not be "
-					"used in an expression", n->n_str);
+			return dt_error(pcb, &n->n_loc, "D_CG_EXPR",
+					"tracing function %s( ) may not be "
+					"called from a D expression (D program "
+					"context required)", n->n_str);
 		break;
 	case DT_F_SUBR:
 		break;
 	}
-	return dt_check_hooks[f->f_id](pcb, n);
+	if (dt_check_hooks[f->f_id](pcb, n))
+		return -1;
+	/* a call that took an action as a value: never compiled */
+	for (a = n->n_args; a; a = a->n_next)
+		if (dt_is_action(a))
+			return dt_error(pcb, &a->n_loc, "D_CG_EXPR",
+					"tracing function %s( ) may not be "
+					"called from a D expression (D program "
+					"context required)", a->n_str);
+	return 0;
 }
 
 /* DTrace types @a in an expression as "aggregation": + - and compares. */
@@ -361,6 +505,59 @@ static int dt_agg_incompat(struct dt_pcb *pcb, struct dt_node *n)
 			dt_type_name(&r->n_type));
 }
 
+/* A void * moves by nothing DTrace knows: no ++, no += on it. */
+static bool dt_is_vfptr(const struct dt_type *t)
+{
+	return t->ptr == 1 && t->rvoid;
+}
+
+/* x op= y, in DTrace's words; x is checked. */
+static int dt_check_opassign(struct dt_pcb *pcb, const struct dt_node *n)
+{
+	const struct dt_node *l = n->n_left, *r = n->n_right;
+	char op[8];
+
+	snprintf(op, sizeof(op), "%s=", dt_op_str(n->n_op));
+	if (n->n_op != DT_OP_ADD && n->n_op != DT_OP_SUB) {
+		if (dt_is_int(l) && dt_is_int(r) && !l->n_type.ptr &&
+		    !r->n_type.ptr)
+			return 0;
+		return dt_error(pcb, &n->n_loc, n->n_op == DT_OP_MUL ||
+				n->n_op == DT_OP_DIV ? "D_OP_ARITH" :
+				"D_OP_INT", "operator %s requires operands of "
+				"%s type", op, n->n_op == DT_OP_MUL ||
+				n->n_op == DT_OP_DIV ? "arithmetic" :
+				"integral");
+	}
+	if (l->n_type.kind == DT_T_STRING || r->n_type.kind == DT_T_STRING ||
+	    !dt_is_int(l) || !dt_is_int(r))
+		return dt_error(pcb, &n->n_loc, "D_OP_INCOMPAT",
+				"operands have incompatible types: \"%s\" %s "
+				"\"%s\"", dt_type_name(&l->n_type), op,
+				dt_type_name(&r->n_type));
+	if (dt_is_vfptr(&l->n_type))
+		return dt_error(pcb, &n->n_loc, "D_OP_VFPTR", "operator %s "
+				"requires left-hand scalar operand of known "
+				"size", op);
+	if (r->n_type.ptr)
+		return dt_error(pcb, &n->n_loc, "D_OP_INCOMPAT",
+				"operands have incompatible types: \"%s\" %s "
+				"\"%s\"", dt_type_name(&l->n_type), op,
+				dt_type_name(&r->n_type));
+	return 0;
+}
+
+/* + - * / want arithmetic operands, the others integral ones. */
+static int dt_op_types(struct dt_pcb *pcb, const struct dt_node *n)
+{
+	bool arith = n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB ||
+		n->n_op == DT_OP_MUL || n->n_op == DT_OP_DIV;
+
+	return dt_error(pcb, &n->n_loc, arith ? "D_OP_ARITH" : "D_OP_INT",
+			"operator %s requires operands of %s type",
+			dt_op_str(n->n_op), arith ? "arithmetic" : "integral");
+}
+
 static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *l = n->n_left, *r = n->n_right;
@@ -368,8 +565,12 @@ static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 	if ((l->n_kind == DT_N_AGG || r->n_kind == DT_N_AGG) &&
 	    dt_agg_operand(n->n_op))
 		return dt_agg_incompat(pcb, n);
-	if (dt_check_node(pcb, l) || dt_check_node(pcb, r))
+	if ((l->n_kind != DT_N_AGG && dt_check_node(pcb, l)) ||
+	    (r->n_kind != DT_N_AGG && dt_check_node(pcb, r)))
 		return -1;
+	/* @a * 2: no arithmetic on an aggregation, in DTrace's words */
+	if (l->n_kind == DT_N_AGG || r->n_kind == DT_N_AGG)
+		return dt_op_types(pcb, n);
 	switch (n->n_op) {
 	case DT_OP_EQ: case DT_OP_NE: case DT_OP_LT: case DT_OP_LE:
 	case DT_OP_GT: case DT_OP_GE:
@@ -382,12 +583,7 @@ static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 		break;
 	}
 	if (!dt_is_int(l) || !dt_is_int(r))
-		return dt_error(pcb, &n->n_loc, "D_OP_ARITH",
-				"operator %s requires operands of %s type",
-				dt_op_str(n->n_op),
-				n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB ||
-				n->n_op == DT_OP_MUL || n->n_op == DT_OP_DIV ?
-				"arithmetic" : "integral");
+		return dt_op_types(pcb, n);
 	if ((n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB) &&
 	    (l->n_type.ptr || r->n_type.ptr)) {
 		if (l->n_type.ptr && r->n_type.ptr &&
@@ -427,6 +623,9 @@ static int dt_check_ptrindex(struct dt_pcb *pcb, struct dt_node *n)
 				dt_type_name(&l->n_type));
 	n->n_left = dt_node_op(DT_N_BINARY, DT_OP_ADD, l, n->n_args,
 			       &n->n_loc);
+	/* this T a[N]: its bounds are checked with the sum */
+	if (l->n_kind == DT_N_THIS && l->n_var->v_dim)
+		n->n_left->n_var = l->n_var;
 	n->n_args = NULL;
 	n->n_kind = DT_N_UNARY;
 	n->n_op = DT_OP_DEREF;
@@ -612,7 +811,10 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 				"whole translated struct is not supported",
 				dt_type_name(&n->n_ctype));
 	case DT_N_BINARY:
-		return dt_check_binary(pcb, n);
+		if (dt_check_binary(pcb, n))
+			return -1;
+		/* this->a[i] as this->a + i: i within a's bounds */
+		return n->n_var ? dt_check_bounds(pcb, n, r, n->n_var) : 0;
 	case DT_N_LOGICAL:
 		if (dt_check_node(pcb, l) || dt_check_node(pcb, r))
 			return -1;
@@ -660,10 +862,8 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 		} else if (dt_check_implicit(pcb, n, l) ||
 			   dt_check_node(pcb, l)) {
 			return -1;
-		} else if (!dt_is_int(l) || !dt_is_int(r)) {
-			return dt_error(pcb, &n->n_loc, "D_OP_ARITH",
-					"operator %s= requires operands of "
-					"arithmetic type", dt_op_str(n->n_op));
+		} else if (dt_check_opassign(pcb, n)) {
+			return -1;
 		}
 		n->n_type = l->n_kind == DT_N_INDEX ?
 			l->n_left->n_var->v_type : l->n_var->v_type;
@@ -678,9 +878,21 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			return dt_error(pcb, &n->n_loc, "D_OP_SCALAR",
 					"operator %s requires an operand of "
 					"scalar type", dt_op_str(n->n_op));
+		if (dt_is_vfptr(&l->n_type))
+			return dt_error(pcb, &n->n_loc, "D_OP_VFPTR",
+					"operator %s requires an operand of "
+					"known size", dt_op_str(n->n_op));
 		n->n_type = l->n_type;
 		return 0;
 	case DT_N_CAST:
+		if (n->n_post && dt_is_action(l)) {
+			/* stringof(trace(1)): DTrace's words for a void */
+			if (dt_check_call(pcb, l, true))
+				return -1;
+			return dt_error(pcb, &n->n_loc, "D_STRINGOF_TYPE",
+					"cannot apply stringof to a value of "
+					"type void");
+		}
 		if (dt_check_node(pcb, l))
 			return -1;
 		if (n->n_post && l->n_type.kind == DT_T_INT) {
@@ -700,6 +912,19 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			if (dt_check_node(pcb, l))
 				return -1;
 			n->n_ctype = l->n_type;
+			if (l->n_kind == DT_N_THIS && l->n_var->v_dim) {
+				/* this T a[N]: all of it, as C's sizeof */
+				const struct dt_type e =
+					dt_type_deref(&l->n_type);
+
+				n->n_kind = DT_N_INT;
+				n->n_int = (int64_t)l->n_var->v_dim *
+					dt_type_size(&e);
+				n->n_type = dt_type_ulong;
+				dt_node_free(l);
+				n->n_left = NULL;
+				return 0;
+			}
 			if (l->n_kind == DT_N_MEMBER && l->n_builtin > 0) {
 				/* an array member: all of its elements */
 				const struct dt_type e =

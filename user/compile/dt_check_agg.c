@@ -127,12 +127,91 @@ static int dt_check_lquant(struct dt_pcb *pcb, struct dt_node *call,
 	return 0;
 }
 
-/* An action (trace(0)) is a void expression to DTrace. */
-static bool dt_is_action(const struct dt_node *n)
+/* llquantize( )'s parameters, as DTrace names and tags them. */
+static const struct {
+	const char	*name;
+	const char	*typetag, *valtag, *matchtag;
+} dt_llq_params[4] = {
+	{ "factor", "D_LLQUANT_FACTORTYPE", "D_LLQUANT_FACTORVAL",
+	  "D_LLQUANT_FACTORMATCH" },
+	{ "low magnitude", "D_LLQUANT_LOWTYPE", "D_LLQUANT_LOWVAL",
+	  "D_LLQUANT_LOWMATCH" },
+	{ "high magnitude", "D_LLQUANT_HIGHTYPE", "D_LLQUANT_HIGHVAL",
+	  "D_LLQUANT_HIGHMATCH" },
+	{ "linear steps per magnitude", "D_LLQUANT_NSTEPTYPE",
+	  "D_LLQUANT_NSTEPVAL", "D_LLQUANT_NSTEPMATCH" },
+};
+
+/*
+ * llquantize(x, factor, low, high, steps[, incr]): DTrace's checks, in
+ * its order and words. The first use of @name fixes the parameters
+ * (prev NULL); later ones must match.
+ */
+static int dt_check_llquant(struct dt_pcb *pcb, struct dt_node *call,
+			    const int64_t *prev, int64_t *p)
 {
-	return n->n_kind == DT_N_CALL && n->n_func &&
-	       (n->n_func->f_kind == DT_F_ACTION ||
-		n->n_func->f_kind == DT_F_AGGACT);
+	struct dt_node *k;
+	uint64_t v, order;
+	int i;
+
+	if (dt_fold_list(pcb, call->n_args->n_next))
+		return -1;
+	for (k = call->n_args->n_next, i = 0; i < 4; k = k->n_next, i++) {
+		if (k->n_kind != DT_N_INT)
+			return dt_error(pcb, &k->n_loc, dt_llq_params[i].typetag,
+					"llquantize( ) argument #%d (%s) must "
+					"be an integer constant", i + 1,
+					dt_llq_params[i].name);
+		if ((uint64_t)k->n_int > UINT16_MAX)
+			return dt_error(pcb, &k->n_loc, dt_llq_params[i].valtag,
+					"llquantize( ) argument #%d (%s) must "
+					"be an unsigned 16-bit quantity", i + 1,
+					dt_llq_params[i].name);
+		p[i] = k->n_int;
+	}
+	if (p[0] < 2)
+		return dt_error(pcb, &call->n_loc, "D_LLQUANT_FACTORSMALL",
+				"llquantize( ) factor (argument #1) must be "
+				"two or more");
+	if (p[1] >= p[2])
+		return dt_error(pcb, &call->n_loc, "D_LLQUANT_MAGRANGE",
+				"llquantize( ) high magnitude (argument #3) "
+				"must be greater than low magnitude (argument "
+				"#2)");
+	if (p[3] < p[0])
+		return dt_error(pcb, &call->n_loc, "D_LLQUANT_FACTORNSTEPS",
+				"llquantize( ) factor (argument #1) must be "
+				"less than or equal to the number of linear "
+				"steps per magnitude (argument #4)");
+	for (v = (uint64_t)p[0]; v < (uint64_t)p[3]; v *= (uint64_t)p[0])
+		;
+	if (p[3] % p[0] || v % (uint64_t)p[3])
+		return dt_error(pcb, &call->n_loc, "D_LLQUANT_FACTOREVEN",
+				"llquantize( ) factor (argument #1) must evenly "
+				"divide the number of steps per magnitude "
+				"(argument #4), and the number of steps per "
+				"magnitude must evenly divide a power of the "
+				"factor");
+	/* factor to the power high + 2 must not wrap, as DTrace counts */
+	for (i = 0, order = 1; i <= p[2] + 1; i++) {
+		if (order * (uint64_t)p[0] <= order)
+			return dt_error(pcb, &call->n_loc,
+					"D_LLQUANT_MAGTOOBIG", "llquantize( ) "
+					"factor (%d) raised to power of high "
+					"magnitude (%d) plus 1 overflows "
+					"64-bits", (int)p[0], (int)p[2]);
+		order *= (uint64_t)p[0];
+	}
+	for (i = 0; prev && i < 4; i++)
+		if (prev[i] != p[i])
+			return dt_error(pcb, &call->n_loc,
+					dt_llq_params[i].matchtag,
+					"llquantize( ) %s (argument #%d) "
+					"doesn't match previous declaration: "
+					"expected %d, found %d",
+					dt_llq_params[i].name, i + 1,
+					(int)prev[i], (int)p[i]);
+	return 0;
 }
 
 /* @a[1][2]: an aggregation has one tuple of keys. */
@@ -197,6 +276,10 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 	    dt_check_lquant(pcb, r, a && a->a_func == func ? a->a_params :
 			    NULL, params))
 		return -1;
+	if (func == DTRACE_AGG_LLQUANTIZE &&
+	    dt_check_llquant(pcb, r, a && a->a_func == func ? a->a_params :
+			     NULL, params))
+		return -1;
 	if (nkeys > DT_AGG_KEYS_MAX)
 		return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
 				"@%s: too many keys (at most %d)", agg->n_str,
@@ -250,8 +333,10 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 			a->a_keyframes[i] = frames[i];
 			a->a_user |= stk[i] != 0;
 		}
-		if (dt_agg_layout(a, pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
-				  DT_STRSIZE_DEFAULT))
+		/* a string key keeps strsize characters and its NUL */
+		if (dt_agg_layout(a, DT_STRSLOT(pcb->pcb_opts ?
+						pcb->pcb_opts->o_strsize :
+						DT_STRSIZE_DEFAULT)))
 			return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
 					"@%s: the key is larger than %u bytes",
 					agg->n_str, DTRACE_AGGKEY_MAX);

@@ -110,6 +110,8 @@ uint32_t dt_rec_size(const struct dt_type *t, uint32_t strsize);
 int dt_check_expr(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_aggmdim(struct dt_pcb *pcb, struct dt_node *n);
+/* trace(1) and the other actions: calls with no value. */
+bool dt_is_action(const struct dt_node *n);
 int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n);
 /* The order of actions around speculations: dt_check_spec.c. */
 int dt_check_spec(struct dt_pcb *pcb, const struct dt_node *stmts);
@@ -127,6 +129,12 @@ int dt_lower(struct dt_pcb *pcb);
 int dt_resolve(struct dt_pcb *pcb);
 /* n, a MEMBER of an XLATE: the translator's expression in its place. */
 int dt_xlate_member(struct dt_pcb *pcb, struct dt_node *n);
+/*
+ * n, a MEMBER of c ? xlate<..>(a) : xlate<..>(b) (probes of one clause
+ * translating from different records): c ? xlate(a)->m : xlate(b)->m.
+ * Whether it was one.
+ */
+bool dt_xlate_ternary(struct dt_node *n);
 int dt_check(struct dt_pcb *pcb);
 int dt_fold(struct dt_pcb *pcb);
 /* Fold the constants of checked expressions (n_next list) now. */

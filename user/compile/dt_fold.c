@@ -29,6 +29,13 @@ static void dt_fold_to(struct dt_node *n, int64_t v)
 	n->n_int = dt_int_normalize(v, &n->n_type);
 }
 
+/* DTrace's words for % too */
+static int dt_div_zero(struct dt_pcb *pcb, const struct dt_node *n)
+{
+	return dt_error(pcb, &n->n_loc, "D_DIV_ZERO",
+			"expression contains division by zero");
+}
+
 static int dt_fold_binary(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *l = n->n_left, *r = n->n_right;
@@ -48,10 +55,7 @@ static int dt_fold_binary(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_OP_DIV:
 	case DT_OP_MOD:
 		if (ub == 0)
-			return dt_error(pcb, &n->n_loc, "D_DIV_ZERO",
-					"expression contains %s by zero",
-					n->n_op == DT_OP_DIV ? "division" :
-					"modulus");
+			return dt_div_zero(pcb, n);
 		if (sg && a == INT64_MIN && b == -1)
 			v = n->n_op == DT_OP_DIV ? INT64_MIN : 0;
 		else if (sg)
@@ -91,6 +95,11 @@ static int dt_fold_node(struct dt_pcb *pcb, struct dt_node *n)
 			return -1;
 		if (n->n_args && dt_fold_node(pcb, n->n_args))
 			return -1;
+		/* x / 0, x %= 0: an error as DTrace's, whatever x is */
+		if ((n->n_kind == DT_N_BINARY || n->n_kind == DT_N_ASSIGN) &&
+		    (n->n_op == DT_OP_DIV || n->n_op == DT_OP_MOD) &&
+		    dt_const(n->n_right) && n->n_right->n_int == 0)
+			return dt_div_zero(pcb, n);
 		switch (n->n_kind) {
 		case DT_N_UNARY:
 			if (!dt_const(n->n_left))

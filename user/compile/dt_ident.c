@@ -8,6 +8,7 @@
 #include <dtrace/dif.h>
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_compile.h"
+#include "dt_options.h"
 
 #define TI(sz, sg)	{ .kind = DT_T_INT, .size = (sz), .is_signed = (sg) }
 #define TS		{ .kind = DT_T_STRING }
@@ -105,7 +106,7 @@ uint32_t dt_rec_size(const struct dt_type *t, uint32_t strsize)
 {
 	switch (t->kind) {
 	case DT_T_STRING:
-		return strsize;
+		return DT_STRSLOT(strsize);
 	case DT_T_INT:
 		return 8;	/* the module records integers as 8 bytes */
 	default:

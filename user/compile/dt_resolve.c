@@ -83,6 +83,10 @@ static int dt_resolve_var(struct dt_pcb *pcb, struct dt_node *n,
 			return dt_error(pcb, &n->n_loc, "D_VAR_MAX",
 					"too many variables");
 	}
+	if (v->v_dim && !array && v->v_scope != DT_V_LOCAL)
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED", "array %s "
+				"as a value is not supported: index it",
+				n->n_str);
 	if (v->v_array != array)
 		return dt_error(pcb, &n->n_loc, array ? "D_IDX_SCALAR" :
 				"D_ARR_SCALAR", array ?
@@ -366,6 +370,8 @@ static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	case DT_N_MEMBER:
 		if (dt_resolve_node(pcb, n->n_left, false))
 			return -1;
+		if (dt_xlate_ternary(n))
+			return dt_resolve_node(pcb, n, lhs);
 		if (n->n_left->n_kind != DT_N_XLATE)
 			return 0;
 		if (dt_xlate_member(pcb, n))
@@ -391,13 +397,18 @@ static int dt_resolve_decls(struct dt_pcb *pcb)
 	int i;
 
 	for (d = pcb->pcb_prog.p_decls; d; d = d->d_next) {
+		/* this T a[N]: a T * to its scratch */
+		struct dt_type t = d->d_dim && d->d_scope == DT_V_LOCAL ?
+			dt_type_ptrto(&d->d_type) : d->d_type;
+
 		if (d->d_inline)
 			continue;
 		v = dt_var_lookup(pcb, d->d_name, d->d_scope);
 		if (v) {
 			bool same = v->v_array == (d->d_nkeys > 0) &&
-				dt_type_eq(&v->v_type, &d->d_type) &&
-				v->v_nkeys == d->d_nkeys;
+				dt_type_eq(&v->v_type, &t) &&
+				v->v_nkeys == d->d_nkeys &&
+				v->v_dim == d->d_dim;
 
 			for (i = 0; same && i < d->d_nkeys; i++)
 				same = dt_type_eq(&v->v_keys[i], &d->d_keys[i]);
@@ -415,9 +426,10 @@ static int dt_resolve_decls(struct dt_pcb *pcb)
 		if (!v)
 			return dt_error(pcb, &d->d_loc, "D_VAR_MAX",
 					"too many variables");
-		v->v_type = d->d_type;
+		v->v_type = t;
 		v->v_typed = true;
 		v->v_nkeys = d->d_nkeys;
+		v->v_dim = d->d_dim;
 		for (i = 0; i < d->d_nkeys; i++)
 			v->v_keys[i] = d->d_keys[i];
 	}

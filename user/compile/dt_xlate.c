@@ -90,3 +90,38 @@ int dt_xlate_member(struct dt_pcb *pcb, struct dt_node *n)
 	free(e);
 	return 0;
 }
+
+/* A translated member of a ternary's two arms, each one's translation. */
+static bool dt_xlate_arms(const struct dt_node *n)
+{
+	if (n->n_kind == DT_N_XLATE)
+		return true;
+	return n->n_kind == DT_N_TERNARY && dt_xlate_arms(n->n_left) &&
+		dt_xlate_arms(n->n_right);
+}
+
+static struct dt_node *dt_xlate_member_of(const struct dt_node *m,
+					  struct dt_node *arm)
+{
+	struct dt_node *c = dt_node_new(DT_N_MEMBER, &m->n_loc);
+
+	c->n_str = strdup(m->n_str);
+	c->n_post = m->n_post;
+	c->n_left = arm;
+	return c;
+}
+
+bool dt_xlate_ternary(struct dt_node *n)
+{
+	struct dt_node *t = n->n_left, *next = n->n_next;
+
+	if (t->n_kind != DT_N_TERNARY || !dt_xlate_arms(t))
+		return false;
+	t->n_left = dt_xlate_member_of(n, t->n_left);
+	t->n_right = dt_xlate_member_of(n, t->n_right);
+	free(n->n_str);
+	*n = *t;
+	n->n_next = next;
+	free(t);
+	return true;
+}

@@ -69,6 +69,9 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 	struct dt_tspec	tspec;
 	struct dt_tlist	tlist;
 	int		scope;
+	struct dt_declr	*declr;
+	struct dt_sou	*sou;
+	int		count;
 }
 
 %token DT_TOK_ERROR "invalid token"
@@ -107,11 +110,16 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %precedence DT_TOK_ELSE
 %type <tspec> type tspecs
 %type <tlist> tlist
-%type <scope> dscope
+%type <scope> dscope dclasses dclass
+%type <tspec> dtype
+%type <declr> declarators declarator ddeclarator
+%type <sou> sou_head
+%type <count> pointers
 %type <op> unop
 
 %destructor { free($$); } <str>
 %destructor { dt_node_free($$); } <node>
+%destructor { dt_declr_free($$); } <declr>
 %destructor {
 	while ($$) {
 		struct dt_pdesc *n = $$->pd_next;
@@ -132,14 +140,24 @@ program:
 	;
 
 decl:
-	  dscope type DT_TOK_IDENT ';'
+	  dscope dtype declarators ';'
 		{
-			if (dt_parse_decl(pcb, $1, &$2, $3, NULL, &@3))
+			if (dt_parse_decls(pcb, $1, &$2, $3))
 				YYERROR;
 		}
-	| dscope type DT_TOK_IDENT '[' tlist ']' ';'
+	| dscope dtype ';'
 		{
-			if (dt_parse_decl(pcb, $1, &$2, $3, &$5, &@3))
+			if (dt_parse_typeonly(pcb, &$2, &@2))
+				YYERROR;
+		}
+	| dclasses declarators ';'
+		{
+			/* self x; declares an int, as C's implicit int */
+			struct dt_tspec ts;
+
+			memset(&ts, 0, sizeof(ts));
+			ts.ts_int = 1;
+			if (dt_parse_decls(pcb, $1, &ts, $2))
 				YYERROR;
 		}
 	| DT_TOK_INLINE type DT_TOK_IDENT '=' expr ';'
@@ -153,29 +171,70 @@ decl:
 			if (dt_parse_xlator(pcb, &$2, &$4, $5, $8, &@1))
 				YYERROR;
 		}
-	| dscope sou_head '{' members '}' ';'
+	| dscope enum_head '{' enumerators '}' ';'
+	| dscope enum_head '{' enumerators ',' '}' ';'
+	| DT_TOK_TYPEDEF dtype declarators ';'
 		{
-			dt_sou_end(pcb->pcb_sou);
-			pcb->pcb_sou = NULL;
-			if ($1 != DT_V_GLOBAL) {
-				dt_error(pcb, L(@1), "D_DECL_CLASS",
-					 "invalid storage class for a type "
-					 "definition");
+			if (dt_parse_tdefs(pcb, &$2, $3))
+				YYERROR;
+		}
+	;
+
+/* The specifiers of a declaration: a type, or a struct defined here. */
+dtype:
+	  tspecs
+	| sou_head '{' members '}'
+		{
+			struct dt_sou *s = pcb->pcb_sou;
+
+			dt_sou_end(s);
+			pcb->pcb_sou = $1;	/* the enclosing one */
+			memset(&$$, 0, sizeof($$));
+			$$.ts_named++;
+			$$.ts_type.kind = DT_T_SOU;
+			$$.ts_type.sou = s;
+		}
+	;
+
+declarators:
+	  declarator
+	| declarators ',' declarator	{ $$ = dt_declr_append($1, $3); }
+	;
+
+declarator:
+	  ddeclarator
+	| pointers ddeclarator		{ $$ = $2; $$->dr_ptr = $1; }
+	;
+
+pointers:
+	  '*'				{ $$ = 1; }
+	| pointers '*'			{ $$ = $1 + 1; }
+	;
+
+ddeclarator:
+	  DT_TOK_IDENT
+		{
+			$$ = dt_declr_new(pcb, $1, &@1);
+			if (!$$)
+				YYERROR;
+		}
+	| ddeclarator '[' ']'		{ $$ = $1; $$->dr_null = true; }
+	| ddeclarator '[' tlist ']'
+		{
+			/* YYERROR destroys no symbol of the rule: free $1 */
+			$$ = $1;
+			if (dt_declr_keys(pcb, $$, &$3, &@2)) {
+				dt_declr_free($1);
 				YYERROR;
 			}
 		}
-	| dscope enum_head '{' enumerators '}' ';'
-	| dscope enum_head '{' enumerators ',' '}' ';'
-	| DT_TOK_TYPEDEF type DT_TOK_IDENT ';'
+	| ddeclarator '[' cond ']'
 		{
-			struct dt_type t;
-
-			if (dt_tspec_type(pcb, L(@2), &$2, &t)) {
-				free($3);
+			$$ = $1;
+			if (dt_declr_dim(pcb, $$, $3, &@2)) {
+				dt_declr_free($1);
 				YYERROR;
 			}
-			if (dt_tdef_add(pcb, $3, &t, L(@3)))
-				YYERROR;
 		}
 	;
 
@@ -191,16 +250,35 @@ xlmembers:
 		}
 	;
 
+/* struct [name] {: its value is the struct being defined around it. */
 sou_head:
 	  DT_TOK_STRUCT DT_TOK_IDENT
 		{
+			$$ = pcb->pcb_sou;
 			pcb->pcb_sou = dt_sou_begin(pcb, $2, false, L(@2));
 			if (!pcb->pcb_sou)
 				YYERROR;
 		}
 	| DT_TOK_UNION DT_TOK_IDENT
 		{
+			$$ = pcb->pcb_sou;
 			pcb->pcb_sou = dt_sou_begin(pcb, $2, true, L(@2));
+			if (!pcb->pcb_sou)
+				YYERROR;
+		}
+	| DT_TOK_STRUCT
+		{
+			$$ = pcb->pcb_sou;
+			pcb->pcb_sou = dt_sou_begin(pcb, strdup(""), false,
+						    L(@1));
+			if (!pcb->pcb_sou)
+				YYERROR;
+		}
+	| DT_TOK_UNION
+		{
+			$$ = pcb->pcb_sou;
+			pcb->pcb_sou = dt_sou_begin(pcb, strdup(""), true,
+						    L(@1));
 			if (!pcb->pcb_sou)
 				YYERROR;
 		}
@@ -212,14 +290,14 @@ members:
 	;
 
 member:
-	  type DT_TOK_IDENT ';'
+	  dtype declarators ';'
 		{
-			if (dt_parse_member(pcb, &$1, $2, 0, &@2))
+			if (dt_parse_members(pcb, &$1, $2, &@1))
 				YYERROR;
 		}
-	| type DT_TOK_IDENT '[' DT_TOK_INT ']' ';'
+	| dtype ';'
 		{
-			if (dt_parse_member(pcb, &$1, $2, $4.v, &@2))
+			if (dt_parse_members(pcb, &$1, NULL, &@1))
 				YYERROR;
 		}
 	;
@@ -255,7 +333,22 @@ enumerator:
 
 dscope:
 	  %empty		{ $$ = DT_V_GLOBAL; }
-	| DT_TOK_SELF		{ $$ = DT_V_THREAD; }
+	| dclasses
+	;
+
+/* D's storage classes: one at most, as in DTrace. */
+dclasses:
+	  dclass
+	| dclasses dclass
+		{
+			dt_error(pcb, L(@2), "D_DECL_CLASS", "only one storage "
+				 "class allowed in a declaration");
+			YYERROR;
+		}
+	;
+
+dclass:
+	  DT_TOK_SELF		{ $$ = DT_V_THREAD; }
 	| DT_TOK_THIS		{ $$ = DT_V_LOCAL; }
 	;
 
@@ -514,11 +607,11 @@ postfix:
 					L(@2));
 			$$->n_args = $3;
 		}
-	| DT_TOK_IDENT '(' args ')'
+	| postfix '(' args ')'
 		{
-			$$ = dt_node_new(DT_N_CALL, L(@1));
-			$$->n_str = $1;
-			$$->n_args = $3;
+			$$ = dt_parse_call(pcb, $1, $3, &@1);
+			if (!$$)
+				YYERROR;
 		}
 	| postfix DT_TOK_INC
 		{
@@ -687,6 +780,7 @@ tspecs:
 			/* an enum is an int */
 			memset(&$$, 0, sizeof($$));
 			$$.ts_named++;
+			$$.ts_enum++;
 			$$.ts_type = dt_type_int;
 			free($2);
 		}
@@ -694,6 +788,7 @@ tspecs:
 		{
 			memset(&$$, 0, sizeof($$));
 			$$.ts_named++;
+			$$.ts_enum++;
 			$$.ts_type = dt_type_int;
 			free($2);
 		}

@@ -13,10 +13,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_lib.h"
+#include "dt_lib_dev.h"
+#include "dt_types.h"
 
 #define DT_LIB_MAXDIRS	16
 #define DT_LIB_MAXFILES	64
@@ -111,12 +115,49 @@ static bool dt_lib_names(const char *text, const char *w, size_t n)
 	return false;
 }
 
+/* The script names provider w in a probe description: "io:::start". */
+static bool dt_lib_names_provider(const char *text, const char *w, size_t n)
+{
+	size_t p = 0, len;
+	int depth = 0;
+	const char *t;
+
+	while ((t = dt_lib_word(text, &p, &len, &depth)))
+		if (!depth && len == n && memcmp(t, w, n) == 0 &&
+		    text[p] == ':')
+			return true;
+	return false;
+}
+
+/* #pragma D depends_on provider NAME lines of lib, named by text. */
+static bool dt_lib_provider_needed(const char *lib, const char *text)
+{
+	static const char key[] = "depends_on provider ";
+	const char *s;
+
+	for (s = lib; (s = strstr(s, "#pragma D ")); s++) {
+		const char *w = s + strlen("#pragma D ");
+		size_t n;
+
+		if (strncmp(w, key, sizeof(key) - 1))
+			continue;
+		w += sizeof(key) - 1;
+		n = strspn(w, "abcdefghijklmnopqrstuvwxyz0123456789_");
+		if (n && dt_lib_names_provider(text, w, n))
+			return true;
+	}
+	return false;
+}
+
 bool dt_lib_needed(const char *lib, const char *text)
 {
 	size_t p = 0, len;
 	int depth = 0;
 	const char *w;
 	char c;
+
+	if (dt_lib_provider_needed(lib, text))
+		return true;
 
 	while ((w = dt_lib_word(lib, &p, &len, &depth))) {
 		if (depth)
@@ -152,6 +193,35 @@ static int dt_lib_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Whether directory i is one of the directories before it. */
+static bool dt_lib_seen_dir(int i)
+{
+	struct stat a, b;
+	int j;
+
+	if (stat(dt_lib_dirs[i], &a))
+		return false;
+	for (j = 0; j < i; j++)
+		if (!stat(dt_lib_dirs[j], &b) && a.st_dev == b.st_dev &&
+		    a.st_ino == b.st_ino)
+			return true;
+	return false;
+}
+
+/* Whether one of paths[0..n) names a file called name. */
+static bool dt_lib_has_name(char **paths, int n, const char *name)
+{
+	int j;
+
+	for (j = 0; j < n; j++) {
+		const char *slash = strrchr(paths[j], '/');
+
+		if (!strcmp(slash ? slash + 1 : paths[j], name))
+			return true;
+	}
+	return false;
+}
+
 /* Every *.d of the directories, sorted within each, -L's first. */
 static int dt_lib_files(char **paths, int max)
 {
@@ -170,7 +240,7 @@ static int dt_lib_files(char **paths, int max)
 		}
 	}
 	for (i = 0; i < dt_lib_ndirs; i++) {
-		DIR *d = opendir(dt_lib_dirs[i]);
+		DIR *d = dt_lib_seen_dir(i) ? NULL : opendir(dt_lib_dirs[i]);
 		struct dirent *e;
 		int first = k;
 
@@ -178,6 +248,9 @@ static int dt_lib_files(char **paths, int max)
 			size_t l = strlen(e->d_name);
 
 			if (l < 3 || strcmp(e->d_name + l - 2, ".d"))
+				continue;
+			/* A file of an earlier directory (-L's) overrides. */
+			if (dt_lib_has_name(paths, first, e->d_name))
 				continue;
 			if (asprintf(&paths[k], "%s/%s", dt_lib_dirs[i],
 				     e->d_name) < 0)
@@ -212,10 +285,68 @@ static int dt_lib_parse(struct dt_pcb *pcb, const char *path,
 	return rc;
 }
 
+/* sysfs and /proc/devices, for devinfo_t's translator (tests: others). */
+static const char *dt_lib_sysfs = "/sys", *dt_lib_procdevs = "/proc/devices";
+/* made once per process, kept: an error message may point into it */
+static char *dt_lib_devtext;
+
+void dt_lib_set_sysfs(const char *sysfs, const char *procdevs)
+{
+	dt_lib_sysfs = sysfs;
+	dt_lib_procdevs = procdevs;
+	free(dt_lib_devtext);
+	dt_lib_devtext = NULL;
+}
+
+/*
+ * A library that declares struct devinfo (io.d) gets its translator
+ * from the machine's block devices, unless a file defined one.
+ */
+static int dt_lib_devinfo_load(struct dt_pcb *pcb,
+			       int (*parse)(struct dt_pcb *))
+{
+	const struct dt_sou *s = dt_sou_lookup(&pcb->pcb_prog, "devinfo",
+					       false);
+	const struct dt_xlator *x;
+
+	if (!s)
+		return 0;
+	for (x = pcb->pcb_prog.p_xlators; x; x = x->x_next)
+		if (x->x_out.sou == s)
+			return 0;
+	if (!dt_lib_devtext)
+		dt_lib_devtext = dt_lib_devinfo(dt_lib_sysfs, dt_lib_procdevs);
+	if (!dt_lib_devtext)
+		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+	return dt_lib_parse(pcb, "devinfo_t (from /sys/dev/block)",
+			    dt_lib_devtext, parse);
+}
+
+/* The next chosen file to parse: one that names no other left, if any. */
+static int dt_lib_next_file(bool *chosen, int n)
+{
+	int i, j, first = -1;
+
+	for (i = 0; i < n; i++) {
+		bool names = false;
+
+		if (!chosen[i])
+			continue;
+		if (first < 0)
+			first = i;
+		for (j = 0; j < n && !names; j++)
+			names = j != i && chosen[j] &&
+				dt_lib_needed(dt_lib_texts[j], dt_lib_texts[i]);
+		if (!names)
+			return i;
+	}
+	return first;
+}
+
 int dt_lib_load(struct dt_pcb *pcb, int (*parse)(struct dt_pcb *))
 {
 	char **paths = dt_lib_paths, **texts = dt_lib_texts;
-	bool loaded[DT_LIB_MAXFILES] = { false }, more = true;
+	bool chosen[DT_LIB_MAXFILES] = { false }, more = true;
 	int n, i, j, rc = 0;
 
 	if (dt_lib_nfiles < 0) {
@@ -225,22 +356,25 @@ int dt_lib_load(struct dt_pcb *pcb, int (*parse)(struct dt_pcb *))
 	}
 	n = dt_lib_nfiles;
 	/* a file a chosen one names is chosen too, until none is new */
-	while (more && !rc) {
+	while (more) {
 		more = false;
-		for (i = 0; i < n && !rc; i++) {
-			bool need = false;
+		for (i = 0; i < n; i++) {
+			bool need;
 
-			if (loaded[i] || !texts[i])
+			if (chosen[i] || !texts[i])
 				continue;
 			need = dt_lib_needed(texts[i], pcb->pcb_src);
 			for (j = 0; j < n && !need; j++)
-				need = loaded[j] &&
+				need = chosen[j] &&
 					dt_lib_needed(texts[i], texts[j]);
-			if (!need)
-				continue;
-			loaded[i] = more = true;
-			rc = dt_lib_parse(pcb, paths[i], texts[i], parse);
+			if (need)
+				chosen[i] = more = true;
 		}
 	}
-	return rc;
+	/* each before the files that name what it declares */
+	while (!rc && (i = dt_lib_next_file(chosen, n)) >= 0) {
+		chosen[i] = false;
+		rc = dt_lib_parse(pcb, paths[i], texts[i], parse);
+	}
+	return rc ?: dt_lib_devinfo_load(pcb, parse);
 }

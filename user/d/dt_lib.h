@@ -14,6 +14,8 @@
 int dt_lib_adddir(const char *dir);
 /* The directories' files the script needs, into pcb's program. */
 int dt_lib_load(struct dt_pcb *pcb, int (*parse)(struct dt_pcb *));
+/* Where devinfo_t's translator looks: "/sys", "/proc/devices" (tests). */
+void dt_lib_set_sysfs(const char *sysfs, const char *procdevs);
 /* The names a library text declares that text names, or not (tests). */
 bool dt_lib_needed(const char *lib, const char *text);
 

@@ -388,16 +388,29 @@ int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text)
 }
 
 /* A member of the struct being declared: type name[nelems]. */
-int dt_parse_member(struct dt_pcb *pcb, const struct dt_tspec *ts,
-		    char *name, int64_t nelems, const void *loc)
+struct dt_node *dt_parse_call(struct dt_pcb *pcb, struct dt_node *fn,
+			      struct dt_node *args, const void *loc)
 {
-	struct dt_type t;
+	struct dt_node *n;
 
-	if (dt_tspec_type(pcb, loc, ts, &t)) {
-		free(name);
-		return -1;
+	/* as DTrace: @a is a name, looked up (and not found) as one */
+	if (fn->n_kind == DT_N_AGG)
+		dt_error(pcb, loc, "D_FUNC_UNDEF", "undefined function name: "
+			 "@%s", fn->n_str);
+	else if (fn->n_kind != DT_N_IDENT)
+		dt_error(pcb, loc, "D_FUNC_IDENT", "function designator is not "
+			 "of function type");
+	if (fn->n_kind != DT_N_IDENT) {
+		dt_node_free(fn);
+		dt_node_free(args);
+		return NULL;
 	}
-	return dt_sou_member_add(pcb, pcb->pcb_sou, name, &t, nelems, loc);
+	n = dt_node_new(DT_N_CALL, loc);
+	n->n_str = fn->n_str;
+	n->n_args = args;
+	fn->n_str = NULL;
+	dt_node_free(fn);
+	return n;
 }
 
 /* offsetof(struct s, m): a constant. */
@@ -585,51 +598,6 @@ int dt_parse_xlator(struct dt_pcb *pcb, const struct dt_tspec *out,
 				return dt_error(pcb, &m->n_loc, "D_XLATE_REDECL",
 						"translator member %s "
 						"redeclared", name);
-	}
-	return 0;
-}
-
-int dt_parse_decl(struct dt_pcb *pcb, enum dt_vscope scope,
-		  const struct dt_tspec *ts, char *name,
-		  const struct dt_tlist *keys, const void *loc)
-{
-	struct dt_decl *d = calloc(1, sizeof(*d)), **pp;
-	const struct dt_loc *l = loc;
-
-	if (!d) {
-		free(name);
-		return dt_error(pcb, l, "D_NOMEM", "out of memory");
-	}
-	d->d_name = name;
-	d->d_scope = scope;
-	d->d_loc = *l;
-	for (pp = &pcb->pcb_prog.p_decls; *pp; pp = &(*pp)->d_next)
-		;
-	*pp = d;
-	if (dt_tspec_type(pcb, l, ts, &d->d_type))
-		return -1;
-	if (d->d_type.kind == DT_T_VOID)
-		return dt_error(pcb, l, "D_DECL_VOID", "cannot declare "
-				"variable %s as type void", name);
-	if (d->d_type.kind == DT_T_SOU)
-		return dt_error(pcb, l, "D_UNSUPPORTED", "variables of type "
-				"%s are not supported: use a pointer",
-				dt_type_name(&d->d_type));
-	if (keys) {
-		int i;
-
-		if (scope == DT_V_LOCAL)	/* as DTrace */
-			return dt_error(pcb, l, "D_ARR_LOCAL",
-					"local variables may not be used as "
-					"associative arrays: %s", name);
-		d->d_nkeys = keys->tl_n;
-		for (i = 0; i < keys->tl_n; i++) {
-			if (keys->tl_types[i].kind == DT_T_VOID)
-				return dt_error(pcb, l, "D_DECL_VOID",
-						"%s[ ] key #%d is void", name,
-						i + 1);
-			d->d_keys[i] = keys->tl_types[i];
-		}
 	}
 	return 0;
 }

@@ -42,6 +42,7 @@ int dt_lex_unescape(const char *lit, char *out, size_t *outlen);
 struct dt_tspec {
 	int	ts_char, ts_short, ts_int, ts_long, ts_signed, ts_unsigned;
 	int	ts_void, ts_string, ts_named, ts_ptr;
+	int	ts_enum;	/* named an enum */
 	struct dt_type ts_type;	/* named type */
 };
 int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
@@ -53,21 +54,57 @@ struct dt_tlist {
 	struct dt_type	tl_types[8];
 };
 
+/*
+ * One declarator of a declaration: its name, the pointers before it and
+ * what follows it in brackets, as the grammar reads them (dt_decl.c).
+ */
+#define DT_DECLR_DIMS	4
+struct dt_declr {
+	struct dt_declr	*dr_next;
+	char		*dr_name;
+	struct dt_loc	dr_loc;
+	int		dr_ptr;		/* '*'s before the name */
+	int		dr_ndims;	/* [N] after it, N in dr_dims */
+	uint64_t	dr_dims[DT_DECLR_DIMS];
+	bool		dr_null;	/* [ ]: no dimension, no keys */
+	struct dt_tlist	dr_keys;	/* [type, ...]: associative */
+};
+
+struct dt_declr *dt_declr_new(struct dt_pcb *pcb, char *name,
+			      const void *loc);
+void dt_declr_free(struct dt_declr *list);
+struct dt_declr *dt_declr_append(struct dt_declr *list, struct dt_declr *d);
+/* declr[dim]: dim must be a positive integer constant (D_DECL_ARRSUB). */
+int dt_declr_dim(struct dt_pcb *pcb, struct dt_declr *d,
+		 struct dt_node *dim, const void *loc);
+int dt_declr_keys(struct dt_pcb *pcb, struct dt_declr *d,
+		  const struct dt_tlist *keys, const void *loc);
+
 /* Grammar actions. */
+/* [self|this] type declarators;: variables (takes the list). */
+int dt_parse_decls(struct dt_pcb *pcb, enum dt_vscope scope,
+		   const struct dt_tspec *ts, struct dt_declr *list);
+/* typedef type declarators; */
+int dt_parse_tdefs(struct dt_pcb *pcb, const struct dt_tspec *ts,
+		   struct dt_declr *list);
+/* A struct's or union's members (list NULL: an anonymous member). */
+int dt_parse_members(struct dt_pcb *pcb, const struct dt_tspec *ts,
+		     struct dt_declr *list, const void *loc);
+/* type;: declares nothing unless the type is a struct, union or enum. */
+int dt_parse_typeonly(struct dt_pcb *pcb, const struct dt_tspec *ts,
+		      const void *loc);
 int dt_parse_inline(struct dt_pcb *pcb, const struct dt_tspec *ts, char *name,
 		    struct dt_node *expr, const void *loc);
 int dt_parse_xlator(struct dt_pcb *pcb, const struct dt_tspec *out,
 		    const struct dt_tspec *in, char *param,
 		    struct dt_node *mems, const void *loc);
-int dt_parse_decl(struct dt_pcb *pcb, enum dt_vscope scope,
-		  const struct dt_tspec *ts, char *name,
-		  const struct dt_tlist *keys, const void *loc);
 struct dt_pdesc *dt_parse_pdesc(char *text, const void *loc);
-int dt_parse_member(struct dt_pcb *pcb, const struct dt_tspec *ts,
-		    char *name, int64_t nelems, const void *loc);
 struct dt_node *dt_parse_offsetof(struct dt_pcb *pcb,
 				  const struct dt_tspec *ts, char *name,
 				  const void *loc);
+/* f(args): only a name is a function (takes both nodes). */
+struct dt_node *dt_parse_call(struct dt_pcb *pcb, struct dt_node *fn,
+			      struct dt_node *args, const void *loc);
 struct dt_node *dt_parse_ksym(struct dt_pcb *pcb, char *text,
 			      const void *loc);
 int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,

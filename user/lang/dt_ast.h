@@ -185,7 +185,21 @@ struct dt_var {
 	uint32_t	v_id;
 	struct dt_type	v_type;
 	bool		v_typed;	/* v_type known (first assignment seen) */
+	uint32_t	v_dim;		/* > 0: a fixed array (T a[v_dim]),
+					 * kept as an array keyed by the
+					 * index */
 };
+
+/*
+ * this T a[N] and this struct s v: the variable holds the address of
+ * scratch memory the clause takes at its first use (dt_cg.c), and a[i]
+ * and v.m reach through it.
+ */
+static inline bool dt_var_byref(const struct dt_var *v)
+{
+	return v->v_scope == DT_V_LOCAL &&
+		(v->v_dim || (v->v_type.kind == DT_T_SOU && !v->v_type.ptr));
+}
 
 struct dt_pdesc {
 	struct dt_pdesc	*pd_next;
@@ -212,6 +226,7 @@ struct dt_decl {
 	struct dt_type	d_keys[8];
 	struct dt_loc	d_loc;
 	struct dt_node	*d_inline;	/* inline: the expression */
+	uint32_t	d_dim;		/* > 0: T name[d_dim] */
 };
 
 /*

@@ -164,7 +164,8 @@ static const struct dt_optdesc dt_opts[] = {
 	    DTRACE_BUFSIZE_MAX),
 	OPT(dynvarsize, SIZE, o_dynvarsize, 1, DTRACE_DYNVARSIZE_MAX),
 	OPT(nspec, U32, o_nspec, 0, DTRACE_NSPEC_MAX),
-	OPT(strsize, U32, o_strsize, 1, DTRACE_STRSIZE_MAX),
+	/* one byte less than the module's: the NUL (DT_STRSLOT) */
+	OPT(strsize, U32, o_strsize, 1, DTRACE_STRSIZE_MAX - 1),
 	OPT(stackframes, U32, o_stackframes, 1, DTRACE_STACK_MAX),
 	OPT(ustackframes, U32, o_ustackframes, 1, DTRACE_STACK_MAX),
 	OPT(aggsortpos, U32, o_aggsortpos, 0, 15),

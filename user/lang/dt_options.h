@@ -38,6 +38,12 @@ struct dt_options {
 };
 
 #define DT_STRSIZE_DEFAULT	256
+/*
+ * A string's slot in a record or an aggregation key: strsize counts
+ * characters, as DTrace's, and the module ends a string it records
+ * with a NUL, so the slot has room for one more byte.
+ */
+#define DT_STRSLOT(strsize)	((strsize) + 1)
 #define DT_SWITCHRATE_DEFAULT	1000000000ull	/* 1hz, as DTrace */
 #define DT_STATUSRATE_DEFAULT	10000000ull	/* 100hz */
 #define DT_CLEANRATE_DEFAULT	9900990ull	/* 101hz, as DTrace */

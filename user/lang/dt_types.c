@@ -26,7 +26,7 @@ struct dt_sou *dt_sou_begin(struct dt_pcb *pcb, char *name, bool is_union,
 {
 	struct dt_sou *s;
 
-	if (dt_sou_lookup(&pcb->pcb_prog, name, is_union)) {
+	if (*name && dt_sou_lookup(&pcb->pcb_prog, name, is_union)) {
 		dt_error(pcb, loc, "D_DECL_IDRED", "%s %s redeclared",
 			 is_union ? "union" : "struct", name);
 		free(name);
@@ -101,6 +101,49 @@ int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
 fail:
 	free(name);
 	return -1;
+}
+
+int dt_sou_anon_add(struct dt_pcb *pcb, struct dt_sou *s,
+		    const struct dt_type *t, const struct dt_loc *loc)
+{
+	const struct dt_sou *in = t->sou;
+	uint32_t align, base;
+	int i;
+
+	if (t->kind != DT_T_SOU || t->ptr || *in->s_name || in->s_btf)
+		return dt_error(pcb, loc, "D_DECL_MNAME", "member declaration "
+				"requires a name");
+	align = in->s_align;
+	base = s->s_union ? 0 : (s->s_size + align - 1) / align * align;
+	for (i = 0; i < in->s_nmems; i++) {
+		const struct dt_member *m = &in->s_mems[i];
+		struct dt_member *n;
+		char *name = strdup(m->m_name);
+
+		if (!name)
+			return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+		if (dt_sou_member(s, name)) {
+			dt_error(pcb, loc, "D_DECL_MNAME", "member %s "
+				 "redeclared in %s %s", name, s->s_union ?
+				 "union" : "struct", s->s_name);
+			free(name);
+			return -1;
+		}
+		n = realloc(s->s_mems, (size_t)(s->s_nmems + 1) * sizeof(*n));
+		if (!n) {
+			free(name);
+			return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+		}
+		s->s_mems = n;
+		n[s->s_nmems] = *m;
+		n[s->s_nmems].m_name = name;
+		n[s->s_nmems++].m_off = base + m->m_off;
+	}
+	if (base + in->s_size > s->s_size)
+		s->s_size = base + in->s_size;
+	if (align > s->s_align)
+		s->s_align = align;
+	return 0;
 }
 
 void dt_sou_end(struct dt_sou *s)

@@ -45,6 +45,9 @@ struct dt_sou *dt_sou_begin(struct dt_pcb *pcb, char *name, bool is_union,
 int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
 		      const struct dt_type *t, int64_t nelems,
 		      const struct dt_loc *loc);
+/* struct { ... }; inside s: the members of that anonymous t are s's. */
+int dt_sou_anon_add(struct dt_pcb *pcb, struct dt_sou *s,
+		    const struct dt_type *t, const struct dt_loc *loc);
 void dt_sou_end(struct dt_sou *s);
 const struct dt_member *dt_sou_member(const struct dt_sou *s,
 				      const char *name);

@@ -5,9 +5,10 @@
  * stable name (the module fires it as any tracepoint), a condition that
  * joins the clause's predicate where the tracepoint fires more often
  * than the probe should, and args[0..] as D expressions over the record.
- * Linux has no psinfo_t or bufinfo_t translators here: arguments are
- * the integers and strings DTrace's structures would have carried; see
- * Documentation/providers-linux.md.
+ * io's arguments are illumos's bufinfo_t, devinfo_t and fileinfo_t,
+ * translated from the record by the library's io.d; proc's and sched's
+ * are the integers and strings DTrace's structures would have carried;
+ * see Documentation/providers-linux.md.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -20,6 +21,7 @@
 #include "dt_provider.h"
 #include "dt_tp.h"
 #include "dt_tracefs.h"
+#include "dt_types.h"
 
 struct dt_stable {
 	const char	*s_prov, *s_name;	/* proc, exec-success */
@@ -27,64 +29,89 @@ struct dt_stable {
 	const char	*s_pred;	/* D over args->, or NULL */
 	const char	*s_args[5];	/* args[0..4] in D, NULL: none */
 	const char	*s_doc;		/* -lv */
+	/* args[i] is xlate<struct TAG *>(s_args[i]), TAG from the library */
+	const char	*s_xlate[5];
+	/*
+	 * The record's fields for the thread an lwpsinfo_t or psinfo_t
+	 * describes start with this ("next_"): a translated "args" sees
+	 * them as pid, comm, prio too. NULL: no such fields.
+	 */
+	const char	*s_view;
 };
 
 
 static const struct dt_stable dt_stables[] = {
 	{ "proc", "exec", "syscalls", "sys_enter_execve", NULL,
 	  { "copyinstr(args->filename)" },
-	  "args[0]: string, the path being executed (before the exec)" },
+	  "args[0]: string, the path being executed (before the exec)",
+	  { NULL }, NULL },
 	{ "proc", "exec-success", "sched", "sched_process_exec", NULL,
 	  { "args->filename", "args->pid" },
 	  "args[0]: string, the path executed; args[1]: int, the pid "
-	  "(in the new image)" },
+	  "(in the new image)",
+	  { NULL }, NULL },
 	{ "proc", "exec-failure", "syscalls", "sys_exit_execve",
 	  "args->ret < 0", { "-args->ret" },
-	  "args[0]: int, the errno of the failed exec" },
+	  "args[0]: int, the errno of the failed exec",
+	  { NULL }, NULL },
 	{ "proc", "exit", "sched", "sched_process_exit", "tid == pid",
-	  { "args->pid", "args->comm" },
-	  "args[0]: int, the pid; args[1]: string, its name (the "
-	  "process's main thread exits)" },
+	  { "(curthread->exit_code & 0x7f) == 0 ? 1 : "
+	    "(curthread->exit_code & 0x80) != 0 ? 3 : 2" },
+	  "args[0]: int, why the process exits: CLD_EXITED, CLD_KILLED or "
+	  "CLD_DUMPED (its main thread exits; from the task: kernel types)",
+	  { NULL }, NULL },
 	{ "proc", "create", "sched", "sched_process_fork", NULL,
-	  { "args->child_pid", "args->child_comm" },
-	  "args[0]: int, the child's pid; args[1]: string, its name "
-	  "(fires in the parent)" },
+	  { "args" },
+	  "args[0]: psinfo_t *, the child (pr_pid, pr_fname; fires in the "
+	  "parent)",
+	  { "__tp_psinfo" }, "child_" },
 	{ "proc", "signal-send", "signal", "signal_generate", NULL,
-	  { "args->pid", "args->comm", "args->sig" },
-	  "args[0]: int, the target's pid; args[1]: string, its name; "
-	  "args[2]: int, the signal" },
+	  { "args", "args", "args->sig" },
+	  "args[0]: lwpsinfo_t *, the target thread (pr_lwpid, pr_name); "
+	  "args[1]: psinfo_t *, its process (pr_pid, pr_fname); args[2]: "
+	  "int, the signal",
+	  { "__tp_lwpsinfo", "__tp_psinfo" }, NULL },
 	{ "sched", "on-cpu", "sched", "sched_switch", NULL,
 	  { "args->next_pid", "args->next_comm" },
 	  "args[0]: int, the pid of the thread going on CPU; args[1]: "
-	  "string, its name (fires at the switch, in the thread leaving)" },
+	  "string, its name (fires at the switch, in the thread leaving)",
+	  { NULL }, NULL },
 	{ "sched", "off-cpu", "sched", "sched_switch", NULL,
-	  { "args->next_pid", "args->next_comm" },
-	  "args[0]: int, the pid of the next thread to run; args[1]: "
-	  "string, its name (fires in the thread leaving)" },
+	  { "args", "args" },
+	  "args[0]: lwpsinfo_t *, the next thread to run (pr_lwpid, "
+	  "pr_pri, pr_name); args[1]: psinfo_t *, its process (pr_pid, "
+	  "pr_fname; fires in the thread leaving)",
+	  { "__tp_lwpsinfo", "__tp_psinfo" }, "next_" },
 	{ "sched", "enqueue", "sched", "sched_wakeup", NULL,
-	  { "args->pid", "args->comm", "args->target_cpu" },
-	  "args[0]: int, the thread's pid; args[1]: string, its name; "
-	  "args[2]: int, the CPU of the run queue" },
+	  { "args", "args", "args->target_cpu" },
+	  "args[0]: lwpsinfo_t *, the thread (pr_lwpid, pr_pri, pr_name); "
+	  "args[1]: psinfo_t *, its process (pr_pid, pr_fname); args[2]: "
+	  "cpuinfo_t *, the CPU of the run queue",
+	  { "__tp_lwpsinfo", "__tp_psinfo", "cpuinfo" }, NULL },
 	{ "sched", "dequeue", "sched", "sched_switch",
 	  "args->prev_state != 0 && args->prev_state < 0x100",
-	  { "args->prev_pid", "args->prev_comm", "cpu" },
-	  "args[0]: int, the thread's pid; args[1]: string, its name; "
-	  "args[2]: int, the CPU (a thread that blocks)" },
+	  { "args", "args", "cpu" },
+	  "args[0]: lwpsinfo_t *, the thread (pr_lwpid, pr_pri, pr_name; "
+	  "a thread that blocks); args[1]: psinfo_t *, its process "
+	  "(pr_pid, pr_fname); args[2]: cpuinfo_t *, the CPU",
+	  { "__tp_lwpsinfo", "__tp_psinfo", "cpuinfo" }, "prev_" },
 	{ "sched", "wakeup", "sched", "sched_waking", NULL,
-	  { "args->pid", "args->comm" },
-	  "args[0]: int, the pid of the thread woken; args[1]: string, "
-	  "its name (fires in the waker)" },
+	  { "args", "args" },
+	  "args[0]: lwpsinfo_t *, the thread woken (pr_lwpid, pr_pri, "
+	  "pr_name); args[1]: psinfo_t *, its process (pr_pid, pr_fname; "
+	  "fires in the waker)",
+	  { "__tp_lwpsinfo", "__tp_psinfo" }, NULL },
 	{ "io", "start", "block", "block_rq_issue", NULL,
-	  { "args->bytes", "args->dev", "args->sector", "args->rwbs" },
-	  "args[0]: int, bytes; args[1]: int, the device (dev_t); "
-	  "args[2]: int, the first sector; args[3]: string, the "
-	  "operation (R, W, ...)" },
+	  { "args", "args->dev", "args" },
+	  "args[0]: bufinfo_t *, the request; args[1]: devinfo_t *, its "
+	  "device; args[2]: fileinfo_t *, no file (\"<none>\")",
+	  { "bufinfo", "devinfo", "__io_fileinfo" }, NULL },
 	{ "io", "done", "block", "block_rq_complete", NULL,
-	  { "args->nr_sector * 512", "args->dev", "args->sector",
-	    "args->rwbs", "args->error" },
-	  "args[0]: int, bytes; args[1]: int, the device (dev_t); "
-	  "args[2]: int, the first sector; args[3]: string, the "
-	  "operation; args[4]: int, the error (0: none)" },
+	  { "args", "args->dev", "args" },
+	  "args[0]: bufinfo_t *, the request (b_error: its error); "
+	  "args[1]: devinfo_t *, its device; args[2]: fileinfo_t *, no "
+	  "file (\"<none>\")",
+	  { "__io_bufinfo_done", "devinfo", "__io_fileinfo" }, NULL },
 };
 
 #define DT_NSTABLES	(sizeof(dt_stables) / sizeof(dt_stables[0]))
@@ -229,6 +256,99 @@ static struct dt_node *dt_stable_for(struct dt_pcb *pcb, const char *text,
 	return n;
 }
 
+static int dt_stable_strcmp(const char *a, const char *b)
+{
+	return a && b ? strcmp(a, b) : a != b;
+}
+
+/*
+ * xlate<struct tag *>(e), the struct and its translator from D's
+ * library, which a clause on these probes has loaded (dt_lib.c).
+ */
+static struct dt_node *dt_stable_xlate(struct dt_pcb *pcb, struct dt_node *e,
+				       const char *tag,
+				       const struct dt_loc *loc)
+{
+	struct dt_sou *sou = dt_sou_lookup(&pcb->pcb_prog, tag, false);
+	struct dt_type t = { .kind = DT_T_SOU };
+	struct dt_node *x;
+
+	if (!sou) {
+		dt_node_free(e);
+		dt_error(pcb, loc, "D_XLATE_NONE", "translator for struct %s "
+			 "is not defined: D's library (lib/dtrace-linux) "
+			 "was not found", tag);
+		return NULL;
+	}
+	t.sou = sou;
+	x = dt_node_new(DT_N_XLATE, loc);
+	x->n_ctype = dt_type_ptrto(&t);
+	x->n_left = e;
+	return x;
+}
+
+/*
+ * e, (struct tracepoint_SYS_EV *)arg0, seen as a struct with the record's
+ * members and, for each one named PREFIXfoo, foo at the same place: the
+ * thread a translator describes is then pid, comm and prio whichever
+ * fields hold it.
+ */
+static struct dt_node *dt_stable_view(struct dt_pcb *pcb, struct dt_node *e,
+				      const char *prefix)
+{
+	const struct dt_sou *rec = e->n_ctype.sou;
+	struct dt_type t = { .kind = DT_T_SOU };
+	size_t plen = strlen(prefix);
+	struct dt_sou *v;
+	char name[256];
+	int i;
+
+	if (e->n_kind != DT_N_CAST || !rec)
+		return e;
+	snprintf(name, sizeof(name), "%s_%sview", rec->s_name, prefix);
+	v = dt_sou_lookup(&pcb->pcb_prog, name, false);
+	if (!v) {
+		v = calloc(1, sizeof(*v));
+		if (!v)
+			goto nomem;
+		v->s_name = strdup(name);
+		v->s_mems = calloc((size_t)rec->s_nmems * 2 + 1,
+				   sizeof(*v->s_mems));
+		/* freed with the program's types from here on */
+		v->s_next = pcb->pcb_prog.p_sous;
+		pcb->pcb_prog.p_sous = v;
+		if (!v->s_name || !v->s_mems)
+			goto nomem;
+		v->s_defined = true;
+		v->s_size = rec->s_size;
+		v->s_align = rec->s_align;
+		for (i = 0; i < rec->s_nmems; i++) {
+			const struct dt_member *m = &rec->s_mems[i];
+			bool alias = !strncmp(m->m_name, prefix, plen);
+
+			v->s_mems[v->s_nmems] = *m;
+			v->s_mems[v->s_nmems].m_name = strdup(m->m_name);
+			if (!v->s_mems[v->s_nmems].m_name)
+				goto nomem;
+			v->s_nmems++;
+			if (!alias)
+				continue;
+			v->s_mems[v->s_nmems] = *m;
+			v->s_mems[v->s_nmems].m_name = strdup(m->m_name + plen);
+			if (!v->s_mems[v->s_nmems].m_name)
+				goto nomem;
+			v->s_nmems++;
+		}
+	}
+	t.sou = v;
+	e->n_ctype = dt_type_ptrto(&t);
+	return e;
+nomem:
+	dt_node_free(e);
+	dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+	return NULL;
+}
+
 /*
  * args[idx] over every probe of the set: one expression if they agree,
  * else probename == "A" ? a : probename == "B" ? b : ... c.
@@ -248,9 +368,16 @@ static struct dt_node *dt_stable_choose(struct dt_pcb *pcb,
 
 		if (t && !strcmp(s->s_sys, t->s_sys) &&
 		    !strcmp(s->s_ev, t->s_ev) &&
-		    !strcmp(s->s_args[idx], t->s_args[idx]))
+		    !strcmp(s->s_args[idx], t->s_args[idx]) &&
+		    !dt_stable_strcmp(s->s_xlate[idx], t->s_xlate[idx]) &&
+		    !dt_stable_strcmp(s->s_view, t->s_view))
 			continue;	/* the same as the next one's */
 		e = dt_stable_for(pcb, s->s_args[idx], s, loc);
+		if (e && s->s_xlate[idx] && s->s_view &&
+		    !strcmp(s->s_args[idx], "args"))
+			e = dt_stable_view(pcb, e, s->s_view);
+		if (e && s->s_xlate[idx])
+			e = dt_stable_xlate(pcb, e, s->s_xlate[idx], loc);
 		if (!e) {
 			dt_node_free(m);
 			return NULL;

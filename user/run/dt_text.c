@@ -55,8 +55,9 @@ static int dt_print_trace(struct dt_consumer *c, const uint8_t *data,
 	int64_t v;
 	int n;
 
+	/* strsize bytes, as DTrace's: not the slot's room for the NUL */
 	if (r->r_type.kind == DT_T_STRING && c->c_rawbytes)
-		return dt_print_bytes(c, data + r->r_off, r->r_size);
+		return dt_print_bytes(c, data + r->r_off, r->r_size - 1);
 	if (r->r_type.kind == DT_T_STRING) {
 		const char *s = dt_rec_str(data, r, &tmp);
 

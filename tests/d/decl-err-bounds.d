@@ -1,0 +1,6 @@
+int a[5];
+
+BEGIN
+{
+	trace(a[5]);
+}

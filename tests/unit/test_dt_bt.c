@@ -8,12 +8,17 @@
 #pragma GCC diagnostic ignored "-Wsign-compare"
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
+#define _GNU_SOURCE	/* open_memstream */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <bpf/btf.h>
 
 #include "bt_parse.h"
+#include "dt_btf.h"
 #include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_options.h"
@@ -86,6 +91,48 @@ static int compile(const char *src, struct dt_pcb *pcb, struct dt_cprog *cp,
 	return dt_compile(pcb, cp);
 }
 
+/* src compiles, and the verifier takes its DIF. */
+static void compiles(const char *src, struct __test_metadata *_metadata)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	char err[1024];
+	int rc = compile(src, &pcb, &cp, &o);
+
+	if (rc)
+		TH_LOG("%s: %s (%d:%d)", src, pcb.pcb_errmsg, pcb.pcb_errline,
+		       pcb.pcb_errcol);
+	EXPECT_EQ(0, rc);
+	if (!rc) {
+		rc = dt_cprog_verify(&cp, err, sizeof(err));
+		if (rc)
+			TH_LOG("%s: DIF rejected: %s", src, err);
+		EXPECT_EQ(0, rc);
+	}
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
+/* src fails with msg at line:col. */
+static void fails(const char *src, int line, int col, const char *msg,
+		  struct __test_metadata *_metadata)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+
+	EXPECT_EQ(-1, compile(src, &pcb, &cp, &o));
+	EXPECT_STREQ(msg, pcb.pcb_errmsg);
+	EXPECT_EQ(line, pcb.pcb_errline);
+	EXPECT_EQ(col, pcb.pcb_errcol);
+	if (strcmp(msg, pcb.pcb_errmsg) || line != pcb.pcb_errline ||
+	    col != pcb.pcb_errcol)
+		TH_LOG("%s", src);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
 static const char *const valid[] = {
 	"BEGIN { printf(\"hello\\n\"); exit(); }",
 	"kprobe:vfs_read { @start[tid] = nsecs; } kretprobe:vfs_read "
@@ -126,26 +173,8 @@ TEST(valid_programs)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
-		struct dt_options o;
-		struct dt_pcb pcb;
-		struct dt_cprog cp;
-		char err[1024];
-		int rc = compile(valid[i], &pcb, &cp, &o);
-
-		if (rc)
-			TH_LOG("%s: %s (%d:%d)", valid[i], pcb.pcb_errmsg,
-			       pcb.pcb_errline, pcb.pcb_errcol);
-		EXPECT_EQ(0, rc);
-		if (!rc) {
-			rc = dt_cprog_verify(&cp, err, sizeof(err));
-			if (rc)
-				TH_LOG("%s: DIF rejected: %s", valid[i], err);
-			EXPECT_EQ(0, rc);
-		}
-		dt_cprog_free(&cp);
-		dt_pcb_fini(&pcb);
-	}
+	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++)
+		compiles(valid[i], _metadata);
 }
 
 static const struct {
@@ -180,8 +209,19 @@ static const struct {
 	  "is not an aggregation is supported only in END" },
 	{ "END { @m[1] = 2; zero(@m); }", 1, 18, "zero() of a map that "
 	  "is not an aggregation is not supported" },
-	{ "#ifndef BPFTRACE_HAVE_BTF\nBEGIN { }", 1, 1, "the C preprocessor "
-	  "is not supported: #ifndef" },
+	{ "#ifndef BPFTRACE_HAVE_BTF\nBEGIN { }", 1, 1, "unterminated "
+	  "conditional directive: #if without #endif" },
+	{ "BEGIN { }\n  #pragma once", 2, 3, "the C preprocessor directive "
+	  "#pragma is not supported" },
+	{ "#if X > 1\n#endif\nBEGIN { }", 1, 1, "#if supports only "
+	  "defined(NAME) and integers: if X > 1" },
+	{ "#endif\nBEGIN { }", 1, 1, "#endif without #if" },
+	{ "#if 1\n#else\n#else\n#endif\nBEGIN { }", 3, 1,
+	  "#else after #else" },
+	{ "#define F(x) x\nBEGIN { }", 1, 1, "function-like macros are not "
+	  "supported: #define F(" },
+	{ "kprobe:f { printf(\"%s\\n\", kstack); }", 1, 27, "kstack as a "
+	  "printf() argument is not supported: use it as a map key" },
 	{ "BEGIN { $a = kaddr(\"no_such_symbol_here\"); }", 1, 14,
 	  "Failed to resolve kernel symbol: no_such_symbol_here" },
 	{ "BEGIN { unroll(0) { } }", 1, 9,
@@ -219,22 +259,271 @@ TEST(invalid_programs)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++) {
+	for (i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++)
+		fails(invalid[i].src, invalid[i].line, invalid[i].col,
+		      invalid[i].msg, _metadata);
+}
+
+/* The preprocessor's lines out, #define's values in, lines kept. */
+static const struct {
+	const char	*src, *out;
+} cpp[] = {
+	{ "#!/usr/bin/env bpftrace\n#include <linux/sched.h>\n"
+	  "#define N 3\nBEGIN { @x = N; }", "\n\n\nBEGIN { @x = 3; }" },
+	{ "#define N 3\n#undef N\n#ifdef N\nBEGIN { @x = N; }\n#else\n"
+	  "BEGIN { @x = 4; }\n#endif", "\n\n\n\n\nBEGIN { @x = 4; }\n" },
+	{ "#if 0\nstruct s { int a; };\n#elif\n#endif\n"
+	  "#if !defined(NOPE) // c\n#define V 2 // two\n#endif\n"
+	  "BEGIN { @x = V + AF_INET6; }",
+	  "\n\n\n\n\n\n\nBEGIN { @x = 2 + AF_INET6; }" },
+	{ "/*\n#pragma inside a comment\n*/\n#define A 5\n"
+	  "#if defined A\n#if defined(B)\n#error no\n#endif\n"
+	  "k:A { @x = A; $A = \"A\"; @A = A.A; }\n#endif",
+	  "/*\n#pragma inside a comment\n*/\n\n\n\n\n\n"
+	  "k:A { @x = 5; $A = \"A\"; @A = 5.A; }\n" },
+	{ "#if defined(X) \r\nk:a { }\r\n#else\r\nk:b { }\r\n#endif\r\n",
+	  "\n\n\nk:b { }\r\n\n" },
+};
+
+TEST(preprocessor)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cpp) / sizeof(cpp[0]); i++) {
+		struct dt_pcb pcb;
+		char *out = NULL;
+		size_t len;
+
+		dt_pcb_init(&pcb, cpp[i].src, NULL, NULL);
+		ASSERT_EQ(0, bt_cpp(&pcb, &out, &len)) TH_LOG("%s: %s",
+			cpp[i].src, pcb.pcb_errmsg);
+		EXPECT_STREQ(cpp[i].out, out);
+		EXPECT_EQ(strlen(out), len);
+		free(out);
+		dt_pcb_fini(&pcb);
+	}
+}
+
+/*
+ * Kernel types for the casts: a synthetic BTF (DTRACE_BTF) with what
+ * the tcp tools read.
+ *
+ * struct in6_addr { union { unsigned char u6_addr8[16]; } in6_u; };
+ * struct sock_common { unsigned int skc_daddr, skc_rcv_saddr;
+ *	__be16 skc_dport; unsigned short skc_num, skc_family;
+ *	unsigned char skc_state; struct in6_addr skc_v6_daddr; };
+ * struct sock { struct sock_common __sk_common; unsigned int
+ *	sk_ack_backlog; };
+ * struct qstr { unsigned int hash; const unsigned char *name; };
+ * union u { int a; long b; };
+ * enum { TCP_ESTABLISHED = 1, TCP_CLOSE = 7 };
+ */
+static struct btf *bt_synthetic(void)
+{
+	struct btf *b = btf__new_empty();
+	int in, uchr, uint, ushort, lng, be16, a16, anon, in6, skc, ucstr;
+
+	in = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	uchr = btf__add_int(b, "unsigned char", 1, 0);
+	uint = btf__add_int(b, "unsigned int", 4, 0);
+	ushort = btf__add_int(b, "unsigned short", 2, 0);
+	lng = btf__add_int(b, "long", 8, BTF_INT_SIGNED);
+	be16 = btf__add_typedef(b, "__be16", ushort);
+	a16 = btf__add_array(b, in, uchr, 16);
+	ucstr = btf__add_ptr(b, btf__add_const(b, uchr));
+
+	anon = btf__add_union(b, NULL, 16);
+	btf__add_field(b, "u6_addr8", a16, 0, 0);
+	in6 = btf__add_struct(b, "in6_addr", 16);
+	btf__add_field(b, "in6_u", anon, 0, 0);
+
+	skc = btf__add_struct(b, "sock_common", 32);
+	btf__add_field(b, "skc_daddr", uint, 0, 0);
+	btf__add_field(b, "skc_rcv_saddr", uint, 32, 0);
+	btf__add_field(b, "skc_dport", be16, 64, 0);
+	btf__add_field(b, "skc_num", ushort, 80, 0);
+	btf__add_field(b, "skc_family", ushort, 96, 0);
+	btf__add_field(b, "skc_state", uchr, 112, 0);
+	btf__add_field(b, "skc_v6_daddr", in6, 128, 0);
+	btf__add_struct(b, "sock", 40);
+	btf__add_field(b, "__sk_common", skc, 0, 0);
+	btf__add_field(b, "sk_ack_backlog", uint, 256, 0);
+
+	btf__add_struct(b, "qstr", 16);
+	btf__add_field(b, "hash", uint, 0, 0);
+	btf__add_field(b, "name", ucstr, 64, 0);
+	btf__add_union(b, "u", 8);
+	btf__add_field(b, "a", in, 0, 0);
+	btf__add_field(b, "b", lng, 0, 0);
+
+	btf__add_enum(b, NULL, 4);
+	btf__add_enum_value(b, "TCP_ESTABLISHED", 1);
+	btf__add_enum_value(b, "TCP_CLOSE", 7);
+	return b;
+}
+
+FIXTURE(bttypes) {
+	char path[64];
+};
+
+FIXTURE_SETUP(bttypes)
+{
+	struct btf *b = bt_synthetic();
+	const void *raw;
+	uint32_t size;
+	int fd;
+
+	ASSERT_NE(NULL, b);
+	raw = btf__raw_data(b, &size);
+	ASSERT_NE(NULL, raw);
+	strcpy(self->path, "/tmp/dt_bt_XXXXXX");
+	fd = mkstemp(self->path);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ((ssize_t)size, write(fd, raw, size));
+	close(fd);
+	btf__free(b);
+	setenv("DTRACE_BTF", self->path, 1);
+	dt_btf_reset();
+}
+
+FIXTURE_TEARDOWN(bttypes)
+{
+	unlink(self->path);
+	unsetenv("DTRACE_BTF");
+	dt_btf_reset();
+}
+
+static const char *const typed[] = {
+	/* tcpconnect's reads */
+	"#ifndef BPFTRACE_HAVE_BTF\n#include <net/sock.h>\n"
+	"struct sock { int x; };\n#else\n#include <sys/socket.h>\n#endif\n"
+	"kprobe:tcp_connect { $sk = ((struct sock *) arg0);\n"
+	"  if ($sk->__sk_common.skc_family == AF_INET) {\n"
+	"    $daddr = ntop($sk->__sk_common.skc_daddr);\n"
+	"    $d6 = ntop($sk->__sk_common.skc_v6_daddr.in6_u.u6_addr8);\n"
+	"    $dport = $sk->__sk_common.skc_dport; $dport = bswap($dport);\n"
+	"    printf(\"%s %s %d %d\\n\", $daddr, $d6, $dport,\n"
+	"      $sk->__sk_common.skc_num); } }",
+	/* a cast in place; union; ntop with its family; a struct's enum */
+	"kretprobe:inet_csk_accept { printf(\"%d %d %s %s %s\\n\", "
+	"((struct sock *)retval)->sk_ack_backlog, ((union u *)arg0)->b, "
+	"ntop(AF_INET, ((struct sock *)retval)->__sk_common.skc_rcv_saddr), "
+	"ntop(AF_INET6, ((struct sock *)retval)->__sk_common.skc_v6_daddr."
+	"in6_u.u6_addr8), ntop(0x0100007f)); @s[TCP_CLOSE] = count(); }",
+	/* a kernel string through a map; a map of a struct's char array */
+	"kprobe:d_lookup { $name = (struct qstr *)arg1; "
+	"@fname[tid] = $name->name; } kretprobe:d_lookup /@fname[tid]/ { "
+	"printf(\"%s\\n\", str(@fname[tid])); delete(@fname[tid]); }",
+	/* tcplife: a map read before its first assignment */
+	"kprobe:tcp_set_state { $sk = (struct sock *)arg0; "
+	"if (arg1 < TCP_CLOSE && @birth[$sk] == 0) { @birth[$sk] = nsecs; } "
+	"if (arg1 == TCP_CLOSE && @birth[$sk]) { delete(@birth[$sk]); } }",
+};
+
+TEST_F(bttypes, casts)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(typed) / sizeof(typed[0]); i++)
+		compiles(typed[i], _metadata);
+}
+
+static const struct {
+	const char	*src;
+	int		line, col;
+	const char	*msg;
+} typed_bad[] = {
+	{ "kprobe:f { $sk = (struct sock *)arg0;\n  @[$sk->bogus] = "
+	  "count(); }", 2, 8, "bogus is not a member of struct sock" },
+	{ "kprobe:f { @ = ((struct nosuch *)arg0)->x; }", 1, 25,
+	  "struct nosuch is not a known type: neither the script nor the "
+	  "kernel's types define it" },
+	{ "kprobe:f { @ = ntop(\"a\"); }", 1, 21, "ntop() expects an "
+	  "integer or an array of 4 or 16 bytes (string provided)" },
+	{ "kprobe:f { @ = ntop(3, arg0); }", 1, 21, "ntop() expects AF_INET "
+	  "or AF_INET6 as its first argument" },
+	{ "kprobe:f { @ = ntop(AF_INET, ((struct sock *)arg0)->__sk_common."
+	  "skc_v6_daddr.in6_u.u6_addr8); }", 1, 83, "ntop() of AF_INET "
+	  "expects an array of 4 bytes (16 provided)" },
+	{ "kprobe:f { @ = bswap(\"a\"); }", 1, 22, "bswap() expects an "
+	  "integer (string provided)" },
+	{ "struct foo {\n int a;\n};\nBEGIN { }", 1, 1, "struct definitions "
+	  "are not supported: the kernel's types come from BTF" },
+	{ "BEGIN { @ = NO_SUCH_ENUMERATOR; }", 1, 13,
+	  "Unknown identifier: 'NO_SUCH_ENUMERATOR'" },
+};
+
+TEST_F(bttypes, errors)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(typed_bad) / sizeof(typed_bad[0]); i++)
+		fails(typed_bad[i].src, typed_bad[i].line, typed_bad[i].col,
+		      typed_bad[i].msg, _metadata);
+}
+
+/* sizeof and offsetof fold to the synthetic layout. */
+TEST_F(bttypes, sizes)
+{
+	static const struct {
+		const char	*e;
+		int64_t		v;
+	} sz[] = {
+		{ "sizeof(struct sock)", 40 },
+		{ "sizeof(struct sock *)", 8 },
+		{ "sizeof(union u)", 8 },
+		{ "offsetof(struct sock, sk_ack_backlog)", 32 },
+		{ "offsetof(struct sock_common, skc_v6_daddr)", 16 },
+		{ "sizeof(((struct sock *)arg0)->__sk_common.skc_dport)", 2 },
+		{ "sizeof(uint16)", 2 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(sz) / sizeof(sz[0]); i++) {
 		struct dt_options o;
 		struct dt_pcb pcb;
 		struct dt_cprog cp;
+		char src[256];
+		const struct dt_node *a;
 
-		EXPECT_EQ(-1, compile(invalid[i].src, &pcb, &cp, &o));
-		EXPECT_STREQ(invalid[i].msg, pcb.pcb_errmsg);
-		EXPECT_EQ(invalid[i].line, pcb.pcb_errline);
-		EXPECT_EQ(invalid[i].col, pcb.pcb_errcol);
-		if (strcmp(invalid[i].msg, pcb.pcb_errmsg) ||
-		    invalid[i].line != pcb.pcb_errline ||
-		    invalid[i].col != pcb.pcb_errcol)
-			TH_LOG("%s", invalid[i].src);
+		snprintf(src, sizeof(src), "kprobe:f { exit(%s); }", sz[i].e);
+		ASSERT_EQ(0, compile(src, &pcb, &cp, &o))
+			TH_LOG("%s: %s", src, pcb.pcb_errmsg);
+		a = pcb.pcb_prog.p_clauses->c_stmts->n_args;
+		ASSERT_NE(NULL, a);
+		EXPECT_EQ(DT_N_INT, a->n_kind) TH_LOG("%s", src);
+		EXPECT_EQ(sz[i].v, a->n_int) TH_LOG("%s", src);
 		dt_cprog_free(&cp);
 		dt_pcb_fini(&pcb);
 	}
+	fails("kprobe:f { exit(offsetof(struct sock, nosuch)); }", 1, 39,
+	      "nosuch is not a member of struct sock", _metadata);
+}
+
+/* Without kernel types, BPFTRACE_HAVE_BTF is not defined. */
+TEST(no_btf)
+{
+	static const char src[] =
+		"#ifndef BPFTRACE_HAVE_BTF\n#include <linux/fs.h>\n"
+		"struct nameidata {\n\tstruct path path;\n};\n#endif\n"
+		"BEGIN { }";
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+
+	setenv("DTRACE_BTF", "/nonexistent/vmlinux.btf", 1);
+	dt_btf_reset();
+	EXPECT_EQ(-1, compile(src, &pcb, &cp, &o));
+	EXPECT_EQ(3, pcb.pcb_errline);
+	EXPECT_EQ(1, pcb.pcb_errcol);
+	EXPECT_EQ(0, strncmp(pcb.pcb_errmsg, "struct definitions are not "
+			     "supported: ", 38)) TH_LOG("%s", pcb.pcb_errmsg);
+	EXPECT_NE(NULL, strstr(pcb.pcb_errmsg, "DTRACE_BTF"))
+		TH_LOG("%s", pcb.pcb_errmsg);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	unsetenv("DTRACE_BTF");
+	dt_btf_reset();
 }
 
 static void printed(const char *src, const char *file, const char *expect,

@@ -213,10 +213,20 @@ static int bt_rw_delete(struct bt_ctx *cx, struct dt_node *n,
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
 				"delete() of an aggregation's element "
 				"is not supported: use clear()");
-	/* a string keeps its entry, as "" (D frees only on 0) */
-	zero = bt_isstrmap(cx, bt_mapof(m)->n_str) ? bt_str("", &n->n_loc) :
-		dt_node_int(0, &dt_type_int, &n->n_loc);
+	/*
+	 * A string keeps its entry, as "" (D frees only on 0); a value
+	 * whose spelling does not say (a struct's char array): %delete,
+	 * which the checker decides by its type (bt_check.c).
+	 */
+	if (!bt_isstrmap(cx, bt_mapof(m)->n_str)) {
+		if (bt_rw(cx, m))
+			return -1;
+		n->n_args = NULL;
+		bt_replace(n, bt_call("%delete", m, &n->n_loc));
+		return 0;
+	}
 	n->n_args = NULL;
+	zero = bt_str("", &n->n_loc);
 	bt_replace(n, dt_node_op(DT_N_ASSIGN, DT_OP_SET, m, zero, &n->n_loc));
 	return bt_rw(cx, n);
 }
@@ -367,14 +377,49 @@ static int bt_rw_join(struct bt_ctx *cx, struct dt_node *n,
 }
 
 /* D's function of the same name; exit( ) is exit(0). */
+/*
+ * printf's integers through %promote (bt_check.c): an unsigned one
+ * narrower than 64 bits prints as its value, as in bpftrace, where
+ * D's %d reads it as signed of its size (a port of 48260 as -17276).
+ */
+static void bt_promote(struct dt_node *pf)
+{
+	struct dt_node **pa;
+
+	for (pa = pf->n_args ? &pf->n_args->n_next : NULL; pa && *pa;
+	     pa = &(*pa)->n_next) {
+		struct dt_node *a = *pa, *p;
+
+		if (a->n_kind == DT_N_STR)
+			continue;
+		p = bt_call("%promote", a, &a->n_loc);
+		p->n_next = a->n_next;
+		a->n_next = NULL;
+		*pa = p;
+	}
+}
+
 static int bt_rw_same(struct bt_ctx *cx, struct dt_node *n,
 		      const struct bt_fn *f)
 {
+	const struct dt_node *a;
+
 	if (f->bf_id == BT_FN_EXIT && !n->n_args)
 		n->n_args = dt_node_int(0, &dt_type_int, &n->n_loc);
+	/* a stack is D's stack( ) action, which prints: not a value */
+	for (a = n->n_args; f->bf_id == BT_FN_PRINTF && a; a = a->n_next)
+		if ((a->n_kind == DT_N_IDENT || a->n_kind == DT_N_CALL) &&
+		    (!strcmp(a->n_str, "kstack") ||
+		     !strcmp(a->n_str, "ustack")))
+			return dt_error(cx->pcb, &a->n_loc, "BT_CALL", "%s as "
+					"a printf() argument is not supported: "
+					"use it as a map key", a->n_str);
 	if (bt_rwlist(cx, n->n_args))
 		return -1;
-	return f->bf_id == BT_FN_PRINTF ? bt_strftime(cx, n) : 0;
+	if (f->bf_id != BT_FN_PRINTF || bt_strftime(cx, n))
+		return cx->pcb->pcb_failed ? -1 : 0;
+	bt_promote(n);
+	return 0;
 }
 
 #define BT_FN_ENTRY(id, name, d, hook)					\

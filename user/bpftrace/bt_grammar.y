@@ -28,6 +28,7 @@ int bt_lex_int(struct dt_pcb *pcb, BT_YYLTYPE *lloc, BT_YYSTYPE *lval,
 int bt_lex_string(struct dt_pcb *pcb, BT_YYLTYPE *lloc, BT_YYSTYPE *lval,
 		  const char *text);
 int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text);
+int bt_lex_sou_def(struct dt_pcb *pcb, BT_YYLTYPE *lloc);
 }
 
 %code {
@@ -35,8 +36,24 @@ int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text);
 #include <string.h>
 #include "dt_error.h"
 #include "dt_types.h"
+#include "dt_ktype.h"
 
 #define L(x)	((const struct dt_loc *)&(x))
+
+/* offsetof(struct s, m): m's byte offset, or NULL and the error. */
+static struct dt_node *bt_offsetof(struct dt_pcb *pcb,
+				   const struct dt_type *t, char *m,
+				   const struct dt_loc *loc)
+{
+	struct dt_member mb;
+	int rc = dt_sou_member_get(pcb, t->sou, m, loc, &mb);
+
+	if (!rc && mb.m_bitsize)
+		rc = dt_error(pcb, loc, "BT_OFFSETOF", "cannot take offset "
+			      "of a bit-field: %s", m);
+	free(m);
+	return rc ? NULL : dt_node_int(mb.m_off, &dt_type_ulong, loc);
+}
 
 static struct dt_node *bt_node_str(enum dt_nkind kind, char *s,
 				   const struct dt_loc *loc)
@@ -71,6 +88,8 @@ static struct dt_node *bt_node_str(enum dt_nkind kind, char *s,
 %token BT_TOK_NARGS "$#"
 %token BT_TOK_IF "if" BT_TOK_ELSE "else" BT_TOK_UNROLL "unroll"
 %token <type> BT_TOK_TYPE "type"
+%token BT_TOK_STRUCT "struct" BT_TOK_UNION "union"
+%token BT_TOK_SIZEOF "sizeof" BT_TOK_OFFSETOF "offsetof"
 %token BT_TOK_ARROW "->" BT_TOK_INC "++" BT_TOK_DEC "--"
 %token BT_TOK_SHL "<<" BT_TOK_SHR ">>" BT_TOK_LE "<=" BT_TOK_GE ">="
 %token BT_TOK_EQ "==" BT_TOK_NE "!=" BT_TOK_LAND "&&" BT_TOK_LOR "||"
@@ -81,7 +100,7 @@ static struct dt_node *bt_node_str(enum dt_nkind kind, char *s,
 %type <node> land bor bxor band equality relational shift additive
 %type <node> multiplicative cast unary postfix primary args args_ne
 %type <op> unop
-%type <type> ctype
+%type <type> ctype sou sizetype
 
 %destructor { free($$); } <str>
 %destructor { dt_node_free($$); } <node>
@@ -283,7 +302,28 @@ cast:
 
 ctype:
 	  BT_TOK_TYPE
-	| BT_TOK_TYPE '*'		{ $$ = dt_type_ptrto(&$1); }
+	| sou '*'			{ $$ = dt_type_ptrto(&$1); }
+	| ctype '*'			{ $$ = dt_type_ptrto(&$1); }
+	;
+
+/* A kernel struct or union, from BTF (dt_ktype.c), as D's casts. */
+sou:
+	  BT_TOK_STRUCT BT_TOK_IDENT
+		{
+			int rc = dt_sou_type(pcb, $2, false, L(@2), &$$);
+
+			free($2);
+			if (rc)
+				YYERROR;
+		}
+	| BT_TOK_UNION BT_TOK_IDENT
+		{
+			int rc = dt_sou_type(pcb, $2, true, L(@2), &$$);
+
+			free($2);
+			if (rc)
+				YYERROR;
+		}
 	;
 
 unary:
@@ -365,6 +405,24 @@ primary:
 					 &dt_type_long, L(@1));
 		}
 	| '(' expr ')'			{ $$ = $2; $$->n_paren = true; }
+	| BT_TOK_SIZEOF '(' sizetype ')'
+		{
+			$$ = dt_node_new(DT_N_SIZEOF, L(@1));
+			$$->n_ctype = $3;
+		}
+	| BT_TOK_SIZEOF '(' expr ')'
+		{ $$ = dt_node_op(DT_N_SIZEOF, DT_OP_NONE, $3, NULL, L(@1)); }
+	| BT_TOK_OFFSETOF '(' sou ',' BT_TOK_IDENT ')'
+		{
+			$$ = bt_offsetof(pcb, &$3, $5, L(@5));
+			if (!$$)
+				YYERROR;
+		}
+	;
+
+sizetype:
+	  ctype
+	| sou
 	;
 
 args:

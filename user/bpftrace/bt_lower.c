@@ -21,7 +21,10 @@
 
 #include "bt_lower.h"
 #include "dt_error.h"
+#include "dt_funcs.h"
+#include "dt_ktype.h"
 #include "dt_tracefs.h"
+#include "dt_types.h"
 
 char *bt_strdup(const char *s)
 {
@@ -285,11 +288,17 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 		{ "comm", "execname" }, { "nsecs", "timestamp" },
 		{ "func", "probefunc" }, { "curtask", "curthread" },
 	};
-	/* constants of kernel headers the tools #include (no clang here) */
+	/*
+	 * Macros of the headers the tools #include (there is no clang
+	 * here): <linux/sched.h>'s and <sys/socket.h>'s. The kernel's
+	 * enumerators (TCP_CLOSE) come from its types, below.
+	 */
 	static const struct { const char *name; int value; } consts[] = {
 		{ "TASK_RUNNING", 0 }, { "TASK_INTERRUPTIBLE", 1 },
-		{ "TASK_UNINTERRUPTIBLE", 2 },
+		{ "TASK_UNINTERRUPTIBLE", 2 }, { "AF_UNSPEC", 0 },
+		{ "AF_UNIX", 1 }, { "AF_INET", 2 }, { "AF_INET6", 10 },
 	};
+	int64_t ev;
 	const struct bt_probe *bp = cx->probe;
 	const char *s = n->n_str;
 	struct dt_node *r;
@@ -351,11 +360,71 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 		   strcmp(s, "sarg0") == 0 || strcmp(s, "cpid") == 0) {
 		return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
 				"%s is not supported by this DTrace", s);
+	} else if (dt_ktype_enumval(s, &ev)) {
+		r = dt_node_int(ev, &dt_type_long, &n->n_loc);
 	} else {
 		return dt_error(cx->pcb, &n->n_loc, "BT_IDENT",
 				"Unknown identifier: '%s'", s);
 	}
 	bt_replace(n, r);
+	return 0;
+}
+
+/*
+ * The struct a tracepoint's field points to, from its format file
+ * ("field:struct __kernel_timespec * rqtp;"): true with its name.
+ */
+static bool bt_tp_sou(const struct bt_probe *bp, const char *field,
+		      char *sou, size_t len)
+{
+	char sys[256], ev[256], path[4096], line[512], name[256], f[128];
+	const char *dir = dt_tracefs_dir();
+	bool found = false;
+	FILE *fp;
+
+	if (!dir || bp->bp_kind != BT_P_TRACEPOINT || bp->bp_glob ||
+	    sscanf(bp->bp_desc, "tracepoint:%255[^:]::%255s", sys, ev) != 2)
+		return false;
+	snprintf(path, sizeof(path), "%s/events/%s/%s/format", dir, sys, ev);
+	fp = fopen(path, "r");
+	if (!fp)
+		return false;
+	while (!found && fgets(line, sizeof(line), fp))
+		found = sscanf(line, " field:struct %255s * %127[^;];", name,
+			       f) == 2 && !strcmp(f, field);
+	fclose(fp);
+	if (found)
+		snprintf(sou, len, "%s", name);
+	return found;
+}
+
+/*
+ * args->rqtp->tv_sec, where the event's rqtp is a struct's address in
+ * the process (a system call's argument): bpftrace reads it through
+ * the struct's type; D does it as ((struct T *)copyin(p, sizeof (T))).
+ */
+static int bt_tp_deref(struct bt_ctx *cx, struct dt_node *n)
+{
+	struct dt_node *f = n->n_left, *cp, *sz, *cast;
+	const struct dt_loc *loc = &f->n_loc;
+	struct dt_type t;
+	char sou[256];
+
+	if (!n->n_post || f->n_kind != DT_N_MEMBER || !f->n_left ||
+	    f->n_left->n_kind != DT_N_IDENT ||
+	    strcmp(f->n_left->n_str, "args") ||
+	    !bt_tp_sou(cx->probe, f->n_str, sou, sizeof(sou)))
+		return 1;
+	if (bt_rw(cx, f) || dt_sou_type(cx->pcb, sou, false, loc, &t))
+		return -1;
+	sz = dt_node_new(DT_N_SIZEOF, loc);
+	sz->n_ctype = t;
+	f->n_next = sz;
+	cp = bt_call(dt_func_byid(DT_FN_COPYIN)->f_name, f, loc);
+	cast = dt_node_op(DT_N_CAST, DT_OP_NONE, cp, NULL, loc);
+	cast->n_ctype = dt_type_ptrto(&t);
+	cast->n_paren = true;
+	n->n_left = cast;
 	return 0;
 }
 
@@ -387,6 +456,13 @@ int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 		return 0;
 	case DT_N_CALL:
 		return bt_func(cx, n);
+	case DT_N_MEMBER: {
+		int rc = bt_tp_deref(cx, n);
+
+		if (rc <= 0)
+			return rc;
+		break;
+	}
 	case DT_N_UNARY:
 		/* *e: %deref(e) loads from an integer too (bt_check.c) */
 		if (n->n_op != DT_OP_DEREF)
@@ -636,6 +712,149 @@ static struct bt_tplist *bt_tp_expand(const struct bt_probe *bp,
 	return l;
 }
 
+/*
+ * A map read before any assignment in program order (tcplife's
+ * "@birth[$sk] == 0" before "@birth[$sk] = nsecs"): D types a variable
+ * at its first assignment, bpftrace wherever it is. Before the first
+ * statement that reads such a map goes "if (0) { A }", A a copy of the
+ * program's first assignment of it: it never runs but gives the type.
+ */
+struct bt_hoist {
+	struct dt_node	*all;	/* every clause's statements */
+	const char	*seen[BT_MAXMAPS];	/* assigned so far */
+	int		nseen;
+};
+
+static bool bt_hoist_seen(const struct bt_hoist *h, const char *name)
+{
+	return bt_inlist(h->seen, h->nseen, name);
+}
+
+static void bt_hoist_mark(struct bt_hoist *h, const char *name)
+{
+	if (!bt_hoist_seen(h, name) && h->nseen < BT_MAXMAPS)
+		h->seen[h->nseen++] = name;
+}
+
+/* The first "@name... = v" of a statement list, if blocks included. */
+static const struct dt_node *bt_firstset(const struct dt_node *n,
+					 const char *name)
+{
+	const struct dt_node *m, *r;
+
+	for (; n; n = n->n_next) {
+		if (n->n_kind == DT_N_IF) {
+			r = bt_firstset(n->n_left, name);
+			if (!r)
+				r = bt_firstset(n->n_right, name);
+			if (r)
+				return r;
+			continue;
+		}
+		m = n->n_kind == DT_N_ASSIGN && n->n_op == DT_OP_SET ?
+			bt_mapof(n->n_left) : NULL;
+		if (m && !strcmp(m->n_str, name))
+			return n;
+	}
+	return NULL;
+}
+
+/* A plain map the expression reads before it is assigned, or NULL. */
+static const char *bt_unseen_read(const struct bt_ctx *cx,
+				  const struct bt_hoist *h,
+				  const struct dt_node *n, bool lhs)
+{
+	const char *r;
+
+	for (; n; n = lhs ? NULL : n->n_next) {
+		if (n->n_kind == DT_N_AGG && !lhs && !bt_isagg(cx, n->n_str) &&
+		    !bt_iscount(cx, n->n_str) && !bt_hoist_seen(h, n->n_str))
+			return n->n_str;
+		if (n->n_kind == DT_N_ASSIGN && n->n_op == DT_OP_SET) {
+			const struct dt_node *l = n->n_left;
+
+			r = l->n_kind == DT_N_INDEX ?
+				bt_unseen_read(cx, h, l->n_args, false) :
+				bt_unseen_read(cx, h, l, true);
+			if (!r)
+				r = bt_unseen_read(cx, h, n->n_right, false);
+		} else {
+			r = bt_unseen_read(cx, h, n->n_left, false);
+			if (!r)
+				r = bt_unseen_read(cx, h, n->n_right, false);
+			if (!r)
+				r = bt_unseen_read(cx, h, n->n_cond, false);
+			if (!r)
+				r = bt_unseen_read(cx, h, n->n_args, false);
+		}
+		if (r)
+			return r;
+		if (lhs)
+			break;
+	}
+	return NULL;
+}
+
+static void bt_hoist_assigns(struct bt_hoist *h, const struct dt_node *n)
+{
+	const struct dt_node *m;
+
+	for (; n; n = n->n_next) {
+		m = n->n_kind == DT_N_ASSIGN ? bt_mapof(n->n_left) : NULL;
+		if (m)
+			bt_hoist_mark(h, m->n_str);
+	}
+}
+
+static struct dt_node *bt_hoist_list(const struct bt_ctx *cx,
+				     struct bt_hoist *h, struct dt_node *list)
+{
+	struct dt_node *out = NULL, *s, *next;
+
+	for (s = list; s; s = next) {
+		const struct dt_node *set = NULL;
+		const char *name;
+
+		next = s->n_next;
+		s->n_next = NULL;
+		while ((name = bt_unseen_read(cx, h, s->n_kind == DT_N_IF ?
+					      s->n_cond : s, false))) {
+			struct dt_node *ifn;
+
+			set = bt_firstset(h->all, name);
+			bt_hoist_mark(h, name);
+			if (!set)
+				continue;	/* D's error: never assigned */
+			ifn = dt_node_op(DT_N_IF, DT_OP_NONE,
+					 dt_node_copy(set), NULL, &s->n_loc);
+			ifn->n_cond = dt_node_int(0, &dt_type_int, &s->n_loc);
+			out = dt_node_append(out, ifn);
+			set = NULL;
+		}
+		if (s->n_kind == DT_N_IF) {
+			s->n_left = bt_hoist_list(cx, h, s->n_left);
+			s->n_right = bt_hoist_list(cx, h, s->n_right);
+		} else {
+			bt_hoist_assigns(h, s);
+		}
+		out = dt_node_append(out, s);
+	}
+	return out;
+}
+
+static void bt_hoist(const struct bt_ctx *cx, struct dt_clause *clauses)
+{
+	struct bt_hoist h = { .all = NULL };
+	struct dt_clause *c;
+
+	/* the lists change as statements go in: search a copy */
+	for (c = clauses; c; c = c->c_next)
+		h.all = dt_node_append(h.all, bt_copylist(c->c_stmts));
+	for (c = clauses; c; c = c->c_next)
+		c->c_stmts = bt_hoist_list(cx, &h, c->c_stmts);
+	dt_node_free(h.all);
+}
+
 /* One lowered clause of c for the attach point bp. */
 static struct dt_clause *bt_lower_one(struct bt_ctx *cx,
 				      const struct dt_clause *c,
@@ -663,6 +882,7 @@ int bt_lower(struct dt_pcb *pcb)
 
 	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next)
 		bt_findaggs(&cx, c->c_stmts);
+	bt_hoist(&cx, pcb->pcb_prog.p_clauses);
 	for (c = pcb->pcb_prog.p_clauses; c && !pcb->pcb_failed;
 	     c = c->c_next) {
 		struct dt_pdesc *pd;

@@ -34,6 +34,8 @@
 	X(TIME, "time", PRINTF, time)					\
 	X(JOIN, "join", NONE, join)					\
 	X(KADDR, "kaddr", NONE, kaddr)					\
+	X(NTOP, "ntop", BTNTOP, renamed)				\
+	X(BSWAP, "bswap", BTBSWAP, renamed)				\
 	X(PRINTF, "printf", PRINTF, same)				\
 	X(SYSTEM, "system", SYSTEM, same)				\
 	X(EXIT, "exit", EXIT, same)					\

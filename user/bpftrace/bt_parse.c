@@ -10,6 +10,7 @@
 
 #include "bt_parse.h"
 #include "bt_grammar.h"
+#include "dt_btf.h"
 #include "dt_error.h"
 
 int bt_lex_scan(BT_YYSTYPE *lval, BT_YYLTYPE *lloc, void *scanner);
@@ -26,6 +27,10 @@ static const struct {
 	{ "if", BT_TOK_IF, {0} },
 	{ "else", BT_TOK_ELSE, {0} },
 	{ "unroll", BT_TOK_UNROLL, {0} },
+	{ "struct", BT_TOK_STRUCT, {0} },
+	{ "union", BT_TOK_UNION, {0} },
+	{ "sizeof", BT_TOK_SIZEOF, {0} },
+	{ "offsetof", BT_TOK_OFFSETOF, {0} },
 	{ "int8", BT_TOK_TYPE, T_INT(1, true) },
 	{ "int16", BT_TOK_TYPE, T_INT(2, true) },
 	{ "int32", BT_TOK_TYPE, T_INT(4, true) },
@@ -49,6 +54,24 @@ int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text)
 	}
 	lval->str = strdup(text);
 	return lval->str ? BT_TOK_IDENT : BT_TOK_ERROR;
+}
+
+/*
+ * struct NAME { ... } between probes: bpftrace's tools declare what
+ * their kernel's BTF would give them, inside #ifndef BPFTRACE_HAVE_BTF.
+ * Here the kernel's types are the only ones: say where to get them.
+ */
+int bt_lex_sou_def(struct dt_pcb *pcb, BT_YYLTYPE *lloc)
+{
+	char err[512];
+
+	if (dt_btf_kernel(err, sizeof(err)))
+		dt_error(pcb, lloc, "BT_STRUCT", "struct definitions are not "
+			 "supported: the kernel's types come from BTF");
+	else
+		dt_error(pcb, lloc, "BT_STRUCT", "struct definitions are not "
+			 "supported: %s", err);
+	return BT_TOK_ERROR;
 }
 
 /* Decimal (1_000 allowed, as bpftrace) or hexadecimal. */
@@ -146,12 +169,28 @@ void bt_yyerror(BT_YYLTYPE *lloc, void *scanner, struct dt_pcb *pcb,
 
 int bt_parse(struct dt_pcb *pcb)
 {
+	const char *orig = pcb->pcb_src;
+	size_t origlen = pcb->pcb_srclen;
+	char *src;
+	size_t len;
 	int rc;
 
-	if (bt_lex_begin(pcb))
+	if (bt_cpp(pcb, &src, &len))
+		return -1;
+	/* the lexer looks ahead in pcb_src; errors show the script's lines */
+	pcb->pcb_src = src;
+	pcb->pcb_srclen = len;
+	if (bt_lex_begin(pcb)) {
+		rc = -1;
+	} else {
+		rc = bt_yyparse(pcb->pcb_scanner, pcb);
+		bt_lex_end(pcb);
+	}
+	pcb->pcb_src = orig;
+	pcb->pcb_srclen = origlen;
+	free(src);
+	if (rc < 0 && !pcb->pcb_failed)
 		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
-	rc = bt_yyparse(pcb->pcb_scanner, pcb);
-	bt_lex_end(pcb);
 	if (rc && !pcb->pcb_failed)
 		dt_error(pcb, NULL, "D_SYNTAX", "syntax error");
 	if (pcb->pcb_failed)

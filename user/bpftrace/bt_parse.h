@@ -14,6 +14,12 @@ int bt_lex_begin(struct dt_pcb *pcb);
 void bt_lex_end(struct dt_pcb *pcb);
 
 /*
+ * The script without its preprocessor lines (bt_cpp.c): *out, as many
+ * lines long, to free; -1 with the error in the pcb.
+ */
+int bt_cpp(struct dt_pcb *pcb, char **out, size_t *outlen);
+
+/*
  * Lowering: bpftrace's probes, built-ins, maps and functions in D's
  * terms (bt_lower.c). The clauses hold attach points as written.
  */

@@ -148,6 +148,14 @@
 	/* bpftrace's *e, of an integer too (bt_check.c) */		\
 	X(BTDEREF, "%deref", SUBR, 1, 1, U8, "i", NONE, bt_deref, any,	\
 	  any)								\
+	/* bpftrace's ntop( ), bswap( ), delete( ), printf's integers */ \
+	X(BTNTOP, "%ntop", SUBR, 1, 2, S, "ii", NONE, bt_ntop, any, any) \
+	X(BTBSWAP, "%bswap", SUBR, 1, 1, U8, "i", NONE, bt_bswap, any,	\
+	  any)								\
+	X(BTDELETE, "%delete", SUBR, 1, 1, V, "i", NONE, bt_delete, any, \
+	  any)								\
+	X(BTPROMOTE, "%promote", SUBR, 1, 1, U8, "i", NONE, bt_promote,	\
+	  any, any)							\
 	/* known to D, waiting for the module */			\
 	X(JSTACK, "jstack", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(FREOPEN, "freopen", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\

@@ -24,6 +24,7 @@
 #include "dt_options.h"
 #include "dt_printf.h"
 #include "dt_program.h"
+#include "btf_file.h"
 #include "kselftest_harness.h"
 
 static const struct {
@@ -368,29 +369,13 @@ FIXTURE(bttypes) {
 
 FIXTURE_SETUP(bttypes)
 {
-	struct btf *b = bt_synthetic();
-	const void *raw;
-	uint32_t size;
-	int fd;
-
-	ASSERT_NE(NULL, b);
-	raw = btf__raw_data(b, &size);
-	ASSERT_NE(NULL, raw);
 	strcpy(self->path, "/tmp/dt_bt_XXXXXX");
-	fd = mkstemp(self->path);
-	ASSERT_LE(0, fd);
-	ASSERT_EQ((ssize_t)size, write(fd, raw, size));
-	close(fd);
-	btf__free(b);
-	setenv("DTRACE_BTF", self->path, 1);
-	dt_btf_reset();
+	ASSERT_EQ(0, btf_file_install(bt_synthetic(), self->path));
 }
 
 FIXTURE_TEARDOWN(bttypes)
 {
-	unlink(self->path);
-	unsetenv("DTRACE_BTF");
-	dt_btf_reset();
+	btf_file_remove(self->path);
 }
 
 static const char *const typed[] = {

@@ -16,6 +16,7 @@
 
 #include "dt_btf.h"
 #include "dt_provider.h"
+#include "btf_file.h"
 #include "kselftest_harness.h"
 
 /* The synthetic types' ids, as the writer numbers them. */
@@ -116,32 +117,16 @@ FIXTURE(types) {
 
 FIXTURE_SETUP(types)
 {
-	struct btf *b = synthetic(&self->x);
-	const void *raw;
-	uint32_t size;
-	int fd;
-
-	ASSERT_NE(NULL, b);
-	ASSERT_GT(self->x.printk, 0);
-	raw = btf__raw_data(b, &size);
-	ASSERT_NE(NULL, raw);
 	strcpy(self->path, "/tmp/dt_btf_XXXXXX");
-	fd = mkstemp(self->path);
-	ASSERT_LE(0, fd);
-	ASSERT_EQ((ssize_t)size, write(fd, raw, size));
-	close(fd);
-	btf__free(b);
-	setenv("DTRACE_BTF", self->path, 1);
-	dt_btf_reset();
+	ASSERT_EQ(0, btf_file_install(synthetic(&self->x), self->path));
+	ASSERT_GT(self->x.printk, 0);
 	self->bt = dt_btf_kernel(self->err, sizeof(self->err));
 	ASSERT_NE(NULL, self->bt) TH_LOG("%s", self->err);
 }
 
 FIXTURE_TEARDOWN(types)
 {
-	unlink(self->path);
-	unsetenv("DTRACE_BTF");
-	dt_btf_reset();
+	btf_file_remove(self->path);
 }
 
 TEST_F(types, lookup)

@@ -21,6 +21,7 @@
 #include "dt_error.h"
 #include "dt_options.h"
 #include "dt_program.h"
+#include "btf_file.h"
 #include "kselftest_harness.h"
 
 /*
@@ -106,29 +107,13 @@ FIXTURE(ktypes) {
 
 FIXTURE_SETUP(ktypes)
 {
-	struct btf *b = synthetic();
-	const void *raw;
-	uint32_t size;
-	int fd;
-
-	ASSERT_NE(NULL, b);
-	raw = btf__raw_data(b, &size);
-	ASSERT_NE(NULL, raw);
 	strcpy(self->path, "/tmp/dt_ktype_XXXXXX");
-	fd = mkstemp(self->path);
-	ASSERT_LE(0, fd);
-	ASSERT_EQ((ssize_t)size, write(fd, raw, size));
-	close(fd);
-	btf__free(b);
-	setenv("DTRACE_BTF", self->path, 1);
-	dt_btf_reset();
+	ASSERT_EQ(0, btf_file_install(synthetic(), self->path));
 }
 
 FIXTURE_TEARDOWN(ktypes)
 {
-	unlink(self->path);
-	unsetenv("DTRACE_BTF");
-	dt_btf_reset();
+	btf_file_remove(self->path);
 }
 
 /* Compile src; its DIF as -S prints it in *dis (free it), or the error. */

@@ -34,25 +34,9 @@ peer=$b/bpftrace
 stamp=$b/.fetched
 [ "$(cat "$stamp" 2>/dev/null)" = "$PKGS $PEER_PKGS" ] && exit 0
 
-mirror=$(sed -n 's/^URIs: *\([^ ]*\).*/\1/p' \
-	/etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n 1)
-[ -n "$mirror" ] || mirror=$(sed -n \
-	's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) bookworm .*/\2/p' \
-	/etc/apt/sources.list 2>/dev/null | head -n 1)
-[ -n "$mirror" ] || { echo "fetch-bullseye: no Debian mirror found" >&2; exit 1; }
-
-mkdir -p "$b/apt/lists/partial" "$b/apt/cache/archives/partial" "$b/debs"
-echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror bullseye main" \
-	>"$b/apt/sources.list"
-apt_priv() {
-	apt-get -q -o Dir::Etc::sourcelist="$b/apt/sources.list" \
-		-o Dir::Etc::sourceparts=/dev/null \
-		-o Dir::State::Lists="$b/apt/lists" \
-		-o Dir::State::status=/dev/null \
-		-o Dir::Cache="$b/apt/cache" -o Debug::NoLocking=1 \
-		-o APT::Sandbox::User="$(id -un)" "$@"
-}
-apt_priv update >/dev/null
+. "$top/tests/apt-private.inc"
+mkdir -p "$b/debs"
+apt_private "$b" bullseye
 # shellcheck disable=SC2086
 (cd "$b/debs" && apt_priv download $PKGS $PEER_PKGS >/dev/null)
 

@@ -64,6 +64,15 @@ if [ "${SMP_UNSTICK:-0}" = 1 ]; then
 	loops+=($!)
 fi
 
+# QEMU 10 (tests/fetch-qemu.sh) where make deps fetched it: 7.2's
+# multi-threaded TCG hangs the kernel's own text patching (above).
+q=build/qemu/root/usr
+if [ -z "${VM_QEMU:-}" ] && [ -x "$q/bin/qemu-system-x86_64" ]; then
+	export VM_QEMU="$PWD/$q/bin/qemu-system-x86_64 -L $PWD/$q/share/qemu \
+-L /usr/share/qemu -L /usr/share/seabios"
+fi
+echo "# reliability: $(${VM_QEMU:-qemu-system-x86_64} --version | head -n 1)"
+
 start=$(date +%s)
 VM_TCG=multi VM_QEMU_ARGS="-monitor unix:$sock/mon,server,nowait" \
 	tests/vm/run-guest.sh --kver "$kver" --timeout "$limit" \

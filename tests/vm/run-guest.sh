@@ -21,7 +21,8 @@
 # --interactive gives COMMAND the serial console as its terminal
 # (make vm-shell); type Ctrl-A X to kill the guest.
 # Environment: VM_ACCEL=kvm|tcg, VM_TCG=single|multi, VM_APPEND (more
-# kernel parameters), VM_MARGIN. See README.md.
+# kernel parameters), VM_MARGIN, VM_QEMU (another QEMU: its binary and
+# options, split on blanks). See README.md.
 set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -149,7 +150,8 @@ append="console=ttyS0 panic=-1 no_timer_check $append ${VM_APPEND:-}"
 bios=()
 [ -r /usr/share/qemu/qboot.rom ] && bios=(-bios /usr/share/qemu/qboot.rom)
 
-qemu=(qemu-system-x86_64 "${accel_args[@]}" -machine q35 "${bios[@]}"
+# shellcheck disable=SC2206 # split on purpose
+qemu=(${VM_QEMU:-qemu-system-x86_64} "${accel_args[@]}" -machine q35 "${bios[@]}"
 	-smp "$cpus" -m "$mem" -nodefaults -nographic -no-reboot
 	"${console[@]}"
 	-kernel "$kernel" -initrd "$initrd" -append "$append"

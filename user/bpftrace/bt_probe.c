@@ -255,12 +255,8 @@ int bt_probe_parse(struct dt_pcb *pcb, const char *text,
 	case BT_P_USDT: {
 		const char *base;
 
-		if (n != 4)
+		if (n != 4 || !pcb->pcb_target)	/* else bt_probe_ext.c's */
 			break;
-		if (!pcb->pcb_target)
-			return dt_error(pcb, loc, "BT_PROBE", "usdt probes "
-					"need a process here: -p PID or "
-					"-c CMD");
 		if (bt_upath(pcb, loc, f[1], path, sizeof(path)))
 			return -1;
 		base = strrchr(path, '/') + 1;

@@ -43,3 +43,14 @@ e=$(v entry)
 	{ echo "vfs_read+0x$off: '$out'"; exit 1; }
 [ -n "$(v raw)" ] && [ "$(v raw)" = "$(v tp)" ] && [ "$(v rawread)" -ge 50 ] ||
 	{ echo "rawtracepoint: '$out'"; exit 1; }
+
+# errors: an offset inside an instruction, a function or a tracepoint
+# that does not exist
+err() {
+	local got
+	got=$(bt_run -e "$1 { @ = count(); }" 2>&1) && { echo "$1 ran"; exit 1; }
+	[ "$(head -1 <<<"$got")" = "$2" ] || { echo "$1: '$got'"; exit 1; }
+}
+err kprobe:vfs_read+1 "stdin:1:1-18: ERROR: failed to enable 'kprobe::vfs_read:1': the offset is not an instruction of that function"
+err kprobe:no_such_function_x+4 "stdin:1:1-28: ERROR: failed to enable 'kprobe::no_such_function_x:4': no such kernel function"
+err rawtracepoint:no_such_tp "stdin:1:1-25: ERROR: probe description rawtracepoint:vmlinux::no_such_tp does not match any probes"

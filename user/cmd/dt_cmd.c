@@ -347,6 +347,8 @@ static const char *dt_cmd_enable_why(const struct dtrace_probedesc *d, int en)
 	if (!strcmp(d->dpd_provider, "kprobe") && (en == EILSEQ ||
 						   en == EINVAL))
 		return "the offset is not an instruction of that function";
+	if (!strcmp(d->dpd_provider, "kprobe") && en == ENOENT)
+		return "no such kernel function";
 	return NULL;
 }
 

@@ -65,11 +65,12 @@ want='@addr: 3
 [ "$(grep '^@' <<<"$got" | sort)" = "$want" ] ||
 	{ echo "uprobe offset: '$got'"; exit 1; }
 
-# watchpoint on counter: f writes it 3 times
+# watchpoints on counter, which f reads and writes 3 times. Not in the
+# run above: a uprobe single-stepping the very instruction a watchpoint
+# traps on sends QEMU's TCG guest into endless kernel #DB recursion.
 caddr=$(nm u | awk '$3 == "counter" { print $1 }')
 got=$(bt_run -c ./u -e "watchpoint:0x$caddr:8:w { @w = count(); }
 	asyncwatchpoint:0x$caddr:8:rw { @aw = count(); }")
-# counter += i reads and writes: rw sees both
 [ "$(grep '^@' <<<"$got")" = "@aw: 6
 @w: 3" ] || { echo "watchpoint: '$got'"; exit 1; }
 
@@ -77,7 +78,7 @@ got=$(bt_run -c ./u -e "watchpoint:0x$caddr:8:w { @w = count(); }
 got=$(bt_run -e 'hardware:cycles:100000 { @ = count(); exit(); }' 2>&1) ||
 	true
 if [ -e /sys/bus/event_source/devices/cpu ]; then
-	[ "$got" = "@: 1" ] || { echo "hardware: '$got'"; exit 1; }
+	grep -qx '@: [1-9][0-9]*' <<<"$got" || { echo "hardware: '$got'"; exit 1; }
 else
 	want="stdin:1:1-23: ERROR: failed to enable 'hardware:::cycles-100000': hardware events need the CPU's performance monitoring unit (PMU), and this machine has none (a virtual machine without a virtual PMU)
 hardware:cycles:100000 { @ = count(); exit(); }

@@ -13,8 +13,9 @@
  * A probe is created when a description names one exactly. Enabling
  * registers a breakpoint on the process's main thread (as bpftrace's
  * perf event does) with register_user_hw_breakpoint(); the hardware
- * checks the mode and length and the kernel that the address is a user
- * one. No slot left, or no debug registers (a virtual machine may have
+ * checks the mode and length, and the kernel that the address is a user
+ * one (exclude_kernel: a kernel address, which the kernel would let a
+ * root's breakpoint watch, is refused). No slot left, or no debug registers (a virtual machine may have
  * none), fails the enabling with the kernel's error.
  *
  * arg0 is the address watched, arg1 the user PC that touched it (after
@@ -152,6 +153,7 @@ static int dtrace_wp_enable(struct dtrace_probe *probe)
 	attr.bp_addr = w->w_addr;
 	attr.bp_len = w->w_len;
 	attr.bp_type = w->w_type;
+	attr.exclude_kernel = 1;	/* a user address only: -EINVAL else */
 	WRITE_ONCE(w->w_probe, probe);
 	bp = register_user_hw_breakpoint(&attr, dtrace_wp_handler, w, t);
 	put_task_struct(t);

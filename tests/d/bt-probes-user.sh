@@ -85,3 +85,10 @@ hardware:cycles:100000 { @ = count(); exit(); }
 ^~~~~~~~~~~~~~~~~~~~~~"
 	[ "$got" = "$want" ] || { echo "hardware: '$got'"; exit 1; }
 fi
+
+# a kernel address is not a process's to watch
+got=$(bt_run -c ./u -e 'watchpoint:0xffffffff81000000:8:w { @ = count(); }' 2>&1) &&
+	{ echo "kernel watchpoint ran"; exit 1; }
+re="^stdin:1:1-34: ERROR: failed to enable 'watchpoint:[0-9]+::ffffffff81000000-8-w': "
+re+="the CPU cannot watch that address, length and mode \(x86: w, rw or x; x with length 8; aligned\)$"
+[[ "$(head -1 <<<"$got")" =~ $re ]] || { echo "kernel watchpoint: '$got'"; exit 1; }

@@ -343,6 +343,14 @@ int dtrace_tp_provide(struct dtrace_state *state,
 		      const struct dtrace_tp_event *events, u32 n);
 int dtrace_provider_software_init(void);
 void dtrace_provider_software_exit(void);
+int dtrace_provider_kprobe_init(void);
+void dtrace_provider_kprobe_exit(void);
+int dtrace_provider_rawtp_init(void);
+void dtrace_provider_rawtp_exit(void);
+int dtrace_provider_hardware_init(void);
+void dtrace_provider_hardware_exit(void);
+int dtrace_provider_watchpoint_init(void);
+void dtrace_provider_watchpoint_exit(void);
 void dtrace_fire_begin(struct dtrace_state *state);
 void dtrace_fire_end(struct dtrace_state *state);
 void dtrace_fire_error(struct dtrace_state *state, u32 probe_id, u32 epid,

@@ -7,7 +7,7 @@
 #include <linux/glob.h>
 #include "dtrace_impl.h"
 
-static const struct dtrace_provider_ops *dtrace_providers[10];
+static const struct dtrace_provider_ops *dtrace_providers[16];
 static unsigned int dtrace_nproviders;
 
 /* Context: module init, dtrace_lock held. */
@@ -102,6 +102,10 @@ static const struct {
 	{ dtrace_provider_pid_init, dtrace_provider_pid_exit },
 	{ dtrace_provider_tracepoint_init, dtrace_provider_tracepoint_exit },
 	{ dtrace_provider_software_init, dtrace_provider_software_exit },
+	{ dtrace_provider_kprobe_init, dtrace_provider_kprobe_exit },
+	{ dtrace_provider_rawtp_init, dtrace_provider_rawtp_exit },
+	{ dtrace_provider_hardware_init, dtrace_provider_hardware_exit },
+	{ dtrace_provider_watchpoint_init, dtrace_provider_watchpoint_exit },
 };
 
 /* Context: module init. */

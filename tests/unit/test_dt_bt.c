@@ -236,8 +236,8 @@ static const struct {
 	{ "BEGIN { cgroup }", 1, 9, "cgroup is not supported by this DTrace" },
 	{ "kprobe:f { @[args->x] = count(); }", 1, 14, "args is only available "
 	  "in tracepoint probes here (there is no BTF): use arg0, arg1, ..." },
-	{ "usdt:/bin/sh:p:n { 1 }", 1, 1,
-	  "usdt probes need a process here: -p PID or -c CMD" },
+	{ "usdt:/bin/sh:n { 1 }", 1, 1,
+	  "Invalid attach point definition: usdt:/bin/sh:n" },
 	{ "BEGIN { $x = 1 } BEGIN { printf(\"%d\", $y); }", 1, 39,
 	  "failed to resolve this->y: Unknown variable name" },
 	{ "uprobe:/no/such:f { 1 }", 1, 1, "uprobe target file '/no/such' "

@@ -39,7 +39,8 @@ struct dt_node *bt_unroll(struct dt_pcb *pcb, int64_t n, struct dt_node *body,
 enum bt_pkind {
 	BT_P_BEGIN, BT_P_END, BT_P_KPROBE, BT_P_KRETPROBE, BT_P_UPROBE,
 	BT_P_URETPROBE, BT_P_TRACEPOINT, BT_P_PROFILE, BT_P_INTERVAL,
-	BT_P_SOFTWARE, BT_P_USDT,
+	BT_P_SOFTWARE, BT_P_USDT, BT_P_RAWTRACEPOINT, BT_P_HARDWARE,
+	BT_P_WATCHPOINT, BT_P_ASYNCWATCHPOINT,
 };
 
 struct bt_probe {
@@ -51,6 +52,18 @@ struct bt_probe {
 
 int bt_probe_parse(struct dt_pcb *pcb, const char *text,
 		   const struct dt_loc *loc, struct bt_probe *bp);
+
+/*
+ * The attach points of bt_probe_ext.c, with bt_probe_parse()'s fields
+ * @f (@n of them) and bp_kind set: 0, -1 with the error in the pcb, or 1
+ * when the form is bt_probe_parse()'s own.
+ */
+int bt_probe_ext(struct dt_pcb *pcb, char **f, int n,
+		 const struct dt_loc *loc, struct bt_probe *bp,
+		 const char *text);
+/* uprobe's PATH, absolute with links resolved; -1 with the error. */
+int bt_upath(struct dt_pcb *pcb, const struct dt_loc *loc,
+	     const char *path, char *out, size_t len);
 
 /* A compile error as bpftrace prints it (bt_error.c). */
 void bt_error_print(const struct dt_pcb *pcb, FILE *fp);

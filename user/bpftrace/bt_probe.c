@@ -9,10 +9,12 @@
  *   profile:hz:N, profile:s:N   profile:::profile-N, profile-Ns
  *   interval:s:N, interval:ms:N profile:::tick-Ns, tick-Nms
  *   software:EV[:PERIOD]        software:::EV-PERIOD
- *   usdt:PATH:PROV:NAME         PROVpid:BASENAME::NAME (needs -p or -c)
+ *   usdt:PATH:PROV:NAME         PROVpid:BASENAME::NAME (with -p or -c)
  *
- * with bpftrace's short names (k kr u ur t p i s U). PATH is made
- * absolute; a bare name is a library (libc) or a program on $PATH.
+ * and the forms of bt_probe_ext.c (offsets, addresses, rawtracepoint,
+ * hardware, watchpoint, usdt without a process), with bpftrace's short
+ * names (k kr u ur t p i s U rt h w aw). PATH is made absolute; a bare
+ * name is a library (libc) or a program on $PATH.
  */
 #include <glob.h>
 #include <limits.h>
@@ -37,6 +39,10 @@ static const struct {
 	{ "interval", "i", BT_P_INTERVAL },
 	{ "software", "s", BT_P_SOFTWARE },
 	{ "usdt", "U", BT_P_USDT },
+	{ "rawtracepoint", "rt", BT_P_RAWTRACEPOINT },
+	{ "hardware", "h", BT_P_HARDWARE },
+	{ "watchpoint", "w", BT_P_WATCHPOINT },
+	{ "asyncwatchpoint", "aw", BT_P_ASYNCWATCHPOINT },
 };
 
 /* libc.so is a linker script beside libc.so.6: only ELF files count. */
@@ -89,7 +95,7 @@ int bt_lib_path(const char *name, char *out, size_t len)
 }
 
 /* uprobe's PATH, absolute and with links resolved. */
-static int bt_upath(struct dt_pcb *pcb, const struct dt_loc *loc,
+int bt_upath(struct dt_pcb *pcb, const struct dt_loc *loc,
 		    const char *path, char *out, size_t len)
 {
 	char buf[PATH_MAX], *pathenv, *save = NULL, *d;
@@ -159,7 +165,7 @@ int bt_probe_parse(struct dt_pcb *pcb, const char *text,
 {
 	char buf[512], path[256], rate[64], *f[5];
 	size_t i;
-	int n;
+	int n, rc;
 
 	memset(bp, 0, sizeof(*bp));
 	if (strcmp(text, "BEGIN") == 0 || strcmp(text, "END") == 0) {
@@ -179,6 +185,9 @@ int bt_probe_parse(struct dt_pcb *pcb, const char *text,
 				f[0]);
 	bp->bp_kind = bt_ptypes[i].kind;
 	f[0] = (char *)bt_ptypes[i].name;
+	rc = bt_probe_ext(pcb, f, n, loc, bp, text);
+	if (rc <= 0)
+		return rc;
 	switch (bp->bp_kind) {
 	case BT_P_KPROBE:
 	case BT_P_KRETPROBE:
@@ -246,12 +255,8 @@ int bt_probe_parse(struct dt_pcb *pcb, const char *text,
 	case BT_P_USDT: {
 		const char *base;
 
-		if (n != 4)
+		if (n != 4 || !pcb->pcb_target)	/* else bt_probe_ext.c's */
 			break;
-		if (!pcb->pcb_target)
-			return dt_error(pcb, loc, "BT_PROBE", "usdt probes "
-					"need a process here: -p PID or "
-					"-c CMD");
 		if (bt_upath(pcb, loc, f[1], path, sizeof(path)))
 			return -1;
 		base = strrchr(path, '/') + 1;

@@ -329,6 +329,29 @@ static uint32_t dt_cmd_aggid(const struct dt_agg *a, void *arg)
 	return d ? d->ad_id : 0;
 }
 
+/* What an enabling's errno means for the providers on hardware. */
+static const char *dt_cmd_enable_why(const struct dtrace_probedesc *d, int en)
+{
+	if (!strcmp(d->dpd_provider, "hardware") && en == ENOENT)
+		return "hardware events need the CPU's performance "
+		       "monitoring unit (PMU), and this machine has none "
+		       "(a virtual machine without a virtual PMU)";
+	if (!strcmp(d->dpd_provider, "watchpoint") && en == ENOSPC)
+		return "no hardware breakpoint left (x86 has four debug "
+		       "registers)";
+	if (!strcmp(d->dpd_provider, "watchpoint") && en == EINVAL)
+		return "the CPU cannot watch that address, length and mode "
+		       "(x86: w, rw or x; x with length 8; aligned)";
+	if (!strcmp(d->dpd_provider, "watchpoint") && en == ESRCH)
+		return "no such process";
+	if (!strcmp(d->dpd_provider, "kprobe") && (en == EILSEQ ||
+						   en == EINVAL))
+		return "the offset is not an instruction of that function";
+	if (!strcmp(d->dpd_provider, "kprobe") && en == ENOENT)
+		return "no such kernel function";
+	return NULL;
+}
+
 static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 {
 	int i;
@@ -379,7 +402,16 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 			blob->de_logsize = sizeof(klog);
 			if (dt_dev_enable(cmd->c_fd, blob)) {
 				int en = errno;
+				const char *why = dt_cmd_enable_why(&desc, en);
 
+				if (why) {
+					snprintf(err, sizeof(err), "failed to "
+						 "enable '%s': %s", str, why);
+					free(blob);
+					dt_piece_error(cmd, p, pd,
+						       "D_PDESC_INVAL", err);
+					return -1;
+				}
 				dt_warn("failed to enable '%s': %s%s\n%s", str,
 					en == EPERM ? "destructive actions "
 					"not allowed" : strerror(en),

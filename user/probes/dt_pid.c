@@ -8,6 +8,8 @@
  *                                 hex offset into FUNCTION
  *   uprobe:PATH:FUNCTION:NAME     the file PATH, in every process
  *   PROVPID:MODULE:FUNCTION:NAME  USDT probes of PID (dt_pid_usdt.c)
+ *   PROV:/PATH:FUNCTION:NAME      USDT probes of the file PATH, in
+ *                                 every process
  *
  * FUNCTION is a glob over the files' symbol tables (.symtab and
  * .dynsym). A site is a file descriptor and a file offset, the symbol's
@@ -231,6 +233,22 @@ static pid_t dt_pid_of(const char *prov, char **usdt)
 	return (pid_t)v;
 }
 
+/*
+ * A USDT provider by path (myapp:/usr/bin/myapp::request): a provider
+ * name without a process id, an absolute module path.
+ */
+static bool dt_usdt_bypath(const struct dtrace_probedesc *d)
+{
+	const char *p = d->dpd_provider;
+
+	if (!isalpha((unsigned char)p[0]) && p[0] != '_')
+		return false;
+	for (; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_')
+			return false;
+	return d->dpd_mod[0] == '/' && strcmp(d->dpd_provider, "uprobe");
+}
+
 int dt_pid_provide(int devfd, const struct dtrace_probedesc *d, char *err,
 		   size_t errlen)
 {
@@ -240,8 +258,16 @@ int dt_pid_provide(int devfd, const struct dtrace_probedesc *d, char *err,
 
 	err[0] = '\0';
 	s.pid = dt_pid_of(d->dpd_provider, &s.usdt);
-	if (!s.pid && strcmp(d->dpd_provider, "uprobe"))
+	if (!s.pid && dt_usdt_bypath(d)) {
+		/* PROVIDER:/PATH::NAME: USDT in every process mapping PATH */
+		s.usdt = strdup(d->dpd_provider);
+		if (!s.usdt) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	} else if (!s.pid && strcmp(d->dpd_provider, "uprobe")) {
 		return 0;
+	}
 	s.v = calloc(DT_PID_BATCH, sizeof(*s.v));
 	if (!s.v) {
 		snprintf(err, errlen, "out of memory");
@@ -257,7 +283,8 @@ int dt_pid_provide(int devfd, const struct dtrace_probedesc *d, char *err,
 		snprintf(err, errlen, "cannot open %s: %s", d->dpd_mod,
 			 strerror(errno));
 		rc = -1;
-	} else if ((rc = dt_pid_file(&s, d->dpd_mod, d->dpd_mod))) {
+	} else if ((rc = s.usdt ? dt_usdt_file(&s, d->dpd_mod, d->dpd_mod) :
+			   dt_pid_file(&s, d->dpd_mod, d->dpd_mod))) {
 		snprintf(err, errlen, "failed to offer probes in %s: %s",
 			 d->dpd_mod, strerror(-rc));
 		rc = -1;

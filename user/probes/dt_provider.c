@@ -20,6 +20,7 @@
 	X(tracepoint)	\
 	X(stable)	\
 	X(software)	\
+	X(kext)		\
 	X(pid)
 
 #define DT_PROVIDER_DECL(name)	extern const struct dt_provider dt_provider_##name;

@@ -270,8 +270,8 @@ static int bt_rw_str(struct bt_ctx *cx, struct dt_node *n,
 }
 
 /* kstack, ustack, ksym: stack, ustack, func. */
-static int bt_rw_renamed(struct bt_ctx *cx, struct dt_node *n,
-			 const struct bt_fn *f)
+int bt_rw_renamed(struct bt_ctx *cx, struct dt_node *n,
+		  const struct bt_fn *f)
 {
 	bt_rename(n, f);
 	return bt_rwlist(cx, n->n_args);

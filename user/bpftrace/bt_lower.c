@@ -356,10 +356,11 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 					   ts.tv_nsec, &dt_type_long,
 					   &n->n_loc), &n->n_loc);
 		r->n_paren = true;
-	} else if (strcmp(s, "cgroup") == 0 || strcmp(s, "username") == 0 ||
-		   strcmp(s, "sarg0") == 0 || strcmp(s, "cpid") == 0) {
+	} else if (strcmp(s, "sarg0") == 0) {
 		return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
 				"%s is not supported by this DTrace", s);
+	} else if (bt_builtin_more(cx, n) <= 0) {
+		return cx->pcb->pcb_failed ? -1 : 0;
 	} else if (dt_ktype_enumval(s, &ev)) {
 		r = dt_node_int(ev, &dt_type_long, &n->n_loc);
 	} else {
@@ -467,6 +468,8 @@ int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 		/* *e: %deref(e) loads from an integer too (bt_check.c) */
 		if (n->n_op != DT_OP_DEREF)
 			break;
+		if (bt_uderef(cx, n) <= 0)
+			return cx->pcb->pcb_failed ? -1 : 0;
 		if (bt_rw(cx, n->n_left))
 			return -1;
 		bt_replace(n, bt_call("%deref", bt_steal(&n->n_left),

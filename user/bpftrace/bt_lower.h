@@ -34,13 +34,22 @@
 	X(TIME, "time", PRINTF, time)					\
 	X(JOIN, "join", NONE, join)					\
 	X(KADDR, "kaddr", NONE, kaddr)					\
-	X(NTOP, "ntop", BTNTOP, renamed)				\
+	X(NTOP, "ntop", BTNTOP, ntop)					\
 	X(BSWAP, "bswap", BTBSWAP, renamed)				\
 	X(PRINTF, "printf", PRINTF, same)				\
 	X(SYSTEM, "system", SYSTEM, same)				\
 	X(EXIT, "exit", EXIT, same)					\
 	X(STRJOIN, "strjoin", STRJOIN, same)				\
 	X(STRLEN, "strlen", STRLEN, same)				\
+	/* bt_more.c's */						\
+	X(CGROUPID, "cgroupid", NONE, cgroupid)				\
+	X(UADDR, "uaddr", NONE, uaddr)					\
+	X(REG, "reg", NONE, reg)					\
+	X(PTON, "pton", NONE, pton)					\
+	X(MACADDR, "macaddr", BTMACADDR, macaddr)			\
+	X(STRCONTAINS, "strcontains", INDEX, strcontains)		\
+	X(SIGNAL, "signal", RAISE, signal)				\
+	X(PATH, "path", NONE, path)					\
 	/* a printf argument (bt_strftime( )), D's name unknown */	\
 	X(STRFTIME, "strftime", NONE, same)
 
@@ -108,5 +117,28 @@ bool bt_iscall(const struct dt_node *n, enum bt_fid id);
 bool bt_noop(const struct bt_ctx *cx, const struct dt_node *s);
 struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call);
 struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call);
+
+/* Hooks of calls (bt_func.c, bt_more.c). */
+struct bt_fn;
+#define BT_HOOK(name)	int bt_rw_##name(struct bt_ctx *cx, struct dt_node *n, \
+					 const struct bt_fn *f)
+BT_HOOK(renamed);
+BT_HOOK(cgroupid);
+BT_HOOK(uaddr);
+BT_HOOK(reg);
+BT_HOOK(pton);
+BT_HOOK(ntop);
+BT_HOOK(macaddr);
+BT_HOOK(strcontains);
+BT_HOOK(signal);
+BT_HOOK(path);
+#undef BT_HOOK
+
+/*
+ * bt_more.c: ppid, rand, cpid, ncpus, jiffies, numaid, cgroup, username
+ * (1 when n is none of them); *uaddr("sym") (1 when n is another *e).
+ */
+int bt_builtin_more(struct bt_ctx *cx, struct dt_node *n);
+int bt_uderef(struct bt_ctx *cx, struct dt_node *n);
 
 #endif /* BT_LOWER_H */

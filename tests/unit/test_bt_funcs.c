@@ -282,6 +282,9 @@ static const struct {
 	  "integer or an array of 6 bytes (string provided)" },
 	{ "BEGIN { @ = cgroupid(\"/no/such/cgroup\"); }", 1, 13,
 	  "Failed to get `cgroupid` for path: \"/no/such/cgroup\"" },
+	{ "BEGIN { @[strftime(\"%H\", nsecs)] = count(); }", 1, 11,
+	  "strftime() is supported as a printf argument and as the value "
+	  "of a variable or a map (then printed with printf's %s)" },
 	{ "kprobe:f { @ = path(arg0); }", 1, 16, "path() is not supported: "
 	  "the kernel's d_path() takes locks and may not run in probe "
 	  "context (bpftrace allows it only in kfunc probes of some "
@@ -386,6 +389,45 @@ TEST_F(funcstypes, typed)
 	fails("kprobe:f { $e = (struct ethhdr *)arg0; @ = "
 	      "macaddr($e->h_proto); }", 1, 54, "macaddr() expects an array "
 	      "of 6 bytes (16 provided)", _metadata);
+}
+
+/* The format of the program's last printf, after the passes. */
+static void pfformat(const char *src, const char *want,
+		     struct __test_metadata *_metadata)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	const struct dt_node *s, *pf = NULL;
+	const struct dt_clause *c;
+	char err[1024];
+
+	ASSERT_EQ(0, compile_as(src, &pcb, &cp, &o, 0, false, false))
+		TH_LOG("%s: %s", src, pcb.pcb_errmsg);
+	for (c = pcb.pcb_prog.p_clauses; c; c = c->c_next)
+		for (s = c->c_stmts; s; s = s->n_next)
+			if (s->n_kind == DT_N_CALL &&
+			    !strcmp(s->n_str, "printf"))
+				pf = s;
+	ASSERT_NE(NULL, pf);
+	EXPECT_STREQ(want, pf->n_args->n_str);
+	EXPECT_EQ(0, dt_cprog_verify(&cp, err, sizeof(err))) TH_LOG("%s", err);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
+/* strftime( ) kept in a variable or a map, printed later with %s. */
+TEST(strftime_value)
+{
+	pfformat("BEGIN { $t = strftime(\"%H:%M\", nsecs); "
+		 "printf(\"at %s.\\n\", $t); }", "at %<%H:%M>T.\n",
+		 _metadata);
+	pfformat("BEGIN { @t[1] = strftime(\"%Y\", nsecs); "
+		 "printf(\"%d %s %s %s\\n\", 1, @t[1], strftime(\"%S\", "
+		 "nsecs), @t[1]); }", "%d %<%Y>T %<%S>T %<%Y>T\n",
+		 _metadata);
+	pfformat("BEGIN { @w = strftime(\"%d\", nsecs); } END { "
+		 "printf(\"%s\", @w); }", "%<%d>T", _metadata);
 }
 
 TEST_HARNESS_MAIN

@@ -74,6 +74,8 @@ static int bt_pfconv(const char *f, int k, const char **b, const char **e)
 			continue;
 		}
 		*b = p++;
+		if (*p == '<' && strchr(p, '>'))	/* %<fmt>T, made here */
+			p = strchr(p, '>') + 1;
 		p += strspn(p, "-+ #0123456789.hlLjzt");
 		if (!*p)
 			return -1;
@@ -98,7 +100,21 @@ static int bt_strftime(struct bt_ctx *cx, struct dt_node *pf)
 
 	for (a = f ? f->n_next : NULL; a; a = a->n_next, k++) {
 		struct dt_node *tf, *t, *wall;
+		const char *vf = bt_strftime_fmt(cx, a);
 
+		if (vf && f->n_kind == DT_N_STR &&
+		    !bt_pfconv(f->n_str, k, &b, &e)) {
+			/* a variable holding strftime( )'s value */
+			nf = malloc(strlen(f->n_str) + strlen(vf) + 4);
+			if (!nf)
+				return dt_error(cx->pcb, &a->n_loc, "D_NOMEM",
+						"out of memory");
+			sprintf(nf, "%.*s%%<%s>T%s", (int)(b - f->n_str),
+				f->n_str, vf, e);
+			free(f->n_str);
+			f->n_str = nf;
+			continue;
+		}
 		if (!bt_iscall(a, BT_FN_STRFTIME))
 			continue;
 		tf = a->n_args;
@@ -414,8 +430,12 @@ static int bt_rw_same(struct bt_ctx *cx, struct dt_node *n,
 			return dt_error(cx->pcb, &a->n_loc, "BT_CALL", "%s as "
 					"a printf() argument is not supported: "
 					"use it as a map key", a->n_str);
-	if (bt_rwlist(cx, n->n_args))
+	cx->inprintf = f->bf_id == BT_FN_PRINTF;
+	if (bt_rwlist(cx, n->n_args)) {
+		cx->inprintf = false;
 		return -1;
+	}
+	cx->inprintf = false;
 	if (f->bf_id != BT_FN_PRINTF || bt_strftime(cx, n))
 		return cx->pcb->pcb_failed ? -1 : 0;
 	bt_promote(n);

@@ -883,8 +883,10 @@ int bt_lower(struct dt_pcb *pcb)
 	struct bt_probe bp;
 	int idx = 0;
 
-	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next)
+	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
+		bt_findstrftime(&cx, c->c_stmts);
 		bt_findaggs(&cx, c->c_stmts);
+	}
 	bt_hoist(&cx, pcb->pcb_prog.p_clauses);
 	for (c = pcb->pcb_prog.p_clauses; c && !pcb->pcb_failed;
 	     c = c->c_next) {
@@ -943,6 +945,7 @@ int bt_lower(struct dt_pcb *pcb)
 		free(c);
 	}
 	pcb->pcb_prog.p_clauses = out;
+	bt_strftime_free(&cx);
 	for (c = out; c; c = c->c_next)
 		c->c_index = idx++;
 	pcb->pcb_prog.p_nclauses = idx;

@@ -51,7 +51,9 @@
 	X(SIGNAL, "signal", RAISE, signal)				\
 	X(PATH, "path", NONE, path)					\
 	/* a printf argument (bt_strftime( )), D's name unknown */	\
-	X(STRFTIME, "strftime", NONE, same)
+	X(STRFTIME, "strftime", NONE, strftime)				\
+	/* a variable's strftime( ) value (bt_findstrftime( )) */	\
+	X(STRFTIMEV, "%strftime", NONE, strftimev)
 
 enum bt_fid {
 #define BT_FN_ENUM(id, ...)	BT_FN_##id,
@@ -74,6 +76,10 @@ struct bt_ctx {
 	int		nstrs;
 	const struct bt_probe *probe;	/* of the clause being lowered */
 	int		njoins;
+	/* "$x", "@m" given strftime(fmt, t) values, and each one's fmt */
+	char		*tfnames[BT_MAXMAPS], *tffmts[BT_MAXMAPS];
+	int		ntf;
+	bool		inprintf;	/* rewriting printf's arguments */
 };
 
 /* Nodes; they exit on out of memory, as dt_node_new( ). */
@@ -132,6 +138,8 @@ BT_HOOK(macaddr);
 BT_HOOK(strcontains);
 BT_HOOK(signal);
 BT_HOOK(path);
+BT_HOOK(strftime);
+BT_HOOK(strftimev);
 #undef BT_HOOK
 
 /*
@@ -140,5 +148,15 @@ BT_HOOK(path);
  */
 int bt_builtin_more(struct bt_ctx *cx, struct dt_node *n);
 int bt_uderef(struct bt_ctx *cx, struct dt_node *n);
+/*
+ * strftime( ) as a value (bt_more.c): $x = strftime(fmt, t) and @m[k] =
+ * strftime(fmt, t) hold t on the wall clock, and printf's %s of $x or
+ * @m[k] is %<fmt>T. bt_findstrftime( ) notes them before the lowering;
+ * bt_strftime_fmt( ) is a printf argument's fmt, or NULL;
+ * bt_strftime_free( ) forgets them.
+ */
+void bt_findstrftime(struct bt_ctx *cx, struct dt_node *stmts);
+const char *bt_strftime_fmt(const struct bt_ctx *cx, const struct dt_node *a);
+void bt_strftime_free(struct bt_ctx *cx);
 
 #endif /* BT_LOWER_H */

@@ -21,6 +21,8 @@
  *   strcontains(h, n)   index(h, n) >= 0
  *   signal(sig)         raise(sig), only with --unsafe
  *   path(p)             an error: d_path( ) is not safe in probe context
+ *   $x = strftime(f, t) t on the wall clock, which printf's %s of $x
+ *                       formats as %<f>T (bt_strftime( ), bt_func.c)
  */
 #define _GNU_SOURCE	/* sigabbrev_np */
 #include <arpa/inet.h>
@@ -662,4 +664,107 @@ int bt_rw_path(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 			"supported: the kernel's d_path() takes locks and may "
 			"not run in probe context (bpftrace allows it only in "
 			"kfunc probes of some functions)");
+}
+
+/* The name strftime( ) values are noted by: "$x" or "@m". */
+static bool bt_tfname(const struct dt_node *n, char *buf, size_t len)
+{
+	if (n->n_kind == DT_N_INDEX)
+		n = n->n_left;
+	if (n->n_kind == DT_N_THIS)
+		snprintf(buf, len, "$%s", n->n_str);
+	else if (n->n_kind == DT_N_AGG)
+		snprintf(buf, len, "@%s", n->n_str);
+	else if (n->n_kind == DT_N_IDENT && n->n_str[0] == '@')
+		snprintf(buf, len, "%s", n->n_str);	/* a lowered map */
+	else
+		return false;
+	return true;
+}
+
+void bt_findstrftime(struct bt_ctx *cx, struct dt_node *n)
+{
+	char name[256];
+
+	for (; n; n = n->n_next) {
+		struct dt_node *r = n->n_right, *t;
+
+		if (n->n_kind == DT_N_IF) {
+			bt_findstrftime(cx, n->n_left);
+			bt_findstrftime(cx, n->n_right);
+			continue;
+		}
+		if (n->n_kind != DT_N_ASSIGN || n->n_op != DT_OP_SET ||
+		    !bt_iscall(r, BT_FN_STRFTIME) ||
+		    dt_node_count(r->n_args) != 2 ||
+		    r->n_args->n_kind != DT_N_STR ||
+		    !bt_tfname(n->n_left, name, sizeof(name)) ||
+		    cx->ntf == BT_MAXMAPS)
+			continue;
+		if (!bt_strftime_fmt(cx, n->n_left)) {
+			cx->tfnames[cx->ntf] = bt_strdup(name);
+			cx->tffmts[cx->ntf++] = bt_strdup(r->n_args->n_str);
+		}
+		/* the value: %strftime(t) */
+		t = r->n_args->n_next;
+		r->n_args->n_next = NULL;
+		dt_node_free(r->n_args);
+		r->n_args = t;
+		free(r->n_str);
+		r->n_str = bt_strdup("%strftime");
+	}
+}
+
+const char *bt_strftime_fmt(const struct bt_ctx *cx, const struct dt_node *a)
+{
+	char name[256];
+	int i;
+
+	if (!bt_tfname(a, name, sizeof(name)))
+		return NULL;
+	for (i = 0; i < cx->ntf; i++)
+		if (strcmp(cx->tfnames[i], name) == 0)
+			return cx->tffmts[i];
+	return NULL;
+}
+
+void bt_strftime_free(struct bt_ctx *cx)
+{
+	int i;
+
+	for (i = 0; i < cx->ntf; i++) {
+		free(cx->tfnames[i]);
+		free(cx->tffmts[i]);
+	}
+	cx->ntf = 0;
+}
+
+/* strftime(fmt, t): a printf argument (bt_strftime( )), else an error. */
+int bt_rw_strftime(struct bt_ctx *cx, struct dt_node *n,
+		   const struct bt_fn *f)
+{
+	(void)f;
+	if (!cx->inprintf)
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "strftime() is "
+				"supported as a printf argument and as the "
+				"value of a variable or a map (then printed "
+				"with printf's %%s)");
+	return bt_rwlist(cx, n->n_args);
+}
+
+/* %strftime(t): t on the wall clock, t + (walltimestamp - timestamp). */
+int bt_rw_strftimev(struct bt_ctx *cx, struct dt_node *n,
+		    const struct bt_fn *f)
+{
+	const struct dt_loc *loc = &n->n_loc;
+	struct dt_node *t = n->n_args, *wall;
+
+	(void)f;
+	if (bt_rw(cx, t))
+		return -1;
+	n->n_args = NULL;
+	wall = bt_bin(DT_OP_SUB, bt_ident("walltimestamp", loc),
+		      bt_ident("timestamp", loc), loc);
+	bt_replace(n, bt_bin(DT_OP_ADD, t, wall, loc));
+	return 0;
 }

@@ -430,4 +430,33 @@ TEST(strftime_value)
 		 "printf(\"%s\", @w); }", "%<%d>T", _metadata);
 }
 
+/* Does the tree hold a call of name? */
+static bool hascall(const struct dt_node *n, const char *name)
+{
+	for (; n; n = n->n_next)
+		if ((n->n_kind == DT_N_CALL && n->n_str &&
+		     !strcmp(n->n_str, name)) || hascall(n->n_left, name) ||
+		    hascall(n->n_right, name) || hascall(n->n_cond, name) ||
+		    hascall(n->n_args, name))
+			return true;
+	return false;
+}
+
+/* join( ): 16 elements a printf each, then %join( ) of the rest. */
+TEST(join_any_length)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	char err[1024];
+
+	ASSERT_EQ(0, compile_as("uprobe:/bin/sh:main { join(arg1, \",\"); }",
+				&pcb, &cp, &o, 0, false, false))
+		TH_LOG("%s", pcb.pcb_errmsg);
+	EXPECT_TRUE(hascall(pcb.pcb_prog.p_clauses->c_stmts, "%join"));
+	EXPECT_EQ(0, dt_cprog_verify(&cp, err, sizeof(err))) TH_LOG("%s", err);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
 TEST_HARNESS_MAIN

@@ -9,7 +9,8 @@
  *   clear(@m), zero(@m)       trunc(@m), clear(@m)
  *   delete(@m[k])             @m[k] = 0 (a map that is a D global)
  *   str(s[, n])               %str(s) (bt_check.c), in substr( )
- *   join(argv[, sep])         a printf per element while it is not NULL
+ *   join(argv[, sep])         a printf per element while it is not NULL,
+ *                             then %join( ) of the rest (bt_more.c)
  *   time(fmt), strftime       printf's %<fmt>T of walltimestamp
  *   strncmp(a, b, n)          substr(a, 0, n) != substr(b, 0, n)
  *   kstack ustack ksym exit   stack ustack func exit(0)
@@ -23,7 +24,7 @@
 #include "dt_funcs.h"
 #include "dt_types.h"
 
-#define BT_JOIN_ARGS	16	/* bpftrace's join reads at most 16 */
+#define BT_JOIN_ARGS	16	/* elements of a printf each, as bpftrace 0.17 */
 
 #define DT_FN_NONE	DT_FN_NFUNCS	/* no D function of its own */
 
@@ -509,6 +510,9 @@ struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call)
 	snprintf(fmt, sizeof(fmt), "%s%%s", sep && sep->n_kind == DT_N_STR ?
 		 sep->n_str : " ");
 	argv->n_next = NULL;
+	/* after the last element here, the rest in one string */
+	inner = bt_join_tail(id, BT_JOIN_ARGS, sep && sep->n_kind == DT_N_STR ?
+			     sep->n_str : " ", loc);
 	for (i = BT_JOIN_ARGS - 1; i >= 0; i--) {
 		struct dt_node *addr = bt_this("%%j%dp", id, 0, loc), *ifn;
 

@@ -158,5 +158,12 @@ int bt_uderef(struct bt_ctx *cx, struct dt_node *n);
 void bt_findstrftime(struct bt_ctx *cx, struct dt_node *stmts);
 const char *bt_strftime_fmt(const struct bt_ctx *cx, const struct dt_node *a);
 void bt_strftime_free(struct bt_ctx *cx);
+/*
+ * join( )'s elements from the first'th on, as one string (bt_more.c):
+ * "this->%jN_first = argv[first]; if (this->%jN_first) printf("SEP%s",
+ * %join(&argv[first], SEP))", argv in this->%jNp.
+ */
+struct dt_node *bt_join_tail(int id, int first, const char *sep,
+			     const struct dt_loc *loc);
 
 #endif /* BT_LOWER_H */

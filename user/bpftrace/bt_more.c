@@ -21,6 +21,7 @@
  *   strcontains(h, n)   index(h, n) >= 0
  *   signal(sig)         raise(sig), only with --unsafe
  *   path(p)             an error: d_path( ) is not safe in probe context
+ *   join(argv) past 16  %join(&argv[16], sep): the kernel's DIF_SUBR_JOIN
  *   $x = strftime(f, t) t on the wall clock, which printf's %s of $x
  *                       formats as %<f>T (bt_strftime( ), bt_func.c)
  */
@@ -767,4 +768,31 @@ int bt_rw_strftimev(struct bt_ctx *cx, struct dt_node *n,
 		      bt_ident("timestamp", loc), loc);
 	bt_replace(n, bt_bin(DT_OP_ADD, t, wall, loc));
 	return 0;
+}
+
+struct dt_node *bt_join_tail(int id, int first, const char *sep,
+			     const struct dt_loc *loc)
+{
+	struct dt_node *addr, *load, *set, *pf, *ifn;
+	char fmt[256];
+
+	/* this->%jN_first = *(uint64 *)copyin(this->%jNp + 8 * first, 8) */
+	addr = bt_bin(DT_OP_ADD, bt_this("%%j%dp", id, 0, loc),
+		      bt_int(8 * first, &dt_type_int, loc), loc);
+	addr->n_next = bt_int(8, &dt_type_int, loc);
+	load = bt_load(bt_call("copyin", addr, loc), &dt_type_ulong, loc);
+	set = dt_node_op(DT_N_ASSIGN, DT_OP_SET,
+			 bt_this("%%j%d_%d", id, first, loc), load, loc);
+	/* if (it) printf("SEP%s", %join(this->%jNp + 8 * first, SEP)) */
+	addr = bt_bin(DT_OP_ADD, bt_this("%%j%dp", id, 0, loc),
+		      bt_int(8 * first, &dt_type_int, loc), loc);
+	addr->n_next = bt_str(sep, loc);
+	snprintf(fmt, sizeof(fmt), "%s%%s", sep);
+	pf = bt_str(fmt, loc);
+	pf->n_next = bt_call("%join", addr, loc);
+	ifn = dt_node_op(DT_N_IF, DT_OP_NONE, bt_call("printf", pf, loc), NULL,
+			 loc);
+	ifn->n_cond = bt_this("%%j%d_%d", id, first, loc);
+	set->n_next = ifn;
+	return set;
 }

@@ -23,16 +23,27 @@ int main(void)
 C
 gcc -O1 -o "$d/btfuncs" "$d/btfuncs.c"
 
-# cpid, and uaddr( ) where -c's process maps the program
-out=$("$DTRACE" --bpftrace -c "$d/btfuncs" -e "
+# cpid; uaddr( ) where -c's process maps the program; join( ) of more
+# than 16 arguments (main's argv); a strftime( ) value kept in a map
+args=$(seq -f 'a%g' 21 | tr '\n' ' ')
+out=$("$DTRACE" --bpftrace -c "$d/btfuncs $args" -e "
 BEGIN { printf(\"cpid %d\\n\", cpid > 0); }
+uprobe:$d/btfuncs:main /pid == cpid/ {
+	join(arg1);
+	join(arg1, \",\");
+	@t = strftime(\"%Y\", nsecs);
+}
 uprobe:$d/btfuncs:target /pid == cpid/ {
 	printf(\"%x %d %d\\n\", *uaddr(\"bt_val\"), uaddr(\"target\") == reg(\"ip\"),
 	    reg(\"di\"));
-}" 2>&1 | bt_noattach | sed '/^$/d')
+}
+END { printf(\"year %s\\n\", @t); }" 2>&1 | bt_noattach | sed '/^$/d')
 exp="cpid 1
-1234abcd 1 1"
-[ "$out" = "$exp" ] || { echo "got:"; echo "$out"; exit 1; }
+$d/btfuncs ${args% }
+$d/btfuncs,$(printf '%s' "${args% }" | tr ' ' ',')
+1234abcd 1 1
+year $(date +%Y)"
+[ "$out" = "$exp" ] || { echo "got:"; echo "$out"; echo "expected:"; echo "$exp"; exit 1; }
 
 # signal( ) without --unsafe: bpftrace's error
 err=$("$DTRACE" --bpftrace -e 'BEGIN { signal("SIGKILL"); }' 2>&1) && {

@@ -430,6 +430,30 @@ TEST(strftime_value)
 		 "printf(\"%s\", @w); }", "%<%d>T", _metadata);
 }
 
+/* Without the kernel's types, cgroup says so and how to get them. */
+TEST(cgroup_without_types)
+{
+	static const char pre[] = "cgroup reads the kernel's struct "
+		"task_struct: ";
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+
+	setenv("DTRACE_BTF", "/nonexistent/vmlinux.btf", 1);
+	dt_btf_reset();
+	EXPECT_EQ(-1, compile_as("BEGIN { @ = cgroup; }", &pcb, &cp, &o, 0,
+				 false, false));
+	EXPECT_EQ(0, strncmp(pcb.pcb_errmsg, pre, strlen(pre)))
+		TH_LOG("%s", pcb.pcb_errmsg);
+	EXPECT_NE(NULL, strstr(pcb.pcb_errmsg, "DTRACE_BTF"))
+		TH_LOG("%s", pcb.pcb_errmsg);
+	EXPECT_EQ(13, pcb.pcb_errcol);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	unsetenv("DTRACE_BTF");
+	dt_btf_reset();
+}
+
 /* Does the tree hold a call of name? */
 static bool hascall(const struct dt_node *n, const char *name)
 {

@@ -150,8 +150,18 @@ static int bt_cgroup(struct bt_ctx *cx, struct dt_node *n)
 	struct dt_type t;
 	size_t i;
 
-	if (dt_sou_type(cx->pcb, "task_struct", false, loc, &t))
+	if (dt_sou_type(cx->pcb, "task_struct", false, loc, &t)) {
+		static const char pre[] = "cgroup reads the kernel's struct "
+			"task_struct: ";
+		char *m = cx->pcb->pcb_errmsg;
+		size_t room = sizeof(cx->pcb->pcb_errmsg) - sizeof(pre);
+
+		/* say which built-in needs the types */
+		m[room] = '\0';
+		memmove(m + sizeof(pre) - 1, m, strlen(m) + 1);
+		memcpy(m, pre, sizeof(pre) - 1);
 		return -1;
+	}
 	e = dt_node_op(DT_N_CAST, DT_OP_NONE, bt_ident("curthread", loc),
 		       NULL, loc);
 	e->n_ctype = dt_type_ptrto(&t);

@@ -411,6 +411,53 @@ static u64 dif_subr_copyinstr(struct dif_mstate *ms, u32 mark, bool has_max)
 }
 
 /*
+ * join(argv, sep): the strings of a NULL-ended array of pointers in the
+ * process (an execve's argv), joined with sep: bpftrace's join( ) of any
+ * length. Bounded twice: strsize bytes in all, and DIF_JOIN_MAX
+ * pointers (empty strings add nothing); every read is a nofault user
+ * read, charged as any other.
+ */
+#define DIF_JOIN_MAX	1024
+
+static u64 dif_subr_join(struct dif_mstate *ms, u32 mark)
+{
+	u32 strsize = dif_strsize(ms), n = 0, i, len, used;
+	u64 argv = ms->tuple[0].dt_value;
+	struct dif_sarg sep;
+	const char *s;
+	char *out;
+
+	if (!dif_subr_str(ms, 1, &sep))
+		return 0;
+	out = (char *)dif_scratch_alloc(ms, (u64)strsize + 1, false);
+	if (!out)
+		return 0;
+	used = ms->scratch_used;
+	for (i = 0; i < DIF_JOIN_MAX && n < strsize; i++) {
+		u64 p = 0;
+
+		if (!dif_mem_read(ms, &p, argv + 8ull * i, 8, true))
+			return 0;
+		if (!p)
+			break;
+		if (i) {
+			len = sep.len < strsize - n ? sep.len : strsize - n;
+			memcpy(out + n, sep.s, len);
+			n += len;
+			if (n == strsize)
+				break;
+		}
+		s = dif_str_get(ms, p, strsize - n, true, &len);
+		if (!s)
+			return 0;
+		memcpy(out + n, s, len);
+		n += len;
+		ms->scratch_used = used;	/* the copy's scratch back */
+	}
+	return dif_str_result(ms, mark, out, n);
+}
+
+/*
  * copyout(buf, uaddr, nbytes) and copyoutstr(s, uaddr, maxlen): write to
  * the current process's memory, through dif_env_copyout( ), which
  * refuses unless the consumer allowed destructive actions. The bytes go
@@ -546,6 +593,8 @@ static u64 dif_subr_dispatch(struct dif_mstate *ms, enum dif_subr subr,
 		return dif_subr_inet(ms, mark, -1);
 	case DIF_SUBR_CLEANPATH:
 		return dif_subr_cleanpath(ms, mark);
+	case DIF_SUBR_JOIN:
+		return dif_subr_join(ms, mark);
 	case DIF_SUBR_COPYINTO:
 		return dif_subr_copyto(ms, a[0].dt_value, a[2].dt_value,
 				       a[1].dt_value, true);
@@ -576,7 +625,8 @@ static u64 dif_subr_dispatch(struct dif_mstate *ms, enum dif_subr subr,
 	 1ull << DIF_SUBR_COPYIN | 1ull << DIF_SUBR_COPYINSTR |		\
 	 1ull << DIF_SUBR_ALLOCA | 1ull << DIF_SUBR_COPYINSTR_MAX |	\
 	 1ull << DIF_SUBR_INET_NTOA | 1ull << DIF_SUBR_INET_NTOA6 |	\
-	 1ull << DIF_SUBR_INET_NTOP | 1ull << DIF_SUBR_CLEANPATH)
+	 1ull << DIF_SUBR_INET_NTOP | 1ull << DIF_SUBR_CLEANPATH |		\
+	 1ull << DIF_SUBR_JOIN)
 _Static_assert(DIF_SUBR_COUNT <= 64, "DIF_SUBR_SCRATCH is a u64");
 
 /**

@@ -233,7 +233,7 @@ static const struct {
 	  "not an aggregation is supported only in END" },
 	{ "BEGIN { @n++; @n = 0; print(@n); }", 1, 23, "print() of a map "
 	  "that is not an aggregation is not supported" },
-	{ "BEGIN { cgroup }", 1, 9, "cgroup is not supported by this DTrace" },
+	{ "BEGIN { sarg0 }", 1, 9, "sarg0 is not supported by this DTrace" },
 	{ "kprobe:f { @[args->x] = count(); }", 1, 14, "args is only available "
 	  "in tracepoint probes here (there is no BTF): use arg0, arg1, ..." },
 	{ "usdt:/bin/sh:n { 1 }", 1, 1,

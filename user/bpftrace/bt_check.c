@@ -316,3 +316,84 @@ int dt_check_bt_promote(struct dt_pcb *pcb, struct dt_node *n)
 		bt_become(n, a);
 	return 0;
 }
+
+/* substr("0123456789ABCDEF", d, 1): one hex digit of d (0 to 15). */
+static struct dt_node *bt_hexdigit(struct dt_node *d, const struct dt_loc *loc)
+{
+	struct dt_node *s = bt_dstr("0123456789ABCDEF", loc);
+
+	s->n_next = d;
+	d->n_next = dt_node_int(1, &dt_type_int, loc);
+	return bt_dcall(DT_FN_SUBSTR, s, loc);
+}
+
+/*
+ * bpftrace's macaddr(a), met as %macaddr: the 6 bytes of an array member
+ * (read in place) or at an address, as "XX:XX:XX:XX:XX:XX", built of
+ * hex digits with substr( ) and strjoin( ); each load is D's, nofault.
+ */
+int dt_check_bt_macaddr(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_type u8 = { .kind = DT_T_INT, .size = 1 };
+	struct dt_node *a = n->n_args, *probe, *base, *r = NULL;
+	const struct dt_loc *loc = &n->n_loc;
+	int64_t elems;
+	int i;
+
+	if (dt_node_count(a) != 1)
+		return bt_nargs_err(pcb, n, "one argument");
+	probe = dt_node_copy(a);
+	if (dt_check_expr(pcb, probe)) {
+		dt_node_free(probe);
+		return -1;
+	}
+	elems = probe->n_kind == DT_N_MEMBER ? probe->n_builtin : 0;
+	if (elems <= 0 && probe->n_type.kind != DT_T_INT) {
+		dt_error(pcb, &a->n_loc, "BT_CALL", "macaddr() expects an "
+			 "integer or an array of 6 bytes (%s provided)",
+			 dt_type_name(&probe->n_type));
+		dt_node_free(probe);
+		return -1;
+	}
+	dt_node_free(probe);
+	if (elems > 0 && elems != 6)
+		return dt_error(pcb, &a->n_loc, "BT_CALL", "macaddr() expects "
+				"an array of 6 bytes (%d provided)",
+				(int)elems);
+	if (elems > 0) {
+		struct dt_node *e = dt_node_op(DT_N_INDEX, DT_OP_NONE,
+					       dt_node_copy(a), NULL, loc);
+
+		e->n_args = dt_node_int(0, &dt_type_int, loc);
+		e->n_post = true;	/* an array's element, not a key */
+		base = dt_node_op(DT_N_UNARY, DT_OP_ADDROF, e, NULL, loc);
+	} else {
+		base = dt_node_copy(a);
+	}
+	base = dt_node_op(DT_N_CAST, DT_OP_NONE, base, NULL, loc);
+	base->n_ctype = dt_type_ulong;
+	base->n_paren = true;
+	for (i = 5; i >= 0; i--) {
+		struct dt_node *b, *c, *pair;
+
+		b = dt_node_op(DT_N_BINARY, DT_OP_ADD, dt_node_copy(base),
+			       dt_node_int(i, &dt_type_int, loc), loc);
+		b->n_paren = true;
+		c = dt_node_op(DT_N_CAST, DT_OP_NONE, b, NULL, loc);
+		c->n_ctype = dt_type_ptrto(&u8);
+		c->n_paren = true;
+		b = dt_node_op(DT_N_UNARY, DT_OP_DEREF, c, NULL, loc);
+		pair = bt_strjoin2(
+			bt_hexdigit(dt_node_op(DT_N_BINARY, DT_OP_SHR,
+					       dt_node_copy(b),
+					       dt_node_int(4, &dt_type_int,
+							   loc), loc), loc),
+			bt_hexdigit(dt_node_op(DT_N_BINARY, DT_OP_AND, b,
+					       dt_node_int(15, &dt_type_int,
+							   loc), loc), loc));
+		r = r ? bt_strjoin2(pair, bt_strjoin2(bt_dstr(":", loc), r)) :
+			pair;
+	}
+	dt_node_free(base);
+	return bt_check_as(pcb, n, r);
+}

@@ -9,7 +9,8 @@
  *   clear(@m), zero(@m)       trunc(@m), clear(@m)
  *   delete(@m[k])             @m[k] = 0 (a map that is a D global)
  *   str(s[, n])               %str(s) (bt_check.c), in substr( )
- *   join(argv[, sep])         a printf per element while it is not NULL
+ *   join(argv[, sep])         a printf per element while it is not NULL,
+ *                             then %join( ) of the rest (bt_more.c)
  *   time(fmt), strftime       printf's %<fmt>T of walltimestamp
  *   strncmp(a, b, n)          substr(a, 0, n) != substr(b, 0, n)
  *   kstack ustack ksym exit   stack ustack func exit(0)
@@ -23,7 +24,7 @@
 #include "dt_funcs.h"
 #include "dt_types.h"
 
-#define BT_JOIN_ARGS	16	/* bpftrace's join reads at most 16 */
+#define BT_JOIN_ARGS	16	/* elements of a printf each, as bpftrace 0.17 */
 
 #define DT_FN_NONE	DT_FN_NFUNCS	/* no D function of its own */
 
@@ -74,6 +75,8 @@ static int bt_pfconv(const char *f, int k, const char **b, const char **e)
 			continue;
 		}
 		*b = p++;
+		if (*p == '<' && strchr(p, '>'))	/* %<fmt>T, made here */
+			p = strchr(p, '>') + 1;
 		p += strspn(p, "-+ #0123456789.hlLjzt");
 		if (!*p)
 			return -1;
@@ -98,7 +101,21 @@ static int bt_strftime(struct bt_ctx *cx, struct dt_node *pf)
 
 	for (a = f ? f->n_next : NULL; a; a = a->n_next, k++) {
 		struct dt_node *tf, *t, *wall;
+		const char *vf = bt_strftime_fmt(cx, a);
 
+		if (vf && f->n_kind == DT_N_STR &&
+		    !bt_pfconv(f->n_str, k, &b, &e)) {
+			/* a variable holding strftime( )'s value */
+			nf = malloc(strlen(f->n_str) + strlen(vf) + 4);
+			if (!nf)
+				return dt_error(cx->pcb, &a->n_loc, "D_NOMEM",
+						"out of memory");
+			sprintf(nf, "%.*s%%<%s>T%s", (int)(b - f->n_str),
+				f->n_str, vf, e);
+			free(f->n_str);
+			f->n_str = nf;
+			continue;
+		}
 		if (!bt_iscall(a, BT_FN_STRFTIME))
 			continue;
 		tf = a->n_args;
@@ -270,8 +287,8 @@ static int bt_rw_str(struct bt_ctx *cx, struct dt_node *n,
 }
 
 /* kstack, ustack, ksym: stack, ustack, func. */
-static int bt_rw_renamed(struct bt_ctx *cx, struct dt_node *n,
-			 const struct bt_fn *f)
+int bt_rw_renamed(struct bt_ctx *cx, struct dt_node *n,
+		  const struct bt_fn *f)
 {
 	bt_rename(n, f);
 	return bt_rwlist(cx, n->n_args);
@@ -414,8 +431,12 @@ static int bt_rw_same(struct bt_ctx *cx, struct dt_node *n,
 			return dt_error(cx->pcb, &a->n_loc, "BT_CALL", "%s as "
 					"a printf() argument is not supported: "
 					"use it as a map key", a->n_str);
-	if (bt_rwlist(cx, n->n_args))
+	cx->inprintf = f->bf_id == BT_FN_PRINTF;
+	if (bt_rwlist(cx, n->n_args)) {
+		cx->inprintf = false;
 		return -1;
+	}
+	cx->inprintf = false;
 	if (f->bf_id != BT_FN_PRINTF || bt_strftime(cx, n))
 		return cx->pcb->pcb_failed ? -1 : 0;
 	bt_promote(n);
@@ -489,6 +510,9 @@ struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call)
 	snprintf(fmt, sizeof(fmt), "%s%%s", sep && sep->n_kind == DT_N_STR ?
 		 sep->n_str : " ");
 	argv->n_next = NULL;
+	/* after the last element here, the rest in one string */
+	inner = bt_join_tail(id, BT_JOIN_ARGS, sep && sep->n_kind == DT_N_STR ?
+			     sep->n_str : " ", loc);
 	for (i = BT_JOIN_ARGS - 1; i >= 0; i--) {
 		struct dt_node *addr = bt_this("%%j%dp", id, 0, loc), *ifn;
 

@@ -356,10 +356,11 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 					   ts.tv_nsec, &dt_type_long,
 					   &n->n_loc), &n->n_loc);
 		r->n_paren = true;
-	} else if (strcmp(s, "cgroup") == 0 || strcmp(s, "username") == 0 ||
-		   strcmp(s, "sarg0") == 0 || strcmp(s, "cpid") == 0) {
+	} else if (strcmp(s, "sarg0") == 0) {
 		return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
 				"%s is not supported by this DTrace", s);
+	} else if (bt_builtin_more(cx, n) <= 0) {
+		return cx->pcb->pcb_failed ? -1 : 0;
 	} else if (dt_ktype_enumval(s, &ev)) {
 		r = dt_node_int(ev, &dt_type_long, &n->n_loc);
 	} else {
@@ -467,6 +468,8 @@ int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 		/* *e: %deref(e) loads from an integer too (bt_check.c) */
 		if (n->n_op != DT_OP_DEREF)
 			break;
+		if (bt_uderef(cx, n) <= 0)
+			return cx->pcb->pcb_failed ? -1 : 0;
 		if (bt_rw(cx, n->n_left))
 			return -1;
 		bt_replace(n, bt_call("%deref", bt_steal(&n->n_left),
@@ -880,8 +883,10 @@ int bt_lower(struct dt_pcb *pcb)
 	struct bt_probe bp;
 	int idx = 0;
 
-	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next)
+	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
+		bt_findstrftime(&cx, c->c_stmts);
 		bt_findaggs(&cx, c->c_stmts);
+	}
 	bt_hoist(&cx, pcb->pcb_prog.p_clauses);
 	for (c = pcb->pcb_prog.p_clauses; c && !pcb->pcb_failed;
 	     c = c->c_next) {
@@ -940,6 +945,7 @@ int bt_lower(struct dt_pcb *pcb)
 		free(c);
 	}
 	pcb->pcb_prog.p_clauses = out;
+	bt_strftime_free(&cx);
 	for (c = out; c; c = c->c_next)
 		c->c_index = idx++;
 	pcb->pcb_prog.p_nclauses = idx;

@@ -34,15 +34,26 @@
 	X(TIME, "time", PRINTF, time)					\
 	X(JOIN, "join", NONE, join)					\
 	X(KADDR, "kaddr", NONE, kaddr)					\
-	X(NTOP, "ntop", BTNTOP, renamed)				\
+	X(NTOP, "ntop", BTNTOP, ntop)					\
 	X(BSWAP, "bswap", BTBSWAP, renamed)				\
 	X(PRINTF, "printf", PRINTF, same)				\
 	X(SYSTEM, "system", SYSTEM, same)				\
 	X(EXIT, "exit", EXIT, same)					\
 	X(STRJOIN, "strjoin", STRJOIN, same)				\
 	X(STRLEN, "strlen", STRLEN, same)				\
+	/* bt_more.c's */						\
+	X(CGROUPID, "cgroupid", NONE, cgroupid)				\
+	X(UADDR, "uaddr", NONE, uaddr)					\
+	X(REG, "reg", NONE, reg)					\
+	X(PTON, "pton", NONE, pton)					\
+	X(MACADDR, "macaddr", BTMACADDR, macaddr)			\
+	X(STRCONTAINS, "strcontains", INDEX, strcontains)		\
+	X(SIGNAL, "signal", RAISE, signal)				\
+	X(PATH, "path", NONE, path)					\
 	/* a printf argument (bt_strftime( )), D's name unknown */	\
-	X(STRFTIME, "strftime", NONE, same)
+	X(STRFTIME, "strftime", NONE, strftime)				\
+	/* a variable's strftime( ) value (bt_findstrftime( )) */	\
+	X(STRFTIMEV, "%strftime", NONE, strftimev)
 
 enum bt_fid {
 #define BT_FN_ENUM(id, ...)	BT_FN_##id,
@@ -65,6 +76,10 @@ struct bt_ctx {
 	int		nstrs;
 	const struct bt_probe *probe;	/* of the clause being lowered */
 	int		njoins;
+	/* "$x", "@m" given strftime(fmt, t) values, and each one's fmt */
+	char		*tfnames[BT_MAXMAPS], *tffmts[BT_MAXMAPS];
+	int		ntf;
+	bool		inprintf;	/* rewriting printf's arguments */
 };
 
 /* Nodes; they exit on out of memory, as dt_node_new( ). */
@@ -108,5 +123,47 @@ bool bt_iscall(const struct dt_node *n, enum bt_fid id);
 bool bt_noop(const struct bt_ctx *cx, const struct dt_node *s);
 struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call);
 struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call);
+
+/* Hooks of calls (bt_func.c, bt_more.c). */
+struct bt_fn;
+#define BT_HOOK(name)	int bt_rw_##name(struct bt_ctx *cx, struct dt_node *n, \
+					 const struct bt_fn *f)
+BT_HOOK(renamed);
+BT_HOOK(cgroupid);
+BT_HOOK(uaddr);
+BT_HOOK(reg);
+BT_HOOK(pton);
+BT_HOOK(ntop);
+BT_HOOK(macaddr);
+BT_HOOK(strcontains);
+BT_HOOK(signal);
+BT_HOOK(path);
+BT_HOOK(strftime);
+BT_HOOK(strftimev);
+#undef BT_HOOK
+
+/*
+ * bt_more.c: ppid, rand, cpid, ncpus, jiffies, numaid, cgroup, username
+ * (1 when n is none of them); *uaddr("sym") (1 when n is another *e).
+ */
+int bt_builtin_more(struct bt_ctx *cx, struct dt_node *n);
+int bt_uderef(struct bt_ctx *cx, struct dt_node *n);
+/*
+ * strftime( ) as a value (bt_more.c): $x = strftime(fmt, t) and @m[k] =
+ * strftime(fmt, t) hold t on the wall clock, and printf's %s of $x or
+ * @m[k] is %<fmt>T. bt_findstrftime( ) notes them before the lowering;
+ * bt_strftime_fmt( ) is a printf argument's fmt, or NULL;
+ * bt_strftime_free( ) forgets them.
+ */
+void bt_findstrftime(struct bt_ctx *cx, struct dt_node *stmts);
+const char *bt_strftime_fmt(const struct bt_ctx *cx, const struct dt_node *a);
+void bt_strftime_free(struct bt_ctx *cx);
+/*
+ * join( )'s elements from the first'th on, as one string (bt_more.c):
+ * "this->%jN_first = argv[first]; if (this->%jN_first) printf("SEP%s",
+ * %join(&argv[first], SEP))", argv in this->%jNp.
+ */
+struct dt_node *bt_join_tail(int id, int first, const char *sep,
+			     const struct dt_loc *loc);
 
 #endif /* BT_LOWER_H */

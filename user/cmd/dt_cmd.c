@@ -251,6 +251,7 @@ int dt_cmd_compile(struct dt_cmd *cmd)
 					     p->p_arg : "dtrace");
 		pcb->pcb_allow_empty_args = cmd->c_opts.o_defaultargs;
 		pcb->pcb_target = cmd->c_proc.pr_pid;
+		pcb->pcb_child = cmd->c_proc.pr_created;
 		/* variables are shared by all pieces */
 		pcb->pcb_prog.p_vars = vars;
 		pcb->pcb_prog.p_aggs = aggs;

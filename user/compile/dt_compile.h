@@ -123,6 +123,7 @@ int dt_check_bt_ntop(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_bswap(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_delete(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_promote(struct dt_pcb *pcb, struct dt_node *n);
+int dt_check_bt_macaddr(struct dt_pcb *pcb, struct dt_node *n);
 
 /* The passes. */
 int dt_lower(struct dt_pcb *pcb);

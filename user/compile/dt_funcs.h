@@ -156,6 +156,10 @@
 	  any)								\
 	X(BTPROMOTE, "%promote", SUBR, 1, 1, U8, "i", NONE, bt_promote,	\
 	  any, any)							\
+	X(BTMACADDR, "%macaddr", SUBR, 1, 1, S, "i", NONE, bt_macaddr,	\
+	  any, any)							\
+	/* bpftrace's join( ) past its first elements (bt_more.c) */	\
+	X(BTJOIN, "%join", SUBR, 2, 2, S, "is", JOIN, any, any, any)	\
 	/* known to D, waiting for the module */			\
 	X(JSTACK, "jstack", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(FREOPEN, "freopen", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\

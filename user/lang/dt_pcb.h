@@ -21,6 +21,7 @@ struct dt_pcb {
 	char * const	*pcb_argv;
 	bool		pcb_allow_empty_args; /* -x defaultargs */
 	int		pcb_target;	/* $target: -c or -p's pid; 0: none */
+	bool		pcb_child;	/* pcb_target is -c's */
 	bool		pcb_bt;		/* the bpftrace language (bt_parse.h) */
 
 	/* the lexer's and parser's state */

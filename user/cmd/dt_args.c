@@ -156,7 +156,7 @@ int dt_cmd_main(int argc, char **argv)
 	bool bt = dt_args_bpftrace(argc, argv);
 	struct dt_cmd cmd;
 	const char *why;
-	int c, rc;
+	int c, rc, longix = 0;
 
 	dt_cmd_init(&cmd);
 	optind = 0;	/* a full reset: the tests call us more than once */
@@ -167,14 +167,15 @@ int dt_cmd_main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, bt ?
 				"+B:b:c:CdD:e:f:FhHi:I:klL:m:n:o:p:P:qs:SU:vVwx:X:Z" :
 				"+b:c:CD:ef:FhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z",
-				longopts, NULL)) != -1) {
+				longopts, &longix)) != -1) {
 		if (bt && c != 'h' && (rc = dt_bt_opt(&cmd, c, optarg)) <= 0) {
 			if (rc < 0)
 				return 1;
 			continue;
 		}
 		if (!bt && c >= DT_BTOPT_INCLUDE) {
-			dt_warn("illegal option -- %s\n", argv[optind - 1]);
+			dt_warn("illegal option -- --%s\n",
+				longopts[longix].name);
 			dt_usage(stderr);
 			return 2;
 		}

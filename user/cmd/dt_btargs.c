@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bt_list.h"
+#include "dt_btlist.h"
 #include "dt_btargs.h"
 #include "dt_error.h"
 #include "dt_options.h"
@@ -153,7 +153,7 @@ static int dt_bt_envnum(const char *name, uint64_t *v)
 	errno = 0;
 	*v = strtoull(s, &end, 10);
 	if (!*s || *end || errno || *v == 0 || s[0] == '-') {
-		fprintf(stderr, "ERROR: env var %s did not contain a valid "
+		fprintf(stderr, "ERROR: Env var '%s' did not contain a valid "
 			"uint64_t, or was zero-valued.\n", name);
 		return -1;
 	}
@@ -179,7 +179,8 @@ int dt_bt_env(struct dt_cmd *cmd)
 	if (!rc) {
 		/* str( ) keeps STRLEN - 1 characters and the NUL */
 		if (v > 200) {
-			fprintf(stderr, "ERROR: BPFTRACE_STRLEN %llu exceeds "
+			/* bpftrace 0.17's limit, in its words */
+			fprintf(stderr, "ERROR: 'BPFTRACE_STRLEN' %llu exceeds "
 				"the current maximum of 200 bytes.\n",
 				(unsigned long long)v);
 			return -1;

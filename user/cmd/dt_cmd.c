@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bt_list.h"
+#include "dt_btlist.h"
 #include "bt_parse.h"
 #include "dt_btargs.h"
 #include "dt_agg.h"

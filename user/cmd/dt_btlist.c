@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bt_list.h"
+#include "dt_btlist.h"
 #include "bt_parse.h"
 #include "dt_probes.h"
 #include "dt_probetab.h"
@@ -39,6 +39,14 @@ static const struct {
 
 #define BT_NTYPES	(sizeof(bt_ltypes) / sizeof(bt_ltypes[0]))
 
+/* "page-faults-10": a software event with its period. */
+static bool bt_list_period(const char *name)
+{
+	const char *d = strrchr(name, '-');
+
+	return d && d[1] && strspn(d + 1, "0123456789") == strlen(d + 1);
+}
+
 int bt_list_name(const struct dtrace_probedesc *pd, const char *upath,
 		 char *buf, size_t len)
 {
@@ -51,7 +59,7 @@ int bt_list_name(const struct dtrace_probedesc *pd, const char *upath,
 	else if (!strcmp(p, "tracepoint"))
 		snprintf(buf, len, "tracepoint:%s:%s", pd->dpd_mod,
 			 pd->dpd_name);
-	else if (!strcmp(p, "software") && !strchr(pd->dpd_name, '-'))
+	else if (!strcmp(p, "software") && !bt_list_period(pd->dpd_name))
 		snprintf(buf, len, "software:%s:", pd->dpd_name);
 	else if (!strcmp(p, "software"))
 		/* page-faults-1 is page-faults with a period */

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * -l in bpftrace's names (bt_list.c).
+ * -l in bpftrace's names (dt_btlist.c).
  */
-#ifndef BT_LIST_H
-#define BT_LIST_H
+#ifndef DT_BTLIST_H
+#define DT_BTLIST_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -28,4 +28,4 @@ void bt_list_tpfields(FILE *fp, const char *sys, const char *ev);
 int bt_list(int fd, const char *search, bool verbose, FILE *fp, char *err,
 	    size_t errlen);
 
-#endif /* BT_LIST_H */
+#endif /* DT_BTLIST_H */

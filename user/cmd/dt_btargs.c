@@ -116,6 +116,7 @@ int dt_bt_opt(struct dt_cmd *cmd, int c, const char *arg)
 		return 0;
 	case 'q':
 		cmd->c_btquiet = true;
+		cmd->c_opts.o_quiet = true;	/* D pieces too, as DTrace's */
 		return 0;
 	case 'o':
 		cmd->c_outfile = arg;

@@ -30,6 +30,9 @@ out=$("$DTRACE" --bpftrace -l '*do_nanosleep*')
 out=$("$DTRACE" --bpftrace -l -e 'kprobe:vfs_read { } tracepoint:syscalls:sys_enter_close { }')
 [ "$out" = "kprobe:vfs_read
 tracepoint:syscalls:sys_enter_close" ] || { echo "-l -e: $out"; exit 1; }
+# a type we do not have: nothing, at once
+out=$("$DTRACE" --bpftrace -l 'hardware:*')
+[ -z "$out" ] || { echo "hardware: $out"; exit 1; }
 # nothing matches: nothing printed, as bpftrace
 out=$("$DTRACE" --bpftrace -l 'kprobe:nosuchfunc_xyz')
 [ -z "$out" ] || { echo "nosuchfunc: $out"; exit 1; }

@@ -158,7 +158,9 @@ static char *bt_list_expand(const char *search, size_t *type)
 	char *s;
 
 	*type = BT_NTYPES;
-	for (i = 0; search[n] && i < BT_NTYPES; i++)
+	if (!search[n])		/* no type: a glob over every name */
+		return strdup(search);
+	for (i = 0; i < BT_NTYPES; i++)
 		if ((strlen(bt_ltypes[i].name) == n &&
 		     !strncmp(search, bt_ltypes[i].name, n)) ||
 		    (strlen(bt_ltypes[i].alias) == n &&
@@ -251,10 +253,14 @@ int bt_list(int fd, const char *search, bool verbose, FILE *fp, char *err,
 	l.search = s;
 	if (t < BT_NTYPES && !strcmp(bt_ltypes[t].prov, "uprobe")) {
 		rc = bt_list_uprobe(fd, s, t, &l, err, errlen);
-	} else if (s && !strncmp(s, "usdt:", 5)) {
+	} else if (s && (!strncmp(s, "usdt:", 5) || !strncmp(s, "U:", 2))) {
 		snprintf(err, errlen, "usdt probes are listed per process: "
 			 "dtrace -l -p PID -n 'PROVIDER*:::'");
 		rc = -1;
+	} else if (s && t == BT_NTYPES && strchr(s, ':') &&
+		   strcspn(s, "*?[") > strcspn(s, ":")) {
+		/* hardware:, kfunc:, ...: none of ours has such a name */
+		rc = 0;
 	} else {
 		for (i = 0; i < BT_NTYPES && !rc; i++) {
 			if (!strcmp(bt_ltypes[i].prov, "uprobe") ||

@@ -107,6 +107,31 @@ TEST(link_takes_bpftrace_options)
 	free(err);
 }
 
+/* -d: the D the front end made, then its DIF; nothing traced. */
+TEST(debug_prints_d_and_dif)
+{
+	char *argv[] = { "dtrace", "--bpftrace", "-d", "-e",
+			 "BEGIN /pid > 1/ { $x = 5; if ($x > 3) { @c = count(); }"
+			 " printf(\"x\\n\"); exit(); }", NULL };
+	char *out, *err;
+
+	EXPECT_EQ(0, run(argv, &out, &err));
+	EXPECT_STREQ("", out);
+	EXPECT_EQ(err, strstr(err, "dtrace:::BEGIN\n"
+			      "/(pid > 1)/\n"
+			      "{\n"
+			      "    this->x = 5;\n"
+			      "    this->%t0 = !(!((this->x > 3)));\n"
+			      "    this->%e0 = !(this->%t0);\n"
+			      "    /* if this->%t0 */ @c = count();\n"
+			      "    printf(\"x\\n\");\n"
+			      "    exit(0);\n"
+			      "}\n"));
+	EXPECT_NE(NULL, strstr(err, "dtrace:::BEGIN action #1:\n"));
+	free(out);
+	free(err);
+}
+
 TEST(compile_error_under_dry_run)
 {
 	char *argv[] = { "dtrace", "--bpftrace", "--dry-run", "-e",

@@ -52,7 +52,7 @@ void dt_bt_usage(FILE *fp, const char *name)
 "    -V, --version  version\n"
 "    --no-warnings  disable all warning messages\n"
 "    -v             verbose messages\n"
-"    -d, -dd        (dry run) print the D clauses and their DIF\n"
+"    -d, -dd        (dry run) print the D program made and its DIF\n"
 "    --dry-run      compile, do not trace\n"
 "    -x opt[=val]   a DTrace option (bufsize, strsize, ...)\n"
 "\n"

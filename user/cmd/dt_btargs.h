@@ -28,6 +28,10 @@ int dt_bt_opt(struct dt_cmd *cmd, int c, const char *arg);
 /* The BPFTRACE_* variables: 0, or -1 (an error, printed). */
 int dt_bt_env(struct dt_cmd *cmd);
 
+/* -d: the compiled clauses as D text (dt_btdump.c). */
+struct dt_cprog;
+void dt_bt_dump(FILE *fp, const struct dt_cprog *cp);
+
 /* -l [SEARCH] in bpftrace's names: the exit status. */
 int dt_bt_list(struct dt_cmd *cmd);
 

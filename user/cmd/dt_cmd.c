@@ -709,6 +709,8 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 				"%s\n", err);
 			return 1;
 		}
+		if (cmd->c_btdebug)
+			dt_bt_dump(stderr, &cmd->c_pieces[i].p_cp);
 		if (cmd->c_disasm)
 			dt_cprog_disasm(&cmd->c_pieces[i].p_cp, stderr);
 		if (cmd->c_verbose || cmd->c_btdebug)

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # bpftrace's options and variables on dtrace: -q, -o (truncates), -B,
-# --dry-run, -d, --no-warnings, BPFTRACE_STRLEN, BPFTRACE_MAX_PROBES,
+# --dry-run, -d, -k, --no-warnings, BPFTRACE_STRLEN, BPFTRACE_MAX_PROBES,
 # and the command run as a link whose name ends in bpftrace.
 set -eu
 d=${TMPDIR:-/tmp}
@@ -26,6 +26,13 @@ rc=0
 out=$(BPFTRACE_MAX_PROBES=1 "$DTRACE" --bpftrace -e 'BEGIN, END { }' 2>&1) || rc=$?
 [ "$rc" = 1 ] && echo "$out" | grep -q "^ERROR: Can't attach to 2 probes because it exceeds the current limit of 1 probes.$" ||
 	fail "BPFTRACE_MAX_PROBES=1 (rc $rc):" "$out"
+# -k: the fault as a warning at its statement (the clause stops there)
+out=$("$DTRACE" --bpftrace -k -e 'BEGIN { printf("[%s]\n", str(1)); } BEGIN { exit(); }' 2>&1)
+exp="Attaching 2 probes...
+stdin:1:9-33: WARNING: Failed to read 0x1: invalid address; the probe's action stops here
+BEGIN { printf(\"[%s]\\n\", str(1)); } BEGIN { exit(); }
+        ^~~~~~~~~~~~~~~~~~~~~~~~"
+[ "$out" = "$exp" ] || fail "-k:" "$out"
 ln -sf "$(readlink -f "$DTRACE")" "$d/dtrace-bpftrace"
 out=$("$d/dtrace-bpftrace" -f json -e "$p")
 [ "$out" = $'{"type": "attached_probes", "data": {"probes": 1}}\n{"type": "printf", "data": "x\\n"}\n\n\n{"type": "map", "data": {"@c": 1}}' ] ||

@@ -17,6 +17,7 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "agg_test.h"
 #include "dt_agg.h"
+#include "bt_parse.h"
 #include "dt_btargs.h"
 #include "dt_btjson.h"
 #include "dt_btlist.h"
@@ -251,6 +252,25 @@ TEST(help_names_the_link)
 			       "('text', 'json')\n"));
 	free(out);
 	free(err);
+}
+
+/* -k: a fault as a warning at its statement, in bpftrace's form. */
+TEST(fault_warning_form)
+{
+	struct dt_pcb pcb;
+	struct dt_loc loc = { 2, 5, 2, 24 };
+	FILE *fp;
+	char buf[512] = "";
+
+	memset(&pcb, 0, sizeof(pcb));
+	pcb.pcb_src = "BEGIN {\n\tprintf(\"%s\", str(1));\n}\n";
+	fp = fmemopen(buf, sizeof(buf), "w");
+	bt_warn_print(&pcb, &loc, "Failed to read 0x1: invalid address", fp);
+	fclose(fp);
+	EXPECT_STREQ("stdin:2:5-24: WARNING: Failed to read 0x1: invalid "
+		     "address\n"
+		     "\tprintf(\"%s\", str(1));\n"
+		     "\t   ^~~~~~~~~~~~~~~~~~~\n", buf);
 }
 
 /* ---- -l's names ---- */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bt_parse.h"
 #include "dt_btlist.h"
 #include "dt_btargs.h"
 #include "dt_error.h"
@@ -234,4 +235,43 @@ int dt_bt_list(struct dt_cmd *cmd)
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * -k: a fault in probe context as bpftrace words a helper's error, at
+ * the statement that faulted. Unlike a failed helper in bpftrace, the
+ * fault ends the clause for that firing: the warning says so.
+ */
+void dt_bt_fault(void *arg, const struct dt_ecb *e, int action,
+		 const char *fault, uint64_t addr)
+{
+	struct dt_cmd *cmd = arg;
+	const struct dt_piece *p = NULL;
+	const struct dt_loc *loc;
+	char msg[256];
+	int i;
+
+	for (i = 0; i < cmd->c_npieces && !p; i++) {
+		const struct dt_cprog *cp = &cmd->c_pieces[i].p_cp;
+
+		if (e >= cp->cp_ecbs && e < cp->cp_ecbs + cp->cp_necbs)
+			p = &cmd->c_pieces[i];
+	}
+	if (action > 0 && action <= e->e_nacts && e->e_acts[action - 1].a_stmt)
+		loc = &e->e_acts[action - 1].a_stmt->n_loc;
+	else if (action == 0 && e->e_clause->c_pred)
+		loc = &e->e_clause->c_pred->n_loc;
+	else
+		loc = &e->e_clause->c_loc;
+	if (addr)
+		snprintf(msg, sizeof(msg), "Failed to read 0x%llx: %s; the "
+			 "probe's action stops here", (unsigned long long)addr,
+			 fault);
+	else
+		snprintf(msg, sizeof(msg), "%s; the probe's action stops here",
+			 fault);
+	if (p && p->p_bt)
+		bt_warn_print(&p->p_pcb, loc, msg, stderr);
+	else
+		fprintf(stderr, "WARNING: %s\n", msg);
 }

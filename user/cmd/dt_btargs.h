@@ -7,6 +7,7 @@
 #define DT_BTARGS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "dt_program.h"
@@ -31,6 +32,11 @@ int dt_bt_env(struct dt_cmd *cmd);
 /* -d: the compiled clauses as D text (dt_btdump.c). */
 struct dt_cprog;
 void dt_bt_dump(FILE *fp, const struct dt_cprog *cp);
+
+/* -k: a fault in probe context, as a warning at its statement. */
+struct dt_ecb;
+void dt_bt_fault(void *arg, const struct dt_ecb *e, int action,
+		 const char *fault, uint64_t addr);
 
 /* -l [SEARCH] in bpftrace's names: the exit status. */
 int dt_bt_list(struct dt_cmd *cmd);

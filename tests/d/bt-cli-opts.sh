@@ -29,9 +29,9 @@ out=$(BPFTRACE_MAX_PROBES=1 "$DTRACE" --bpftrace -e 'BEGIN, END { }' 2>&1) || rc
 # -k: the fault as a warning at its statement (the clause stops there)
 out=$("$DTRACE" --bpftrace -k -e 'BEGIN { printf("[%s]\n", str(1)); } BEGIN { exit(); }' 2>&1)
 exp="Attaching 2 probes...
-stdin:1:9-33: WARNING: Failed to read 0x1: invalid address; the probe's action stops here
+stdin:1:9-15: WARNING: Failed to read 0x1: invalid address; the probe's action stops here
 BEGIN { printf(\"[%s]\\n\", str(1)); } BEGIN { exit(); }
-        ^~~~~~~~~~~~~~~~~~~~~~~~"
+        ^~~~~~"
 [ "$out" = "$exp" ] || fail "-k:" "$out"
 ln -sf "$(readlink -f "$DTRACE")" "$d/dtrace-bpftrace"
 out=$("$d/dtrace-bpftrace" -f json -e "$p")

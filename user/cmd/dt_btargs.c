@@ -49,7 +49,7 @@ void dt_bt_usage(FILE *fp, const char *name)
 "    -c 'CMD'       run CMD and enable USDT probes on resulting process\n"
 "    --unsafe       allow unsafe builtin functions\n"
 "    -q             keep messages quiet\n"
-"    -k, -kk        report run-time faults (always on)\n"
+"    -k, -kk        report run-time faults as warnings at their statements\n"
 "    -V, --version  version\n"
 "    --no-warnings  disable all warning messages\n"
 "    -v             verbose messages\n"

@@ -118,6 +118,7 @@ for k in "${others[@]}"; do
 		"$logs/dpkg-install.log"
 done
 check "command on PATH is the package's" same /usr/sbin/dtrace "$(command -v dtrace)"
+check "dtrace-bpftrace links to dtrace" same dtrace "$(readlink /usr/sbin/dtrace-bpftrace 2>&1)"
 
 # modinfo: what a user checks first.
 mi() { modinfo -F "$1" dtrace 2>&1; }
@@ -160,6 +161,9 @@ check "DKMS kept the kernel types: $types" test -s "$types"
 check "DTRACE_BTF=dkms reads them" \
 	grep -q 'vfs_read entry' <<<"$(DTRACE_BTF=dkms dtrace -lv -n fbt::vfs_read:entry 2>&1)"
 trace "$v1"
+check "dtrace-bpftrace runs bpftrace's language" same \
+	$'Attaching 1 probe...\nhello' \
+	"$(dtrace-bpftrace -e 'BEGIN { printf("hello\n"); exit(); }' 2>&1)"
 
 # Upgrade: DKMS drops the old build and makes the new one; the running
 # module stays until reloaded, and the new command still speaks to it.

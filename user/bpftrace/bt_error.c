@@ -91,3 +91,33 @@ void bt_error_print(const struct dt_pcb *pcb, FILE *fp)
 		fputc('~', fp);
 	fputc('\n', fp);
 }
+
+void bt_warn_print(const struct dt_pcb *pcb, const struct dt_loc *loc,
+		   const char *msg, FILE *fp)
+{
+	const char *p = pcb->pcb_src, *end;
+	int line = 1, col, last = loc->last_column;
+
+	if (loc->first_line <= 0 || !p) {
+		fprintf(fp, "%s: WARNING: %s\n", pcb->pcb_file ?
+			pcb->pcb_file : "stdin", msg);
+		return;
+	}
+	/* a statement over several lines is marked on its first */
+	if (loc->last_line != loc->first_line || last < loc->first_column)
+		last = loc->first_column;
+	fprintf(fp, "%s:%d:%d-%d: WARNING: %s\n", pcb->pcb_file ?
+		pcb->pcb_file : "stdin", loc->first_line, loc->first_column,
+		last, msg);
+	while (*p && line < loc->first_line)
+		if (*p++ == '\n')
+			line++;
+	end = p + strcspn(p, "\n");
+	fprintf(fp, "%.*s\n", (int)(end - p), p);
+	for (col = 1; col < loc->first_column; col++)
+		fputc(p + col - 1 < end && p[col - 1] == '\t' ? '\t' : ' ', fp);
+	fputc('^', fp);
+	for (col++; col < last; col++)
+		fputc('~', fp);
+	fputc('\n', fp);
+}

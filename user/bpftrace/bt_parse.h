@@ -68,6 +68,10 @@ int bt_upath(struct dt_pcb *pcb, const struct dt_loc *loc,
 /* A compile error as bpftrace prints it (bt_error.c). */
 void bt_error_print(const struct dt_pcb *pcb, FILE *fp);
 
+/* A warning at loc of the program, in the same form (-k's faults). */
+void bt_warn_print(const struct dt_pcb *pcb, const struct dt_loc *loc,
+		   const char *msg, FILE *fp);
+
 /* A library name (libc) as a path (/lib/x86_64-linux-gnu/libc.so.6). */
 int bt_lib_path(const char *name, char *out, size_t len);
 

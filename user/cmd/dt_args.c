@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dt_btargs.h"
 #include "dt_dev.h"
 #include "dt_error.h"
 #include "dt_lib.h"
@@ -58,8 +59,11 @@ static void dt_usage(FILE *fp)
 "\t-Z  permit probe descriptions that match zero probes\n"
 "\n"
 "\t--bpftrace [-e program | file] [-p pid] [-c cmd] [args ...]\n"
-"\t    the program is in the bpftrace language (so is -s file.bt)\n"
-"\t--unsafe  with --bpftrace: permit system( ) (as -w)\n");
+"\t    the program is in the bpftrace language (so is -s file.bt);\n"
+"\t    then bpftrace's options too: -f json, -l [search], -q, -o,\n"
+"\t    -B, -k, -d, --dry-run, --unsafe (dtrace --bpftrace -h lists them).\n"
+"\t    Run as a link whose name ends in bpftrace (dtrace-bpftrace),\n"
+"\t    the command is the bpftrace front end.\n");
 }
 
 static void dt_version_print(void)
@@ -85,6 +89,8 @@ static bool dt_args_bpftrace(int argc, char **argv)
 {
 	int i;
 
+	if (argc > 0 && dt_bt_argv0(argv[0]))
+		return true;
 	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strcmp(argv[i], "--bpftrace") == 0)
 			return true;
@@ -104,7 +110,9 @@ static int dt_args_bt(struct dt_cmd *cmd, bool bt, int *optindp, int argc,
 	size_t n;
 	int i;
 
-	if (bt && !cmd->c_npieces && *optindp < argc) {
+	if (cmd->c_btlist && !cmd->c_npieces && *optindp < argc)
+		cmd->c_btsearch = argv[(*optindp)++];
+	if (bt && !cmd->c_npieces && !cmd->c_list && *optindp < argc) {
 		if (dt_cmd_piece(cmd, 's', argv[(*optindp)++]))
 			return -1;
 		cmd->c_pieces[cmd->c_npieces - 1].p_bt = true;
@@ -121,8 +129,10 @@ static int dt_args_bt(struct dt_cmd *cmd, bool bt, int *optindp, int argc,
 	if (!any)
 		return 0;
 	cmd->c_opts.o_quiet = true;
-	/* the consumer's bpftrace output, once it has one */
-	(void)dt_option_set(&cmd->c_opts, "oformat", "bpftrace", &why);
+	/* the consumer's bpftrace output (-f chose text or json) */
+	if (!cmd->c_btfmt)
+		(void)dt_option_set(&cmd->c_opts, "oformat", "bpftrace",
+				    &why);
 	return 0;
 }
 
@@ -133,20 +143,42 @@ int dt_cmd_main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ "bpftrace", no_argument, NULL, 256 },
 		{ "unsafe", no_argument, NULL, 'w' },
+		{ "include", required_argument, NULL, DT_BTOPT_INCLUDE },
+		{ "dry-run", no_argument, NULL, DT_BTOPT_DRYRUN },
+		{ "no-warnings", no_argument, NULL, DT_BTOPT_NOWARN },
+		{ "info", no_argument, NULL, DT_BTOPT_INFO },
+		{ "usdt-file-activation", no_argument, NULL,
+		  DT_BTOPT_USDTFILE },
+		{ "emit-elf", required_argument, NULL, DT_BTOPT_EMIT },
+		{ "emit-llvm", required_argument, NULL, DT_BTOPT_EMIT },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool bt = dt_args_bpftrace(argc, argv);
 	struct dt_cmd cmd;
 	const char *why;
-	int c, rc;
+	int c, rc, longix = 0;
 
 	dt_cmd_init(&cmd);
 	optind = 0;	/* a full reset: the tests call us more than once */
 	opterr = 0;
+	cmd.c_bt = bt;
+	if (bt && dt_bt_env(&cmd))
+		return 1;
 	while ((c = getopt_long(argc, argv, bt ?
-				"+b:c:CD:e:f:FhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z" :
+				"+B:b:c:CdD:e:f:FhHi:I:klL:m:n:o:p:P:qs:SU:vVwx:X:Z" :
 				"+b:c:CD:ef:FhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z",
-				longopts, NULL)) != -1) {
+				longopts, &longix)) != -1) {
+		if (bt && c != 'h' && (rc = dt_bt_opt(&cmd, c, optarg)) <= 0) {
+			if (rc < 0)
+				return 1;
+			continue;
+		}
+		if (!bt && c >= DT_BTOPT_INCLUDE) {
+			dt_warn("illegal option -- --%s\n",
+				longopts[longix].name);
+			dt_usage(stderr);
+			return 2;
+		}
 		switch (c) {
 		case 256:
 			break;
@@ -186,7 +218,11 @@ int dt_cmd_main(int argc, char **argv)
 				return 2;
 			break;
 		case 'h':
-			dt_usage(stdout);
+			if (bt)
+				dt_bt_usage(stdout, dt_bt_argv0(argv[0]) ?
+					    argv[0] : "dtrace --bpftrace");
+			else
+				dt_usage(stdout);
 			return 0;
 		case 'l':
 			cmd.c_list = true;
@@ -256,7 +292,7 @@ int dt_cmd_main(int argc, char **argv)
 			return 2;
 		default:
 			if (optopt && (strchr("bcDfiImnoPpsUxXL", optopt) ||
-				       (bt && optopt == 'e')))
+				       (bt && strchr("eB", optopt))))
 				dt_warn("option requires an argument -- %c\n",
 					optopt);
 			else if (optopt)

@@ -7,7 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dt_btlist.h"
 #include "bt_parse.h"
+#include "dt_btargs.h"
 #include "dt_agg.h"
 #include "dt_dev.h"
 #include "dt_error.h"
@@ -426,8 +428,10 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 			    (!strcmp(desc.dpd_provider, "fbt") ||
 			     !strcmp(desc.dpd_provider, "uprobe"))) {
 				/* bpftrace skips a function it cannot probe */
-				fprintf(stderr, "WARNING: could not attach "
-					"probe %s, skipping.\n", str);
+				if (!cmd->c_nowarn)
+					fprintf(stderr, "WARNING: could not "
+						"attach probe %s, skipping.\n",
+						str);
 			} else if (blob->de_nprobes == 0 &&
 				   !cmd->c_opts.o_zdefs) {
 				snprintf(err, sizeof(err), "probe description "
@@ -459,12 +463,23 @@ struct dt_list_arg {
 	FILE	*fp;
 	int	n;
 	bool	verbose;
+	bool	bt;	/* in bpftrace's names */
 };
 
 static int dt_list_one(const struct dtrace_probedesc *pd, void *arg)
 {
 	struct dt_list_arg *la = arg;
+	char name[1024];
 
+	if (la->bt) {
+		if (bt_list_name(pd, NULL, name, sizeof(name)))
+			return 0;
+		fprintf(la->fp, "%s\n", name);
+		if (la->verbose && !strcmp(pd->dpd_provider, "tracepoint"))
+			bt_list_tpfields(la->fp, pd->dpd_mod, pd->dpd_name);
+		la->n++;
+		return 0;
+	}
 	dt_probes_line(la->fp, pd);
 	if (la->verbose)
 		dt_providers_argtext(la->fp, pd);
@@ -474,11 +489,15 @@ static int dt_list_one(const struct dtrace_probedesc *pd, void *arg)
 
 static int dt_cmd_list(struct dt_cmd *cmd)
 {
-	struct dt_list_arg la = { cmd->c_out, 0, cmd->c_verbose };
+	struct dt_list_arg la = { cmd->c_out, 0, cmd->c_verbose,
+				  cmd->c_btlist };
 	struct dtrace_probedesc all;
 	int i, j, rc = 0;
 
-	dt_probes_heading(cmd->c_out);
+	if (cmd->c_btlist && !cmd->c_npieces)
+		return dt_bt_list(cmd);
+	if (!cmd->c_btlist)
+		dt_probes_heading(cmd->c_out);
 	if (!cmd->c_npieces) {
 		dt_providers_offer_all(cmd->c_fd, cmd->c_verbose);
 		memset(&all, 0, sizeof(all));
@@ -610,11 +629,30 @@ static void dt_cmd_start(struct dt_cmd *cmd)
 	unsigned int n = 0;
 	int i;
 
-	if (!f->fmt_start)
+	if (!f->fmt_start || cmd->c_btquiet)
 		return;
 	for (i = 0; i < cmd->c_npieces; i++)
 		n += cmd->c_pieces[i].p_matched;
 	f->fmt_start(cmd->c_out, n);
+}
+
+/* BPFTRACE_MAX_PROBES: refuse more, in bpftrace's words. */
+static int dt_cmd_maxprobes(struct dt_cmd *cmd)
+{
+	uint64_t n = 0;
+	int i;
+
+	for (i = 0; i < cmd->c_npieces; i++)
+		n += cmd->c_pieces[i].p_matched;
+	if (!cmd->c_maxprobes || n <= cmd->c_maxprobes)
+		return 0;
+	fprintf(stderr, "ERROR: Can't attach to %llu probes because it "
+		"exceeds the current limit of %u probes.\nYou can increase "
+		"the limit through the BPFTRACE_MAX_PROBES environment "
+		"variable, but BE CAREFUL since a high number of probes "
+		"attached can cause your system to crash.\n",
+		(unsigned long long)n, cmd->c_maxprobes);
+	return -1;
 }
 
 /* Declare every aggregation; the module gives their ids. */
@@ -704,15 +742,18 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 				"%s\n", err);
 			return 1;
 		}
+		if (cmd->c_btdebug)
+			dt_bt_dump(stderr, &cmd->c_pieces[i].p_cp);
 		if (cmd->c_disasm)
 			dt_cprog_disasm(&cmd->c_pieces[i].p_cp, stderr);
-		if (cmd->c_verbose)
+		if (cmd->c_verbose || cmd->c_btdebug)
 			dt_cmd_verbose(&cmd->c_pieces[i]);
 	}
 	if (!cmd->c_exec)
 		return 0;
 	if (cmd->c_outfile) {
-		cmd->c_out = fopen(cmd->c_outfile, "a");
+		cmd->c_out = fopen(cmd->c_outfile,
+				   cmd->c_outtrunc ? "w" : "a");
 		if (!cmd->c_out) {
 			cmd->c_out = stdout;
 			dt_warn("failed to open output file '%s': %s\n",
@@ -728,6 +769,8 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 		}
 		dt_probetab_init(&cmd->c_probes, cmd->c_fd);
 	}
+	if (cmd->c_bufmode)
+		setvbuf(cmd->c_out, NULL, cmd->c_bufmode - 1, BUFSIZ);
 	if (cmd->c_list)
 		return dt_cmd_list(cmd);
 	if (dt_cmd_options(cmd) || dt_cmd_aggdecl(cmd))
@@ -735,6 +778,8 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 	for (i = 0; i < cmd->c_npieces; i++)
 		if (dt_cmd_enable(cmd, &cmd->c_pieces[i]))
 			return 1;
+	if (dt_cmd_maxprobes(cmd))
+		return 1;
 	dt_cmd_start(cmd);
 	dt_cmd_errhandler(cmd);
 	return dt_cmd_trace(cmd);

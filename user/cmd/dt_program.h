@@ -54,6 +54,18 @@ struct dt_cmd {
 	struct dt_aggs	c_totals;	/* the consumer's, from AGGDESC on */
 	struct dt_piece	c_errpiece;	/* our dtrace:::ERROR handler */
 	const struct dt_ecb *c_errecb;	/* its clause, if enabled */
+	/* bpftrace's command line (dt_btargs.c) */
+	bool		c_bt;		/* its options */
+	bool		c_btlist;	/* -l in bpftrace's names */
+	const char	*c_btsearch;	/* -l's pattern, or NULL */
+	bool		c_btquiet;	/* -q: no "Attaching N probes" */
+	bool		c_btfmt;	/* -f given */
+	int		c_btwarn;	/* -k, -kk */
+	int		c_btdebug;	/* -d, -dd */
+	bool		c_nowarn;	/* --no-warnings */
+	int		c_bufmode;	/* -B: 1 + _IONBF, _IOLBF, _IOFBF; 0 */
+	bool		c_outtrunc;	/* -o truncates (bpftrace's) */
+	uint32_t	c_maxprobes;	/* BPFTRACE_MAX_PROBES; 0: none */
 };
 
 /* The whole command: arguments to exit status (dt_args.c). */

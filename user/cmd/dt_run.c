@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "dt_agg.h"
+#include "dt_btargs.h"
 #include "dt_dev.h"
 #include "dt_error.h"
 #include "dt_format.h"
@@ -291,6 +292,11 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_aggarg = &s;
 	c.c_setopt = dt_run_setopt;
 	c.c_setoptarg = cmd;
+	if (cmd->c_btwarn) {
+		/* bpftrace's -k: faults as warnings at their statements */
+		c.c_fault = dt_bt_fault;
+		c.c_faultarg = cmd;
+	}
 	s.s_errhandler = cmd->c_errecb != NULL;
 
 	memset(&sa, 0, sizeof(sa));

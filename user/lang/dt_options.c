@@ -127,11 +127,15 @@ static int dt_opt_bufpolicy(struct dt_options *o, const char *value)
 
 static int dt_opt_oformat(struct dt_options *o, const char *value)
 {
+	bool btjson = strcmp(value, "bpftrace-json") == 0;
+
 	if (strcmp(value, "json") != 0 && strcmp(value, "bpftrace") != 0 &&
-	    strcmp(value, "text") != 0 && strcmp(value, "none") != 0)
+	    strcmp(value, "text") != 0 && strcmp(value, "none") != 0 &&
+	    !btjson)
 		return -1;
-	o->o_json = strcmp(value, "json") == 0;
-	o->o_btout = strcmp(value, "bpftrace") == 0;
+	/* both: bpftrace's -f json (dt_format_pick( )) */
+	o->o_json = strcmp(value, "json") == 0 || btjson;
+	o->o_btout = strcmp(value, "bpftrace") == 0 || btjson;
 	/* bpftrace prints no probe headings nor "matched" lines */
 	if (o->o_btout)
 		o->o_quiet = true;

@@ -210,49 +210,55 @@ static void dt_bt_stack(FILE *fp, struct dt_symtab *syms, const uint8_t *w,
 	dt_sym_stack(NULL, w, n, user, dt_bt_pc, &f);
 }
 
+void dt_bt_key(FILE *fp, const struct dt_agg *a, const uint8_t *key, int i,
+	       struct dt_symtab *syms)
+{
+	const struct dt_type *t = &a->a_keys[i];
+	char buf[DTRACE_STRSIZE_MAX + 1], *p;
+	int64_t v;
+
+	if (a->a_keystack[i]) {
+		dt_bt_stack(fp, syms, key + a->a_keyoff[i],
+			    a->a_keysz[i] / 8, a->a_keystack[i] == 2);
+		return;
+	}
+	if (t->kind == DT_T_STRING) {
+		fputs(dt_agg_keystr(a, key, i, buf, sizeof(buf)), fp);
+		return;
+	}
+	v = dt_agg_keyint(a, key, i);
+	if (t->sym && syms) {
+		/* ksym( ): the function's name alone */
+		dt_sym_kernel_as(syms, t->sym == DT_SYM_MOD ?
+				 DT_SYM_MOD : DT_SYM_FUNC, (uint64_t)v,
+				 buf, sizeof(buf));
+		p = t->sym == DT_SYM_MOD ? NULL : strchr(buf, '`');
+		fputs(p ? p + 1 : buf, fp);
+	} else if (t->is_signed) {
+		fprintf(fp, "%lld", (long long)v);
+	} else {
+		fprintf(fp, "%llu", (unsigned long long)v);
+	}
+}
+
 static void dt_bt_keys(FILE *fp, const struct dt_agg *a, const uint8_t *key,
 		       struct dt_symtab *syms)
 {
-	char buf[DTRACE_STRSIZE_MAX + 1], *p;
 	int i;
 
 	if (!a->a_nkeys)
 		return;
 	fputc('[', fp);
 	for (i = 0; i < a->a_nkeys; i++) {
-		const struct dt_type *t = &a->a_keys[i];
-		int64_t v;
-
 		if (i)
 			fputs(", ", fp);
-		if (a->a_keystack[i]) {
-			dt_bt_stack(fp, syms, key + a->a_keyoff[i],
-				    a->a_keysz[i] / 8, a->a_keystack[i] == 2);
-			continue;
-		}
-		if (t->kind == DT_T_STRING) {
-			fputs(dt_agg_keystr(a, key, i, buf, sizeof(buf)), fp);
-			continue;
-		}
-		v = dt_agg_keyint(a, key, i);
-		if (t->sym && syms) {
-			/* ksym( ): the function's name alone */
-			dt_sym_kernel_as(syms, t->sym == DT_SYM_MOD ?
-					 DT_SYM_MOD : DT_SYM_FUNC, (uint64_t)v,
-					 buf, sizeof(buf));
-			p = t->sym == DT_SYM_MOD ? NULL : strchr(buf, '`');
-			fputs(p ? p + 1 : buf, fp);
-		} else if (t->is_signed) {
-			fprintf(fp, "%lld", (long long)v);
-		} else {
-			fprintf(fp, "%llu", (unsigned long long)v);
-		}
+		dt_bt_key(fp, a, key, i, syms);
 	}
 	fputc(']', fp);
 }
 
 /* avg( ) and stats( ): bpftrace's integer average, 0 for no values. */
-static int64_t dt_bt_avg(const uint64_t *v)
+int64_t dt_bt_avg(const uint64_t *v)
 {
 	return v[0] ? (int64_t)v[1] / (int64_t)v[0] : 0;
 }
@@ -306,6 +312,20 @@ static void dt_bt_value(FILE *fp, const struct dt_aggdata *d,
 	}
 }
 
+const struct dt_aggent **dt_bt_sorted(struct dt_aggdata *d)
+{
+	const struct dt_aggent **ents;
+	size_t i;
+
+	ents = malloc((d->ad_nents ? d->ad_nents : 1) * sizeof(*ents));
+	if (!ents)
+		return NULL;
+	for (i = 0; i < d->ad_nents; i++)
+		ents[i] = &d->ad_ents[i];
+	qsort_r(ents, d->ad_nents, sizeof(*ents), dt_bt_entcmp, d);
+	return ents;
+}
+
 int dt_bt_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms)
 {
 	const struct dt_agg *a = d->ad_def;
@@ -324,12 +344,9 @@ int dt_bt_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms)
 			fputs(blank ? "\n\n" : "\n", fp);
 		return ferror(fp) ? -1 : 0;
 	}
-	ents = malloc(d->ad_nents * sizeof(*ents));
+	ents = dt_bt_sorted(d);
 	if (!ents)
 		return -1;
-	for (i = 0; i < d->ad_nents; i++)
-		ents[i] = &d->ad_ents[i];
-	qsort_r(ents, d->ad_nents, sizeof(*ents), dt_bt_entcmp, d);
 	for (i = 0; i < d->ad_nents; i++) {
 		if (i)
 			fputc('\n', fp);

@@ -36,6 +36,18 @@ void dt_bt_attaching(FILE *fp, unsigned int nprobes);
 /* One aggregation, as bpftrace's print(@x) and its exit print it. */
 int dt_bt_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms);
 
+/* Key i of an entry, as inside bpftrace's "@x[...]" (for -f json too). */
+struct dt_agg;
+struct dt_aggent;
+void dt_bt_key(FILE *fp, const struct dt_agg *a, const uint8_t *key, int i,
+	       struct dt_symtab *syms);
+
+/* d's entries in bpftrace's order (to free), or NULL. */
+const struct dt_aggent **dt_bt_sorted(struct dt_aggdata *d);
+
+/* avg( )'s and stats( )'s integer average (0 for no values). */
+int64_t dt_bt_avg(const uint64_t *v);
+
 /*
  * The pieces, for tests. A hist row label of bucket i of bpftrace's 65
  * (0: negative, 1: zero, 2: one, i: [2^(i-2), 2^(i-1))); an lhist bound

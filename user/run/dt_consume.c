@@ -169,6 +169,16 @@ static int dt_print_error(struct dt_consumer *c, const struct dt_ecb *e,
 	}
 	fault = (uint64_t)v[3] < DIF_FAULT_COUNT ? dt_fault_text[v[3]] :
 		"unknown fault";
+	if (c->c_fault && ep && ep->ep_ecb) {
+		bool hasaddr = v[3] == DIF_FAULT_BADADDR ||
+			v[3] == DIF_FAULT_BADALIGN ||
+			v[3] == DIF_FAULT_KPRIV || v[3] == DIF_FAULT_UPRIV;
+
+		c->c_fault(c->c_faultarg, ep->ep_ecb, (int)v[1], fault,
+			   hasaddr ? (uint64_t)v[4] : 0);
+		c->c_nerrors++;
+		return 0;
+	}
 	if (v[1] == 0)
 		snprintf(where, sizeof(where), "predicate");
 	else

@@ -58,6 +58,15 @@ struct dt_consumer {
 					    const char *name, const char *val,
 					    const char **why);
 	void			*c_setoptarg;
+	/*
+	 * A fault in probe context reported the caller's way instead of
+	 * DTrace's (bpftrace's -k): the faulting clause, its action (0:
+	 * the predicate), the fault's words and address (0: none).
+	 */
+	void			(*c_fault)(void *arg, const struct dt_ecb *e,
+					   int action, const char *fault,
+					   uint64_t addr);
+	void			*c_faultarg;
 	char			c_err[256];
 };
 

@@ -10,6 +10,8 @@
  *   dt_format_text      DTrace's output (dt_text.c)
  *   dt_format_json      -x oformat=json (dt_json.c)
  *   dt_format_bpftrace  -x oformat=bpftrace (dt_btout.c)
+ *   dt_format_btjson    -x oformat=bpftrace-json, bpftrace's -f json
+ *                       (dt_btjson.c)
  */
 #ifndef DT_FORMAT_H
 #define DT_FORMAT_H
@@ -53,9 +55,9 @@ struct dt_format {
 };
 
 extern const struct dt_format dt_format_text, dt_format_json,
-	dt_format_bpftrace;
+	dt_format_bpftrace, dt_format_btjson;
 
-/* The format -x oformat chose. */
+/* The format -x oformat chose (both: bpftrace's JSON). */
 const struct dt_format *dt_format_pick(bool json, bool bpftrace);
 
 /* The text format's pieces, which bpftrace's reuses (dt_text.c). */

@@ -258,6 +258,8 @@ const struct dt_format dt_format_text = {
 
 const struct dt_format *dt_format_pick(bool json, bool bpftrace)
 {
+	if (json && bpftrace)
+		return &dt_format_btjson;
 	return json ? &dt_format_json : bpftrace ? &dt_format_bpftrace :
 		&dt_format_text;
 }

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bpftrace's command line (dt_btargs.c): its options beside DTrace's,
+ * its environment variables, its usage and -l.
+ */
+#ifndef DT_BTARGS_H
+#define DT_BTARGS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dt_program.h"
+
+/* bpftrace's long options without a letter, as getopt_long returns them */
+enum {
+	DT_BTOPT_INCLUDE = 300, DT_BTOPT_DRYRUN, DT_BTOPT_NOWARN,
+	DT_BTOPT_INFO, DT_BTOPT_USDTFILE, DT_BTOPT_EMIT,
+};
+
+/* The command runs under a name ending in "bpftrace". */
+bool dt_bt_argv0(const char *argv0);
+
+void dt_bt_usage(FILE *fp, const char *name);
+
+/* One of bpftrace's options: 0, -1 (an error, printed), 1 (not one). */
+int dt_bt_opt(struct dt_cmd *cmd, int c, const char *arg);
+
+/* The BPFTRACE_* variables: 0, or -1 (an error, printed). */
+int dt_bt_env(struct dt_cmd *cmd);
+
+/* -d: the compiled clauses as D text (dt_btdump.c). */
+struct dt_cprog;
+void dt_bt_dump(FILE *fp, const struct dt_cprog *cp);
+
+/* -k: a fault in probe context, as a warning at its statement. */
+struct dt_ecb;
+void dt_bt_fault(void *arg, const struct dt_ecb *e, int action,
+		 const char *fault, uint64_t addr);
+
+/* -l [SEARCH] in bpftrace's names: the exit status. */
+int dt_bt_list(struct dt_cmd *cmd);
+
+#endif /* DT_BTARGS_H */

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -l under the bpftrace front end: the probes in bpftrace's names,
+ * sorted, one a line, as bpftrace 0.17 lists them:
+ *
+ *   fbt::F:entry, fbt::F:return    kprobe:F, kretprobe:F
+ *   tracepoint:SUB::EV             tracepoint:SUB:EV
+ *   software:::EV                  software:EV:
+ *   uprobe:/ABS/PATH:F:entry       uprobe:PATH:F (PATH as written)
+ *
+ * A search is a glob over the whole name ('kprobe:vfs_*', '*sleep*');
+ * its type may be a short name (k:, t:, ...). With -v a tracepoint's
+ * fields follow, indented 4, as its format file declares them.
+ */
+#define _GNU_SOURCE	/* asprintf */
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_btlist.h"
+#include "bt_parse.h"
+#include "dt_probes.h"
+#include "dt_probetab.h"
+#include "dt_provider.h"
+#include "dt_tracefs.h"
+
+static const struct {
+	const char	*name, *alias, *prov, *pname;
+} bt_ltypes[] = {
+	{ "kprobe", "k", "fbt", "entry" },
+	{ "kretprobe", "kr", "fbt", "return" },
+	{ "tracepoint", "t", "tracepoint", NULL },
+	{ "software", "s", "software", NULL },
+	{ "uprobe", "u", "uprobe", "entry" },
+	{ "uretprobe", "ur", "uprobe", "return" },
+};
+
+#define BT_NTYPES	(sizeof(bt_ltypes) / sizeof(bt_ltypes[0]))
+
+/* "page-faults-10": a software event with its period. */
+static bool bt_list_period(const char *name)
+{
+	const char *d = strrchr(name, '-');
+
+	return d && d[1] && strspn(d + 1, "0123456789") == strlen(d + 1);
+}
+
+int bt_list_name(const struct dtrace_probedesc *pd, const char *upath,
+		 char *buf, size_t len)
+{
+	const char *p = pd->dpd_provider;
+
+	if (!strcmp(p, "fbt") && (!strcmp(pd->dpd_name, "entry") ||
+				  !strcmp(pd->dpd_name, "return")))
+		snprintf(buf, len, "%s:%s", pd->dpd_name[0] == 'e' ?
+			 "kprobe" : "kretprobe", pd->dpd_func);
+	else if (!strcmp(p, "tracepoint"))
+		snprintf(buf, len, "tracepoint:%s:%s", pd->dpd_mod,
+			 pd->dpd_name);
+	else if (!strcmp(p, "software") && !bt_list_period(pd->dpd_name))
+		snprintf(buf, len, "software:%s:", pd->dpd_name);
+	else if (!strcmp(p, "software"))
+		/* page-faults-1 is page-faults with a period */
+		return -1;
+	else if (!strcmp(p, "uprobe") && (!strcmp(pd->dpd_name, "entry") ||
+					  !strcmp(pd->dpd_name, "return")))
+		snprintf(buf, len, "%s:%s:%s", pd->dpd_name[0] == 'e' ?
+			 "uprobe" : "uretprobe",
+			 upath ? upath : pd->dpd_mod, pd->dpd_func);
+	else
+		return -1;
+	return 0;
+}
+
+/* A tracepoint's fields, as bpftrace -lv prints them. */
+void bt_list_tpfields(FILE *fp, const char *sys, const char *ev)
+{
+	char path[PATH_MAX], line[1024];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/events/%s/%s/format",
+		 dt_tracefs_dir(), sys, ev);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *d = strstr(line, "field:"), *end;
+
+		if (!d)
+			continue;
+		d += 6;
+		end = strchr(d, ';');
+		if (!end)
+			continue;
+		*end = '\0';
+		/* the common_ header is not the event's */
+		if (strstr(d, " common_") || strncmp(d, "common_", 7) == 0)
+			continue;
+		fprintf(fp, "    %s\n", d);
+	}
+	fclose(f);
+}
+
+struct bt_names {
+	char	**n;
+	size_t	cnt, cap;
+	const char *search;	/* whole-name glob */
+	const char *upath;	/* uprobe's PATH as written */
+	bool	verbose;
+};
+
+static int bt_list_add(const struct dtrace_probedesc *pd, void *arg)
+{
+	struct bt_names *l = arg;
+	char name[1024], *v = NULL;
+	size_t n;
+
+	if (bt_list_name(pd, l->upath, name, sizeof(name)) ||
+	    (l->search && fnmatch(l->search, name, 0)))
+		return 0;
+	if (l->cnt == l->cap) {
+		char **nn = realloc(l->n, (l->cap * 2 + 64) * sizeof(*nn));
+
+		if (!nn)
+			return -1;
+		l->n = nn;
+		l->cap = l->cap * 2 + 64;
+	}
+	/* -v: the fields after the name (sorting keeps them with it) */
+	if (l->verbose && !strcmp(pd->dpd_provider, "tracepoint")) {
+		FILE *m = open_memstream(&v, &n);
+
+		if (!m)
+			return -1;
+		fprintf(m, "%s\n", name);
+		bt_list_tpfields(m, pd->dpd_mod, pd->dpd_name);
+		fclose(m);
+	} else if (asprintf(&v, "%s\n", name) < 0) {
+		v = NULL;
+	}
+	if (!v)
+		return -1;
+	l->n[l->cnt++] = v;
+	return 0;
+}
+
+static int bt_strpcmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The search's type in full: "k:vfs_*" -> "kprobe:vfs_*". */
+static char *bt_list_expand(const char *search, size_t *type)
+{
+	size_t n = strcspn(search, ":"), i;
+	char *s;
+
+	*type = BT_NTYPES;
+	if (!search[n])		/* no type: a glob over every name */
+		return strdup(search);
+	for (i = 0; i < BT_NTYPES; i++)
+		if ((strlen(bt_ltypes[i].name) == n &&
+		     !strncmp(search, bt_ltypes[i].name, n)) ||
+		    (strlen(bt_ltypes[i].alias) == n &&
+		     !strncmp(search, bt_ltypes[i].alias, n)))
+			break;
+	if (i == BT_NTYPES)
+		return strdup(search);
+	*type = i;
+	if (asprintf(&s, "%s%s", bt_ltypes[i].name, search + n) < 0)
+		return NULL;
+	return s;
+}
+
+/* uprobe:PATH:FUNC: offer PATH's functions, then walk them. */
+static int bt_list_uprobe(int fd, const char *search, size_t t,
+			  struct bt_names *l, char *err, size_t errlen)
+{
+	char path[PATH_MAX], rpath[PATH_MAX], *func;
+	struct dtrace_probedesc d;
+	size_t n;
+
+	search += strlen(bt_ltypes[t].name) + 1;
+	func = strrchr(search, ':');
+	if (!func) {
+		snprintf(err, errlen, "uprobe: a PATH:FUNCTION is needed");
+		return -1;
+	}
+	n = (size_t)(func - search);
+	snprintf(path, sizeof(path), "%.*s", (int)n, search);
+	if (strchr(path, '/') ? !realpath(path, rpath) :
+	    bt_lib_path(path, rpath, sizeof(rpath))) {
+		snprintf(err, errlen, "uprobe target file '%s' does not "
+			 "exist or is not executable", path);
+		return -1;
+	}
+	memset(&d, 0, sizeof(d));
+	if (strlen(rpath) >= sizeof(d.dpd_mod)) {
+		snprintf(err, errlen, "uprobe target file '%s': its path is "
+			 "longer than %zu characters", rpath,
+			 sizeof(d.dpd_mod) - 1);
+		return -1;
+	}
+	strcpy(d.dpd_provider, "uprobe");
+	strcpy(d.dpd_mod, rpath);
+	snprintf(d.dpd_func, sizeof(d.dpd_func), "%s", func + 1);
+	strcpy(d.dpd_name, bt_ltypes[t].pname);
+	l->upath = path;
+	if (dt_providers_offer(fd, &d, false, err, errlen))
+		return -1;
+	n = (size_t)dt_probes_walk(fd, &d, bt_list_add, l);
+	l->upath = NULL;
+	return (int)n < 0 ? -1 : 0;
+}
+
+/* Only what a typed search can match: fewer offers, a shorter walk. */
+static void bt_list_narrow(struct dtrace_probedesc *d, const char *rest)
+{
+	char f[2][DTRACE_NAMELEN];
+	size_t n;
+
+	if (*rest++ != ':')
+		return;
+	n = strcspn(rest, ":");
+	if (n >= sizeof(f[0]))
+		return;
+	snprintf(f[0], sizeof(f[0]), "%.*s", (int)n, rest);
+	if (!strcmp(d->dpd_provider, "fbt") && !rest[n]) {
+		snprintf(d->dpd_func, sizeof(d->dpd_func), "%s", f[0]);
+	} else if (!strcmp(d->dpd_provider, "tracepoint") && rest[n] &&
+		   !strchr(rest + n + 1, ':') &&
+		   strlen(rest + n + 1) < sizeof(f[1])) {
+		snprintf(d->dpd_mod, sizeof(d->dpd_mod), "%s", f[0]);
+		snprintf(d->dpd_name, sizeof(d->dpd_name), "%s", rest + n + 1);
+	}
+}
+
+int bt_list(int fd, const char *search, bool verbose, FILE *fp, char *err,
+	    size_t errlen)
+{
+	struct bt_names l = { .verbose = verbose };
+	struct dtrace_probedesc d;
+	size_t t = BT_NTYPES, i;
+	char *s = search ? bt_list_expand(search, &t) : NULL;
+	int rc = 0;
+
+	if (search && !s) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	l.search = s;
+	if (t < BT_NTYPES && !strcmp(bt_ltypes[t].prov, "uprobe")) {
+		rc = bt_list_uprobe(fd, s, t, &l, err, errlen);
+	} else if (s && (!strncmp(s, "usdt:", 5) || !strncmp(s, "U:", 2))) {
+		snprintf(err, errlen, "usdt probes are listed per process: "
+			 "dtrace -l -p PID -n 'PROVIDER*:::'");
+		rc = -1;
+	} else if (s && t == BT_NTYPES && strchr(s, ':') &&
+		   strcspn(s, "*?[") > strcspn(s, ":")) {
+		/* hardware:, kfunc:, ...: none of ours has such a name */
+		rc = 0;
+	} else {
+		for (i = 0; i < BT_NTYPES && !rc; i++) {
+			if (!strcmp(bt_ltypes[i].prov, "uprobe") ||
+			    (t < BT_NTYPES && t != i) ||
+			    /* kretprobes only when asked for by name */
+			    (t == BT_NTYPES && i == 1))
+				continue;
+			memset(&d, 0, sizeof(d));
+			strcpy(d.dpd_provider, bt_ltypes[i].prov);
+			if (bt_ltypes[i].pname)
+				strcpy(d.dpd_name, bt_ltypes[i].pname);
+			if (t == i)
+				bt_list_narrow(&d, s + strlen(bt_ltypes[i].name));
+			if (dt_providers_offer(fd, &d, false, err, errlen) ||
+			    dt_probes_walk(fd, &d, bt_list_add, &l) < 0)
+				rc = -1;
+		}
+	}
+	if (!rc) {
+		qsort(l.n, l.cnt, sizeof(*l.n), bt_strpcmp);
+		for (i = 0; i < l.cnt; i++)
+			if (!i || strcmp(l.n[i], l.n[i - 1]))
+				fputs(l.n[i], fp);
+	}
+	for (i = 0; i < l.cnt; i++)
+		free(l.n[i]);
+	free(l.n);
+	free(s);
+	return rc;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bpftrace's -f json (-x oformat=bpftrace-json; dt_btjson.c describes
+ * the lines). It implies -q, as -x oformat=bpftrace does.
+ */
+#ifndef DT_BTJSON_H
+#define DT_BTJSON_H
+
+#include <stdio.h>
+
+struct dt_aggdata;
+struct dt_symtab;
+
+/* One map's line, as bpftrace's print(@x) and its exit print it. */
+int dt_btj_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms);
+
+#endif /* DT_BTJSON_H */

@@ -27,8 +27,8 @@
 	X(ZERO, "zero", CLEAR, map)					\
 	X(DELETE, "delete", NONE, delete)				\
 	X(STR, "str", BTSTR, str)					\
-	X(KSTACK, "kstack", STACK, renamed)				\
-	X(USTACK, "ustack", USTACK, renamed)				\
+	X(KSTACK, "kstack", STACK, stack)				\
+	X(USTACK, "ustack", USTACK, stack)				\
 	X(KSYM, "ksym", FUNC, renamed)					\
 	X(STRNCMP, "strncmp", SUBSTR, strncmp)				\
 	X(TIME, "time", PRINTF, time)					\
@@ -40,6 +40,10 @@
 	X(SYSTEM, "system", SYSTEM, same)				\
 	X(EXIT, "exit", EXIT, same)					\
 	X(STRJOIN, "strjoin", STRJOIN, same)				\
+	/* printf's arguments only (bt_tools.c) */			\
+	X(USYM, "usym", NONE, printfonly)				\
+	X(BUF, "buf", NONE, printfonly)					\
+	X(CAT, "cat", BTCAT, cat)					\
 	X(STRLEN, "strlen", STRLEN, same)				\
 	/* a printf argument (bt_strftime( )), D's name unknown */	\
 	X(STRFTIME, "strftime", NONE, same)
@@ -65,6 +69,7 @@ struct bt_ctx {
 	int		nstrs;
 	const struct bt_probe *probe;	/* of the clause being lowered */
 	int		njoins;
+	int		nbufs;
 };
 
 /* Nodes; they exit on out of memory, as dt_node_new( ). */
@@ -108,5 +113,17 @@ bool bt_iscall(const struct dt_node *n, enum bt_fid id);
 bool bt_noop(const struct bt_ctx *cx, const struct dt_node *s);
 struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call);
 struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call);
+
+/*
+ * bt_tools.c: kstack/ustack with bpftrace's modes; as printf's
+ * arguments kstack, ustack, usym( ) and buf( ) (its %r), made by the
+ * consumer (bt_out.c); cat( ).
+ */
+int bt_stack(struct bt_ctx *cx, struct dt_node *n, bool printfarg);
+int bt_printf_vals(struct bt_ctx *cx, struct dt_node *pf);
+/* @m[k] = kstack: its id, and *rec the statement that records it. */
+int bt_stackvalue(struct bt_ctx *cx, struct dt_node *s, struct dt_node **rec);
+/* Statements before a printf that reads buf( ): the bytes to scratch. */
+struct dt_node *bt_bufpre(struct bt_ctx *cx, struct dt_node *pf);
 
 #endif /* BT_LOWER_H */

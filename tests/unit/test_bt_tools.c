@@ -134,6 +134,40 @@ TEST(invalid_programs)
 	      "cat() expects a string literal format", _metadata);
 }
 
+/*
+ * A stack action has no program: a statement before it (the kstack
+ * value's assignment) goes with the next action that has one, never
+ * with the stack's, where it would never run.
+ */
+TEST(pending_before_stack)
+{
+	static const char *const srcs[] = {
+		"kprobe:f { @s[tid] = kstack(2); }",
+		"kprobe:f { $x = 1; printf(\"%s %d\\n\", kstack, $x); }",
+	};
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	size_t k;
+	int i, pre;
+
+	for (k = 0; k < sizeof(srcs) / sizeof(srcs[0]); k++) {
+		ASSERT_EQ(0, compile(srcs[k], &pcb, &cp, &o));
+		for (i = 0, pre = 0; i < cp.cp_ecbs[0].e_nacts; i++) {
+			const struct dt_act *a = &cp.cp_ecbs[0].e_acts[i];
+
+			if (a->a_nodif) {
+				EXPECT_EQ(0, a->a_npre);
+			} else {
+				pre += a->a_npre;
+			}
+		}
+		EXPECT_LE(1, pre) TH_LOG("%s", srcs[k]);
+		dt_cprog_free(&cp);
+		dt_pcb_fini(&pcb);
+	}
+}
+
 /* A fake kallsyms with the functions of the guest's transcript. */
 static char ksyms[] = "/tmp/bt_tools_kallsymsXXXXXX";
 

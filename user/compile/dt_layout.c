@@ -318,11 +318,21 @@ static int dt_layout_resize(struct dt_lay *l, struct dt_node *s, int slot,
 static int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s,
 			       bool user, uint32_t frames)
 {
+	struct dt_node **pend = l->l_pending;
+	int npend = l->l_npending, slot;
 	struct dt_act *a;
-	int slot;
 
+	/*
+	 * The action has no program to run statements before it (x = 1;
+	 * stack( )): they stay pending for the next one, or the clause's
+	 * end.
+	 */
+	l->l_pending = NULL;
+	l->l_npending = 0;
 	slot = dt_layout_act(l, user ? DTRACE_ACT_USTACK : DTRACE_ACT_STACK,
 			     NULL, s, true, &dt_type_long);
+	l->l_pending = pend;
+	l->l_npending = npend;
 	if (slot < 0)
 		return -1;
 	a = &l->l_ecb->e_acts[l->l_ecb->e_nacts - 1];

@@ -238,6 +238,8 @@ int dif_disasm_insn(const struct dif_prog *p, u32 pc, char *buf, u32 size);
  * dif_env_rand: a pseudo-random 64-bit value.
  * dif_env_progenyof: 1 if the current process is pid or a descendant.
  * dif_env_speculation: a new speculation id, 0 if none is free.
+ * dif_env_stackid: a nonzero hash of the kernel stack's first frames
+ *   PCs (at most DTRACE_STACK_MAX), the frames stack( ) would record.
  * dif_env_trylock/unlock: the dynamic variable store's lock, the one
  *   named by dif_dyn.lock. trylock returns true if taken; it must not
  *   spin or sleep itself (dif/ retries a bounded number of times).
@@ -251,6 +253,7 @@ u64 dif_env_thread_key(struct dif_mstate *ms);
 u64 dif_env_rand(struct dif_mstate *ms);
 u64 dif_env_progenyof(struct dif_mstate *ms, u64 pid);
 u64 dif_env_speculation(struct dif_mstate *ms);
+u64 dif_env_stackid(struct dif_mstate *ms, u64 frames);
 bool dif_env_trylock(void *lock);
 void dif_env_unlock(void *lock);
 

@@ -246,6 +246,14 @@ u64 dif_env_speculation(struct dif_mstate *ms)
 	return dtrace_speculation(dtrace_mctx(ms)->dm_ecb->de_state);
 }
 
+u64 dif_env_stackid(struct dif_mstate *ms, u64 frames)
+{
+	struct dtrace_mctx *mc = dtrace_mctx(ms);
+
+	return dtrace_stack_kernel_hash(min_t(u64, frames, DTRACE_STACK_MAX),
+					mc->dm_cpu->dc_stack, mc->dm_args);
+}
+
 /* The store's lock is an arch spinlock: no lockdep, fine in NMI. */
 bool dif_env_trylock(void *lock)
 {

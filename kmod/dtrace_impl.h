@@ -285,6 +285,8 @@ u32 dtrace_stack_kernel_depth(unsigned long *tmp,
 			      const struct dtrace_args *args, u64 *caller);
 u32 dtrace_stack_user_depth(unsigned long *tmp,
 			    const struct dtrace_args *args);
+u64 dtrace_stack_kernel_hash(u32 n, unsigned long *tmp,
+			     const struct dtrace_args *args);
 
 /* dtrace_spec.c: speculations */
 int dtrace_spec_alloc(struct dtrace_state *state);

@@ -81,6 +81,31 @@ u32 dtrace_stack_kernel_depth(unsigned long *tmp,
 	return min_t(u32, got - min(start, got), DTRACE_STACK_MAX);
 }
 
+/**
+ * dtrace_stack_kernel_hash() - a hash of the PCs stack(@n) would store.
+ * @n:    frames, at most DTRACE_STACK_MAX
+ * @tmp:  room for DTRACE_STACK_TMP words
+ * @args: the firing's
+ *
+ * bpftrace's kstack as a value (a map's, a key's) is this id; the
+ * clause records the PCs beside it for the consumer to print.
+ *
+ * Context: probe context.
+ * Return: FNV-1a over the PCs, never 0 (0 is a deleted element).
+ */
+u64 dtrace_stack_kernel_hash(u32 n, unsigned long *tmp,
+			     const struct dtrace_args *args)
+{
+	unsigned int got, i, start;
+	u64 h = 0xcbf29ce484222325ULL;
+
+	got = stack_trace_save(tmp, n + DTRACE_STACK_SKIP_MAX, 0);
+	start = dtrace_stack_start(tmp, got, args);
+	for (i = start; i < got && i - start < n; i++)
+		h = (h ^ tmp[i]) * 0x100000001b3ULL;
+	return h ? h : 1;
+}
+
 /* ustackdepth: frames ustack() would show; @tmp as for the kernel's. */
 u32 dtrace_stack_user_depth(unsigned long *tmp,
 			    const struct dtrace_args *args)

@@ -47,6 +47,9 @@ $(DT_GEN)/bt_lex.c $(DT_GEN)/bt_lex.h &: user/bpftrace/bt_lex.l \
 	@mkdir -p $(DT_GEN)
 	flex --header-file=$(DT_GEN)/bt_lex.h -o $(DT_GEN)/bt_lex.c $<
 
+# The command's unit tests: test_dt_*.c, and test_bt_*.c (bpftrace's).
+DT_UNIT_SRCS := $(wildcard tests/unit/test_dt_*.c tests/unit/test_bt_*.c)
+
 # Every object that may include the generated headers waits for them.
 $(call obj,$(DT_LIB_SRCS) $(DT_MAIN)) \
 $(call asan,$(DT_LIB_SRCS) $(DT_MAIN)): | $(DT_GEN_HDRS) $(DT_GEN_SRCS)

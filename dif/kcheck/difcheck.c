@@ -51,6 +51,11 @@ u64 dif_env_speculation(struct dif_mstate *ms)
 	return 0;
 }
 
+u64 dif_env_stackid(struct dif_mstate *ms, u64 frames)
+{
+	return 1;
+}
+
 bool dif_env_trylock(void *lock)
 {
 	return arch_spin_trylock(lock);

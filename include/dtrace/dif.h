@@ -159,7 +159,8 @@ enum dif_builtin {
 	X(COPYOUT, 3)	X(COPYOUTSTR, 3) /* destructive: user writes */	\
 	X(INET_NTOA, 1)	X(INET_NTOA6, 1) X(INET_NTOP, 2)		\
 	X(CLEANPATH, 1)							\
-	X(JOIN, 2)	/* join(argv, sep): a user string array's */
+	X(JOIN, 2)	/* join(argv, sep): a user string array's */	\
+	X(STACKID, 1)	/* a kernel stack's hash: bpftrace's kstack value */
 
 enum dif_subr {
 #define DIF_X_SUBR(name, nargs) DIF_SUBR_##name,

@@ -221,8 +221,6 @@ static const struct {
 	  "#else after #else" },
 	{ "#define F(x) x\nBEGIN { }", 1, 1, "function-like macros are not "
 	  "supported: #define F(" },
-	{ "kprobe:f { printf(\"%s\\n\", kstack); }", 1, 27, "kstack as a "
-	  "printf() argument is not supported: use it as a map key" },
 	{ "BEGIN { $a = kaddr(\"no_such_symbol_here\"); }", 1, 14,
 	  "Failed to resolve kernel symbol: no_such_symbol_here" },
 	{ "BEGIN { unroll(0) { } }", 1, 9,

@@ -309,6 +309,13 @@ int dt_check_bt_promote(struct dt_pcb *pcb, struct dt_node *n)
 
 	if (dt_check_expr(pcb, a))
 		return -1;
+	if (t->kind == DT_T_INT && t->sym >= DT_SYM_KSTACKID) {
+		/* a kstack value, an id: printed as the stack (%s) */
+		n->n_func = dt_func_byid(DT_FN_BTSTACKSTR);
+		n->n_type = dt_type_string;
+		n->n_type.sym = t->sym;
+		return 0;
+	}
 	if (t->kind == DT_T_INT && !t->ptr && !t->is_signed && t->size < 8 &&
 	    !t->sym)
 		bt_castto(n, a, &dt_type_ulong, false);

@@ -286,6 +286,33 @@ static int bt_rw_str(struct bt_ctx *cx, struct dt_node *n,
 	return 0;
 }
 
+/* kstack(...), ustack(...): stack, ustack (bt_tools.c). */
+static int bt_rw_stack(struct bt_ctx *cx, struct dt_node *n,
+		       const struct bt_fn *f)
+{
+	(void)f;
+	return bt_stack(cx, n, false);
+}
+
+/* usym( ), buf( ): printf's arguments only (bt_printf_vals( )). */
+static int bt_rw_printfonly(struct bt_ctx *cx, struct dt_node *n,
+			    const struct bt_fn *f)
+{
+	return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "%s() is supported "
+			"only as a printf() argument", f->bf_name);
+}
+
+/* cat(fmt, ...): %cat, which the consumer does as it prints. */
+static int bt_rw_cat(struct bt_ctx *cx, struct dt_node *n,
+		     const struct bt_fn *f)
+{
+	if (!n->n_args || n->n_args->n_kind != DT_N_STR)
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "cat() "
+				"expects a string literal format");
+	bt_rename(n, f);
+	return bt_rwlist(cx, n->n_args);
+}
+
 /* kstack, ustack, ksym: stack, ustack, func. */
 int bt_rw_renamed(struct bt_ctx *cx, struct dt_node *n,
 		  const struct bt_fn *f)
@@ -419,18 +446,11 @@ static void bt_promote(struct dt_node *pf)
 static int bt_rw_same(struct bt_ctx *cx, struct dt_node *n,
 		      const struct bt_fn *f)
 {
-	const struct dt_node *a;
-
 	if (f->bf_id == BT_FN_EXIT && !n->n_args)
 		n->n_args = dt_node_int(0, &dt_type_int, &n->n_loc);
-	/* a stack is D's stack( ) action, which prints: not a value */
-	for (a = n->n_args; f->bf_id == BT_FN_PRINTF && a; a = a->n_next)
-		if ((a->n_kind == DT_N_IDENT || a->n_kind == DT_N_CALL) &&
-		    (!strcmp(a->n_str, "kstack") ||
-		     !strcmp(a->n_str, "ustack")))
-			return dt_error(cx->pcb, &a->n_loc, "BT_CALL", "%s as "
-					"a printf() argument is not supported: "
-					"use it as a map key", a->n_str);
+	/* stacks, usym( ), buf( ): values the consumer makes */
+	if (f->bf_id == BT_FN_PRINTF && bt_printf_vals(cx, n))
+		return -1;
 	cx->inprintf = f->bf_id == BT_FN_PRINTF;
 	if (bt_rwlist(cx, n->n_args)) {
 		cx->inprintf = false;
@@ -481,6 +501,8 @@ int bt_func(struct bt_ctx *cx, struct dt_node *n)
 {
 	const struct bt_fn *f = bt_fn_lookup(n->n_str);
 
+	if (!f && n->n_str[0] == '%')
+		return 0;	/* made by the lowering: done */
 	if (!f)
 		return dt_error(cx->pcb, &n->n_loc, "BT_FUNC",
 				"Unknown function: %s", n->n_str);

@@ -342,7 +342,7 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 		return 0;
 	}
 	if (strcmp(s, "kstack") == 0 || strcmp(s, "ustack") == 0) {
-		r = bt_call(s[0] == 'k' ? "stack" : "ustack", NULL, &n->n_loc);
+		return bt_stack(cx, n, false);
 	} else if (strcmp(s, "probe") == 0) {
 		r = bt_probename(bp, &n->n_loc);
 	} else if (strcmp(s, "elapsed") == 0) {
@@ -595,8 +595,17 @@ static struct dt_node *bt_stmts(struct bt_ctx *cx, struct dt_node *list)
 			char *count = m && bt_iscount(cx, m->n_str) ?
 				bt_strdup(m->n_str) : NULL;
 
-			if (!bt_rw(cx, s) && count)
+			/* buf( )'s bytes go to scratch first (bt_tools.c) */
+			if (bt_iscall(s, BT_FN_PRINTF))
+				out = dt_node_append(out, bt_bufpre(cx, s));
+
+			struct dt_node *rec = NULL;
+
+			if (!bt_stackvalue(cx, s, &rec) && !bt_rw(cx, s) &&
+			    count)
 				s->n_next = bt_countagg(count, s);
+			if (rec)
+				s->n_next = rec;
 			free(count);
 		}
 		out = dt_node_append(out, s);

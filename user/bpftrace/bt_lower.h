@@ -27,8 +27,8 @@
 	X(ZERO, "zero", CLEAR, map)					\
 	X(DELETE, "delete", NONE, delete)				\
 	X(STR, "str", BTSTR, str)					\
-	X(KSTACK, "kstack", STACK, renamed)				\
-	X(USTACK, "ustack", USTACK, renamed)				\
+	X(KSTACK, "kstack", STACK, stack)				\
+	X(USTACK, "ustack", USTACK, stack)				\
 	X(KSYM, "ksym", FUNC, renamed)					\
 	X(STRNCMP, "strncmp", SUBSTR, strncmp)				\
 	X(TIME, "time", PRINTF, time)					\
@@ -40,6 +40,10 @@
 	X(SYSTEM, "system", SYSTEM, same)				\
 	X(EXIT, "exit", EXIT, same)					\
 	X(STRJOIN, "strjoin", STRJOIN, same)				\
+	/* printf's arguments only (bt_tools.c) */			\
+	X(USYM, "usym", NONE, printfonly)				\
+	X(BUF, "buf", NONE, printfonly)					\
+	X(CAT, "cat", BTCAT, cat)					\
 	X(STRLEN, "strlen", STRLEN, same)				\
 	/* bt_more.c's */						\
 	X(CGROUPID, "cgroupid", NONE, cgroupid)				\
@@ -80,6 +84,7 @@ struct bt_ctx {
 	char		*tfnames[BT_MAXMAPS], *tffmts[BT_MAXMAPS];
 	int		ntf;
 	bool		inprintf;	/* rewriting printf's arguments */
+	int		nbufs;
 };
 
 /* Nodes; they exit on out of memory, as dt_node_new( ). */
@@ -165,5 +170,16 @@ void bt_strftime_free(struct bt_ctx *cx);
  */
 struct dt_node *bt_join_tail(int id, int first, const char *sep,
 			     const struct dt_loc *loc);
+/*
+ * bt_tools.c: kstack/ustack with bpftrace's modes; as printf's
+ * arguments kstack, ustack, usym( ) and buf( ) (its %r), made by the
+ * consumer (bt_out.c); cat( ).
+ */
+int bt_stack(struct bt_ctx *cx, struct dt_node *n, bool printfarg);
+int bt_printf_vals(struct bt_ctx *cx, struct dt_node *pf);
+/* @m[k] = kstack: its id, and *rec the statement that records it. */
+int bt_stackvalue(struct bt_ctx *cx, struct dt_node *s, struct dt_node **rec);
+/* Statements before a printf that reads buf( ): the bytes to scratch. */
+struct dt_node *bt_bufpre(struct bt_ctx *cx, struct dt_node *pf);
 
 #endif /* BT_LOWER_H */

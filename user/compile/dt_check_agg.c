@@ -306,6 +306,10 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 			if (k->n_args)
 				frames[i] = (uint32_t)k->n_args->n_int;
 			k->n_type = dt_type_ulong;
+			/* bpftrace's mode, which its lowering puts in n_int */
+			if (k->n_int > 0 && k->n_int <= DT_BTSTACK_RAW)
+				k->n_type.sym = (uint8_t)((stk[i] == 2 ?
+					DT_SYM_USTACK : DT_SYM_KSTACK) + k->n_int);
 			continue;
 		}
 		if (dt_is_action(k))

@@ -46,6 +46,8 @@ enum dt_outkind {
 	DT_OUT_TRACEMEM,	/* the slot's bytes, in hex and as text */
 	DT_OUT_SYSTEM,	/* format as DT_OUT_PRINTF, run it with /bin/sh */
 	DT_OUT_SETOPT,	/* set option o_opt (to o_optval) while tracing */
+	DT_OUT_BTCAT,	/* format as DT_OUT_PRINTF, print that file */
+	DT_OUT_BTSTACKID,	/* learn a stack's PCs (slot), id (slot + 1) */
 };
 
 struct dt_out {
@@ -124,6 +126,12 @@ int dt_check_bt_bswap(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_delete(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_promote(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_macaddr(struct dt_pcb *pcb, struct dt_node *n);
+/* bpftrace's values the consumer makes: bt_out.c. */
+int dt_check_bt_stack(struct dt_pcb *pcb, struct dt_node *n);
+int dt_check_bt_usym(struct dt_pcb *pcb, struct dt_node *n);
+int dt_check_bt_buf(struct dt_pcb *pcb, struct dt_node *n);
+int dt_check_bt_bufsrc(struct dt_pcb *pcb, struct dt_node *n);
+int dt_check_bt_stackid(struct dt_pcb *pcb, struct dt_node *n);
 
 /* The passes. */
 int dt_lower(struct dt_pcb *pcb);

@@ -160,6 +160,28 @@
 	  any, any)							\
 	/* bpftrace's join( ) past its first elements (bt_more.c) */	\
 	X(BTJOIN, "%join", SUBR, 2, 2, S, "is", JOIN, any, any, any)	\
+	/*							\
+	 * bpftrace's values the consumer makes, printf's arguments	\
+	 * only (bt_out.c): %stack(user, frames, mode), %usym(pid,	\
+	 * addr), %buf(addr, len); %cat(fmt, ...) prints a file	\
+	 */								\
+	X(BTSTACK, "%stack", SUBR, 3, 3, S, "iii", NONE, bt_stack, any,	\
+	  any)								\
+	X(BTUSYM, "%usym", SUBR, 2, 2, S, "ii", NONE, bt_usym, any,	\
+	  any)								\
+	X(BTBUF, "%buf", SUBR, 2, 2, S, "ii", NONE, bt_buf, any, any)	\
+	X(BTBUFSRC, "%bufsrc", SUBR, 1, 1, U8, "i", NONE, bt_bufsrc,	\
+	  any, sym)							\
+	/* kstack as a value: its id, and the PCs recorded beside it */	\
+	X(BTSTACKID, "%stackid", SUBR, 1, 1, U8, "i", STACKID,	\
+	  bt_stackid, any, any)						\
+	X(BTSTACKREC, "%stackrec", ACTION, 2, 2, V, "", NONE, any,	\
+	  btstackrec, any)						\
+	/* such an id as printf's %s (dt_check_bt_promote( )) */	\
+	X(BTSTACKSTR, "%stackstr", SUBR, 1, 1, S, "i", NONE, any, any,	\
+	  sym)								\
+	X(BTCAT, "%cat", ACTION, 1, 64, V, "", NONE, printf, printf,	\
+	  any)								\
 	/* known to D, waiting for the module */			\
 	X(JSTACK, "jstack", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(FREOPEN, "freopen", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\

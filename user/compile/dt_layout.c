@@ -318,11 +318,21 @@ static int dt_layout_resize(struct dt_lay *l, struct dt_node *s, int slot,
 static int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s,
 			       bool user, uint32_t frames)
 {
+	struct dt_node **pend = l->l_pending;
+	int npend = l->l_npending, slot;
 	struct dt_act *a;
-	int slot;
 
+	/*
+	 * The action has no program to run statements before it (x = 1;
+	 * stack( )): they stay pending for the next one, or the clause's
+	 * end.
+	 */
+	l->l_pending = NULL;
+	l->l_npending = 0;
 	slot = dt_layout_act(l, user ? DTRACE_ACT_USTACK : DTRACE_ACT_STACK,
 			     NULL, s, true, &dt_type_long);
+	l->l_pending = pend;
+	l->l_npending = npend;
 	if (slot < 0)
 		return -1;
 	a = &l->l_ecb->e_acts[l->l_ecb->e_nacts - 1];
@@ -443,6 +453,87 @@ static int dt_layout_setopt(struct dt_lay *l, struct dt_node *s)
 	return 0;
 }
 
+/* A slot's type: an unsigned long the consumer reads as sym says. */
+static void dt_layout_mark(struct dt_lay *l, int slot, uint8_t sym)
+{
+	struct dt_rec *r = &l->l_ecb->e_recs[slot];
+
+	r->r_type = dt_type_ulong;
+	r->r_type.sym = sym;
+}
+
+/*
+ * bpftrace's values the consumer makes (bpftrace/bt_out.c), as printf
+ * arguments: %stack(user, frames, mode) a stack slot; %usym(pid, addr)
+ * two slots; %buf(p, len) the length, then the bytes at p, in scratch
+ * (alloca( )'d and filled by the lowering: never past the end). The
+ * first slot, with *n counting the extra ones, or -2: not such a value.
+ */
+static int dt_layout_btval(struct dt_lay *l, struct dt_node *s,
+			   struct dt_node *a, int *n)
+{
+	struct dt_node *x = a->n_args, *y = x ? x->n_next : NULL;
+	int id = a->n_kind == DT_N_CALL && a->n_func ? (int)a->n_func->f_id :
+		-1, slot, slot2;
+	bool user;
+
+	if (id == DT_FN_BTSTACK) {
+		user = x->n_int != 0;
+		slot = dt_layout_stackslot(l, s, user,
+					   (uint32_t)y->n_int);
+		if (slot >= 0)
+			dt_layout_mark(l, slot, (user ? DT_SYM_USTACK :
+						 DT_SYM_KSTACK) +
+				       (uint8_t)y->n_next->n_int);
+		return slot;
+	}
+	if (id == DT_FN_BTSTACKSTR) {
+		/* a kstack value's id, printed as the stack */
+		slot = dt_layout_act(l, DTRACE_ACT_RECORD, a, s, true,
+				     &dt_type_ulong);
+		if (slot >= 0)
+			dt_layout_mark(l, slot, a->n_type.sym);
+		return slot;
+	}
+	if (id != DT_FN_BTUSYM && id != DT_FN_BTBUF)
+		return -2;
+	/* usym: the pid, then the address; buf: the length, the bytes */
+	slot = dt_layout_act(l, DTRACE_ACT_RECORD, id == DT_FN_BTUSYM ? x : y,
+			     s, true, &dt_type_ulong);
+	if (slot < 0)
+		return -1;
+	dt_layout_mark(l, slot, id == DT_FN_BTUSYM ? DT_SYM_UPID :
+		       DT_SYM_BUFLEN);
+	slot2 = dt_layout_act(l, id == DT_FN_BTUSYM ? DTRACE_ACT_RECORD :
+			      DTRACE_ACT_TRACEMEM, id == DT_FN_BTUSYM ? y : x,
+			      s, true, &dt_type_ulong);
+	if (slot2 < 0 || (id == DT_FN_BTBUF &&
+			  dt_layout_resize(l, s, slot2, DT_BTBUF_MAX) < 0))
+		return -1;
+	dt_layout_mark(l, slot2, id == DT_FN_BTUSYM ? DT_SYM_USYM :
+		       DT_SYM_BUF);
+	(*n)++;
+	return slot;
+}
+
+/*
+ * %stackrec(%stackid(n), n): bpftrace's kstack as a value is its id
+ * (bpftrace/bt_tools.c); the record carries the PCs and the id, which
+ * the consumer keeps to print the id as the stack.
+ */
+static int dt_layout_btstackrec(struct dt_lay *l, struct dt_node *s)
+{
+	struct dt_node *id = s->n_args, *n = id->n_next;
+	int slot;
+
+	slot = dt_layout_stackslot(l, s, false, (uint32_t)n->n_int);
+	if (slot < 0 || dt_layout_act(l, DTRACE_ACT_RECORD, id, s, true,
+				      &dt_type_ulong) < 0)
+		return -1;
+	dt_layout_out(l->l_ecb, DT_OUT_BTSTACKID, slot, 2);
+	return 0;
+}
+
 /* printf(f, a1..an), system(f, a1..an): a slot per argument. */
 static int dt_layout_printf(struct dt_lay *l, struct dt_node *s)
 {
@@ -453,13 +544,17 @@ static int dt_layout_printf(struct dt_lay *l, struct dt_node *s)
 	char err[256];
 
 	for (a = s->n_args->n_next; a; a = a->n_next, n++) {
-		slot = dt_layout_act(l, DTRACE_ACT_RECORD, a, s, true, NULL);
+		slot = dt_layout_btval(l, s, a, &n);
+		if (slot == -2)
+			slot = dt_layout_act(l, DTRACE_ACT_RECORD, a, s, true,
+					     NULL);
 		if (slot < 0)
 			return -1;
 		if (first < 0)
 			first = slot;
 	}
 	o = dt_layout_out(e, s->n_func->f_id == DT_FN_PRINTF ? DT_OUT_PRINTF :
+			  s->n_func->f_id == DT_FN_BTCAT ? DT_OUT_BTCAT :
 			  DT_OUT_SYSTEM, first, n);
 	e->e_destructive |= o->o_kind == DT_OUT_SYSTEM;
 	o->o_fmt = dt_pfmt_parse(s->n_args->n_str, err, sizeof(err));

@@ -70,6 +70,22 @@ struct dt_type {
 #define DT_SYM_SYM	1	/* vmlinux`vfs_read+0x1c */
 #define DT_SYM_FUNC	2	/* vmlinux`vfs_read */
 #define DT_SYM_MOD	3	/* vmlinux */
+/*
+ * bpftrace's values that the consumer makes from a record's slots
+ * (run/dt_btval.h): a stack as printf's %s or a map key, in bpftrace's
+ * modes; usym( )'s pid and address; buf( )'s length and bytes.
+ */
+#define DT_SYM_KSTACK	4	/* + DT_BTSTACK_*: the mode */
+#define DT_SYM_USTACK	7
+#define DT_SYM_UPID	10
+#define DT_SYM_USYM	11
+#define DT_SYM_BUFLEN	12
+#define DT_SYM_BUF	13
+#define DT_SYM_KSTACKID	14	/* + the mode: a kstack value's id */
+#define DT_BTBUF_MAX	64	/* buf( ): bytes at most, as bpftrace */
+#define DT_BTSTACK_BPFTRACE	0
+#define DT_BTSTACK_PERF		1
+#define DT_BTSTACK_RAW		2
 
 extern const struct dt_type dt_type_void, dt_type_int, dt_type_uint,
 	dt_type_long, dt_type_ulong, dt_type_string, dt_type_char;

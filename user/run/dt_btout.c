@@ -12,6 +12,7 @@
 #include "dif_agg.h"
 #include "dt_agg.h"
 #include "dt_btout.h"
+#include "dt_btval.h"
 #include "dt_consume.h"
 #include "dt_format.h"
 #include "dt_sym.h"
@@ -150,64 +151,20 @@ static void dt_bt_lhist(FILE *fp, const struct dt_agg *a, const uint64_t *v)
 	}
 }
 
-/* A frame as bpftrace names it: "func+off" in decimal, or the address. */
-static void dt_bt_frame(FILE *fp, struct dt_symtab *syms, pid_t pid,
-			uint64_t pc, bool user)
-{
-	char sym[512], *name = sym, *tick, *plus;
-
-	if (user)
-		dt_sym_user(syms, pid, pc, sym, sizeof(sym));
-	else
-		dt_sym_kernel(syms, pc, sym, sizeof(sym));
-	tick = strchr(sym, '`');
-	if (tick)
-		name = tick + 1;
-	if (strncmp(name, "0x", 2) == 0) {	/* no symbol */
-		fprintf(fp, "    0x%llx\n", (unsigned long long)pc);
-		return;
-	}
-	plus = strstr(name, "+0x");
-	if (plus) {
-		*plus = '\0';
-		fprintf(fp, "    %s+%llu\n", name,
-			strtoull(plus + 3, NULL, 16));
-	} else {
-		fprintf(fp, "    %s+0\n", name);
-	}
-}
-
-struct dt_bt_frames {
-	FILE			*bf_fp;
-	struct dt_symtab	*bf_syms;
-	pid_t			bf_pid;
-	bool			bf_user;
-	bool			bf_any;
-};
-
-/* dt_sym_stack without a symbol table gives each PC as "0x...". */
-static void dt_bt_pc(void *arg, const char *frame)
-{
-	struct dt_bt_frames *f = arg;
-
-	if (!f->bf_any)
-		fputc('\n', f->bf_fp);
-	f->bf_any = true;
-	dt_bt_frame(f->bf_fp, f->bf_syms, f->bf_pid,
-		    strtoull(frame, NULL, 16), f->bf_user);
-}
-
-/* A stack key: a newline, a line per frame indented 4; "" if empty. */
+/*
+ * A stack key: a newline, a line per frame indented 4 (mode, in the
+ * key's type, as dt_btval_stack( ) takes it); "" if empty.
+ */
 static void dt_bt_stack(FILE *fp, struct dt_symtab *syms, const uint8_t *w,
-			uint32_t n, bool user)
+			uint32_t n, bool user, uint8_t sym)
 {
-	struct dt_bt_frames f = { fp, syms, 0, user, false };
-	uint64_t pid = 0;
+	uint64_t pc = 0;
+	int mode = sym >= DT_SYM_KSTACK ? (sym - DT_SYM_KSTACK) % 3 : 0;
 
-	if (user)
-		memcpy(&pid, w, 8);
-	f.bf_pid = (pid_t)pid;
-	dt_sym_stack(NULL, w, n, user, dt_bt_pc, &f);
+	if (n > (uint32_t)user)
+		memcpy(&pc, w + 8 * user, 8);
+	if (pc)
+		dt_btval_stack(fp, syms, w, n, user, mode, 4);
 }
 
 void dt_bt_key(FILE *fp, const struct dt_agg *a, const uint8_t *key, int i,
@@ -219,7 +176,7 @@ void dt_bt_key(FILE *fp, const struct dt_agg *a, const uint8_t *key, int i,
 
 	if (a->a_keystack[i]) {
 		dt_bt_stack(fp, syms, key + a->a_keyoff[i],
-			    a->a_keysz[i] / 8, a->a_keystack[i] == 2);
+			    a->a_keysz[i] / 8, a->a_keystack[i] == 2, t->sym);
 		return;
 	}
 	if (t->kind == DT_T_STRING) {
@@ -227,7 +184,11 @@ void dt_bt_key(FILE *fp, const struct dt_agg *a, const uint8_t *key, int i,
 		return;
 	}
 	v = dt_agg_keyint(a, key, i);
-	if (t->sym && syms) {
+	if (t->sym >= DT_SYM_KSTACKID) {
+		/* kstack as a value: its id (dt_btval.h) */
+		dt_btval_stackid(fp, syms, (uint64_t)v,
+				 t->sym - DT_SYM_KSTACKID, 4);
+	} else if (t->sym && syms) {
 		/* ksym( ): the function's name alone */
 		dt_sym_kernel_as(syms, t->sym == DT_SYM_MOD ?
 				 DT_SYM_MOD : DT_SYM_FUNC, (uint64_t)v,

@@ -12,6 +12,7 @@
 #include <dtrace/dif.h>
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_agg.h"
+#include "dt_btval.h"
 #include "dt_consume.h"
 #include "dt_format.h"
 #include "dt_printf.h"
@@ -184,6 +185,19 @@ static int dt_print_error(struct dt_consumer *c, const struct dt_ecb *e,
 	else
 		snprintf(where, sizeof(where), "action #%lld",
 			 (long long)v[1]);
+	/*
+	 * bpftrace reads faulting memory as zeros (tcpdrop's NULL
+	 * skb->sk) where D stops the clause: in bpftrace's output, the
+	 * first fault is a warning and the others are only counted.
+	 */
+	if (c->c_fmt == &dt_format_bpftrace && !c->c_errfp) {
+		if (c->c_nerrors) {
+			c->c_nerrors++;
+			return 0;
+		}
+		fprintf(stderr, "WARNING: a probe stopped at a fault (bpftrace "
+			"would read zeros; later faults are not reported): ");
+	}
 	fprintf(c->c_errfp ? c->c_errfp : stderr,
 		"dtrace: error on enabled probe ID %u (%s): %s", (uint32_t)v[0],
 		desc, fault);
@@ -325,6 +339,10 @@ static bool dt_consume_silent(struct dt_consumer *c, const uint8_t *data,
 	case DT_OUT_SETOPT:
 		*rc = dt_print_setopt(c, o);
 		return true;
+	case DT_OUT_BTSTACKID:
+		*rc = dt_btval_learn(data, &e->e_recs[o->o_rec],
+				     &e->e_recs[o->o_rec + 1]);
+		return true;
 	case DT_OUT_CLEAR:
 	case DT_OUT_TRUNC:
 	case DT_OUT_NORMALIZE:
@@ -346,7 +364,9 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 	if (e == c->c_errecb && e)
 		return dt_print_error(c, e, data);
 	/* a clause that only aggregates prints nothing of its own */
-	for (i = 0; i < e->e_nouts && e->e_outs[i].o_kind == DT_OUT_AGGREC; i++)
+	for (i = 0; i < e->e_nouts && (e->e_outs[i].o_kind == DT_OUT_AGGREC ||
+				       e->e_outs[i].o_kind == DT_OUT_BTSTACKID);
+	     i++)
 		;
 	onlyagg = e->e_nouts && i == e->e_nouts;
 	quiet = c->c_quiet || onlyagg;

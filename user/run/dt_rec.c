@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dt_btval.h"
 #include "dt_consume.h"
 #include "dt_printf.h"
 #include "dt_rec.h"
@@ -77,7 +78,7 @@ static void dt_rec_syms(struct dt_consumer *c, const struct dt_pfmt *pf,
  * goes (-o too), after everything printed before it.
  */
 static int dt_rec_system(struct dt_consumer *c, const struct dt_out *o,
-			 const struct dt_pfarg *args)
+			 const struct dt_pfarg *args, int nargs)
 {
 	char *cmd = NULL, buf[4096];
 	size_t len = 0, n;
@@ -86,7 +87,7 @@ static int dt_rec_system(struct dt_consumer *c, const struct dt_out *o,
 
 	if (!ms)
 		return -1;
-	dt_pfmt_print(ms, o->o_fmt, args, o->o_nrecs);
+	dt_pfmt_print(ms, o->o_fmt, args, nargs);
 	if (fclose(ms) || fflush(c->c_out)) {
 		free(cmd);
 		return -1;
@@ -106,34 +107,65 @@ static int dt_rec_system(struct dt_consumer *c, const struct dt_out *o,
 	return rc;
 }
 
+/* bpftrace's cat(fmt, ...): the file so named, when its record prints. */
+static int dt_rec_cat(struct dt_consumer *c, const struct dt_out *o,
+		      const struct dt_pfarg *args, int nargs)
+{
+	char *path = NULL;
+	size_t len = 0;
+	FILE *ms = open_memstream(&path, &len);
+	int rc;
+
+	if (!ms)
+		return -1;
+	dt_pfmt_print(ms, o->o_fmt, args, nargs);
+	if (fclose(ms)) {
+		free(path);
+		return -1;
+	}
+	rc = dt_btval_cat(c, path);
+	free(path);
+	return rc;
+}
+
 int dt_rec_printf(struct dt_consumer *c, const uint8_t *data,
 		  const struct dt_ecb *e, const struct dt_out *o)
 {
 	struct dt_pfarg args[64];
 	char *tmp[64];
-	int i, n;
+	int i, k, n;
 
 	if (o->o_nrecs > 64)
 		return -1;
-	for (i = 0; i < o->o_nrecs; i++) {
+	/* k: the argument; bpftrace's values may take two slots */
+	for (i = 0, k = 0; i < o->o_nrecs; i++, k++) {
 		const struct dt_rec *r = &e->e_recs[o->o_rec + i];
 
-		tmp[i] = NULL;
-		args[i].pa_type = r->r_type;
-		if (r->r_type.kind == DT_T_STRING) {
-			args[i].pa_str = dt_rec_str(data, r, &tmp[i]);
-			args[i].pa_int = 0;
+		tmp[k] = NULL;
+		args[k].pa_type = r->r_type;
+		if (r->r_type.sym >= DT_SYM_KSTACK) {
+			i += dt_btval_text(&c->c_syms, data, r,
+					   i + 1 < o->o_nrecs ? r + 1 : NULL,
+					   &tmp[k]) - 1;
+			args[k].pa_type = dt_type_string;
+			args[k].pa_str = tmp[k] ? tmp[k] : "";
+			args[k].pa_int = 0;
+		} else if (r->r_type.kind == DT_T_STRING) {
+			args[k].pa_str = dt_rec_str(data, r, &tmp[k]);
+			args[k].pa_int = 0;
 		} else {
-			args[i].pa_str = NULL;
-			args[i].pa_int = dt_rec_int(data, r);
+			args[k].pa_str = NULL;
+			args[k].pa_int = dt_rec_int(data, r);
 		}
 	}
-	dt_rec_syms(c, o->o_fmt, args, o->o_nrecs, tmp);
+	dt_rec_syms(c, o->o_fmt, args, k, tmp);
 	if (o->o_kind == DT_OUT_SYSTEM)
-		n = dt_rec_system(c, o, args);
+		n = dt_rec_system(c, o, args, k);
+	else if (o->o_kind == DT_OUT_BTCAT)
+		n = dt_rec_cat(c, o, args, k);
 	else
-		n = dt_pfmt_print(c->c_out, o->o_fmt, args, o->o_nrecs);
-	for (i = 0; i < o->o_nrecs; i++)
+		n = dt_pfmt_print(c->c_out, o->o_fmt, args, k);
+	for (i = 0; i < k; i++)
 		free(tmp[i]);
 	return n;
 }

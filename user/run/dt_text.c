@@ -199,7 +199,8 @@ int dt_text_action(struct dt_consumer *c, const uint8_t *data,
 
 	if (o->o_kind == DT_OUT_TRACE)
 		n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
-	else if (o->o_kind == DT_OUT_PRINTF || o->o_kind == DT_OUT_SYSTEM)
+	else if (o->o_kind == DT_OUT_PRINTF || o->o_kind == DT_OUT_SYSTEM ||
+		 o->o_kind == DT_OUT_BTCAT)
 		n = dt_rec_printf(c, data, e, o);
 	else if (o->o_kind == DT_OUT_TRACEMEM)
 		n = dt_print_bytes(c, data + e->e_recs[o->o_rec].r_off,

@@ -24,7 +24,7 @@ case ${1:-} in
 # ones that read kernel types (parts 4 and 5) run under dtrace alone.
 --no-peer-tools)
 	export BT_PEER=0
-	export D_TESTS_EXCLUDE='bt-tools-vs-bpftrace-[123]'
+	export D_TESTS_EXCLUDE='bt-tools-vs-bpftrace-[1236]'
 	;;
 --smp)
 	mode=smp

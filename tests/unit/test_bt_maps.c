@@ -288,6 +288,8 @@ static const char *const valid[] = {
 	"BEGIN { if (@c == 0) { printf(\"none\\n\"); } } kprobe:f { @c++; }",
 	"BEGIN { print(@x); } END { @x = 1; }",
 	"BEGIN { @k[\"x\"] = 1; delete(@k, \"x\"); }",
+	"BEGIN { @s[1, \"a\"] = \"v\"; if (has_key(@s, 1, \"a\")) { "
+	"printf(\"y\\n\"); } @n = has_key(@i, 2); } END { @i[2] = 3; }",
 };
 
 TEST(lowering)
@@ -318,6 +320,27 @@ TEST(lowering_errors)
 	EXPECT_EQ(-1, bt_compile("BEGIN { print(@nope); }", &pcb, &cp, &o));
 	EXPECT_STREQ("Undefined map: @nope", pcb.pcb_errmsg);
 	EXPECT_EQ(15, pcb.pcb_errcol);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	/* walks of a whole map in probe context are refused */
+	EXPECT_EQ(-1, bt_compile("BEGIN { @m[1] = 2; for ($kv : @m) { } }",
+				 &pcb, &cp, &o));
+	EXPECT_STREQ("for loops over maps are not supported: they would walk "
+		     "the whole map in probe context", pcb.pcb_errmsg);
+	EXPECT_EQ(20, pcb.pcb_errcol);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	EXPECT_EQ(-1, bt_compile("BEGIN { @m[1] = 2; @n = len(@m); }", &pcb,
+				 &cp, &o));
+	EXPECT_STREQ("len() of a map is not supported: it would walk the whole "
+		     "map in probe context", pcb.pcb_errmsg);
+	EXPECT_EQ(25, pcb.pcb_errcol);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	EXPECT_EQ(-1, bt_compile("BEGIN { @c = count(); @n = has_key(@c, 1); }",
+				 &pcb, &cp, &o));
+	EXPECT_STREQ("has_key() of an aggregation is not supported",
+		     pcb.pcb_errmsg);
 	dt_cprog_free(&cp);
 	dt_pcb_fini(&pcb);
 	/* a counter's aggregation and variable cannot be emptied apart */

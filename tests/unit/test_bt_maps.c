@@ -287,6 +287,9 @@ static const char *const valid[] = {
 	"print(@s); clear(@s); exit(); } }",
 	"BEGIN { if (@c == 0) { printf(\"none\\n\"); } } kprobe:f { @c++; }",
 	"BEGIN { print(@x); } END { @x = 1; }",
+	"BEGIN { print(@c); clear(@h); } kprobe:f { @c = count(); "
+	"@h = hist(arg0); }",
+	"BEGIN { if (@n > 0) { print(@n); } } kprobe:f { @n += 2; }",
 	"BEGIN { @k[\"x\"] = 1; delete(@k, \"x\"); }",
 	"BEGIN { @s[1, \"a\"] = \"v\"; if (has_key(@s, 1, \"a\")) { "
 	"printf(\"y\\n\"); } @n = has_key(@i, 2); } END { @i[2] = 3; }",

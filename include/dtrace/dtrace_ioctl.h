@@ -450,8 +450,7 @@ struct dtrace_ioc_dvarsnap {
 	__u32	dv_clear;		/* in: 0, or 1 + the id to empty */
 	__u64	dv_buf;			/* in: user address, 8-aligned */
 	__u64	dv_bufsize;		/* in: room; out: bytes copied */
-	__u64	dv_globals;		/* in: user address of __u64[1024],
-					 * or 0 */
+	__u64	dv_globals;		/* in: address of __u64[1024] or 0 */
 	__u32	dv_count;		/* out: entries copied */
 	__u32	dv_more;		/* out: entries that did not fit */
 	__u32	dv_reserved[4];

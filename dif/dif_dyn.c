@@ -29,6 +29,7 @@
  * of its key and each step along its hash chain, after the lock is
  * dropped: one walk is bounded by the store's size.
  */
+#include <dtrace/dtrace_ioctl.h>	/* struct dtrace_dvar */
 #include "dif_impl.h"
 
 #define DIF_DYN_SPIN	1024
@@ -352,4 +353,116 @@ unlock:
 out:
 	ms->scratch_used = mark;
 	dif_dyn_charge(ms, len, steps);
+}
+
+/*
+ * The host's walks over the whole store, for the consumer (never from
+ * probe context: they visit every bucket). The caller holds d->dd_lock,
+ * taken so that no probe waits for it (interrupts off; probes only
+ * trylock). Each walk is bounded by the buckets plus the chunks, even
+ * over a corrupted chain.
+ */
+static bool dif_dyn_isglobal(struct dif_dyn_ent *e, u32 *id, u32 *flags)
+{
+	u32 hdr[2];
+
+	if (e->de_keylen < sizeof(hdr))
+		return false;
+	memcpy(hdr, dif_dyn_key(e), sizeof(hdr));
+	if ((hdr[0] & 0xff) != DIF_SCOPE_GLOBAL)
+		return false;
+	*id = hdr[1];
+	*flags = (hdr[0] >> 8) & 1 ? DTRACE_DVAR_ARRAY : 0;
+	return true;
+}
+
+/**
+ * dif_dyn_snap() - copy every global of the store out as dtrace_dvar
+ * @d:     the store, its lock held by the caller
+ * @out:   8-aligned room for the records
+ * @room:  its bytes
+ * @count: out: records written
+ * @more:  out: records that did not fit (none is cut)
+ *
+ * Context: any, lock held; visits every bucket and used chunk once.
+ * Return: the bytes written.
+ */
+u64 dif_dyn_snap(const struct dif_dyn *d, u8 *out, u64 room, u32 *count,
+		 u32 *more)
+{
+	u64 used = 0, steps = 0;
+	u32 b, i, id, flags;
+
+	*count = 0;
+	*more = 0;
+	for (b = 0; b < d->dd_nbuckets; b++) {
+		for (i = d->dd_buckets[b];
+		     i != DIF_DYN_NIL && i < d->dd_nchunks &&
+		     steps++ < d->dd_nchunks;
+		     i = dif_dyn_ent(d, i)->de_next) {
+			struct dif_dyn_ent *e = dif_dyn_ent(d, i);
+			struct dtrace_dvar r = { 0 };
+			u64 size;
+
+			if (!dif_dyn_isglobal(e, &id, &flags))
+				continue;
+			r.dvr_keylen = e->de_keylen - 8;
+			r.dvr_vallen = e->de_vallen;
+			if (sizeof(r) + (u64)r.dvr_keylen + r.dvr_vallen >
+			    d->dd_chunksize)
+				continue;	/* cannot be: a chunk holds it */
+			size = (sizeof(r) + r.dvr_keylen + r.dvr_vallen + 7) &
+			       ~7ull;
+			if (used + size > room) {
+				(*more)++;
+				continue;
+			}
+			r.dvr_size = (u32)size;
+			r.dvr_id = id;
+			r.dvr_flags = flags;
+			memset(out + used, 0, size);
+			memcpy(out + used, &r, sizeof(r));
+			memcpy(out + used + sizeof(r), dif_dyn_key(e) + 8,
+			       r.dvr_keylen);
+			memcpy(out + used + sizeof(r) + r.dvr_keylen,
+			       dif_dyn_val(e), r.dvr_vallen);
+			used += size;
+			(*count)++;
+		}
+	}
+	return used;
+}
+
+/**
+ * dif_dyn_clear() - delete every entry of global variable @id
+ * @d:  the store, its lock held by the caller
+ * @id: the variable
+ *
+ * Context: any, lock held; visits every bucket and used chunk once.
+ * Return: the entries deleted.
+ */
+u32 dif_dyn_clear(struct dif_dyn *d, u32 id)
+{
+	u32 b, n = 0, steps = 0, eid, flags;
+
+	for (b = 0; b < d->dd_nbuckets; b++) {
+		u32 *link = &d->dd_buckets[b];
+
+		while (*link != DIF_DYN_NIL && *link < d->dd_nchunks &&
+		       steps++ < d->dd_nchunks) {
+			struct dif_dyn_ent *e = dif_dyn_ent(d, *link);
+			u32 ix = *link;
+
+			if (!dif_dyn_isglobal(e, &eid, &flags) || eid != id) {
+				link = &e->de_next;
+				continue;
+			}
+			*link = e->de_next;
+			e->de_next = d->dd_free;
+			d->dd_free = ix;
+			d->dd_nused--;
+			n++;
+		}
+	}
+	return n;
 }

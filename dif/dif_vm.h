@@ -209,6 +209,13 @@ int dif_op_format(u32 op);
 int dif_dyn_init(struct dif_dyn *d, void *mem, u64 size, u32 chunksize,
 		 void *lock);
 u32 dif_dyn_chunksize(u32 strsize);
+/*
+ * The consumer's reads and clears of the globals (dif_dyn.c): with the
+ * store's lock held, never in probe context (they walk the whole store).
+ */
+u64 dif_dyn_snap(const struct dif_dyn *d, u8 *out, u64 room, u32 *count,
+		 u32 *more);
+u32 dif_dyn_clear(struct dif_dyn *d, u32 id);
 
 /* Disassembler (dif_disasm.c). */
 typedef void (*dif_emit_fn)(void *arg, const char *line);

@@ -273,6 +273,9 @@ int dtrace_agg_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 void dtrace_agg_free(struct dtrace_cpu *c);
 void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
 		      u32 id, s64 x, s64 weight);
+/* dtrace_dvar.c: the consumer reads its global variables */
+int dtrace_dvar_snap(struct dtrace_state *state,
+		     struct dtrace_ioc_dvarsnap *dv);
 int dtrace_agg_snap(struct dtrace_state *state,
 		    struct dtrace_ioc_bufsnap *snap);
 

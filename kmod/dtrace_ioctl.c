@@ -305,6 +305,26 @@ static long dtrace_ioc_aggdesc(struct dtrace_state *state, void __user *u)
 	return copy_to_user(u, &d, sizeof(d)) ? -EFAULT : 0;
 }
 
+/* Read (and maybe empty) the global variables; see dtrace_dvar.c. */
+static long dtrace_ioc_dvarsnap(struct dtrace_state *state, void __user *u)
+{
+	struct dtrace_ioc_dvarsnap d = { };
+	long err = -EINVAL;
+
+	if (copy_from_user(&d, u, sizeof(d)))
+		return -EFAULT;
+	if (d.dv_size != sizeof(d) || !DTRACE_RESERVED_OK(d, dv_reserved))
+		return -EINVAL;
+	mutex_lock(&state->ds_lock);
+	dtrace_state_polled(state);
+	if (state->ds_activity != DTRACE_INACTIVE)
+		err = dtrace_dvar_snap(state, &d);
+	mutex_unlock(&state->ds_lock);
+	if (err)
+		return err;
+	return copy_to_user(u, &d, sizeof(d)) ? -EFAULT : 0;
+}
+
 /* The locked state transitions that take no argument. */
 static long dtrace_ioc_transition(struct dtrace_state *state,
 				  int (*fn)(struct dtrace_state *))
@@ -372,6 +392,8 @@ long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return dtrace_ioc_snap(state, u, dtrace_agg_snap);
 	case DTRACE_IOC_AGGDESC:
 		return dtrace_ioc_aggdesc(state, u);
+	case DTRACE_IOC_DVARSNAP:
+		return dtrace_ioc_dvarsnap(state, u);
 	case DTRACE_IOC_STATUS:
 		return dtrace_ioc_status(state, u);
 	case DTRACE_IOC_FBT_PROVIDE:

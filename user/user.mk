@@ -65,6 +65,13 @@ $(call obj,$(DT_ALL_SRCS) $(DT_UNIT_SRCS)) \
 $(call asan,$(DT_ALL_SRCS) $(DT_UNIT_SRCS)): \
 	CPPFLAGS += $(DT_INCS) $(BPF_CFLAGS)
 
+# tests/unit/test_bt_*.c test the bpftrace front end: the command's too.
+$(call obj,$(wildcard tests/unit/test_bt_*.c)) \
+$(call asan,$(wildcard tests/unit/test_bt_*.c)): | $(DT_GEN_HDRS) $(DT_GEN_SRCS)
+$(call obj,$(wildcard tests/unit/test_bt_*.c)) \
+$(call asan,$(wildcard tests/unit/test_bt_*.c)): \
+	CPPFLAGS += $(DT_INCS) $(BPF_CFLAGS)
+
 # The command uses dif/'s loader, verifier, disassembler and aggregation
 # semantics (not the interpreter, whose environment is the module's).
 DT_DIF_SRCS = $(filter dif/dif_log.c dif/dif_names.c dif/dif_load.c \

@@ -24,7 +24,7 @@
 #include <linux/types.h>
 #include <linux/ioctl.h>
 
-#define DTRACE_ABI_VERSION	3
+#define DTRACE_ABI_VERSION	4
 #define DTRACE_DEVNAME		"dtrace"
 
 #define DTRACE_PROVNAMELEN	64
@@ -412,6 +412,52 @@ struct dtrace_ioc_tp_provide {
 	__u32	dtp_reserved[4];
 };
 
+/*
+ * Global variables, for a consumer that prints them (bpftrace's maps).
+ * DVARSNAP copies out, after STOP or while tracing, every global that
+ * lives in the dynamic variable store (associative arrays and string
+ * scalars) into dv_buf as a sequence of struct dtrace_dvar, 8-aligned;
+ * if dv_globals is not 0, also the DIF_VARID_MAX + 1 integer scalars,
+ * by id, as __u64s. It holds the store's lock for the copy (probes that
+ * meanwhile find it taken count dynamic variable drops), so the entries
+ * are one consistent view. Entries that do not fit are counted in
+ * dv_more; none is cut.
+ *
+ * With dv_clear = 1 + id, it first empties global variable id: every
+ * element of its array, its string and its integer scalar are deleted
+ * (bpftrace's clear( )). Probe context never walks the store: the
+ * consumer does this when it reads the clear( ) record.
+ */
+struct dtrace_dvar {
+	__u32	dvr_size;		/* bytes of this record, 8-aligned */
+	__u32	dvr_id;			/* the variable's id */
+	__u16	dvr_keylen;		/* bytes of the tuple (0: a scalar) */
+	__u16	dvr_vallen;		/* bytes of the value */
+	__u32	dvr_flags;		/* DTRACE_DVAR_ARRAY */
+	/*
+	 * then the tuple: each element a __u32 tag, then 8 bytes of an
+	 * integer (tag 0) or the string's bytes (tag DTRACE_DVAR_KSTR |
+	 * length, no NUL); then the value: 8 bytes of an integer, or a
+	 * string with its NUL
+	 */
+};
+
+#define DTRACE_DVAR_ARRAY	0x1
+#define DTRACE_DVAR_KSTR	0x80000000u
+
+struct dtrace_ioc_dvarsnap {
+	__u32	dv_size;
+	__u32	dv_clear;		/* in: 0, or 1 + the id to empty */
+	__u64	dv_buf;			/* in: user address, 8-aligned */
+	__u64	dv_bufsize;		/* in: room; out: bytes copied */
+	__u64	dv_globals;		/* in: address of __u64[1024] or 0 */
+	__u32	dv_count;		/* out: entries copied */
+	__u32	dv_more;		/* out: entries that did not fit */
+	__u32	dv_reserved[4];
+};
+
+#define DTRACE_DVARSNAP_MAX	(256u << 20)	/* dv_bufsize read at most */
+
 #define DTRACE_IOC_MAGIC	0xD7
 
 #define DTRACE_IOC_VERSION	_IOWR(DTRACE_IOC_MAGIC, 1, struct dtrace_ioc_version)
@@ -429,5 +475,7 @@ struct dtrace_ioc_tp_provide {
 	_IOWR(DTRACE_IOC_MAGIC, 12, struct dtrace_ioc_uprobe_provide)
 #define DTRACE_IOC_TP_PROVIDE \
 	_IOWR(DTRACE_IOC_MAGIC, 13, struct dtrace_ioc_tp_provide)
+#define DTRACE_IOC_DVARSNAP \
+	_IOWR(DTRACE_IOC_MAGIC, 14, struct dtrace_ioc_dvarsnap)
 
 #endif /* _DTRACE_IOCTL_H */

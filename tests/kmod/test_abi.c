@@ -249,6 +249,121 @@ TEST_F(dev, begin_trace_exit_end)
 	EXPECT_NE(0, r->dr_timestamp);
 }
 
+/*
+ * BEGIN { g[7] = 42; s = 9; trace(42); }: DVARSNAP reads the array
+ * element and the scalar, empties each, and refuses malformed calls.
+ */
+TEST_F(dev, dvarsnap)
+{
+	struct dif_insn p[] = {
+		INSN(SETI, 1, 0, 0, 42), INSN(SETI, 2, 0, 0, 7),
+		INSN(PUSHTV, 0, 2, 0, 0), INSN(STGA, 0, 1, 0, 3),
+		INSN(SETI, 3, 0, 0, 9), INSN(STGS, 0, 3, 0, 5),
+		INSN(RET, 0, 1, 0, 0),
+	};
+	struct dif_var vars[2] = {
+		{ .dv_id = 3, .dv_scope = DIF_SCOPE_GLOBAL,
+		  .dv_kind = DIF_KIND_ARRAY,
+		  .dv_type = { .dt_kind = DIF_TYPE_INT, .dt_size = 8 } },
+		{ .dv_id = 5, .dv_scope = DIF_SCOPE_GLOBAL,
+		  .dv_kind = DIF_KIND_SCALAR,
+		  .dv_type = { .dt_kind = DIF_TYPE_INT, .dt_size = 8 } },
+	};
+	static uint64_t globals[DIF_VARID_MAX + 1];
+	struct dtrace_ioc_dvarsnap d;
+	struct dif_object_hdr *h;
+	struct dtrace_dvar r;
+	static uint8_t buf[4096];
+	struct clause c;
+	uint32_t off, tag;
+	uint64_t v;
+
+	memset(&d, 0, sizeof(d));
+	d.dv_size = sizeof(d);
+	d.dv_buf = (uintptr_t)buf;
+	d.dv_bufsize = sizeof(buf);
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
+	EXPECT_EQ(EINVAL, errno);	/* before GO */
+
+	clause_init(&c, "dtrace", "BEGIN", 1, 8);
+	off = clause_prog(&c, p, sizeof(p) / sizeof(p[0]), NULL, 0,
+			  DIF_TYPE_INT, 8);
+	h = (void *)(c.buf + off);
+	h->doh_var_off = h->doh_size;
+	h->doh_nvars = 2;
+	memcpy(c.buf + c.len, vars, sizeof(vars));
+	h->doh_size += sizeof(vars);
+	c.len += sizeof(vars);
+	c.hdr->de_size = c.len;
+	clause_act(&c, 0, DTRACE_ACT_RECORD, off, 0, 8);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+
+	d.dv_globals = (uintptr_t)globals;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
+	EXPECT_EQ(1, d.dv_count);
+	EXPECT_EQ(0, d.dv_more);
+	/* header, tag and integer key, value: 36 bytes, 8-aligned */
+	ASSERT_EQ(40, d.dv_bufsize);
+	memcpy(&r, buf, sizeof(r));
+	EXPECT_EQ(40, r.dvr_size);
+	EXPECT_EQ(3, r.dvr_id);
+	EXPECT_EQ(DTRACE_DVAR_ARRAY, r.dvr_flags);
+	EXPECT_EQ(12, r.dvr_keylen);
+	EXPECT_EQ(8, r.dvr_vallen);
+	memcpy(&tag, buf + sizeof(r), 4);
+	EXPECT_EQ(0, tag);
+	memcpy(&v, buf + sizeof(r) + 4, 8);
+	EXPECT_EQ(7, v);
+	memcpy(&v, buf + sizeof(r) + 12, 8);
+	EXPECT_EQ(42, v);
+	EXPECT_EQ(9, globals[5]);
+
+	/* too little room: counted, not cut */
+	d.dv_bufsize = 16;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
+	EXPECT_EQ(0, d.dv_count);
+	EXPECT_EQ(1, d.dv_more);
+	EXPECT_EQ(0, d.dv_bufsize);
+
+	/* malformed: size, reserved, id, addresses */
+	d.dv_bufsize = sizeof(buf);
+	d.dv_size = sizeof(d) - 4;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
+	EXPECT_EQ(EINVAL, errno);
+	d.dv_size = sizeof(d);
+	d.dv_reserved[3] = 1;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
+	EXPECT_EQ(EINVAL, errno);
+	d.dv_reserved[3] = 0;
+	d.dv_clear = DIF_VARID_MAX + 2;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
+	EXPECT_EQ(EINVAL, errno);
+	d.dv_clear = 0;
+	d.dv_buf = 16;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
+	EXPECT_EQ(EFAULT, errno);
+	d.dv_buf = (uintptr_t)buf;
+	d.dv_globals = 16;
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
+	EXPECT_EQ(EFAULT, errno);
+	d.dv_globals = (uintptr_t)globals;
+
+	/* empty the array (id 3), then the scalar (id 5) */
+	d.dv_clear = 4;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
+	EXPECT_EQ(0, d.dv_count);
+	EXPECT_EQ(0, d.dv_bufsize);
+	EXPECT_EQ(9, globals[5]);
+	d.dv_clear = 6;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
+	EXPECT_EQ(0, globals[5]);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	/* after STOP too */
+	d.dv_clear = 0;
+	EXPECT_EQ(0, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
+}
+
 /* BEGIN { trace("hello"); } records the string, NUL-padded. */
 TEST_F(dev, string_record)
 {

@@ -28,6 +28,7 @@ static const unsigned int cmds[] = {
 	DTRACE_IOC_ENABLE, DTRACE_IOC_GO, DTRACE_IOC_STOP,
 	DTRACE_IOC_BUFSNAP, DTRACE_IOC_STATUS, DTRACE_IOC_FBT_PROVIDE,
 	DTRACE_IOC_AGGDESC, DTRACE_IOC_AGGSNAP, DTRACE_IOC_TP_PROVIDE,
+	DTRACE_IOC_DVARSNAP,
 };
 
 static uint64_t rnd(uint64_t *s)
@@ -129,6 +130,7 @@ static void *fuzz_thread(void *arg)
 			struct dtrace_ioc_probes p;
 			struct dtrace_ioc_fbt_provide f;
 			struct dtrace_ioc_tp_provide t;
+			struct dtrace_ioc_dvarsnap v;
 		} u;
 		struct clause c;
 		unsigned int cmd = cmds[rnd(&s) % ARRAY_SIZE(cmds)];
@@ -166,6 +168,13 @@ static void *fuzz_thread(void *arg)
 				u.b.db_buf = (uintptr_t)snap;
 				u.b.db_bufsize = sizeof(snapbuf[0]);
 			}
+		} else if (cmd == DTRACE_IOC_DVARSNAP && rnd(&s) % 4) {
+			/* a room of any size, a clear of any id */
+			u.v.dv_buf = (uintptr_t)snap;
+			u.v.dv_bufsize = rnd(&s) % 2 ? sizeof(snapbuf[0]) :
+				rnd(&s) % sizeof(snapbuf[0]);
+			u.v.dv_globals = rnd(&s) % 2 ? (uintptr_t)snap : 0;
+			u.v.dv_clear = rnd(&s) % 4 ? 0 : rnd(&s) % 1100;
 		} else if (cmd == DTRACE_IOC_PROBES && rnd(&s) % 4) {
 			u.p.dp_buf = (uintptr_t)snap;
 			u.p.dp_count = rnd(&s) % 64;

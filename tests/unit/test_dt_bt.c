@@ -196,20 +196,11 @@ static const struct {
 	  "hist() requires one argument (0 provided)" },
 	{ "BEGIN { @x = lhist(1, 2); }", 1, 14,
 	  "lhist() requires 4 arguments (2 provided)" },
-	{ "BEGIN { @x = 1; print(@x); }", 1, 17,
-	  "print() of a map that is not an aggregation is not supported" },
 	{ "BEGIN { @x = count(); delete(@x); }", 1, 23,
 	  "delete() of an aggregation's element is not supported: use "
 	  "clear()" },
 	{ "BEGIN { @c = count(); print(@c, $x); }", 1, 23, "print() expects "
 	  "an integer literal top count: print(@m, top[, div])" },
-	{ "BEGIN { @m[1] = 2; print(@m, 3); }", 1, 20, "print() with a top "
-	  "count or a divisor of a map that is not an aggregation is not "
-	  "supported" },
-	{ "BEGIN { @m[1] = 2; clear(@m); }", 1, 20, "clear() of a map that "
-	  "is not an aggregation is supported only in END" },
-	{ "END { @m[1] = 2; zero(@m); }", 1, 18, "zero() of a map that "
-	  "is not an aggregation is not supported" },
 	{ "#ifndef BPFTRACE_HAVE_BTF\nBEGIN { }", 1, 1, "unterminated "
 	  "conditional directive: #if without #endif" },
 	{ "BEGIN { }\n  #pragma once", 2, 3, "the C preprocessor directive "
@@ -229,8 +220,6 @@ static const struct {
 	  "failed to resolve @x: aggregation is never assigned" },
 	{ "BEGIN { @n++; clear(@n); }", 1, 15, "clear() of a map that is "
 	  "not an aggregation is supported only in END" },
-	{ "BEGIN { @n++; @n = 0; print(@n); }", 1, 23, "print() of a map "
-	  "that is not an aggregation is not supported" },
 	{ "BEGIN { sarg0 }", 1, 9, "sarg0 is not supported by this DTrace" },
 	{ "kprobe:f { @[args->x] = count(); }", 1, 14, "args is only available "
 	  "in tracepoint probes here (there is no BTF): use arg0, arg1, ..." },

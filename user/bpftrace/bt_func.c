@@ -6,7 +6,9 @@
  *   count sum avg min max     the same; stats -> stats (or stddev),
  *                             hist -> quantize, lhist -> lquantize
  *   print(@m[, 0, div])       printa (normalize, printa, denormalize)
- *   clear(@m), zero(@m)       trunc(@m), clear(@m)
+ *   clear(@m), zero(@m)       trunc(@m), clear(@m); of a plain map, the
+ *                             consumer empties the variable (dt_btvar.h)
+ *   has_key(@m, k), len(@m)   bt_maps.c
  *   delete(@m[k])             @m[k] = 0 (a map that is a D global)
  *   str(s[, n])               %str(s) (bt_check.c), in substr( )
  *   join(argv[, sep])         a printf per element while it is not NULL,
@@ -180,32 +182,28 @@ static int bt_rw_map(struct bt_ctx *cx, struct dt_node *n,
 	/*
 	 * A counter prints its aggregation (bt_lower.c). In END, where
 	 * clear() and zero() only keep a map from the printing at exit,
-	 * they clear a counter's aggregation; clear() of a plain map, not
-	 * printed at exit here, needs nothing (bt_noop( )).
+	 * they clear a counter's aggregation. A plain map's calls name
+	 * the aggregation that stands for it (bt_emptyaggs( )), which the
+	 * consumer reads as the variable's (dt_btvar.c).
 	 */
-	inend = cx->probe->bp_kind == BT_P_END &&
-		(bt_iscount(cx, a->n_str) || f->bf_id == BT_FN_CLEAR);
-	if (!isagg && !(print && bt_iscount(cx, a->n_str)) &&
-	    !(inend && bt_iscount(cx, a->n_str)))
+	inend = cx->probe->bp_kind == BT_P_END && bt_iscount(cx, a->n_str);
+	if (bt_iscount(cx, a->n_str) && !print && !inend)
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
 				"%s() of a map that is not an "
-				"aggregation is %s", f->bf_name,
-				print || (f->bf_id == BT_FN_ZERO &&
-					  !bt_iscount(cx, a->n_str)) ?
-				"not supported" : "supported only in END");
+				"aggregation is supported only in END",
+				f->bf_name);
+	if (!isagg && !bt_isassigned(cx, a->n_str))
+		return dt_error(cx->pcb, &a->n_loc, "BT_MAP",
+				"Undefined map: @%s", a->n_str);
 	bt_rename(n, f);
 	return 0;
 }
 
 bool bt_noop(const struct bt_ctx *cx, const struct dt_node *s)
 {
-	const struct dt_node *a = s->n_args;
-
-	if (!bt_iscall(s, BT_FN_CLEAR))
-		return false;
-	return cx->probe->bp_kind == BT_P_END && dt_node_count(a) == 1 &&
-		a->n_kind == DT_N_AGG && !bt_isagg(cx, a->n_str) &&
-		!bt_iscount(cx, a->n_str);
+	(void)cx;
+	(void)s;
+	return false;
 }
 
 /* delete(@m[k]): @m[k] = 0 (a map that is a D global). */
@@ -588,13 +586,14 @@ struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call)
 			 "div])");
 		return NULL;
 	}
-	/* a counter prints its aggregation (bt_lower.c) */
-	if (m->n_kind != DT_N_AGG || (bt_isassigned(cx, m->n_str) &&
-				      !bt_isagg(cx, m->n_str) &&
-				      !bt_iscount(cx, m->n_str))) {
-		dt_error(cx->pcb, &call->n_loc, "BT_CALL", "print() with a "
-			 "top count or a divisor of a map that is not an "
-			 "aggregation is not supported");
+	/*
+	 * A counter prints its aggregation (bt_lower.c); a plain map the
+	 * aggregation that stands for it, whose trunc( ) and normalize( )
+	 * the consumer takes as the next print's top and divisor.
+	 */
+	if (m->n_kind != DT_N_AGG) {
+		dt_error(cx->pcb, &call->n_loc, "BT_CALL", "print() expects "
+			 "a map argument");
 		return NULL;
 	}
 	if (div && bt_rw(cx, div))

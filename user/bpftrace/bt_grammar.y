@@ -87,6 +87,7 @@ static struct dt_node *bt_node_str(enum dt_nkind kind, char *s,
 %token <ival> BT_TOK_POSITIONAL "positional parameter"
 %token BT_TOK_NARGS "$#"
 %token BT_TOK_IF "if" BT_TOK_ELSE "else" BT_TOK_UNROLL "unroll"
+%token BT_TOK_FOR "for"
 %token <type> BT_TOK_TYPE "type"
 %token BT_TOK_STRUCT "struct" BT_TOK_UNION "union"
 %token BT_TOK_SIZEOF "sizeof" BT_TOK_OFFSETOF "offsetof"
@@ -171,6 +172,18 @@ compound:
 			$$ = bt_unroll(pcb, $3, $5, L(@1));
 			if (pcb->pcb_failed)
 				YYERROR;
+		}
+	| BT_TOK_FOR '(' BT_TOK_VAR ':' BT_TOK_MAP ')' block
+		{
+			/* a walk of the whole map in probe context: never */
+			free($3);
+			free($5);
+			dt_node_free($7);
+			$$ = NULL;
+			dt_error(pcb, L(@1), "BT_FOR", "for loops over maps "
+				 "are not supported: they would walk the "
+				 "whole map in probe context");
+			YYERROR;
 		}
 	;
 

@@ -537,6 +537,7 @@ static struct dt_node *bt_emptyaggs(const struct bt_ctx *cx,
 			continue;
 		agg = dt_node_new(DT_N_AGG, loc);
 		agg->n_str = bt_strdup(name);
+		agg->n_btmap = true;
 		sets = dt_node_append(sets, dt_node_op(
 			DT_N_ASSIGN, DT_OP_SET, agg,
 			bt_call("sum", dt_node_int(0, &dt_type_int, loc), loc),
@@ -750,20 +751,23 @@ static void bt_hoist_mark(struct bt_hoist *h, const char *name)
 
 /* The first "@name... = v" of a statement list, if blocks included. */
 static const struct dt_node *bt_firstset(const struct dt_node *n,
-					 const char *name)
+					 const char *name, bool count)
 {
 	const struct dt_node *m, *r;
 
 	for (; n; n = n->n_next) {
 		if (n->n_kind == DT_N_IF) {
-			r = bt_firstset(n->n_left, name);
+			r = bt_firstset(n->n_left, name, count);
 			if (!r)
-				r = bt_firstset(n->n_right, name);
+				r = bt_firstset(n->n_right, name, count);
 			if (r)
 				return r;
 			continue;
 		}
-		m = n->n_kind == DT_N_ASSIGN && n->n_op == DT_OP_SET ?
+		/* a counter's first change types it as well (@n++) */
+		m = (n->n_kind == DT_N_ASSIGN && n->n_op == DT_OP_SET) ||
+			((n->n_kind == DT_N_ASSIGN ||
+			  n->n_kind == DT_N_INCDEC) && count) ?
 			bt_mapof(n->n_left) : NULL;
 		if (m && !strcmp(m->n_str, name))
 			return n;
@@ -780,7 +784,7 @@ static const char *bt_unseen_read(const struct bt_ctx *cx,
 
 	for (; n; n = lhs ? NULL : n->n_next) {
 		if (n->n_kind == DT_N_AGG && !lhs && !bt_isagg(cx, n->n_str) &&
-		    !bt_iscount(cx, n->n_str) && !bt_hoist_seen(h, n->n_str))
+		    !bt_hoist_seen(h, n->n_str))
 			return n->n_str;
 		if (n->n_kind == DT_N_ASSIGN && n->n_op == DT_OP_SET) {
 			const struct dt_node *l = n->n_left;
@@ -812,9 +816,35 @@ static void bt_hoist_assigns(struct bt_hoist *h, const struct dt_node *n)
 	const struct dt_node *m;
 
 	for (; n; n = n->n_next) {
-		m = n->n_kind == DT_N_ASSIGN ? bt_mapof(n->n_left) : NULL;
+		m = n->n_kind == DT_N_ASSIGN || n->n_kind == DT_N_INCDEC ?
+			bt_mapof(n->n_left) : NULL;
 		if (m)
 			bt_hoist_mark(h, m->n_str);
+	}
+}
+
+/*
+ * In the never-run copy, reads of the map it assigns (@n = @n + 1)
+ * become what an unset element reads as, 0 or "": D cannot read @n
+ * before this very assignment types it.
+ */
+static void bt_hoist_unread(const struct bt_ctx *cx, struct dt_node *n,
+			    const char *name)
+{
+	for (; n; n = n->n_next) {
+		const struct dt_node *m = n->n_kind == DT_N_INDEX ||
+			n->n_kind == DT_N_AGG ? bt_mapof(n) : NULL;
+
+		if (m && !strcmp(m->n_str, name)) {
+			bt_replace(n, bt_isstrmap(cx, name) ?
+				   bt_str("", &n->n_loc) :
+				   dt_node_int(0, &dt_type_int, &n->n_loc));
+			continue;
+		}
+		bt_hoist_unread(cx, n->n_left, name);
+		bt_hoist_unread(cx, n->n_right, name);
+		bt_hoist_unread(cx, n->n_cond, name);
+		bt_hoist_unread(cx, n->n_args, name);
 	}
 }
 
@@ -825,6 +855,7 @@ static struct dt_node *bt_hoist_list(const struct bt_ctx *cx,
 
 	for (s = list; s; s = next) {
 		const struct dt_node *set = NULL;
+		struct dt_node *cp;
 		const char *name;
 
 		next = s->n_next;
@@ -833,12 +864,17 @@ static struct dt_node *bt_hoist_list(const struct bt_ctx *cx,
 					      s->n_cond : s, false))) {
 			struct dt_node *ifn;
 
-			set = bt_firstset(h->all, name);
+			set = bt_firstset(h->all, name,
+					  bt_iscount(cx, name));
 			bt_hoist_mark(h, name);
 			if (!set)
 				continue;	/* D's error: never assigned */
-			ifn = dt_node_op(DT_N_IF, DT_OP_NONE,
-					 dt_node_copy(set), NULL, &s->n_loc);
+			cp = dt_node_copy(set);
+			bt_hoist_unread(cx, cp->n_right, name);
+			if (cp->n_left->n_kind == DT_N_INDEX)
+				bt_hoist_unread(cx, cp->n_left->n_args, name);
+			ifn = dt_node_op(DT_N_IF, DT_OP_NONE, cp, NULL,
+					 &s->n_loc);
 			ifn->n_cond = dt_node_int(0, &dt_type_int, &s->n_loc);
 			out = dt_node_append(out, ifn);
 			set = NULL;

@@ -26,6 +26,8 @@
 	X(CLEAR, "clear", TRUNC, map)					\
 	X(ZERO, "zero", CLEAR, map)					\
 	X(DELETE, "delete", NONE, delete)				\
+	X(HAS_KEY, "has_key", NONE, haskey)				\
+	X(LEN, "len", NONE, len)					\
 	X(STR, "str", BTSTR, str)					\
 	X(KSTACK, "kstack", STACK, stack)				\
 	X(USTACK, "ustack", USTACK, stack)				\
@@ -121,12 +123,15 @@ const char *bt_aggfunc(const char *name);
 /* Is n a call of bpftrace's function id? */
 bool bt_iscall(const struct dt_node *n, enum bt_fid id);
 /*
- * clear(@m) in END of a map that is neither an aggregation
- * nor a counter: it only keeps @m's elements from the printing at exit,
- * which such a map does not get here (bt_lower.c shows it empty).
+ * A statement that compiles to nothing: none now (clear(@m) of a plain
+ * map empties the variable through the consumer, dt_btvar.h).
  */
 bool bt_noop(const struct bt_ctx *cx, const struct dt_node *s);
 struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call);
+/* bt_maps.c: has_key( ) and len( ) of a map that is a D global. */
+struct bt_fn;
+int bt_rw_haskey(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f);
+int bt_rw_len(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f);
 struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call);
 
 /* Hooks of calls (bt_func.c, bt_more.c). */

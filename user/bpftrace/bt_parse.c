@@ -27,6 +27,7 @@ static const struct {
 	{ "if", BT_TOK_IF, {0} },
 	{ "else", BT_TOK_ELSE, {0} },
 	{ "unroll", BT_TOK_UNROLL, {0} },
+	{ "for", BT_TOK_FOR, {0} },
 	{ "struct", BT_TOK_STRUCT, {0} },
 	{ "union", BT_TOK_UNION, {0} },
 	{ "sizeof", BT_TOK_SIZEOF, {0} },

@@ -233,6 +233,22 @@ static void dt_piece_errprint(struct dt_cmd *cmd, struct dt_piece *p)
 			       cmd->c_opts.o_errtags, isatty(STDERR_FILENO));
 }
 
+/* bpftrace's maps that are D globals: the variable each stands for. */
+static void dt_cmd_btmaps(struct dt_agg *aggs, const struct dt_var *vars)
+{
+	const struct dt_var *v;
+	struct dt_agg *a;
+
+	for (a = aggs; a; a = a->a_next) {
+		if (!a->a_btmap)
+			continue;
+		for (v = vars; v; v = v->v_next)
+			if (v->v_scope == DT_V_GLOBAL && v->v_name[0] == '@' &&
+			    !strcmp(v->v_name + 1, a->a_name))
+				a->a_var = v;
+	}
+}
+
 int dt_cmd_compile(struct dt_cmd *cmd)
 {
 	struct dt_var *vars = NULL;
@@ -273,6 +289,7 @@ int dt_cmd_compile(struct dt_cmd *cmd)
 		}
 	}
 	cmd->c_aggs = aggs;
+	dt_cmd_btmaps(aggs, vars);
 	return 0;
 }
 

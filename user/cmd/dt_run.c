@@ -17,6 +17,7 @@
 
 #include "dt_agg.h"
 #include "dt_btargs.h"
+#include "dt_btvar.h"
 #include "dt_dev.h"
 #include "dt_error.h"
 #include "dt_format.h"
@@ -62,7 +63,27 @@ struct dt_snap {
 	void		*s_aggbuf;
 	uint64_t	s_aggsize;
 	uint64_t	s_aggdrops[1024];	/* per CPU, cumulative */
+	struct dt_dvars	*s_dvars;	/* bpftrace's maps that are globals */
 };
+
+/* The consumer's c_dvarsnap: the globals, one variable emptied first. */
+static int dt_dvarsnap(void *arg, uint32_t clear)
+{
+	struct dt_snap *s = arg;
+
+	return dt_dvar_snap(s->s_cmd->c_fd, clear, s->s_dvars);
+}
+
+/* Does the program have bpftrace maps that are D globals? */
+static bool dt_run_btmaps(const struct dt_cmd *cmd)
+{
+	const struct dt_agg *a;
+
+	for (a = cmd->c_aggs; a; a = a->a_next)
+		if (a->a_btmap)
+			return true;
+	return false;
+}
 
 /* How the aggregations' entries are ordered: the options, now. */
 static void dt_run_aggsort(struct dt_cmd *cmd)
@@ -290,6 +311,19 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	dt_run_aggsort(cmd);
 	c.c_aggsnap = dt_aggsnap;
 	c.c_aggarg = &s;
+	if (dt_run_btmaps(cmd)) {
+		s.s_dvars = calloc(1, sizeof(*s.s_dvars));
+		if (!s.s_dvars) {
+			dt_consumer_fini(&c);
+			free(s.s_buf);
+			free(s.s_aggbuf);
+			dt_warn("out of memory\n");
+			return 1;
+		}
+		c.c_dvars = s.s_dvars;
+		c.c_dvarsnap = dt_dvarsnap;
+		c.c_dvararg = &s;
+	}
 	c.c_setopt = dt_run_setopt;
 	c.c_setoptarg = cmd;
 	if (cmd->c_btwarn) {
@@ -381,8 +415,11 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 			exitval = st.ds_exitval;
 		}
 		/* what printa( ) did not print, as DTrace does at exit */
-		if (!rc && (dt_aggsnap(&s) || dt_consume_aggs_end(&c)))
+		if (!rc && (dt_aggsnap(&s) || dt_consume_aggs_end(&c))) {
+			if (c.c_err[0])
+				dt_warn("%s\n", c.c_err);
 			rc = 1;
+		}
 	} else {
 		dt_warn("failed to get status: %s\n", strerror(errno));
 		rc = 1;
@@ -391,6 +428,9 @@ out:
 	dt_consumer_fini(&c);
 	free(s.s_buf);
 	free(s.s_aggbuf);
+	if (s.s_dvars)
+		dt_dvars_fini(s.s_dvars);
+	free(s.s_dvars);
 	if (rc)
 		return rc;
 	return exited ? exitval : 0;

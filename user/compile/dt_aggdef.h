@@ -39,6 +39,13 @@ struct dt_agg {
 	bool		a_user;
 	uint32_t	a_declsize;	/* as declared: every @'s largest */
 	struct dt_loc	a_loc;		/* first use */
+	/*
+	 * bpftrace's map that is a D global (bt_lower.c): this aggregation
+	 * never fires; print( ), clear( ) and the exit print the variable
+	 * (a_var, found after compiling) through DVARSNAP instead.
+	 */
+	bool		a_btmap;
+	const struct dt_var *a_var;
 };
 
 /*

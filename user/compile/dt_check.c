@@ -162,8 +162,11 @@ static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
 	if (v->v_dim)
 		return dt_check_bounds(pcb, n, n->n_args, v);
 	if (!v->v_nkeys) {
-		for (k = n->n_args, i = 0; k; k = k->n_next, i++)
+		for (k = n->n_args, i = 0; k; k = k->n_next, i++) {
 			v->v_keys[i] = dt_type_promote(&k->n_type);
+			/* func( ) keys print as symbols (bpftrace's ksym) */
+			v->v_keys[i].sym = k->n_type.sym;
+		}
 		v->v_nkeys = i;
 		return 0;
 	}

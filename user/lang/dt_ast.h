@@ -168,6 +168,8 @@ struct dt_node {
 	enum dt_op	n_op;
 	bool		n_post;		/* INCDEC: x++ rather than ++x */
 	bool		n_paren;	/* written in parentheses */
+	bool		n_btmap;	/* DT_N_AGG: stands for bpftrace's map
+					 * that is a D variable (bt_lower.c) */
 	int64_t		n_int;
 	char		*n_str;
 	int		n_builtin;	/* DIF_VAR_* */

@@ -13,6 +13,7 @@
 #include "dt_agg.h"
 #include "dt_btout.h"
 #include "dt_btval.h"
+#include "dt_btvar.h"
 #include "dt_consume.h"
 #include "dt_format.h"
 #include "dt_sym.h"
@@ -326,6 +327,28 @@ int dt_bt_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms)
 	return ferror(fp) ? -1 : 0;
 }
 
+/*
+ * One map: an aggregation, or bpftrace's map that is a D global, which
+ * its aggregation only stands for (dt_btvar.h; print( )'s top and
+ * divisor apply to one print).
+ */
+static int dt_bt_one(struct dt_consumer *c, struct dt_aggdata *d, bool print)
+{
+	const struct dt_agg *a = d->ad_def;
+	int64_t top = print ? d->ad_bttop : 0;
+
+	if (!a->a_btmap)
+		return dt_bt_agg(c->c_out, d, &c->c_syms);
+	d->ad_bttop = 0;
+	if (!a->a_var || !c->c_dvars) {	/* never assigned, or no store */
+		fputc('\n', c->c_out);
+		return ferror(c->c_out) ? -1 : 0;
+	}
+	return dt_bt_var(c->c_out, a, c->c_dvars, top,
+			 print && d->ad_normal > 1 ? d->ad_normal : 1,
+			 &c->c_syms);
+}
+
 static int dt_bt_namecmp(const void *p, const void *q)
 {
 	const struct dt_aggdata *x = *(const struct dt_aggdata *const *)p;
@@ -348,7 +371,7 @@ static int dt_bt_aggs_end(struct dt_consumer *c)
 		all[i] = &c->c_aggs->ag_data[i];
 	qsort(all, n, sizeof(*all), dt_bt_namecmp);
 	for (i = 0; i < n && !rc; i++)
-		rc = dt_bt_agg(c->c_out, all[i], &c->c_syms);
+		rc = dt_bt_one(c, all[i], false);
 	free(all);
 	return rc || fflush(c->c_out) ? -1 : 0;
 }
@@ -368,7 +391,7 @@ static int dt_bt_action(struct dt_consumer *c, const uint8_t *data,
 	for (i = 0; i < o->o_naggs; i++) {
 		struct dt_aggdata *d = dt_aggs_of(c->c_aggs, o->o_aggs[i]);
 
-		if (!d || dt_bt_agg(c->c_out, d, &c->c_syms))
+		if (!d || dt_bt_one(c, d, true))
 			return -1;
 	}
 	return 0;

@@ -256,6 +256,50 @@ static int dt_consume_aggfresh(struct dt_consumer *c)
 	return 0;
 }
 
+/*
+ * A bpftrace map that is a D global (a->a_btmap): clear( ) and zero( )
+ * empty the variable (bpftrace's zero( ) of such a map: the store
+ * frees zeroes), trunc(@m, n) is the next print's top.
+ */
+static int dt_consume_btmap(struct dt_consumer *c, struct dt_aggdata *d,
+			    const struct dt_out *o, int64_t v)
+{
+	const struct dt_agg *a = d->ad_def;
+
+	if (o->o_kind == DT_OUT_TRUNC && o->o_nrecs) {
+		d->ad_bttop = v;
+		return 0;
+	}
+	if (o->o_kind != DT_OUT_TRUNC && o->o_kind != DT_OUT_CLEAR)
+		return 0;
+	if (!a->a_var || !c->c_dvarsnap)
+		return 0;	/* never assigned: nothing to empty */
+	if (c->c_dvarsnap(c->c_dvararg, a->a_var->v_id + 1)) {
+		snprintf(c->c_err, sizeof(c->c_err), "failed to clear @%s: "
+			 "%s", a->a_name, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Before printa( ) of a bpftrace map that is a D global: a snapshot. */
+static int dt_consume_dvarfresh(struct dt_consumer *c, const struct dt_out *o)
+{
+	int i;
+
+	for (i = 0; i < o->o_naggs; i++)
+		if (o->o_aggs[i]->a_btmap)
+			break;
+	if (i == o->o_naggs || !c->c_dvarsnap)
+		return 0;
+	if (c->c_dvarsnap(c->c_dvararg, 0)) {
+		snprintf(c->c_err, sizeof(c->c_err), "failed to read the "
+			 "maps: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* clear( ), trunc( ), normalize( ), denormalize( ). */
 static int dt_consume_aggact(struct dt_consumer *c, const uint8_t *data,
 			     const struct dt_ecb *e, const struct dt_out *o)
@@ -269,6 +313,8 @@ static int dt_consume_aggact(struct dt_consumer *c, const uint8_t *data,
 		struct dt_aggdata *d = dt_aggs_of(c->c_aggs, o->o_aggs[i]);
 
 		if (!d)
+			return -1;
+		if (d->ad_def->a_btmap && dt_consume_btmap(c, d, o, v))
 			return -1;
 		switch (o->o_kind) {
 		case DT_OUT_CLEAR:
@@ -298,6 +344,15 @@ int dt_consume_aggs_end(struct dt_consumer *c)
 {
 	uint32_t i;
 
+	for (i = 0; c->c_aggs && i < c->c_aggs->ag_n; i++)
+		if (c->c_aggs->ag_data[i].ad_def->a_btmap)
+			break;
+	if (c->c_aggs && i < c->c_aggs->ag_n && c->c_dvarsnap &&
+	    c->c_dvarsnap(c->c_dvararg, 0)) {
+		snprintf(c->c_err, sizeof(c->c_err), "failed to read the "
+			 "maps: %s", strerror(errno));
+		return -1;
+	}
 	if (c->c_fmt->fmt_aggs_end)
 		return c->c_fmt->fmt_aggs_end(c);
 	for (i = 0; c->c_aggs && i < c->c_aggs->ag_n; i++) {
@@ -384,7 +439,8 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 				return -1;
 			continue;
 		}
-		if (o->o_kind == DT_OUT_PRINTA && dt_consume_aggfresh(c))
+		if (o->o_kind == DT_OUT_PRINTA && (dt_consume_aggfresh(c) ||
+						   dt_consume_dvarfresh(c, o)))
 			return -1;
 		if (f->fmt_action(c, data, e, o))
 			return -1;

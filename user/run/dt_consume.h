@@ -24,6 +24,7 @@
 #include "dt_sym.h"
 
 struct dt_crec;
+struct dt_dvars;
 
 struct dt_consumer {
 	FILE			*c_out;
@@ -52,6 +53,14 @@ struct dt_consumer {
 	int			(*c_aggsnap)(void *arg);
 	void			*c_aggarg;
 	bool			c_aggfresh;	/* snapped in this flush */
+	/*
+	 * bpftrace's maps that are D globals (dt_btvar.h): c_dvarsnap
+	 * fills c_dvars, after emptying variable clear - 1 if clear is
+	 * not 0; print( ), clear( ), zero( ) and the exit call it.
+	 */
+	struct dt_dvars		*c_dvars;
+	int			(*c_dvarsnap)(void *arg, uint32_t clear);
+	void			*c_dvararg;
 	struct dt_symtab	c_syms;		/* for stack( ), ustack( ) */
 	/* setopt( ): 0, or -1 with why */
 	int			(*c_setopt)(struct dt_consumer *c,

@@ -262,6 +262,12 @@ int dt_dev_aggsnap(int fd, struct dtrace_ioc_bufsnap *bs)
 	return dt_ioctl(fd, DTRACE_IOC_AGGSNAP, bs);
 }
 
+int dt_dev_dvarsnap(int fd, struct dtrace_ioc_dvarsnap *d)
+{
+	d->dv_size = sizeof(*d);
+	return dt_ioctl(fd, DTRACE_IOC_DVARSNAP, d);
+}
+
 int dt_dev_probes(int fd, struct dtrace_ioc_probes *p)
 {
 	p->dp_size = sizeof(*p);

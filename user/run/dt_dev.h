@@ -45,5 +45,6 @@ int dt_dev_bufsnap(int fd, struct dtrace_ioc_bufsnap *bs);
 int dt_dev_probes(int fd, struct dtrace_ioc_probes *p);
 int dt_dev_aggdesc(int fd, struct dtrace_ioc_aggdesc *d);
 int dt_dev_aggsnap(int fd, struct dtrace_ioc_bufsnap *bs);
+int dt_dev_dvarsnap(int fd, struct dtrace_ioc_dvarsnap *d);
 
 #endif /* DT_DEV_H */

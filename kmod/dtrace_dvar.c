@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DVARSNAP: the consumer reads (and empties) its global variables, for
+ * bpftrace's maps that are not aggregations: print( ), clear( ) and the
+ * printing at exit are the consumer's, as aggregations' are.
+ *
+ * The walk over the dynamic store visits every bucket, so it is never
+ * done in probe context: a clear( ) in a probe is a record the consumer
+ * turns into this ioctl. Probe context takes the store's lock only with
+ * a bounded trylock; here it is taken with interrupts off (so neither a
+ * probe on this CPU nor preemption finds it held by a sleeper) and held
+ * for one walk, bounded by the store's size.
+ */
+#include <linux/irqflags.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include "dtrace_impl.h"
+
+static unsigned long dtrace_dvar_lock(struct dtrace_state *state)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	while (!arch_spin_trylock(&state->ds_dyn_lock))
+		cpu_relax();	/* holders are probes: short, bounded */
+	return flags;
+}
+
+static void dtrace_dvar_unlock(struct dtrace_state *state,
+			       unsigned long flags)
+{
+	arch_spin_unlock(&state->ds_dyn_lock);
+	local_irq_restore(flags);
+}
+
+/* The integer scalars, read once each: probes may store meanwhile. */
+static int dtrace_dvar_globals(struct dtrace_state *state, u64 uaddr)
+{
+	u64 *g = kvmalloc_array(DIF_VARID_MAX + 1, sizeof(u64), GFP_KERNEL);
+	int i, err = 0;
+
+	if (!g)
+		return -ENOMEM;
+	for (i = 0; i <= DIF_VARID_MAX; i++)
+		g[i] = READ_ONCE(state->ds_globals[i]);
+	if (copy_to_user(u64_to_user_ptr(uaddr), g,
+			 (DIF_VARID_MAX + 1) * sizeof(u64)))
+		err = -EFAULT;
+	kvfree(g);
+	return err;
+}
+
+/**
+ * dtrace_dvar_snap() - the DVARSNAP ioctl.
+ * @state: the consumer, after GO
+ * @dv:    the request, size and reserved fields checked
+ *
+ * Context: process context, state->ds_lock held (the store lives until
+ * the consumer is destroyed, which no ioctl overlaps).
+ * Return: 0, -EINVAL, -ENOMEM, -EFAULT.
+ */
+int dtrace_dvar_snap(struct dtrace_state *state,
+		     struct dtrace_ioc_dvarsnap *dv)
+{
+	struct dif_dyn *d = &state->ds_dyn;
+	unsigned long flags;
+	u64 room, used = 0;
+	u8 *buf = NULL;
+	int err = 0;
+
+	if (dv->dv_clear > DIF_VARID_MAX + 1)
+		return -EINVAL;
+	room = min_t(u64, dv->dv_bufsize, DTRACE_DVARSNAP_MAX);
+	if (state->ds_dyn_mem)
+		room = min_t(u64, room, d->dd_size);
+	else
+		room = 0;
+	if (room) {
+		buf = kvmalloc(room, GFP_KERNEL);
+		if (!buf)
+			return -ENOMEM;
+	}
+	if (dv->dv_clear)
+		WRITE_ONCE(state->ds_globals[dv->dv_clear - 1], 0);
+	dv->dv_count = 0;
+	dv->dv_more = 0;
+	if (state->ds_dyn_mem && d->dd_nchunks) {
+		flags = dtrace_dvar_lock(state);
+		if (dv->dv_clear)
+			dif_dyn_clear(d, dv->dv_clear - 1);
+		used = dif_dyn_snap(d, buf, room, &dv->dv_count,
+				    &dv->dv_more);
+		dtrace_dvar_unlock(state, flags);
+	}
+	if (used && copy_to_user(u64_to_user_ptr(dv->dv_buf), buf, used))
+		err = -EFAULT;
+	kvfree(buf);
+	dv->dv_bufsize = used;
+	if (!err && dv->dv_globals)
+		err = dtrace_dvar_globals(state, dv->dv_globals);
+	return err;
+}

@@ -1,0 +1,18 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Maps that are not aggregations, beside Debian's bpftrace: the same
+# bytes for the printing at exit (integers by value, strings and ksym( )
+# by key, scalars, maps emptied by delete( ) and clear( )) and print( )
+# with a top and a divisor.
+set -eu
+command -v bpftrace >/dev/null || { echo "bpftrace missing: tests/install-deps.sh installs it"; exit 1; }
+d=${TMPDIR:-/tmp}
+progs=(
+'BEGIN { @s[1] = "abc"; @s[2] = "de"; @s[3] = "a"; @i[5] = 30; @i[-2] = 10; @i[7] = 20; @x = 42; @y = "str"; @m[1, "b"] = 4; @m[1, "a"] = 5; @m[0, "z"] = 6; @d[1] = 1; delete(@d[1]); @f[1] = ksym(kaddr("vfs_read")); @g[ksym(kaddr("vfs_write"))] = 3; @neg = -5; @u = (uint32)7; exit(); }'
+'BEGIN { @i[5] = 30; @i[2] = 10; @i[7] = 20; print(@i); print(@i, 2); print(@i, 0, 10); @s["b"] = "x"; @s["a"] = "y"; print(@s); clear(@i); exit(); }'
+)
+for p in "${progs[@]}"; do
+	bpftrace -e "$p" >"$d/bt.out"
+	"$DTRACE" --bpftrace -e "$p" >"$d/dt.out"
+	diff -u "$d/bt.out" "$d/dt.out" || { echo "for: $p"; exit 1; }
+done

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpftrace's maps that are D globals: the store's walks that DVARSNAP
+ * makes (dif_dyn_snap( ), dif_dyn_clear( )), the consumer's printing of
+ * a snapshot in bpftrace 0.17's order and format (dt_btvar.c), and the
+ * lowering of print( ), clear( ), zero( ) and reads before assignment.
+ */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+
+#include <string.h>
+#include <dtrace/dtrace_ioctl.h>
+#include "dif_test.h"
+#include "dt_aggdef.h"
+#include "dt_btvar.h"
+#include "dt_compile.h"
+#include "dt_options.h"
+#include "dt_pcb.h"
+#include "kselftest_harness.h"
+
+/* a[arg0, "arg1 string"] += 1 (global array 2) */
+static const char count_prog[] =
+	"ldb arg0, %r1\n ldb arg1, %r2\n"
+	"pushtv %r1\n pushts %r2, 0\n ldga 2, %r3\n addi %r3, 1, %r3\n"
+	"pushtv %r1\n pushts %r2, 0\n stga %r3, 2\n ret %r3";
+
+/* self->x = arg0 (thread-local 1): not a global, never in a snapshot */
+static const char self_prog[] = "ldb arg0, %r1\n stts %r1, 1\n ret %r1";
+
+TEST(store_snap_and_clear)
+{
+	struct dift *t = dift_new();
+	static const char k1[] = "alpha", k2[] = "be";
+	static u8 out[4096];
+	const struct dtrace_dvar *r;
+	u32 count, more, tag;
+	u64 used, v;
+
+	dif_uenv_map(&t->env, k1, sizeof(k1), 0);
+	dif_uenv_map(&t->env, k2, sizeof(k2), 0);
+	ASSERT_EQ(0, dift_asm(t, count_prog));
+	t->env.args[0] = 7;
+	t->env.args[1] = (u64)(unsigned long)k1;
+	dift_run(t);
+	dift_run(t);
+	t->env.args[1] = (u64)(unsigned long)k2;
+	dift_run(t);
+	ASSERT_EQ(0, dift_asm(t, self_prog));
+	t->env.args[0] = 9;
+	t->env.thread_key = 5;
+	dift_run(t);
+	ASSERT_EQ(3, t->dyn.dd_nused);
+
+	used = dif_dyn_snap(&t->dyn, out, sizeof(out), &count, &more);
+	EXPECT_EQ(2, count);
+	EXPECT_EQ(0, more);
+	/* each: header, int tag + 8, string tag + bytes, 8-byte value */
+	EXPECT_EQ(((16 + 12 + 4 + 5 + 8 + 7) & ~7) + ((16 + 12 + 4 + 2 + 8 + 7) & ~7),
+		  used);
+	for (r = (const void *)out; (const u8 *)r < out + used;
+	     r = (const void *)((const u8 *)r + r->dvr_size)) {
+		const u8 *k = (const u8 *)(r + 1);
+		u32 slen;
+
+		EXPECT_EQ(2, r->dvr_id);
+		EXPECT_EQ(DTRACE_DVAR_ARRAY, r->dvr_flags);
+		EXPECT_EQ(8, r->dvr_vallen);
+		memcpy(&tag, k, 4);
+		EXPECT_EQ(0, tag);
+		memcpy(&v, k + 4, 8);
+		EXPECT_EQ(7, v);
+		memcpy(&tag, k + 12, 4);
+		ASSERT_TRUE(tag & DTRACE_DVAR_KSTR);
+		slen = tag & ~DTRACE_DVAR_KSTR;
+		EXPECT_EQ(r->dvr_keylen, 16 + slen);
+		memcpy(&v, k + r->dvr_keylen, 8);
+		if (slen == 5) {
+			EXPECT_EQ(0, memcmp(k + 16, "alpha", 5));
+			EXPECT_EQ(2, v);
+		} else {
+			EXPECT_EQ(0, memcmp(k + 16, "be", 2));
+			EXPECT_EQ(1, v);
+		}
+	}
+	/* no room: nothing cut, every entry counted */
+	EXPECT_EQ(0, dif_dyn_snap(&t->dyn, out, 40, &count, &more));
+	EXPECT_EQ(0, count);
+	EXPECT_EQ(2, more);
+	/* clear: the globals of id 2 go, the thread-local stays */
+	EXPECT_EQ(0, dif_dyn_clear(&t->dyn, 3));
+	EXPECT_EQ(2, dif_dyn_clear(&t->dyn, 2));
+	EXPECT_EQ(1, t->dyn.dd_nused);
+	EXPECT_EQ(0, dif_dyn_snap(&t->dyn, out, sizeof(out), &count, &more));
+	EXPECT_EQ(0, count);
+	/* the freed chunks are reused */
+	ASSERT_EQ(0, dift_asm(t, count_prog));
+	EXPECT_EQ(1, dift_run(t));
+	EXPECT_EQ(2, t->dyn.dd_nused);
+	free(t);
+}
+
+/* A snapshot built by hand: records as the module writes them. */
+struct snapb {
+	struct dt_dvars	s;
+	u8		buf[4096];
+};
+
+static void snap_add(struct snapb *b, u32 id, const void *key, u16 keylen,
+		     const void *val, u16 vallen)
+{
+	struct dtrace_dvar r = { 0 };
+	size_t size = (sizeof(r) + keylen + vallen + 7) & ~7ul;
+
+	r.dvr_size = (u32)size;
+	r.dvr_id = id;
+	r.dvr_keylen = keylen;
+	r.dvr_vallen = vallen;
+	r.dvr_flags = keylen ? DTRACE_DVAR_ARRAY : 0;
+	memset(b->buf + b->s.dv_len, 0, size);
+	memcpy(b->buf + b->s.dv_len, &r, sizeof(r));
+	if (keylen)
+		memcpy(b->buf + b->s.dv_len + sizeof(r), key, keylen);
+	memcpy(b->buf + b->s.dv_len + sizeof(r) + keylen, val, vallen);
+	b->s.dv_len += size;
+	b->s.dv_buf = b->buf;
+}
+
+/* A tuple of one integer. */
+static u16 key_int(u8 *k, int64_t v)
+{
+	u32 tag = 0;
+
+	memcpy(k, &tag, 4);
+	memcpy(k + 4, &v, 8);
+	return 12;
+}
+
+/* A tuple element string, appended at k + off. */
+static u16 key_str(u8 *k, u16 off, const char *s)
+{
+	u32 tag = DTRACE_DVAR_KSTR | (u32)strlen(s);
+
+	memcpy(k + off, &tag, 4);
+	memcpy(k + off + 4, s, strlen(s));
+	return off + 4 + (u16)strlen(s);
+}
+
+static char outbuf[4096];
+
+static const char *print_var(const struct dt_agg *a, const struct dt_dvars *s,
+			     int64_t top, uint64_t div, int *rc)
+{
+	FILE *fp = fmemopen(outbuf, sizeof(outbuf), "w");
+
+	memset(outbuf, 0, sizeof(outbuf));
+	*rc = dt_bt_var(fp, a, s, top, div, NULL);
+	fclose(fp);
+	return outbuf;
+}
+
+TEST(print_ints_by_value)
+{
+	static struct snapb b;
+	struct dt_var v = { .v_name = "@i", .v_array = true, .v_nkeys = 1,
+			    .v_id = 4 };
+	struct dt_agg a = { .a_name = "i", .a_btmap = true, .a_var = &v };
+	u8 k[32];
+	int64_t val;
+	int rc;
+
+	v.v_keys[0] = dt_type_long;
+	v.v_type = dt_type_long;
+	val = 30;
+	snap_add(&b, 4, k, key_int(k, 5), &val, 8);
+	val = 10;
+	snap_add(&b, 4, k, key_int(k, -2), &val, 8);
+	val = 20;
+	snap_add(&b, 4, k, key_int(k, 7), &val, 8);
+	val = 99;	/* another variable */
+	snap_add(&b, 5, k, key_int(k, 1), &val, 8);
+	EXPECT_STREQ("@i[-2]: 10\n@i[7]: 20\n@i[5]: 30\n",
+		     print_var(&a, &b.s, 0, 1, &rc));
+	EXPECT_EQ(0, rc);
+	/* print(@i, 2): the top two; print(@i, 0, 10): divided */
+	EXPECT_STREQ("@i[7]: 20\n@i[5]: 30\n", print_var(&a, &b.s, 2, 1, &rc));
+	EXPECT_STREQ("@i[-2]: 1\n@i[7]: 2\n@i[5]: 3\n",
+		     print_var(&a, &b.s, 0, 10, &rc));
+	/* none: one blank line */
+	v.v_id = 6;
+	EXPECT_STREQ("\n", print_var(&a, &b.s, 0, 1, &rc));
+	EXPECT_EQ(0, rc);
+}
+
+TEST(print_strings_by_key)
+{
+	static struct snapb b;
+	struct dt_var v = { .v_name = "@m", .v_array = true, .v_nkeys = 2,
+			    .v_id = 1 };
+	struct dt_agg a = { .a_name = "m", .a_btmap = true, .a_var = &v };
+	u8 k[64];
+	u16 n;
+	int rc;
+
+	v.v_keys[0] = dt_type_long;
+	v.v_keys[1] = dt_type_string;
+	v.v_type = dt_type_string;
+	n = key_int(k, 1);
+	snap_add(&b, 1, k, key_str(k, n, "b"), "zz", 3);
+	snap_add(&b, 1, k, key_str(k, n, "a"), "yy", 3);
+	n = key_int(k, 0);
+	snap_add(&b, 1, k, key_str(k, n, "z"), "x y", 4);
+	/* delete( ) left "" */
+	snap_add(&b, 1, k, key_str(k, n, "gone"), "", 1);
+	EXPECT_STREQ("@m[0, z]: x y\n@m[1, a]: yy\n@m[1, b]: zz\n",
+		     print_var(&a, &b.s, 0, 1, &rc));
+	EXPECT_EQ(0, rc);
+}
+
+TEST(print_scalars)
+{
+	static struct snapb b;
+	struct dt_var v = { .v_name = "@x", .v_id = 3 };
+	struct dt_agg a = { .a_name = "x", .a_btmap = true, .a_var = &v };
+	int rc;
+
+	v.v_type = dt_type_int;
+	b.s.dv_globals[3] = (uint64_t)-5;
+	EXPECT_STREQ("@x: -5\n", print_var(&a, &b.s, 0, 1, &rc));
+	v.v_type = dt_type_uint;
+	b.s.dv_globals[3] = 7;
+	EXPECT_STREQ("@x: 7\n", print_var(&a, &b.s, 0, 1, &rc));
+	b.s.dv_globals[3] = 0;
+	EXPECT_STREQ("\n", print_var(&a, &b.s, 0, 1, &rc));
+	/* a string scalar lives in the store */
+	v.v_type = dt_type_string;
+	snap_add(&b, 3, NULL, 0, "str", 4);
+	EXPECT_STREQ("@x: str\n", print_var(&a, &b.s, 0, 1, &rc));
+	EXPECT_EQ(0, rc);
+}
+
+TEST(malformed_snapshot)
+{
+	static struct snapb b;
+	struct dt_var v = { .v_name = "@m", .v_array = true, .v_nkeys = 1,
+			    .v_id = 1 };
+	struct dt_agg a = { .a_name = "m", .a_btmap = true, .a_var = &v };
+	struct dtrace_dvar *r;
+	u8 k[32];
+	int64_t val = 1;
+	int rc;
+
+	v.v_keys[0] = dt_type_long;
+	v.v_type = dt_type_long;
+	snap_add(&b, 1, k, key_int(k, 1), &val, 8);
+	r = (struct dtrace_dvar *)b.buf;
+	r->dvr_size = 4096;		/* past the end */
+	print_var(&a, &b.s, 0, 1, &rc);
+	EXPECT_EQ(-1, rc);
+	r->dvr_size = 40;
+	r->dvr_keylen = 30;		/* key and value past the record */
+	print_var(&a, &b.s, 0, 1, &rc);
+	EXPECT_EQ(-1, rc);
+	r->dvr_keylen = 12;
+	memset(b.buf + sizeof(*r), 0xff, 4);	/* a bad tag */
+	print_var(&a, &b.s, 0, 1, &rc);
+	EXPECT_EQ(-1, rc);
+}
+
+/* Lowering: the program compiles, or fails with msg at line:col. */
+static int bt_compile(const char *src, struct dt_pcb *pcb,
+		      struct dt_cprog *cp, struct dt_options *o)
+{
+	static char *const argv[] = { "dtrace", NULL };
+
+	dt_options_init(o);
+	dt_pcb_init(pcb, src, NULL, o);
+	pcb->pcb_bt = true;
+	pcb->pcb_argc = 1;
+	pcb->pcb_argv = argv;
+	return dt_compile(pcb, cp);
+}
+
+static const char *const valid[] = {
+	"BEGIN { @i[1] = 5; print(@i); print(@i, 2); print(@i, 0, 10); "
+	"clear(@i); zero(@i); @s[1] = \"a\"; delete(@s[1]); print(@s); }",
+	"interval:ms:20 { @n = @n + 1; @s[@n] = \"v\"; if (@n == 3) { "
+	"print(@s); clear(@s); exit(); } }",
+	"BEGIN { if (@c == 0) { printf(\"none\\n\"); } } kprobe:f { @c++; }",
+	"BEGIN { print(@x); } END { @x = 1; }",
+	"BEGIN { print(@c); clear(@h); } kprobe:f { @c = count(); "
+	"@h = hist(arg0); }",
+	"BEGIN { if (@n > 0) { print(@n); } } kprobe:f { @n += 2; }",
+	"BEGIN { @k[\"x\"] = 1; delete(@k, \"x\"); }",
+	"BEGIN { @s[1, \"a\"] = \"v\"; if (has_key(@s, 1, \"a\")) { "
+	"printf(\"y\\n\"); } @n = has_key(@i, 2); } END { @i[2] = 3; }",
+};
+
+TEST(lowering)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
+		struct dt_options o;
+		struct dt_pcb pcb;
+		struct dt_cprog cp;
+		int rc = bt_compile(valid[i], &pcb, &cp, &o);
+
+		if (rc)
+			TH_LOG("%s: %s (%d:%d)", valid[i], pcb.pcb_errmsg,
+			       pcb.pcb_errline, pcb.pcb_errcol);
+		EXPECT_EQ(0, rc);
+		dt_cprog_free(&cp);
+		dt_pcb_fini(&pcb);
+	}
+}
+
+TEST(lowering_errors)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+
+	EXPECT_EQ(-1, bt_compile("BEGIN { print(@nope); }", &pcb, &cp, &o));
+	EXPECT_STREQ("Undefined map: @nope", pcb.pcb_errmsg);
+	EXPECT_EQ(15, pcb.pcb_errcol);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	/* walks of a whole map in probe context are refused */
+	EXPECT_EQ(-1, bt_compile("BEGIN { @m[1] = 2; for ($kv : @m) { } }",
+				 &pcb, &cp, &o));
+	EXPECT_STREQ("for loops over maps are not supported: they would walk "
+		     "the whole map in probe context", pcb.pcb_errmsg);
+	EXPECT_EQ(20, pcb.pcb_errcol);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	EXPECT_EQ(-1, bt_compile("BEGIN { @m[1] = 2; @n = len(@m); }", &pcb,
+				 &cp, &o));
+	EXPECT_STREQ("len() of a map is not supported: it would walk the whole "
+		     "map in probe context", pcb.pcb_errmsg);
+	EXPECT_EQ(25, pcb.pcb_errcol);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	EXPECT_EQ(-1, bt_compile("BEGIN { @c = count(); @n = has_key(@c, 1); }",
+				 &pcb, &cp, &o));
+	EXPECT_STREQ("has_key() of an aggregation is not supported",
+		     pcb.pcb_errmsg);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	/* a counter's aggregation and variable cannot be emptied apart */
+	EXPECT_EQ(-1, bt_compile("BEGIN { @n++; zero(@n); }", &pcb, &cp, &o));
+	EXPECT_STREQ("zero() of a map that is not an aggregation is supported "
+		     "only in END", pcb.pcb_errmsg);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
+TEST_HARNESS_MAIN

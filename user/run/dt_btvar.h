@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bpftrace's maps that are D global variables, not aggregations: the
+ * consumer reads them with DVARSNAP (struct dtrace_dvar records, and
+ * the integer scalars) and prints them as bpftrace 0.17 does:
+ *
+ *   @start[1234]: 81295370312      integers: ascending by value
+ *   @name[1234, x]: bash           others (strings, ksym( )): by key
+ *   @x: 5                          a scalar
+ *
+ * one line per element and no blank line after; an empty map is one
+ * blank line. print(@m, top, div) keeps the top elements (the last ones)
+ * and divides integer values. A string value "" reads as an element
+ * delete( ) removed (bt_func.c stores "" there), so it is not printed.
+ */
+#ifndef DT_BTVAR_H
+#define DT_BTVAR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <dtrace/dif.h>
+
+struct dt_agg;
+struct dt_symtab;
+
+/* One snapshot of a consumer's globals. */
+struct dt_dvars {
+	uint8_t		*dv_buf;	/* struct dtrace_dvar records */
+	size_t		dv_len, dv_cap;
+	uint64_t	dv_globals[DIF_VARID_MAX + 1];
+};
+
+/*
+ * Take a snapshot through the device fd; clear: 0, or 1 + the id of a
+ * variable to empty first. 0, or -1 with errno.
+ */
+int dt_dvar_snap(int fd, uint32_t clear, struct dt_dvars *s);
+void dt_dvars_fini(struct dt_dvars *s);
+
+/*
+ * Print the map a (a->a_var set) from the snapshot: top 0 prints every
+ * element, div 0 or 1 divides nothing. 0, or -1 on a write error or a
+ * malformed snapshot.
+ */
+int dt_bt_var(FILE *fp, const struct dt_agg *a, const struct dt_dvars *s,
+	      int64_t top, uint64_t div, struct dt_symtab *syms);
+
+#endif /* DT_BTVAR_H */

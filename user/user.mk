@@ -50,14 +50,14 @@ $(DT_GEN)/bt_lex.c $(DT_GEN)/bt_lex.h &: user/bpftrace/bt_lex.l \
 # Every object that may include the generated headers waits for them.
 $(call obj,$(DT_LIB_SRCS) $(DT_MAIN)) \
 $(call asan,$(DT_LIB_SRCS) $(DT_MAIN)): | $(DT_GEN_HDRS) $(DT_GEN_SRCS)
-$(call obj,$(wildcard tests/unit/test_dt_*.c)) \
-$(call asan,$(wildcard tests/unit/test_dt_*.c)): | $(DT_GEN_HDRS) $(DT_GEN_SRCS)
+$(call obj,$(wildcard tests/unit/test_dt_*.c tests/unit/test_bt_*.c)) \
+$(call asan,$(wildcard tests/unit/test_dt_*.c tests/unit/test_bt_*.c)): | $(DT_GEN_HDRS) $(DT_GEN_SRCS)
 
 # The generated C is not ours to keep warning-free in every detail.
 $(call obj,$(DT_GEN_SRCS)) $(call asan,$(DT_GEN_SRCS)): \
 	CPPFLAGS += $(DT_INCS) -Wno-unused-function -Wno-sign-compare
-$(call obj,$(DT_ALL_SRCS) $(wildcard tests/unit/test_dt_*.c)) \
-$(call asan,$(DT_ALL_SRCS) $(wildcard tests/unit/test_dt_*.c)): \
+$(call obj,$(DT_ALL_SRCS) $(wildcard tests/unit/test_dt_*.c tests/unit/test_bt_*.c)) \
+$(call asan,$(DT_ALL_SRCS) $(wildcard tests/unit/test_dt_*.c tests/unit/test_bt_*.c)): \
 	CPPFLAGS += $(DT_INCS) $(BPF_CFLAGS)
 
 # The command uses dif/'s loader, verifier, disassembler and aggregation

@@ -27,6 +27,10 @@ static const struct {
 	{ "if", BT_TOK_IF, {0} },
 	{ "else", BT_TOK_ELSE, {0} },
 	{ "unroll", BT_TOK_UNROLL, {0} },
+	{ "while", BT_TOK_WHILE, {0} },
+	{ "break", BT_TOK_BREAK, {0} },
+	{ "continue", BT_TOK_CONTINUE, {0} },
+	{ "return", BT_TOK_RETURN, {0} },
 	{ "struct", BT_TOK_STRUCT, {0} },
 	{ "union", BT_TOK_UNION, {0} },
 	{ "sizeof", BT_TOK_SIZEOF, {0} },
@@ -197,5 +201,7 @@ int bt_parse(struct dt_pcb *pcb)
 		return -1;
 	if (!pcb->pcb_prog.p_clauses)
 		return dt_error(pcb, NULL, "D_EMPTY", "No probes to attach");
+	if (bt_macro_expand(pcb) || bt_tuples(pcb) || bt_flow(pcb))
+		return -1;
 	return bt_lower(pcb);
 }

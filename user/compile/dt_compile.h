@@ -57,6 +57,7 @@ struct dt_out {
 	int		o_naggs;
 	int		o_guard;	/* slot of its if's guard, or -1 */
 	const char	*o_opt, *o_optval;	/* SETOPT: the AST's */
+	bool		o_stderr;	/* PRINTF: an error, on stderr */
 };
 
 /* One action of the module (struct dtrace_ioc_action). */
@@ -123,6 +124,7 @@ int dt_check_bt_ntop(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_bswap(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_delete(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_promote(struct dt_pcb *pcb, struct dt_node *n);
+int dt_check_bt_tprint(struct dt_pcb *pcb, struct dt_node *n);
 
 /* The passes. */
 int dt_lower(struct dt_pcb *pcb);

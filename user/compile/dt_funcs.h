@@ -156,6 +156,9 @@
 	  any)								\
 	X(BTPROMOTE, "%promote", SUBR, 1, 1, U8, "i", NONE, bt_promote,	\
 	  any, any)							\
+	/* bpftrace's print( ) of a tuple's elements (bt_check.c) */	\
+	X(BTTPRINT, "%tprint", ACTION, 1, 16, V, "", NONE, bt_tprint,	\
+	  printf, any)							\
 	/* known to D, waiting for the module */			\
 	X(JSTACK, "jstack", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(FREOPEN, "freopen", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\

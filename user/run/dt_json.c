@@ -182,6 +182,8 @@ static int dt_json_printf(struct dt_consumer *c, const uint8_t *data,
 	size_t len = 0;
 	int rc;
 
+	if (o->o_stderr)	/* an error: stderr's, not the output's */
+		return dt_rec_printf(c, data, e, o) < 0 ? -1 : 0;
 	mem = open_memstream(&buf, &len);
 	if (!mem)
 		return -1;

@@ -10,7 +10,6 @@ BEGIN { exit(); }' 2>&1)
 [ "$out" = "1 3 4 | 4
 100
 ret
-
 end" ] || { echo "got: $out"; exit 1; }
 err=${TMPDIR:-/tmp}/bt-lang-err
 out=$(bt_run -e 'BEGIN { $i = 0; printf("a\n");

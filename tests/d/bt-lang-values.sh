@@ -23,4 +23,14 @@ out=$(bt_run -e 'BEGIN { $t = (1, "a", comm); printf("%d %s %s\n", $t.0, $t.1, $
 out=$(bt_run -e 'BEGIN { $x = 1; printf("%d\n", $x); } BEGIN { $x = "s"; printf("%s\n", $x); exit(); }' 2>&1)
 [ "$out" = "1
 s" ] || { echo "types got: $out"; exit 1; }
+d=${TMPDIR:-/tmp}
+cat >"$d/bt-lang.bt" <<'BT'
+#!/usr/bin/env bpftrace
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#define SQ(x) \
+	((x) * (x))
+BEGIN { printf("%d %d\n", MAX(3, 7), SQ(MAX(1, 2) + 1)); exit(); }
+BT
+out=$("$DTRACE" -s "$d/bt-lang.bt" 2>&1 | bt_noattach)
+[ "$out" = "7 9" ] || { echo "cpp got: $out"; exit 1; }
 exit 0

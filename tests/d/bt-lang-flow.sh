@@ -11,6 +11,9 @@ BEGIN { exit(); }' 2>&1)
 100
 ret
 end" ] || { echo "got: $out"; exit 1; }
+# the condition runs once per iteration, and once more to stop
+out=$(bt_run -e 'BEGIN { $i = 0; while ($i++ < 3) { printf("%d", $i); } printf(" %d\n", $i); exit(); }' 2>&1)
+[ "$out" = "123 4" ] || { echo "got: $out"; exit 1; }
 err=${TMPDIR:-/tmp}/bt-lang-err
 out=$(bt_run -e 'BEGIN { $i = 0; printf("a\n");
   while ($i >= 0) { $i++; }

@@ -205,10 +205,10 @@ TEST(errors)
 	/* loops within loops: 100 x 100 copies */
 	printed("BEGIN { $i = 0; while ($i < 5) { $j = 0;\n"
 		" while ($j < 3) { $j++; } $i++; } }",
-		"stdin:2:12-13: ERROR: too many variables (a while loop is "
+		"stdin:2:2-7: ERROR: too many variables (a while loop is "
 		"unrolled 100 times here; the loop at line 1 is too large)\n"
 		" while ($j < 3) { $j++; } $i++; } }\n"
-		"           ^\n", _metadata);
+		" ^~~~~\n", _metadata);
 }
 
 /* config's max_strlen is strsize, without the NUL. */

@@ -4,10 +4,15 @@
  * forward (Documentation/dif.md), so a loop is unrolled, as bpftrace's
  * own loops are bounded by its verifier.
  *
- *   while (c) { B }      this->%bN = 0;                 (if B breaks)
- *                        if (!this->%bN && c) { this->%cN = 0; B' }
+ *   while (c) { B }      this->%bN = 0;
+ *                        this->%bN = this->%bN || !(c);
+ *                        if (!this->%bN) { this->%cN = 0; B' }
  *                        ... BT_WHILE_MAX times ...
- *                        if (!this->%bN && c) { error; this->%r = 1 }
+ *                        this->%bN = this->%bN || !(c);
+ *                        if (!this->%bN) { error; this->%r = 1 }
+ *
+ * (|| this->%r after this->%bN when B may return), so c runs once per
+ * iteration, and once more to stop, as it would in a loop.
  *
  * break sets this->%bN, continue this->%cN, return this->%r; the
  * statements after one that may set a flag run in
@@ -139,7 +144,7 @@ static struct dt_node *bt_flow_while(struct bt_fl *fl, struct dt_node *s)
 {
 	const struct dt_loc *loc = &s->n_loc;
 	int id = fl->nloops++, j = bt_jumps(s->n_left), k;
-	struct dt_node *body, *out = NULL, *blk, *stop;
+	struct dt_node *body, *out, *blk;
 	long size;
 
 	if (!fl->pcb->pcb_btloopline)
@@ -159,20 +164,32 @@ static struct dt_node *bt_flow_while(struct bt_fl *fl, struct dt_node *s)
 		return NULL;
 	}
 	fl->ret = true;
-	if (j & BT_J_BRK)
-		out = bt_setflag("%%b%d", id, 0, loc);
-	for (k = 0; k < BT_WHILE_MAX; k++) {
-		blk = j & BT_J_CNT ? bt_setflag("%%c%d", id, 0, loc) : NULL;
-		blk = dt_node_append(blk, bt_copylist(body));
-		out = dt_node_append(out, bt_if(
-			bt_and(bt_alive(j & ~BT_J_CNT, id, loc),
-			       dt_node_copy(s->n_cond)), blk));
+	out = bt_setflag("%%b%d", id, 0, loc);
+	for (k = 0; k <= BT_WHILE_MAX; k++) {
+		/* done once c is false (evaluated once per iteration) */
+		struct dt_node *done = bt_flag("%%b%d", id, loc);
+
+		if (j & BT_J_RET)
+			done = dt_node_op(DT_N_LOGICAL, DT_OP_LOR, done,
+					  bt_flag("%%r", 0, loc), loc);
+		done = dt_node_op(DT_N_LOGICAL, DT_OP_LOR, done,
+				  dt_node_op(DT_N_UNARY, DT_OP_LNOT,
+					     dt_node_copy(s->n_cond), NULL,
+					     loc), loc);
+		out = dt_node_append(out, dt_node_op(DT_N_ASSIGN, DT_OP_SET,
+			bt_flag("%%b%d", id, loc), done, loc));
+		if (k == BT_WHILE_MAX) {
+			/* c still true: the error, and the clause ends */
+			blk = bt_bound_err(fl, loc);
+			blk->n_next = bt_setflag("%%r", 0, 1, loc);
+		} else {
+			blk = j & BT_J_CNT ?
+				bt_setflag("%%c%d", id, 0, loc) : NULL;
+			blk = dt_node_append(blk, bt_copylist(body));
+		}
+		out = dt_node_append(out, bt_if(bt_alive(BT_J_BRK, id, loc),
+						 blk));
 	}
-	stop = bt_bound_err(fl, loc);
-	stop->n_next = bt_setflag("%%r", 0, 1, loc);
-	out = dt_node_append(out, bt_if(
-		bt_and(bt_alive(j & ~BT_J_CNT, id, loc),
-		       dt_node_copy(s->n_cond)), stop));
 	dt_node_free(body);
 	return out;
 }

@@ -211,6 +211,29 @@ TEST(errors)
 		" ^~~~~\n", _metadata);
 }
 
+/* Macros each calling the next twice: a bound on the work. */
+TEST(macro_fanout)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	char src[4096];
+	size_t n = 0;
+	int i;
+
+	for (i = 0; i < 20; i++)
+		n += (size_t)snprintf(src + n, sizeof(src) - n,
+				      "macro m%d($x) { m%d($x) + m%d($x) }\n",
+				      i, i + 1, i + 1);
+	snprintf(src + n, sizeof(src) - n, "macro m20($x) { $x }\n"
+		 "BEGIN { printf(\"%%d\\n\", m0(1)); }");
+	EXPECT_EQ(-1, compile(src, &pcb, &cp, &o));
+	EXPECT_NE(NULL, strstr(pcb.pcb_errmsg, "more than 10000 expansions"))
+		TH_LOG("%s", pcb.pcb_errmsg);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
 /* config's max_strlen is strsize, without the NUL. */
 TEST(config_strsize)
 {
@@ -291,7 +314,7 @@ TEST(preprocessor_errors)
 {
 	printed("#define F(a) F(a)\nBEGIN { F(1); }",
 		"stdin:2:9-9: ERROR: macro \"F\" expands within itself too "
-		"deep\n"
+		"deep or too often\n"
 		"BEGIN { F(1); }\n"
 		"        ^\n", _metadata);
 	printed("#define F(a) a\nBEGIN { F(1\n); }",

@@ -36,6 +36,7 @@
 #define BT_CPP_DEPTH	16	/* nested #if */
 #define BT_CPP_PARAMS	16	/* a function-like macro's parameters */
 #define BT_CPP_NEST	16	/* macros expanded within macros */
+#define BT_CPP_CALLS	10000	/* function-like expansions in all */
 
 struct bt_cpp {
 	struct dt_pcb	*pcb;
@@ -46,6 +47,7 @@ struct bt_cpp {
 	int		ndefs;
 	const char	*start;		/* of the text being copied */
 	int		nest;		/* expansions being scanned */
+	int		ncalls;		/* function-like expansions so far */
 	int		col;		/* of the name being expanded */
 	const char	*lstart;	/* the script's line being copied */
 	bool		failed;
@@ -386,9 +388,12 @@ static const char *bt_cpp_call(struct bt_cpp *c, int i, const char *p,
 	aend[na++] = q;
 	if (na == 1 && c->nparams[i] == 0 && bt_cpp_ws(args[0]) == q)
 		na = 0;		/* F( ) */
-	if (na != c->nparams[i] || c->nest == BT_CPP_NEST) {
-		bt_cpp_err(c, c->col, c->nest == BT_CPP_NEST ?
-			   "macro \"%.*s\" expands within itself too deep" :
+	if (na != c->nparams[i] || c->nest == BT_CPP_NEST ||
+	    ++c->ncalls > BT_CPP_CALLS) {
+		bt_cpp_err(c, c->col, c->nest == BT_CPP_NEST ||
+			   c->ncalls > BT_CPP_CALLS ?
+			   "macro \"%.*s\" expands within itself too deep "
+			   "or too often" :
 			   "macro \"%.*s\" given the wrong number of "
 			   "arguments", c->names[i], (int)strlen(c->names[i]));
 		c->failed = true;

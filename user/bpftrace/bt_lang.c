@@ -154,6 +154,7 @@ struct bt_mx {
 };
 
 #define BT_MACRO_DEPTH	32
+#define BT_MACRO_CALLS	10000	/* expansions in a program */
 
 static const struct dt_node *bt_macro_find(const struct bt_mx *mx,
 					   const struct dt_node *n)
@@ -262,6 +263,10 @@ static int bt_expand_call(struct bt_mx *mx, const struct dt_node *m,
 		return dt_error(mx->pcb, &n->n_loc, "BT_MACRO", "macro %s: "
 				"recursion (more than %d levels)", m->n_str,
 				BT_MACRO_DEPTH);
+	if (id >= BT_MACRO_CALLS)	/* m calling m twice, 32 deep */
+		return dt_error(mx->pcb, &n->n_loc, "BT_MACRO", "macro %s: "
+				"more than %d expansions in the program",
+				m->n_str, BT_MACRO_CALLS);
 	for (p = m->n_args, a = n->n_args; p; p = p->n_next, a = a->n_next) {
 		if (p->n_kind == DT_N_AGG && a->n_kind != DT_N_AGG)
 			return dt_error(mx->pcb, &a->n_loc, "BT_MACRO",

@@ -87,8 +87,6 @@ static struct dt_node *bt_node_str(enum dt_nkind kind, char *s,
 %token <ival> BT_TOK_POSITIONAL "positional parameter"
 %token BT_TOK_NARGS "$#"
 %token BT_TOK_IF "if" BT_TOK_ELSE "else" BT_TOK_UNROLL "unroll"
-%token BT_TOK_WHILE "while" BT_TOK_BREAK "break" BT_TOK_CONTINUE "continue"
-%token BT_TOK_RETURN "return" BT_TOK_CONFIG "config" BT_TOK_MACRO "macro"
 %token <type> BT_TOK_TYPE "type"
 %token BT_TOK_STRUCT "struct" BT_TOK_UNION "union"
 %token BT_TOK_SIZEOF "sizeof" BT_TOK_OFFSETOF "offsetof"
@@ -96,6 +94,9 @@ static struct dt_node *bt_node_str(enum dt_nkind kind, char *s,
 %token BT_TOK_SHL "<<" BT_TOK_SHR ">>" BT_TOK_LE "<=" BT_TOK_GE ">="
 %token BT_TOK_EQ "==" BT_TOK_NE "!=" BT_TOK_LAND "&&" BT_TOK_LOR "||"
 %token <op> BT_TOK_ASSIGNOP "assignment operator"
+/* bpftrace >= 0.20 (bt_lang.c, bt_flow.c) */
+%token BT_TOK_WHILE "while" BT_TOK_BREAK "break" BT_TOK_CONTINUE "continue"
+%token BT_TOK_RETURN "return" BT_TOK_CONFIG "config" BT_TOK_MACRO "macro"
 
 %type <pdesc> attach
 %type <node> predicate block stmts compound ifstmt expr assign cond lor

@@ -460,8 +460,6 @@ int bt_func(struct bt_ctx *cx, struct dt_node *n)
 {
 	const struct bt_fn *f = bt_fn_lookup(n->n_str);
 
-	if (!f && n->n_str[0] == '%')	/* the front end's own (bt_tuple.c) */
-		return bt_rwlist(cx, n->n_args);
 	if (!f)
 		return dt_error(cx->pcb, &n->n_loc, "BT_FUNC",
 				"Unknown function: %s", n->n_str);

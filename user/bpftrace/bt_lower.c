@@ -455,6 +455,8 @@ int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 			bt_mapvar(n);
 		return 0;
 	case DT_N_CALL:
+		if (bt_ismark(n, "%tprint"))	/* print(tuple): bt_tuple.c */
+			return bt_rwlist(cx, n->n_args);
 		return bt_func(cx, n);
 	case DT_N_MEMBER: {
 		int rc = bt_tp_deref(cx, n);

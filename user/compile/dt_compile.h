@@ -119,12 +119,13 @@ int dt_check_spec(struct dt_pcb *pcb, const struct dt_node *stmts);
 
 /* bpftrace's str( ), its check hook: bt_check.c. */
 int dt_check_bt_str(struct dt_pcb *pcb, struct dt_node *n);
+/* print(tuple) (bt_check.c) */
+int dt_check_bt_tprint(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_deref(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_ntop(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_bswap(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_delete(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_promote(struct dt_pcb *pcb, struct dt_node *n);
-int dt_check_bt_tprint(struct dt_pcb *pcb, struct dt_node *n);
 
 /* The passes. */
 int dt_lower(struct dt_pcb *pcb);

@@ -351,4 +351,3 @@ int dt_check_bt_promote(struct dt_pcb *pcb, struct dt_node *n)
 		bt_become(n, a);
 	return 0;
 }
-

@@ -129,14 +129,10 @@ int dt_rec_printf(struct dt_consumer *c, const uint8_t *data,
 		}
 	}
 	dt_rec_syms(c, o->o_fmt, args, o->o_nrecs, tmp);
-	if (o->o_stderr)	/* after what the program printed before */
-		fflush(c->c_out);
 	if (o->o_kind == DT_OUT_SYSTEM)
 		n = dt_rec_system(c, o, args);
 	else
-		n = dt_pfmt_print(o->o_stderr ? c->c_errfp ? c->c_errfp :
-				  stderr : c->c_out, o->o_fmt, args,
-				  o->o_nrecs);
+		n = dt_pfmt_print(c->c_out, o->o_fmt, args, o->o_nrecs);
 	for (i = 0; i < o->o_nrecs; i++)
 		free(tmp[i]);
 	return n;

@@ -27,10 +27,6 @@ static const struct {
 	{ "if", BT_TOK_IF, {0} },
 	{ "else", BT_TOK_ELSE, {0} },
 	{ "unroll", BT_TOK_UNROLL, {0} },
-	{ "while", BT_TOK_WHILE, {0} },
-	{ "break", BT_TOK_BREAK, {0} },
-	{ "continue", BT_TOK_CONTINUE, {0} },
-	{ "return", BT_TOK_RETURN, {0} },
 	{ "struct", BT_TOK_STRUCT, {0} },
 	{ "union", BT_TOK_UNION, {0} },
 	{ "sizeof", BT_TOK_SIZEOF, {0} },
@@ -43,6 +39,11 @@ static const struct {
 	{ "uint16", BT_TOK_TYPE, T_INT(2, false) },
 	{ "uint32", BT_TOK_TYPE, T_INT(4, false) },
 	{ "uint64", BT_TOK_TYPE, T_INT(8, false) },
+	/* bpftrace >= 0.20 (bt_flow.c) */
+	{ "while", BT_TOK_WHILE, {0} },
+	{ "break", BT_TOK_BREAK, {0} },
+	{ "continue", BT_TOK_CONTINUE, {0} },
+	{ "return", BT_TOK_RETURN, {0} },
 };
 
 int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text)

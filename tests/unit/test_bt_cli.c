@@ -123,7 +123,6 @@ TEST(debug_prints_d_and_dif)
 			      "{\n"
 			      "    this->x = 5;\n"
 			      "    this->%t0 = !(!((this->x > 3)));\n"
-			      "    this->%e0 = !(this->%t0);\n"
 			      "    /* if this->%t0 */ @c = count();\n"
 			      "    printf(\"x\\n\");\n"
 			      "    exit(0);\n"

@@ -154,6 +154,41 @@ static struct dt_node *bt_dstr(const char *s, const struct dt_loc *loc)
 	return n;
 }
 
+/*
+ * print(tuple), as %tprint(elements): printf("(1, a, bash)\n") with a
+ * conversion per element's type, as bpftrace prints a tuple.
+ */
+int dt_check_bt_tprint(struct dt_pcb *pcb, struct dt_node *n)
+{
+	char fmt[256] = "(";
+	struct dt_node *a, *f;
+	size_t len = 1;
+
+	for (a = n->n_args; a; a = a->n_next) {
+		const struct dt_type *t = &a->n_type;
+		const char *conv;
+
+		if (dt_check_expr(pcb, a))
+			return -1;
+		if (t->kind == DT_T_STRING)
+			conv = "%s";
+		else if (t->kind == DT_T_INT && !t->ptr && !t->sym)
+			conv = t->is_signed ? "%d" : "%u";
+		else
+			return dt_error(pcb, &a->n_loc, "BT_CALL", "print() "
+					"of a tuple holding a %s is not "
+					"supported", dt_type_name(t));
+		len += (size_t)snprintf(fmt + len, sizeof(fmt) - len, "%s%s",
+					a == n->n_args ? "" : ", ", conv);
+	}
+	snprintf(fmt + len, sizeof(fmt) - len, ")\n");
+	f = bt_dstr(fmt, &n->n_loc);
+	f->n_next = n->n_args;
+	n->n_args = f;
+	/* the elements are checked and the format fits them: printf */
+	return bt_callto(pcb, n, DT_FN_PRINTF, &dt_type_void);
+}
+
 /* lltostr(v >> shift & 0xff) */
 static struct dt_node *bt_ntop_byte(const struct dt_node *v, int shift)
 {

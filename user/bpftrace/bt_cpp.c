@@ -12,7 +12,10 @@
  *   #endif
  *
  * So this knows #include (ignored), #define NAME [value] (object-like,
- * replaced where NAME is an identifier), #undef, #ifdef, #ifndef, #if
+ * replaced where NAME is an identifier), #define NAME(a, b) value
+ * (function-like: its arguments on the line of the call, the result
+ * scanned again; a directive may go on over lines ending in '\'),
+ * #undef, #ifdef, #ifndef, #if
  * with defined(NAME), !defined(NAME) or an integer, #else and #endif.
  * BPFTRACE_HAVE_BTF is defined when the kernel's types can be loaded,
  * which is asked only when a script tests it. Anything else is an
@@ -31,12 +34,23 @@
 
 #define BT_CPP_DEFS	64	/* #define names a script may hold */
 #define BT_CPP_DEPTH	16	/* nested #if */
+#define BT_CPP_PARAMS	16	/* a function-like macro's parameters */
+#define BT_CPP_NEST	16	/* macros expanded within macros */
+#define BT_CPP_CALLS	10000	/* function-like expansions in all */
 
 struct bt_cpp {
 	struct dt_pcb	*pcb;
 	char		*names[BT_CPP_DEFS];
 	char		*values[BT_CPP_DEFS];
+	char		*params[BT_CPP_DEFS][BT_CPP_PARAMS];
+	int		nparams[BT_CPP_DEFS];	/* -1: object-like */
 	int		ndefs;
+	const char	*start;		/* of the text being copied */
+	int		nest;		/* expansions being scanned */
+	int		ncalls;		/* function-like expansions so far */
+	int		col;		/* of the name being expanded */
+	const char	*lstart;	/* the script's line being copied */
+	bool		failed;
 	bool		live[BT_CPP_DEPTH];	/* its lines count */
 	bool		taken[BT_CPP_DEPTH];	/* an #else was seen */
 	int		ifline[BT_CPP_DEPTH], ifcol[BT_CPP_DEPTH];
@@ -170,6 +184,20 @@ static int bt_cpp_cond(const struct bt_cpp *c, const char *p, const char *end)
 	return v != neg;
 }
 
+/* Definition i's value and parameters (not its name). */
+static void bt_cpp_free(struct bt_cpp *c, int i)
+{
+	int j;
+
+	free(c->values[i]);
+	c->values[i] = NULL;
+	for (j = 0; j < c->nparams[i]; j++) {
+		free(c->params[i][j]);
+		c->params[i][j] = NULL;
+	}
+	c->nparams[i] = -1;
+}
+
 static int bt_cpp_define(struct bt_cpp *c, const char *p, const char *end,
 			 int col)
 {
@@ -179,10 +207,7 @@ static int bt_cpp_define(struct bt_cpp *c, const char *p, const char *end,
 
 	if (!n)
 		return bt_cpp_err(c, col, "%.*s: #define needs a name", p, 0);
-	if (p[n] == '(')
-		return bt_cpp_err(c, col, "function-like macros are not "
-				  "supported: #define %.*s(", p, (int)n);
-	v = bt_cpp_ws(p + n);
+	v = p[n] == '(' ? p + n + 1 : bt_cpp_ws(p + n);
 	i = bt_cpp_find(c, p, n);
 	if (i < 0) {
 		if (c->ndefs == BT_CPP_DEFS)
@@ -191,7 +216,32 @@ static int bt_cpp_define(struct bt_cpp *c, const char *p, const char *end,
 		i = c->ndefs++;
 		c->names[i] = strndup(p, n);
 	} else {
-		free(c->values[i]);
+		bt_cpp_free(c, i);
+	}
+	c->nparams[i] = -1;
+	if (p[n] == '(') {
+		/* NAME(a, b): the parameters up to ')' */
+		c->nparams[i] = 0;
+		for (v = bt_cpp_ws(v); v < end && *v != ')';) {
+			size_t pn = bt_cpp_idlen(v);
+
+			if (!pn || c->nparams[i] == BT_CPP_PARAMS) {
+				c->values[i] = strdup("");
+				return bt_cpp_err(c, col, "#define %.*s: its "
+						  "parameters must be at most "
+						  "16 names", p, (int)n);
+			}
+			c->params[i][c->nparams[i]++] = strndup(v, pn);
+			v = bt_cpp_ws(v + pn);
+			if (*v == ',')
+				v = bt_cpp_ws(v + 1);
+		}
+		if (v >= end) {
+			c->values[i] = strdup("");
+			return bt_cpp_err(c, col, "#define %.*s( without ')'",
+					  p, (int)n);
+		}
+		v = bt_cpp_ws(v + 1);
 	}
 	for (p = v; p < end; p++)	/* a comment ends the value */
 		if (p[0] == '/' && (p[1] == '/' || p[1] == '*'))
@@ -208,15 +258,18 @@ static int bt_cpp_define(struct bt_cpp *c, const char *p, const char *end,
 
 static void bt_cpp_undef(struct bt_cpp *c, const char *p)
 {
-	int i = bt_cpp_find(c, p, bt_cpp_idlen(p));
+	int i = bt_cpp_find(c, p, bt_cpp_idlen(p)), j;
 
 	if (i < 0)
 		return;
+	bt_cpp_free(c, i);
 	free(c->names[i]);
-	free(c->values[i]);
 	c->ndefs--;
 	c->names[i] = c->names[c->ndefs];
 	c->values[i] = c->values[c->ndefs];
+	c->nparams[i] = c->nparams[c->ndefs];
+	for (j = 0; j < BT_CPP_PARAMS; j++)
+		c->params[i][j] = c->params[c->ndefs][j];
 }
 
 /* One directive line, p just after its '#'. */
@@ -286,6 +339,107 @@ static int bt_cpp_directive(struct bt_cpp *c, const char *line,
 			  "not supported", p, n ? (int)n : 1);
 }
 
+static void bt_cpp_copy(struct bt_cpp *c, const char *p, const char *end);
+
+/* From p, just past a string's opening quote: just past its end. */
+static const char *bt_cpp_skipstr(const char *p, const char *end)
+{
+	for (; p < end && *p != '"'; p++)
+		if (*p == '\\' && p + 1 < end)
+			p++;
+	return p < end ? p + 1 : p;
+}
+
+/*
+ * The call of function-like macro i at p (just past its name): its
+ * value with the arguments in place of the parameters, scanned again.
+ * The end of the call, or NULL when no '(' follows (the name alone).
+ */
+static const char *bt_cpp_call(struct bt_cpp *c, int i, const char *p,
+			       const char *end)
+{
+	const char *args[BT_CPP_PARAMS + 1], *aend[BT_CPP_PARAMS + 1];
+	const char *q = bt_cpp_ws(p), *v, *save = c->start;
+	struct bt_cpp sub;
+	int na = 0, depth = 0, k;
+
+	if (q >= end || *q != '(')
+		return NULL;
+	args[0] = ++q;
+	for (; q < end; q++) {
+		if (*q == '"') {
+			q = bt_cpp_skipstr(q + 1, end) - 1;
+		} else if (*q == '(') {
+			depth++;
+		} else if (*q == ',' && !depth && na < BT_CPP_PARAMS) {
+			aend[na++] = q;
+			args[na] = q + 1;
+		} else if (*q == ')' && !depth--) {
+			break;
+		}
+	}
+	if (q >= end) {
+		bt_cpp_err(c, c->col, "unterminated argument list invoking "
+			   "macro \"%.*s\" (the call must be on one line)",
+			   c->names[i], (int)strlen(c->names[i]));
+		c->failed = true;
+		return end;
+	}
+	aend[na++] = q;
+	if (na == 1 && c->nparams[i] == 0 && bt_cpp_ws(args[0]) == q)
+		na = 0;		/* F( ) */
+	if (na != c->nparams[i] || c->nest == BT_CPP_NEST ||
+	    ++c->ncalls > BT_CPP_CALLS) {
+		bt_cpp_err(c, c->col, c->nest == BT_CPP_NEST ||
+			   c->ncalls > BT_CPP_CALLS ?
+			   "macro \"%.*s\" expands within itself too deep "
+			   "or too often" :
+			   "macro \"%.*s\" given the wrong number of "
+			   "arguments", c->names[i], (int)strlen(c->names[i]));
+		c->failed = true;
+		return end;
+	}
+	/* the value, parameters replaced, in a buffer of its own */
+	sub = (struct bt_cpp){ .pcb = c->pcb };
+	for (v = c->values[i]; *v;) {
+		size_t n = bt_cpp_idlen(v);
+
+		if (*v == '"') {
+			const char *e = bt_cpp_skipstr(v + 1, v + strlen(v));
+
+			bt_cpp_put(&sub, v, (size_t)(e - v));
+			v = e;
+			continue;
+		}
+		if (!n) {
+			bt_cpp_put(&sub, v++, 1);
+			continue;
+		}
+		for (k = 0; k < na; k++)
+			if (strlen(c->params[i][k]) == n &&
+			    !strncmp(c->params[i][k], v, n))
+				break;
+		if (k < na) {
+			const char *a = bt_cpp_ws(args[k]), *e = aend[k];
+
+			while (e > a && isspace((unsigned char)e[-1]))
+				e--;
+			bt_cpp_put(&sub, a, (size_t)(e - a));
+		} else {
+			bt_cpp_put(&sub, v, n);
+		}
+		v += n;
+	}
+	bt_cpp_put(&sub, "", 0);
+	c->nest++;
+	c->start = sub.out;
+	bt_cpp_copy(c, sub.out, sub.out + sub.len);
+	c->start = save;
+	c->nest--;
+	free(sub.out);
+	return q + 1;
+}
+
 /*
  * A live line: copied, with #define'd names replaced outside strings
  * and comments, and the block comment state carried to the next line.
@@ -329,15 +483,25 @@ static void bt_cpp_copy(struct bt_cpp *c, const char *p, const char *end)
 			continue;
 		}
 		n = bt_cpp_idlen(p);
+		if (n && !c->nest)
+			c->col = (int)(p - c->lstart) + 1;
 		if (n) {
 			/* $x, @m, attach points' parts are not macros */
-			bool word = p == c->pcb->pcb_src ||
+			bool word = p == c->start ||
 				(p[-1] != '$' && p[-1] != '@' &&
 				 p[-1] != ':' && p[-1] != '.' &&
 				 !isalnum((unsigned char)p[-1]));
 
 			i = word ? bt_cpp_find(c, p, n) : -1;
-			if (i >= 0)
+			if (i >= 0 && c->nparams[i] >= 0) {
+				const char *r = bt_cpp_call(c, i, p + n, end);
+
+				if (r) {
+					p = r;
+					continue;
+				}
+				bt_cpp_put(c, p, n);	/* no '(': the name */
+			} else if (i >= 0)
 				bt_cpp_put(c, c->values[i],
 					   strlen(c->values[i]));
 			else
@@ -352,9 +516,9 @@ static void bt_cpp_copy(struct bt_cpp *c, const char *p, const char *end)
 
 int bt_cpp(struct dt_pcb *pcb, char **out, size_t *outlen)
 {
-	struct bt_cpp c = { .pcb = pcb, .line = 1 };
+	struct bt_cpp c = { .pcb = pcb, .line = 1, .start = pcb->pcb_src };
 	const char *p = pcb->pcb_src, *end = p + pcb->pcb_srclen;
-	int rc = 0, i;
+	int rc = 0, i, more;
 
 	bt_cpp_put(&c, "", 0);
 	while (p < end && !rc) {
@@ -363,16 +527,36 @@ int bt_cpp(struct dt_pcb *pcb, char **out, size_t *outlen)
 
 		if (!e)
 			e = end;
-		if (c.line == 1 && p[0] == '#' && p[1] == '!')
+		more = 0;
+		c.lstart = p;
+		if (c.line == 1 && p[0] == '#' && p[1] == '!') {
 			;	/* the interpreter line */
-		else if (!c.comment && *q == '#')
-			rc = bt_cpp_directive(&c, p, q + 1, e);
-		else if (bt_cpp_live(&c))
+		} else if (!c.comment && *q == '#') {
+			/* a directive goes on over lines ending in '\' */
+			struct bt_cpp j = { .pcb = pcb };
+
+			while (e < end && e > p && e[-1] == '\\') {
+				bt_cpp_put(&j, p, (size_t)(e - 1 - p));
+				bt_cpp_put(&j, " ", 1);
+				p = e + 1;
+				e = memchr(p, '\n', (size_t)(end - p));
+				if (!e)
+					e = end;
+				more++;
+			}
+			bt_cpp_put(&j, p, (size_t)(e - p));
+			q = bt_cpp_ws(j.out);
+			rc = bt_cpp_directive(&c, j.out, q + 1, j.out + j.len);
+			free(j.out);
+		} else if (bt_cpp_live(&c)) {
 			bt_cpp_copy(&c, p, e);
-		if (e < end)
-			bt_cpp_put(&c, "\n", 1);
+			rc = c.failed ? -1 : 0;
+		}
+		c.line += more + 1;
+		for (; more >= 0; more--)
+			if (e < end || more)
+				bt_cpp_put(&c, "\n", 1);
 		p = e + 1;
-		c.line++;
 	}
 	if (!rc && c.depth) {
 		c.line = c.ifline[c.depth - 1];
@@ -381,8 +565,8 @@ int bt_cpp(struct dt_pcb *pcb, char **out, size_t *outlen)
 				"#endif%.*s", "", 0);
 	}
 	for (i = 0; i < c.ndefs; i++) {
+		bt_cpp_free(&c, i);
 		free(c.names[i]);
-		free(c.values[i]);
 	}
 	if (rc) {
 		free(c.out);

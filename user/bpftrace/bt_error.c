@@ -62,6 +62,21 @@ static void bt_error_words(const char *msg, char *out, size_t len)
 		snprintf(out, len, "Unknown identifier: '%.*s'", nl, name);
 }
 
+/* x`3, a clause's own $x (bt_lower.c), is $x in messages. */
+static void bt_error_unsuffix(char *msg)
+{
+	char *p = msg, *q;
+
+	while ((p = strchr(p, '`'))) {
+		for (q = p + 1; *q >= '0' && *q <= '9'; q++)
+			;
+		if (q > p + 1)
+			memmove(p, q, strlen(q) + 1);
+		else
+			p++;
+	}
+}
+
 void bt_error_print(const struct dt_pcb *pcb, FILE *fp)
 {
 	const char *p = pcb->pcb_src, *end;
@@ -69,6 +84,15 @@ void bt_error_print(const struct dt_pcb *pcb, FILE *fp)
 	char msg[1100];
 
 	bt_error_words(pcb->pcb_errmsg, msg, sizeof(msg));
+	bt_error_unsuffix(msg);
+	/* a limit reached in while loops' copies: say that they are */
+	if (pcb->pcb_btloopline && pcb->pcb_errtag &&
+	    (!strcmp(pcb->pcb_errtag, "D_VAR_MAX") ||
+	     !strcmp(pcb->pcb_errtag, "D_ACT_MAX") ||
+	     !strcmp(pcb->pcb_errtag, "D_DIF_LIMIT")))
+		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), " (a "
+			 "while loop is unrolled 100 times here; the loop at "
+			 "line %d is too large)", pcb->pcb_btloopline);
 	if (pcb->pcb_errline <= 0) {
 		fprintf(fp, "%s: ERROR: %s\n", pcb->pcb_file ? pcb->pcb_file :
 			"stdin", msg);

@@ -95,11 +95,14 @@ static struct dt_node *bt_node_str(enum dt_nkind kind, char *s,
 %token BT_TOK_SHL "<<" BT_TOK_SHR ">>" BT_TOK_LE "<=" BT_TOK_GE ">="
 %token BT_TOK_EQ "==" BT_TOK_NE "!=" BT_TOK_LAND "&&" BT_TOK_LOR "||"
 %token <op> BT_TOK_ASSIGNOP "assignment operator"
+/* bpftrace >= 0.20 (bt_lang.c, bt_flow.c) */
+%token BT_TOK_WHILE "while" BT_TOK_BREAK "break" BT_TOK_CONTINUE "continue"
+%token BT_TOK_RETURN "return" BT_TOK_CONFIG "config" BT_TOK_MACRO "macro"
 
 %type <pdesc> attach
 %type <node> predicate block stmts compound ifstmt expr assign cond lor
 %type <node> land bor bxor band equality relational shift additive
-%type <node> multiplicative cast unary postfix primary args args_ne
+%type <node> multiplicative cast unary postfix primary args args_ne jump
 %type <op> unop
 %type <type> ctype sou sizetype
 
@@ -120,6 +123,44 @@ static struct dt_node *bt_node_str(enum dt_nkind kind, char *s,
 program:
 	  %empty
 	| program probe
+	| program config
+	| program macro
+	;
+
+/* config = { max_strlen = 100; stack_mode = bpftrace } (bt_lang.c) */
+config:
+	  BT_TOK_CONFIG '=' '{' cfglist '}'
+		{
+			if (pcb->pcb_prog.p_clauses && bt_config_late(pcb,
+								      L(@1)))
+				YYERROR;
+		}
+	;
+
+cfglist:
+	  %empty
+	| cfgitems
+	| cfgitems ';'
+	;
+
+cfgitems:
+	  cfgitem
+	| cfgitems ';' cfgitem
+	;
+
+cfgitem:
+	  BT_TOK_IDENT '=' BT_TOK_INT
+		{ if (bt_config(pcb, $1, NULL, $3, L(@1), L(@3))) YYERROR; }
+	| BT_TOK_IDENT '=' BT_TOK_IDENT
+		{ if (bt_config(pcb, $1, $3, 0, L(@1), L(@3))) YYERROR; }
+	| BT_TOK_IDENT '=' BT_TOK_STRING
+		{ if (bt_config(pcb, $1, $3, 0, L(@1), L(@3))) YYERROR; }
+	;
+
+/* macro name($x, @m, e) { ...; value }: expanded where called */
+macro:
+	  BT_TOK_MACRO BT_TOK_IDENT '(' args ')' block
+		{ if (bt_macro_def(pcb, $2, $4, $6, L(@2))) YYERROR; }
 	;
 
 probe:
@@ -156,17 +197,32 @@ predicate:
 block:
 	  '{' stmts '}'				{ $$ = $2; }
 	| '{' stmts expr '}'			{ $$ = dt_node_append($2, $3); }
+	| '{' stmts jump '}'			{ $$ = dt_node_append($2, $3); }
 	;
 
 stmts:
 	  %empty				{ $$ = NULL; }
 	| stmts ';'				{ $$ = $1; }
 	| stmts expr ';'			{ $$ = dt_node_append($1, $2); }
+	| stmts jump ';'			{ $$ = dt_node_append($1, $2); }
 	| stmts compound			{ $$ = dt_node_append($1, $2); }
+	;
+
+/* break, continue, return: bt_flow.c makes them forward jumps */
+jump:
+	  BT_TOK_BREAK		{ $$ = bt_mark("%break", NULL, L(@1)); }
+	| BT_TOK_CONTINUE	{ $$ = bt_mark("%continue", NULL, L(@1)); }
+	| BT_TOK_RETURN		{ $$ = bt_mark("%return", NULL, L(@1)); }
 	;
 
 compound:
 	  ifstmt
+	| BT_TOK_WHILE '(' expr ')' block
+		{
+			$$ = bt_mark("%while", NULL, L(@1));
+			$$->n_cond = $3;
+			$$->n_left = $5;
+		}
 	| BT_TOK_UNROLL '(' BT_TOK_INT ')' block
 		{
 			$$ = bt_unroll(pcb, $3, $5, L(@1));
@@ -388,6 +444,12 @@ postfix:
 			$$->n_str = $3;
 			$$->n_post = true;
 		}
+	| postfix '.' BT_TOK_INT
+		{
+			/* $t.0: a tuple's element (bt_tuple.c) */
+			$$ = bt_mark("%elem", $1, L(@2));
+			$$->n_int = $3;
+		}
 	| postfix '.' BT_TOK_IDENT
 		{
 			/* args.x as args->x: bpftrace's args is a record */
@@ -418,6 +480,12 @@ primary:
 					 &dt_type_long, L(@1));
 		}
 	| '(' expr ')'			{ $$ = $2; $$->n_paren = true; }
+	| '(' expr ',' args_ne ')'
+		{
+			/* a tuple (bt_tuple.c) */
+			$2->n_next = $4;
+			$$ = bt_mark("%tuple", $2, L(@1));
+		}
 	| BT_TOK_SIZEOF '(' sizetype ')'
 		{
 			$$ = dt_node_new(DT_N_SIZEOF, L(@1));

@@ -456,6 +456,8 @@ int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 			bt_mapvar(n);
 		return 0;
 	case DT_N_CALL:
+		if (bt_ismark(n, "%tprint"))	/* print(tuple): bt_tuple.c */
+			return bt_rwlist(cx, n->n_args);
 		return bt_func(cx, n);
 	case DT_N_MEMBER: {
 		int rc = bt_tp_deref(cx, n);
@@ -649,14 +651,14 @@ static struct dt_clause *bt_clause_new(const char *desc,
 	return c;
 }
 
-/* A statement list's copy: an if's blocks are lists too. */
+/* A statement list's copy: an if's (and a while's) blocks are lists too. */
 struct dt_node *bt_copylist(const struct dt_node *n)
 {
 	struct dt_node *head = NULL, *c;
 
 	for (; n; n = n->n_next) {
 		c = dt_node_copy(n);
-		if (n->n_kind == DT_N_IF) {
+		if (n->n_kind == DT_N_IF || bt_ismark(n, "%while")) {
 			dt_node_free(c->n_left);
 			dt_node_free(c->n_right);
 			c->n_left = bt_copylist(n->n_left);
@@ -903,11 +905,34 @@ static void bt_hoist(const struct bt_ctx *cx, struct dt_clause *clauses)
 	dt_node_free(h.all);
 }
 
+/*
+ * $x of the idx-th lowered clause is this->x`idx: scratch variables
+ * are the clause's own, so $x may hold an integer in one probe and a
+ * string in another, as in bpftrace (D types this->x once for all
+ * clauses). bt_error.c takes the suffix out of messages.
+ */
+static void bt_scratch_rename(struct dt_node *n, int idx)
+{
+	char name[300];
+
+	for (; n; n = n->n_next) {
+		if (n->n_kind == DT_N_THIS && n->n_str[0] != '%' && idx > 0) {
+			snprintf(name, sizeof(name), "%s`%d", n->n_str, idx);
+			free(n->n_str);
+			n->n_str = bt_strdup(name);
+		}
+		bt_scratch_rename(n->n_left, idx);
+		bt_scratch_rename(n->n_right, idx);
+		bt_scratch_rename(n->n_cond, idx);
+		bt_scratch_rename(n->n_args, idx);
+	}
+}
+
 /* One lowered clause of c for the attach point bp. */
 static struct dt_clause *bt_lower_one(struct bt_ctx *cx,
 				      const struct dt_clause *c,
 				      const struct bt_probe *bp,
-				      const struct dt_loc *loc)
+				      const struct dt_loc *loc, int idx)
 {
 	struct dt_clause *nc = bt_clause_new(bp->bp_desc, loc);
 
@@ -918,6 +943,8 @@ static struct dt_clause *bt_lower_one(struct bt_ctx *cx,
 		bt_rw(cx, nc->c_pred);
 	bt_pidpred(cx->pcb, bp, nc);
 	nc->c_stmts = bt_stmts(cx, bt_copylist(c->c_stmts));
+	bt_scratch_rename(nc->c_pred, idx);
+	bt_scratch_rename(nc->c_stmts, idx);
 	return nc;
 }
 
@@ -926,7 +953,7 @@ int bt_lower(struct dt_pcb *pcb)
 	struct dt_clause *c, *next, *out = NULL, **tail = &out;
 	struct bt_ctx cx = { .pcb = pcb };
 	struct bt_probe bp;
-	int idx = 0;
+	int idx = 0, nlow = 0;
 
 	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
 		bt_findstrftime(&cx, c->c_stmts);
@@ -961,7 +988,8 @@ int bt_lower(struct dt_pcb *pcb)
 						 tl->names[i]);
 					bp.bp_glob = false;
 				}
-				*tail = bt_lower_one(&cx, c, &bp, &pd->pd_loc);
+				*tail = bt_lower_one(&cx, c, &bp, &pd->pd_loc,
+						     nlow++);
 				tail = &(*tail)->c_next;
 			}
 			free(tl);

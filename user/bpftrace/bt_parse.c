@@ -40,6 +40,11 @@ static const struct {
 	{ "uint16", BT_TOK_TYPE, T_INT(2, false) },
 	{ "uint32", BT_TOK_TYPE, T_INT(4, false) },
 	{ "uint64", BT_TOK_TYPE, T_INT(8, false) },
+	/* bpftrace >= 0.20 (bt_flow.c) */
+	{ "while", BT_TOK_WHILE, {0} },
+	{ "break", BT_TOK_BREAK, {0} },
+	{ "continue", BT_TOK_CONTINUE, {0} },
+	{ "return", BT_TOK_RETURN, {0} },
 };
 
 int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text)
@@ -198,5 +203,7 @@ int bt_parse(struct dt_pcb *pcb)
 		return -1;
 	if (!pcb->pcb_prog.p_clauses)
 		return dt_error(pcb, NULL, "D_EMPTY", "No probes to attach");
+	if (bt_macro_expand(pcb) || bt_tuples(pcb) || bt_flow(pcb))
+		return -1;
 	return bt_lower(pcb);
 }

@@ -33,6 +33,25 @@ struct dt_node *bt_unroll(struct dt_pcb *pcb, int64_t n, struct dt_node *body,
 			  const struct dt_loc *loc);
 
 /*
+ * The language of bpftrace >= 0.20 (bt_lang.c): a node only the front
+ * end knows (%while, %break, %continue, %return, %tuple, %elem: a call
+ * of that name), config = { }, and macros.
+ */
+struct dt_node *bt_mark(const char *name, struct dt_node *args,
+			const struct dt_loc *loc);
+bool bt_ismark(const struct dt_node *n, const char *name);
+int bt_config(struct dt_pcb *pcb, char *key, char *sval, int64_t ival,
+	      const struct dt_loc *kloc, const struct dt_loc *vloc);
+int bt_config_late(struct dt_pcb *pcb, const struct dt_loc *loc);
+int bt_macro_def(struct dt_pcb *pcb, char *name, struct dt_node *params,
+		 struct dt_node *body, const struct dt_loc *loc);
+/* Macros expanded (bt_lang.c), then loops and jumps (bt_flow.c). */
+int bt_macro_expand(struct dt_pcb *pcb);
+int bt_flow(struct dt_pcb *pcb);
+/* Tuples: $t = (a, b) as a variable per element (bt_tuple.c). */
+int bt_tuples(struct dt_pcb *pcb);
+
+/*
  * One attach point in D's words: pd gets the probe description, and
  * kind one of BT_P_*; -1 with the error in the pcb.
  */

@@ -59,6 +59,7 @@ struct dt_out {
 	int		o_naggs;
 	int		o_guard;	/* slot of its if's guard, or -1 */
 	const char	*o_opt, *o_optval;	/* SETOPT: the AST's */
+	bool		o_stderr;	/* PRINTF: an error, on stderr */
 };
 
 /* One action of the module (struct dtrace_ioc_action). */
@@ -120,6 +121,8 @@ int dt_check_spec(struct dt_pcb *pcb, const struct dt_node *stmts);
 
 /* bpftrace's str( ), its check hook: bt_check.c. */
 int dt_check_bt_str(struct dt_pcb *pcb, struct dt_node *n);
+/* print(tuple) (bt_check.c) */
+int dt_check_bt_tprint(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_deref(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_ntop(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_bswap(struct dt_pcb *pcb, struct dt_node *n);

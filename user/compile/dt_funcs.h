@@ -148,6 +148,9 @@
 	/* bpftrace's *e, of an integer too (bt_check.c) */		\
 	X(BTDEREF, "%deref", SUBR, 1, 1, U8, "i", NONE, bt_deref, any,	\
 	  any)								\
+	/* bpftrace's print( ) of a tuple's elements (bt_check.c) */	\
+	X(BTTPRINT, "%tprint", ACTION, 1, 16, V, "", NONE, bt_tprint,	\
+	  printf, any)							\
 	/* bpftrace's ntop( ), bswap( ), delete( ), printf's integers */ \
 	X(BTNTOP, "%ntop", SUBR, 1, 2, S, "ii", NONE, bt_ntop, any, any) \
 	X(BTBSWAP, "%bswap", SUBR, 1, 1, U8, "i", NONE, bt_bswap, any,	\

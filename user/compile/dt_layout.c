@@ -557,6 +557,8 @@ static int dt_layout_printf(struct dt_lay *l, struct dt_node *s)
 			  s->n_func->f_id == DT_FN_BTCAT ? DT_OUT_BTCAT :
 			  DT_OUT_SYSTEM, first, n);
 	e->e_destructive |= o->o_kind == DT_OUT_SYSTEM;
+	/* bpftrace's run-time errors (bt_flow.c): printf's n_post */
+	o->o_stderr = o->o_kind == DT_OUT_PRINTF && s->n_post;
 	o->o_fmt = dt_pfmt_parse(s->n_args->n_str, err, sizeof(err));
 	if (!o->o_fmt)
 		return dt_error(l->l_pcb, &s->n_loc, "D_SYNTAX", "%s",

@@ -78,7 +78,9 @@ static struct dt_node *dt_lower_list(struct dt_pcb *pcb, struct dt_node *list,
 		set_t = dt_node_op(DT_N_ASSIGN, DT_OP_SET, dt_node_copy(t),
 				   dt_lower_and(g, dt_lower_not(dt_lower_not(
 					   s->n_cond))), &s->n_loc);
-		set_e = dt_node_op(DT_N_ASSIGN, DT_OP_SET, dt_node_copy(e),
+		/* no else: no variable for it (loops unroll to many ifs) */
+		set_e = !s->n_right ? NULL :
+			dt_node_op(DT_N_ASSIGN, DT_OP_SET, dt_node_copy(e),
 				   dt_lower_and(g, dt_lower_not(
 					   dt_node_copy(t))), &s->n_loc);
 		s->n_cond = NULL;

@@ -45,6 +45,8 @@ struct dt_pcb {
 	const struct dt_clause *pcb_clause; /* being resolved: args' type */
 	const struct dt_clause *pcb_tpclause;	/* whose tracepoint struct */
 	const struct dt_sou *pcb_tpsou;		/* ... is this (dt_tp.c) */
+	struct dt_node	*pcb_btmacros;	/* bpftrace's macros (bt_lang.c) */
+	int		pcb_btloopline;	/* bpftrace's first while, 0: none */
 
 	/* the first error */
 	bool		pcb_failed;

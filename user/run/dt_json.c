@@ -10,6 +10,7 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_agg.h"
 #include "dt_consume.h"
+#include "dt_errout.h"
 #include "dt_format.h"
 #include "dt_json.h"
 #include "dt_rec.h"
@@ -182,6 +183,8 @@ static int dt_json_printf(struct dt_consumer *c, const uint8_t *data,
 	size_t len = 0;
 	int rc;
 
+	if (o->o_stderr)	/* an error: stderr's, not the output's */
+		return dt_rec_errprintf(c, data, e, o) < 0 ? -1 : 0;
 	mem = open_memstream(&buf, &len);
 	if (!mem)
 		return -1;

@@ -12,6 +12,7 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_agg.h"
 #include "dt_consume.h"
+#include "dt_errout.h"
 #include "dt_format.h"
 #include "dt_printf.h"
 #include "dt_rec.h"
@@ -197,6 +198,8 @@ int dt_text_action(struct dt_consumer *c, const uint8_t *data,
 {
 	int n = 0;
 
+	if (o->o_stderr)	/* a run-time error (bt_flow.c) */
+		return dt_rec_errprintf(c, data, e, o) < 0 ? -1 : 0;
 	if (o->o_kind == DT_OUT_TRACE)
 		n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
 	else if (o->o_kind == DT_OUT_PRINTF || o->o_kind == DT_OUT_SYSTEM ||

@@ -1,0 +1,36 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# config = { }, macros, tuples ($t.N, print(), map keys) and a $x that
+# is an integer in one probe and a string in another.
+set -eu
+. ./bt-lib.inc
+out=$(bt_run -e 'config = { max_strlen = 5; stack_mode = bpftrace }
+BEGIN { printf("[%s]\n", comm); exit(); }' 2>&1)
+[ "$out" = "[dtra]" ] || { echo "config got: $out"; exit 1; }
+out=$(bt_run -e 'macro add1($x) { $x + 1 }
+macro bump($x, @m) { $x += 10; @m = $x; $x }
+BEGIN { $a = 1; printf("%d %d\n", add1($a), add1(add1(5))); $b = bump($a, @v); printf("%d %d %d\n", $a, $b, @v); exit(); }' 2>&1)
+[ "$out" = "2 7
+11 11 11" ] || { echo "macro got: $out"; exit 1; }
+out=$(bt_run -e 'BEGIN { $t = (1, "a", comm); printf("%d %s %s\n", $t.0, $t.1, $t.2); print($t); $u = $t; print(((int8)-1, $u.1, (7, 8).1)); @m[(2, "k")] = count(); @m[$t.0 + 1, $t.1] = count(); exit(); }' 2>&1)
+[ "$out" = "1 a dtrace
+(1, a, dtrace)
+(-1, a, 8)
+
+
+@m[2, a]: 1
+@m[2, k]: 1" ] || { echo "tuple got: $out"; exit 1; }
+out=$(bt_run -e 'BEGIN { $x = 1; printf("%d\n", $x); } BEGIN { $x = "s"; printf("%s\n", $x); exit(); }' 2>&1)
+[ "$out" = "1
+s" ] || { echo "types got: $out"; exit 1; }
+d=${TMPDIR:-/tmp}
+cat >"$d/bt-lang.bt" <<'BT'
+#!/usr/bin/env bpftrace
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#define SQ(x) \
+	((x) * (x))
+BEGIN { printf("%d %d\n", MAX(3, 7), SQ(MAX(1, 2) + 1)); exit(); }
+BT
+out=$("$DTRACE" -s "$d/bt-lang.bt" 2>&1 | bt_noattach)
+[ "$out" = "7 9" ] || { echo "cpp got: $out"; exit 1; }
+exit 0

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * while, break, continue and return as forward code: DIF branches only
+ * forward (Documentation/dif.md), so a loop is unrolled, as bpftrace's
+ * own loops are bounded by its verifier.
+ *
+ *   while (c) { B }      this->%bN = 0;
+ *                        this->%bN = this->%bN || !(c);
+ *                        if (!this->%bN) { this->%cN = 0; B' }
+ *                        ... BT_WHILE_MAX times ...
+ *                        this->%bN = this->%bN || !(c);
+ *                        if (!this->%bN) { error; this->%r = 1 }
+ *
+ * (|| this->%r after this->%bN when B may return), so c runs once per
+ * iteration, and once more to stop, as it would in a loop.
+ *
+ * break sets this->%bN, continue this->%cN, return this->%r; the
+ * statements after one that may set a flag run in
+ * if (!flags) { ... }. A condition still true after BT_WHILE_MAX
+ * iterations prints an error (on stderr) and ends the clause, as
+ * return would: it never goes on silently. The D passes then make the
+ * ifs guarded straight-line code (dt_lower.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bt_lower.h"
+#include "dt_error.h"
+
+#define BT_WHILE_MAX	100	/* iterations, as unroll's bound */
+#define BT_FLOW_NODES	200000	/* nodes a clause's loops unroll to */
+
+enum { BT_J_RET = 1, BT_J_BRK = 2, BT_J_CNT = 4 };
+
+struct bt_fl {
+	struct dt_pcb	*pcb;
+	int		nloops;
+	bool		ret;	/* this->%r is used */
+	long		nodes;
+};
+
+/* The flags statement list l may set, seen from its own loop. */
+static int bt_jumps(const struct dt_node *l)
+{
+	int j = 0;
+
+	for (; l; l = l->n_next) {
+		if (bt_ismark(l, "%return") || bt_ismark(l, "%while"))
+			j |= BT_J_RET;	/* a loop at its bound ends it all */
+		else if (bt_ismark(l, "%break"))
+			j |= BT_J_BRK;
+		else if (bt_ismark(l, "%continue"))
+			j |= BT_J_CNT;
+		else if (l->n_kind == DT_N_IF)
+			j |= bt_jumps(l->n_left) | bt_jumps(l->n_right);
+	}
+	return j;
+}
+
+static long bt_nodes(const struct dt_node *n)
+{
+	long c = 0;
+
+	for (; n; n = n->n_next)
+		c += 1 + bt_nodes(n->n_left) + bt_nodes(n->n_right) +
+			bt_nodes(n->n_cond) + bt_nodes(n->n_args);
+	return c;
+}
+
+static struct dt_node *bt_flag(const char *fmt, int id,
+			       const struct dt_loc *loc)
+{
+	return bt_this(fmt, id, 0, loc);
+}
+
+static struct dt_node *bt_setflag(const char *fmt, int id, int v,
+				  const struct dt_loc *loc)
+{
+	return dt_node_op(DT_N_ASSIGN, DT_OP_SET, bt_flag(fmt, id, loc),
+			  dt_node_int(v, &dt_type_int, loc), loc);
+}
+
+static struct dt_node *bt_and(struct dt_node *a, struct dt_node *b)
+{
+	if (!a)
+		return b;
+	return dt_node_op(DT_N_LOGICAL, DT_OP_LAND, a, b, &b->n_loc);
+}
+
+/* !flag && ... for the flags of j (loop id's break and continue). */
+static struct dt_node *bt_alive(int j, int id, const struct dt_loc *loc)
+{
+	struct dt_node *c = NULL;
+
+	if (j & BT_J_RET)
+		c = bt_and(c, dt_node_op(DT_N_UNARY, DT_OP_LNOT,
+					 bt_flag("%%r", 0, loc), NULL, loc));
+	if (j & BT_J_BRK)
+		c = bt_and(c, dt_node_op(DT_N_UNARY, DT_OP_LNOT,
+					 bt_flag("%%b%d", id, loc), NULL, loc));
+	if (j & BT_J_CNT)
+		c = bt_and(c, dt_node_op(DT_N_UNARY, DT_OP_LNOT,
+					 bt_flag("%%c%d", id, loc), NULL, loc));
+	return c;
+}
+
+static struct dt_node *bt_if(struct dt_node *cond, struct dt_node *then)
+{
+	struct dt_node *n = dt_node_op(DT_N_IF, DT_OP_NONE, then, NULL,
+				       &cond->n_loc);
+
+	n->n_cond = cond;
+	return n;
+}
+
+/* The error at the bound: printf's text on stderr (n_post). */
+static struct dt_node *bt_bound_err(struct bt_fl *fl, const struct dt_loc *loc)
+{
+	const char *f = fl->pcb->pcb_file ? fl->pcb->pcb_file : "stdin";
+	char msg[512], file[256];
+	struct dt_node *p;
+	size_t i, n = 0;
+
+	for (i = 0; f[i] && n < sizeof(file) - 2; i++) {
+		if (f[i] == '%')
+			file[n++] = '%';
+		file[n++] = f[i];
+	}
+	file[n] = '\0';
+	snprintf(msg, sizeof(msg), "%s:%d:%d: ERROR: while loop still "
+		 "running after %d iterations (the bound of loops here): the "
+		 "probe's other statements are skipped\n", file,
+		 loc->first_line, loc->first_column, BT_WHILE_MAX);
+	p = bt_call("printf", bt_str(msg, loc), loc);
+	p->n_post = true;
+	return p;
+}
+
+static struct dt_node *bt_flow_list(struct bt_fl *fl, struct dt_node *l,
+				    int loop);
+
+static struct dt_node *bt_flow_while(struct bt_fl *fl, struct dt_node *s)
+{
+	const struct dt_loc *loc = &s->n_loc;
+	int id = fl->nloops++, j = bt_jumps(s->n_left), k;
+	struct dt_node *body, *out, *blk;
+	long size;
+
+	if (!fl->pcb->pcb_btloopline)
+		fl->pcb->pcb_btloopline = loc->first_line;
+	body = bt_flow_list(fl, bt_steal(&s->n_left), id);
+	if (fl->pcb->pcb_failed) {
+		dt_node_free(body);
+		return NULL;
+	}
+	size = (bt_nodes(body) + bt_nodes(s->n_cond) + 8) * BT_WHILE_MAX;
+	fl->nodes += size;
+	if (fl->nodes > BT_FLOW_NODES) {
+		dt_node_free(body);
+		dt_error(fl->pcb, loc, "BT_WHILE", "while loop: its body, "
+			 "unrolled %d times (loops here are bounded), is too "
+			 "large for a DIF program", BT_WHILE_MAX);
+		return NULL;
+	}
+	fl->ret = true;
+	out = bt_setflag("%%b%d", id, 0, loc);
+	for (k = 0; k <= BT_WHILE_MAX; k++) {
+		/* done once c is false (evaluated once per iteration) */
+		struct dt_node *done = bt_flag("%%b%d", id, loc);
+
+		if (j & BT_J_RET)
+			done = dt_node_op(DT_N_LOGICAL, DT_OP_LOR, done,
+					  bt_flag("%%r", 0, loc), loc);
+		done = dt_node_op(DT_N_LOGICAL, DT_OP_LOR, done,
+				  dt_node_op(DT_N_UNARY, DT_OP_LNOT,
+					     dt_node_copy(s->n_cond), NULL,
+					     loc), loc);
+		out = dt_node_append(out, dt_node_op(DT_N_ASSIGN, DT_OP_SET,
+			bt_flag("%%b%d", id, loc), done, loc));
+		if (k == BT_WHILE_MAX) {
+			/* c still true: the error, and the clause ends */
+			blk = bt_bound_err(fl, loc);
+			blk->n_next = bt_setflag("%%r", 0, 1, loc);
+		} else {
+			blk = j & BT_J_CNT ?
+				bt_setflag("%%c%d", id, 0, loc) : NULL;
+			blk = dt_node_append(blk, bt_copylist(body));
+		}
+		out = dt_node_append(out, bt_if(bt_alive(BT_J_BRK, id, loc),
+						 blk));
+	}
+	dt_node_free(body);
+	return out;
+}
+
+static struct dt_node *bt_flow_stmt(struct bt_fl *fl, struct dt_node *s,
+				    int loop)
+{
+	const struct dt_loc *loc = &s->n_loc;
+	struct dt_node *r = s;
+
+	if (bt_ismark(s, "%return")) {
+		fl->ret = true;
+		r = bt_setflag("%%r", 0, 1, loc);
+	} else if (bt_ismark(s, "%break") || bt_ismark(s, "%continue")) {
+		bool brk = bt_ismark(s, "%break");
+
+		if (loop < 0) {
+			dt_error(fl->pcb, loc, "BT_JUMP", "'%s' statement is "
+				 "not allowed outside of a loop",
+				 brk ? "break" : "continue");
+			r = NULL;
+		} else {
+			r = bt_setflag(brk ? "%%b%d" : "%%c%d", loop, 1, loc);
+		}
+	} else if (bt_ismark(s, "%while")) {
+		r = bt_flow_while(fl, s);
+	} else if (s->n_kind == DT_N_IF) {
+		s->n_left = bt_flow_list(fl, s->n_left, loop);
+		s->n_right = bt_flow_list(fl, s->n_right, loop);
+		return s;
+	} else {
+		return s;
+	}
+	dt_node_free(s);
+	return r;
+}
+
+static struct dt_node *bt_flow_list(struct bt_fl *fl, struct dt_node *l,
+				    int loop)
+{
+	struct dt_node *out = NULL, *s, *next, *rest;
+	int j;
+
+	for (s = l; s; s = next) {
+		next = s->n_next;
+		s->n_next = NULL;
+		if (fl->pcb->pcb_failed) {
+			dt_node_free(s);
+			continue;
+		}
+		j = bt_jumps(s);
+		if (loop < 0)
+			j &= BT_J_RET;
+		out = dt_node_append(out, bt_flow_stmt(fl, s, loop));
+		if (!j || !next || fl->pcb->pcb_failed)
+			continue;
+		rest = bt_flow_list(fl, next, loop);
+		if (rest)
+			out = dt_node_append(out, bt_if(
+				bt_alive(j, loop, &rest->n_loc), rest));
+		break;
+	}
+	return out;
+}
+
+int bt_flow(struct dt_pcb *pcb)
+{
+	struct dt_clause *c;
+
+	for (c = pcb->pcb_prog.p_clauses; c && !pcb->pcb_failed;
+	     c = c->c_next) {
+		struct bt_fl fl = { .pcb = pcb };
+
+		c->c_stmts = bt_flow_list(&fl, c->c_stmts, -1);
+		if (fl.ret && !pcb->pcb_failed) {
+			struct dt_node *z = bt_setflag("%%r", 0, 0, &c->c_loc);
+
+			z->n_next = c->c_stmts;
+			c->c_stmts = z;
+		}
+	}
+	return pcb->pcb_failed ? -1 : 0;
+}

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpftrace's tuples, before the lowering: a scratch tuple is a
+ * variable per element.
+ *
+ *   $t = (1, "a", comm)   this->t.0 = 1; this->t.1 = "a"; this->t.2 = comm
+ *   $t.1                  this->t.1
+ *   $u = $t               this->u.0 = this->t.0; ...
+ *   @m[(1, 2)], @m[$t]    @m[1, 2], @m[$t.0, $t.1, ...]: a tuple key is
+ *                         the map's keys, as in bpftrace
+ *   print($t)             %tprint($t.0, ...): "(1, a, bash)" once the
+ *                         elements' types are known (bt_check.c)
+ *
+ * Tuples as map values, nested tuples and tuples anywhere else are an
+ * error naming what is not supported.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bt_lower.h"
+#include "dt_error.h"
+
+#define BT_TUPLE_VARS	64
+#define BT_TUPLE_MAX	16	/* elements; D's keys are at most 8 */
+
+struct bt_tx {
+	struct dt_pcb	*pcb;
+	const char	*names[BT_TUPLE_VARS];	/* this clause's tuples */
+	int		sizes[BT_TUPLE_VARS];
+	int		n;
+};
+
+static int bt_tx_size(const struct bt_tx *tx, const struct dt_node *n)
+{
+	int i;
+
+	if (n->n_kind == DT_N_THIS)
+		for (i = 0; i < tx->n; i++)
+			if (strcmp(tx->names[i], n->n_str) == 0)
+				return tx->sizes[i];
+	if (bt_ismark(n, "%tuple"))
+		return dt_node_count(n->n_args);
+	return 0;
+}
+
+static struct dt_node *bt_elemvar(const char *var, int i,
+				  const struct dt_loc *loc)
+{
+	struct dt_node *n = dt_node_new(DT_N_THIS, loc);
+	char name[300];
+
+	snprintf(name, sizeof(name), "%s.%d", var, i);
+	n->n_str = bt_strdup(name);
+	return n;
+}
+
+/* The elements of tuple t (a literal or a variable), as a new list. */
+static struct dt_node *bt_elems(const struct bt_tx *tx,
+				const struct dt_node *t)
+{
+	struct dt_node *out = NULL;
+	int i, n = bt_tx_size(tx, t);
+
+	if (bt_ismark(t, "%tuple"))
+		return bt_copylist(t->n_args);
+	for (i = 0; i < n; i++)
+		out = dt_node_append(out, bt_elemvar(t->n_str, i, &t->n_loc));
+	return out;
+}
+
+static int bt_tx_expr(struct bt_tx *tx, struct dt_node *n);
+
+static int bt_tx_list(struct bt_tx *tx, struct dt_node *n)
+{
+	for (; n; n = n->n_next)
+		if (bt_tx_expr(tx, n))
+			return -1;
+	return 0;
+}
+
+/* Expressions: $t.N, tuple keys, and tuples where none can be. */
+static int bt_tx_expr(struct bt_tx *tx, struct dt_node *n)
+{
+	struct dt_node *a;
+	int size;
+
+	if (bt_ismark(n, "%elem")) {
+		a = n->n_args;
+		size = bt_tx_size(tx, a);
+		if (!size)
+			return dt_error(tx->pcb, &n->n_loc, "BT_TUPLE", "Can "
+					"not access index '%lld' on expression "
+					"that is not a tuple",
+					(long long)n->n_int);
+		if (n->n_int < 0 || n->n_int >= size)
+			return dt_error(tx->pcb, &n->n_loc, "BT_TUPLE",
+					"Invalid tuple index: %lld. Found %d "
+					"elements in tuple.",
+					(long long)n->n_int, size);
+		if (a->n_kind == DT_N_THIS) {
+			bt_replace(n, bt_elemvar(a->n_str, (int)n->n_int,
+						 &n->n_loc));
+			return 0;
+		}
+		a = bt_copylist(a->n_args);
+		for (size = 0; size < n->n_int; size++) {
+			struct dt_node *d = a;
+
+			a = a->n_next;
+			d->n_next = NULL;
+			dt_node_free(d);
+		}
+		dt_node_free(a->n_next);
+		a->n_next = NULL;
+		bt_replace(n, a);
+		return bt_tx_expr(tx, n);
+	}
+	if (n->n_kind == DT_N_INDEX && n->n_args && !n->n_args->n_next &&
+	    bt_tx_size(tx, n->n_args)) {
+		/* @m[(a, b)], @m[$t]: the map's keys */
+		a = bt_elems(tx, n->n_args);
+		if (dt_node_count(a) > 8) {
+			dt_node_free(a);
+			return dt_error(tx->pcb, &n->n_args->n_loc,
+					"BT_TUPLE", "a tuple key of more than "
+					"8 elements is not supported");
+		}
+		dt_node_free(n->n_args);
+		n->n_args = a;
+	}
+	if (bt_ismark(n, "%tuple") || (n->n_kind == DT_N_THIS &&
+				       bt_tx_size(tx, n)))
+		return dt_error(tx->pcb, &n->n_loc, "BT_TUPLE", "a tuple is "
+				"supported here only as a $variable's value, "
+				"a map's key, indexed (.N) or in print()");
+	if (n->n_left && bt_tx_expr(tx, n->n_left))
+		return -1;
+	if (n->n_right && bt_tx_expr(tx, n->n_right))
+		return -1;
+	if (n->n_cond && bt_tx_expr(tx, n->n_cond))
+		return -1;
+	return bt_tx_list(tx, n->n_args);
+}
+
+static int bt_tx_record(struct bt_tx *tx, const struct dt_node *var,
+			int size)
+{
+	int i;
+
+	for (i = 0; i < tx->n; i++) {
+		if (strcmp(tx->names[i], var->n_str) != 0)
+			continue;
+		if (tx->sizes[i] != size)
+			return dt_error(tx->pcb, &var->n_loc, "BT_TUPLE",
+					"Type mismatch for $%s: a tuple of %d "
+					"elements, then of %d", var->n_str,
+					tx->sizes[i], size);
+		return 0;
+	}
+	if (tx->n == BT_TUPLE_VARS)
+		return dt_error(tx->pcb, &var->n_loc, "BT_TUPLE", "too many "
+				"tuple variables");
+	tx->names[tx->n] = var->n_str;
+	tx->sizes[tx->n++] = size;
+	return 0;
+}
+
+/*
+ * One statement: *out gets what replaces it. $t = tuple becomes an
+ * assignment per element; print(tuple) %tprint(elements).
+ */
+static int bt_tx_stmt(struct bt_tx *tx, struct dt_node *s,
+		      struct dt_node **out)
+{
+	struct dt_node *r = s->n_kind == DT_N_ASSIGN ? s->n_right : NULL;
+	struct dt_node *e, *list = NULL, *next;
+	int size, i;
+
+	*out = s;
+	if (bt_iscall(s, BT_FN_PRINT) && dt_node_count(s->n_args) == 1 &&
+	    bt_tx_size(tx, s->n_args)) {
+		e = bt_elems(tx, s->n_args);
+		if (bt_tx_list(tx, e)) {
+			dt_node_free(e);
+			return -1;
+		}
+		*out = bt_call("%tprint", e, &s->n_loc);
+		dt_node_free(s);
+		return 0;
+	}
+	size = r ? bt_tx_size(tx, r) : 0;
+	if (!size)
+		return bt_tx_expr(tx, s);
+	if (s->n_op != DT_OP_SET || s->n_left->n_kind != DT_N_THIS)
+		return dt_error(tx->pcb, &s->n_loc, "BT_TUPLE", "tuples as "
+				"map values are not supported (only $variables "
+				"hold tuples here)");
+	if (size > BT_TUPLE_MAX)
+		return dt_error(tx->pcb, &r->n_loc, "BT_TUPLE", "a tuple of "
+				"more than %d elements is not supported",
+				BT_TUPLE_MAX);
+	e = bt_elems(tx, r);
+	for (i = 0; e; e = next, i++) {
+		next = e->n_next;
+		e->n_next = NULL;
+		if (bt_tx_size(tx, e)) {
+			dt_error(tx->pcb, &e->n_loc, "BT_TUPLE", "nested "
+				 "tuples are not supported");
+			dt_node_free(e);
+			dt_node_free(next);
+			dt_node_free(list);
+			return -1;
+		}
+		list = dt_node_append(list, dt_node_op(
+			DT_N_ASSIGN, DT_OP_SET,
+			bt_elemvar(s->n_left->n_str, i, &s->n_loc), e,
+			&s->n_loc));
+	}
+	if (bt_tx_list(tx, list) || bt_tx_record(tx, s->n_left, size)) {
+		dt_node_free(list);
+		return -1;
+	}
+	/* the name stays in tx: s goes to the dead list, its value now */
+	dt_node_free(s->n_right);
+	s->n_right = NULL;
+	*out = list;
+	return 1;
+}
+
+/* Statements in program order; dead holds replaced statements. */
+static struct dt_node *bt_tx_stmts(struct bt_tx *tx, struct dt_node *l,
+				   struct dt_node **dead)
+{
+	struct dt_node *out = NULL, *s, *next, *r;
+	int rc;
+
+	for (s = l; s; s = next) {
+		next = s->n_next;
+		s->n_next = NULL;
+		if (tx->pcb->pcb_failed) {
+			dt_node_free(s);
+			continue;
+		}
+		if (s->n_kind == DT_N_IF || bt_ismark(s, "%while")) {
+			bt_tx_expr(tx, s->n_cond);
+			s->n_left = bt_tx_stmts(tx, s->n_left, dead);
+			s->n_right = bt_tx_stmts(tx, s->n_right, dead);
+			out = dt_node_append(out, s);
+			continue;
+		}
+		rc = bt_tx_stmt(tx, s, &r);
+		if (rc == 1)
+			*dead = dt_node_append(*dead, s);
+		if (rc >= 0)
+			out = dt_node_append(out, r);
+		else
+			dt_node_free(s);
+	}
+	return out;
+}
+
+int bt_tuples(struct dt_pcb *pcb)
+{
+	struct dt_clause *c;
+
+	for (c = pcb->pcb_prog.p_clauses; c && !pcb->pcb_failed;
+	     c = c->c_next) {
+		struct bt_tx tx = { .pcb = pcb };
+		struct dt_node *dead = NULL;
+
+		if (c->c_pred)
+			bt_tx_expr(&tx, c->c_pred);
+		c->c_stmts = bt_tx_stmts(&tx, c->c_stmts, &dead);
+		dt_node_free(dead);
+	}
+	return pcb->pcb_failed ? -1 : 0;
+}

@@ -65,3 +65,9 @@ fi
 # under build/bullseye/, never installed. Wanted, not required.
 "$(dirname "$0")/fetch-bullseye.sh" ||
 	echo "install-deps: kernel matrix incomplete: Debian 11's 5.10 not fetched" >&2
+
+# QEMU 10 for make check-smp (the reliability tests under multi-threaded
+# TCG): extracted under build/qemu/, never installed. Wanted, not
+# required.
+"$(dirname "$0")/fetch-qemu.sh" ||
+	echo "install-deps: QEMU 10 not fetched: make check-smp uses the system's" >&2

@@ -778,6 +778,9 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 			return 1;
 		}
 	}
+	/* before the device opens: a test waits for that to signal */
+	if (!cmd->c_list)
+		dt_cmd_catch_signals();
 	if (cmd->c_fd < 0) {
 		cmd->c_fd = dt_dev_open(err, sizeof(err));
 		if (cmd->c_fd < 0) {

@@ -83,5 +83,7 @@ int dt_cmd_run(struct dt_cmd *cmd);
 
 /* The consumer loop (dt_run.c): GO to exit; returns the exit status. */
 int dt_cmd_trace(struct dt_cmd *cmd);
+/* SIGINT, SIGTERM, SIGHUP, SIGPIPE from now on stop tracing (dt_run.c). */
+void dt_cmd_catch_signals(void);
 
 #endif /* DT_PROGRAM_H */

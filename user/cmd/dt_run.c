@@ -32,6 +32,25 @@ static void dt_on_signal(int sig)
 		dt_interrupted = 1;
 }
 
+/*
+ * Catch the stop signals before the slow part of the start (fbt's offers
+ * read kallsyms, seconds under emulation): a SIGINT then stops tracing
+ * right after GO instead of being lost. Lost it was in a background job
+ * of a script, which starts with SIGINT ignored.
+ */
+void dt_cmd_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = dt_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
 static uint64_t dt_now(void)
 {
 	struct timespec ts;
@@ -281,7 +300,6 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	struct dtrace_ioc_status st;
 	struct dt_consumer c;
 	struct dt_snap s;
-	struct sigaction sa;
 	uint64_t last, now, rate = cmd->c_opts.o_switchrate;
 	uint64_t agglast, aggrate = cmd->c_opts.o_aggrate;
 	int rc = 0, exitval = 0;
@@ -332,14 +350,6 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 		c.c_faultarg = cmd;
 	}
 	s.s_errhandler = cmd->c_errecb != NULL;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = dt_on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGPIPE, &sa, NULL);
 
 	if (dt_dev_go(cmd->c_fd)) {
 		dt_warn("could not enable tracing: %s\n", errno != ENOMEM ?

@@ -24,6 +24,7 @@
 #include "dt_program.h"
 #include "btf_file.h"
 #include "kselftest_harness.h"
+#include "bt_test.h"
 
 /* uaddr( )'s symbol: this file's own, found in its ELF file. */
 unsigned int bt_funcs_var = 7;
@@ -36,10 +37,7 @@ static int compile_as(const char *src, struct dt_pcb *pcb,
 
 	dt_options_init(o);
 	o->o_destructive = unsafe;
-	dt_pcb_init(pcb, src, NULL, o);
-	pcb->pcb_bt = true;
-	pcb->pcb_argc = 1;
-	pcb->pcb_argv = argv;
+	bt_test_pcb(src, pcb, o, 1, argv);
 	pcb->pcb_target = target;
 	pcb->pcb_child = child;
 	return dt_compile(pcb, cp);
@@ -51,21 +49,9 @@ static void compiles(const char *src, struct __test_metadata *_metadata)
 	struct dt_options o;
 	struct dt_pcb pcb;
 	struct dt_cprog cp;
-	char err[1024];
 	int rc = compile_as(src, &pcb, &cp, &o, 0, false, true);
 
-	if (rc)
-		TH_LOG("%s: %s (%d:%d)", src, pcb.pcb_errmsg, pcb.pcb_errline,
-		       pcb.pcb_errcol);
-	EXPECT_EQ(0, rc);
-	if (!rc) {
-		rc = dt_cprog_verify(&cp, err, sizeof(err));
-		if (rc)
-			TH_LOG("%s: DIF rejected: %s", src, err);
-		EXPECT_EQ(0, rc);
-	}
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
+	bt_test_verified(src, rc, &pcb, &cp, _metadata);
 }
 
 /* src fails with msg at line:col. */

@@ -20,6 +20,7 @@
 #include "dt_options.h"
 #include "dt_program.h"
 #include "kselftest_harness.h"
+#include "bt_test.h"
 
 static int compile(const char *src, struct dt_pcb *pcb, struct dt_cprog *cp,
 		   struct dt_options *o)
@@ -27,10 +28,7 @@ static int compile(const char *src, struct dt_pcb *pcb, struct dt_cprog *cp,
 	static char *const argv[] = { "dtrace", "7", NULL };
 
 	dt_options_init(o);
-	dt_pcb_init(pcb, src, NULL, o);
-	pcb->pcb_bt = true;
-	pcb->pcb_argc = 2;
-	pcb->pcb_argv = argv;
+	bt_test_pcb(src, pcb, o, 2, argv);
 	return dt_compile(pcb, cp);
 }
 
@@ -40,21 +38,9 @@ static void compiles(const char *src, struct __test_metadata *_metadata)
 	struct dt_options o;
 	struct dt_pcb pcb;
 	struct dt_cprog cp;
-	char err[1024];
 	int rc = compile(src, &pcb, &cp, &o);
 
-	if (rc)
-		TH_LOG("%s: %s (%d:%d)", src, pcb.pcb_errmsg, pcb.pcb_errline,
-		       pcb.pcb_errcol);
-	EXPECT_EQ(0, rc);
-	if (!rc) {
-		rc = dt_cprog_verify(&cp, err, sizeof(err));
-		if (rc)
-			TH_LOG("%s: DIF rejected: %s", src, err);
-		EXPECT_EQ(0, rc);
-	}
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
+	bt_test_verified(src, rc, &pcb, &cp, _metadata);
 }
 
 /* src fails; bpftrace's print of the error is expect. */

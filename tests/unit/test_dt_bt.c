@@ -26,6 +26,7 @@
 #include "dt_program.h"
 #include "btf_file.h"
 #include "kselftest_harness.h"
+#include "bt_test.h"
 
 static const struct {
 	const char	*text, *desc, *name;
@@ -85,10 +86,7 @@ static int compile(const char *src, struct dt_pcb *pcb, struct dt_cprog *cp,
 	static char *const argv[] = { "dtrace", "7", "word", NULL };
 
 	dt_options_init(o);
-	dt_pcb_init(pcb, src, NULL, o);
-	pcb->pcb_bt = true;
-	pcb->pcb_argc = 3;
-	pcb->pcb_argv = argv;
+	bt_test_pcb(src, pcb, o, 3, argv);
 	return dt_compile(pcb, cp);
 }
 
@@ -98,21 +96,9 @@ static void compiles(const char *src, struct __test_metadata *_metadata)
 	struct dt_options o;
 	struct dt_pcb pcb;
 	struct dt_cprog cp;
-	char err[1024];
 	int rc = compile(src, &pcb, &cp, &o);
 
-	if (rc)
-		TH_LOG("%s: %s (%d:%d)", src, pcb.pcb_errmsg, pcb.pcb_errline,
-		       pcb.pcb_errcol);
-	EXPECT_EQ(0, rc);
-	if (!rc) {
-		rc = dt_cprog_verify(&cp, err, sizeof(err));
-		if (rc)
-			TH_LOG("%s: DIF rejected: %s", src, err);
-		EXPECT_EQ(0, rc);
-	}
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
+	bt_test_verified(src, rc, &pcb, &cp, _metadata);
 }
 
 /* src fails with msg at line:col. */

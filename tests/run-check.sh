@@ -4,11 +4,10 @@
 # Everything `make check` runs, in order: host unit tests (plain and
 # ASan+UBSan), the layering of user/ (tests/check-layers.sh), a short
 # run of every fuzzer, checkpatch over the kernel-side sources, a DKMS
-# build, the guest suite in one QEMU boot per installed
-# kernel, the reliability tests once more under multi-threaded TCG with
-# the host loaded, and the Debian packages installed, upgraded and
-# purged in a guest. Each stage adds to one tally; the last line is
-# "N passed, N failed".
+# build, the guest suite in one QEMU boot per installed kernel (the
+# other kernels beside the default one's), and the Debian packages
+# installed, upgraded and purged in a guest. Each stage adds to one
+# tally; the last line is "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 

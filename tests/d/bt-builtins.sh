@@ -22,7 +22,10 @@ BEGIN
 }' hello 41)
 exp='one BEGIN dtrace
 hello hello 2 4 10 42
-1 1 1 0'
+1 1 1 0
+
+
+@y: 10'
 [ "$out" = "$exp" ] || { echo "got:"; echo "$out"; exit 1; }
 
 d=${TMPDIR:-/tmp}

@@ -37,7 +37,7 @@ uprobe:$d/btfuncs:target /pid == cpid/ {
 	printf(\"%x %d %d\\n\", *uaddr(\"bt_val\"), uaddr(\"target\") == reg(\"ip\"),
 	    reg(\"di\"));
 }
-END { printf(\"year %s\\n\", @t); }" 2>&1 | bt_noattach | sed '/^$/d')
+END { printf(\"year %s\\n\", @t); }" 2>&1 | bt_noattach | sed '/^$/d; /^@t: /d')
 exp="cpid 1
 $d/btfuncs ${args% }
 $d/btfuncs,$(printf '%s' "${args% }" | tr ' ' ',')

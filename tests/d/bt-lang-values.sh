@@ -11,7 +11,10 @@ out=$(bt_run -e 'macro add1($x) { $x + 1 }
 macro bump($x, @m) { $x += 10; @m = $x; $x }
 BEGIN { $a = 1; printf("%d %d\n", add1($a), add1(add1(5))); $b = bump($a, @v); printf("%d %d %d\n", $a, $b, @v); exit(); }' 2>&1)
 [ "$out" = "2 7
-11 11 11" ] || { echo "macro got: $out"; exit 1; }
+11 11 11
+
+
+@v: 11" ] || { echo "macro got: $out"; exit 1; }
 out=$(bt_run -e 'BEGIN { $t = (1, "a", comm); printf("%d %s %s\n", $t.0, $t.1, $t.2); print($t); $u = $t; print(((int8)-1, $u.1, (7, 8).1)); @m[(2, "k")] = count(); @m[$t.0 + 1, $t.1] = count(); exit(); }' 2>&1)
 [ "$out" = "1 a dtrace
 (1, a, dtrace)

@@ -27,7 +27,10 @@ PY
 # the instruction after the 5-byte nop of the ftrace call site
 off=$(objdump -D -b binary -m i386:x86-64 "$bin" | awk -F'[: \t]+' '
 	found { print $2; exit } /nopl +0x0\(%rax,%rax,1\)/ { found = 1 }')
-[ -n "$off" ] || { echo "no ftrace site in vfs_read"; exit 1; }
+# no such nop (5.10 patches its sites otherwise): the second instruction
+[ -n "$off" ] || off=$(objdump -D -b binary -m i386:x86-64 "$bin" |
+	awk -F'[: \t]+' '/^ +[0-9a-f]+:/ && ++n == 2 { print $2; exit }')
+[ -n "$off" ] || { echo "no second instruction in vfs_read"; exit 1; }
 out=$(bt_run -c 'dd if=/dev/zero of=/dev/null bs=1 count=50 status=none' -e "
 kprobe:vfs_read /comm == \"dd\"/ { @entry = count(); }
 kprobe:vfs_read+0x$off /comm == \"dd\"/ { @inside = count(); }

@@ -41,6 +41,7 @@ for i in $(seq 300); do
 	grep -q '^Attaching' "$out" && break
 	sleep 0.1
 done
+sleep 1	# as bt_tool_run: a loaded host arms the uprobes late
 ./u
 ./u
 kill -INT $pid

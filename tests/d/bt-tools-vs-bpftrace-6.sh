@@ -85,7 +85,7 @@ for l in 'USYM|0' 'Linux' "ERROR: failed to open file '/nonexistent': No such fi
 	grep -qx -- "$l" "$d/one.dt" || { echo "no line $l"; cat "$d/one.dt"; exit 1; }
 done
 # the usym( ) line, before the masking, was the function's name
-timeout 60 "$DTRACE" --bpftrace -e 'uprobe:/usr/lib/x86_64-linux-gnu/libc.so.6:pthread_create
+timeout 150 "$DTRACE" --bpftrace -e 'uprobe:/usr/lib/x86_64-linux-gnu/libc.so.6:pthread_create
 	{ printf("%s\n", usym(arg2)); }' -c "$d/bt-thr" | grep -qx bt_worker || {
 	echo "usym: not bt_worker"; exit 1; }
 # a depth: its frames, from the caller here

@@ -210,32 +210,15 @@ int dt_btj_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms)
 	return ferror(fp) ? -1 : 0;
 }
 
-static int dt_btj_namecmp(const void *p, const void *q)
+static int dt_btj_exit_one(struct dt_consumer *c, struct dt_aggdata *d)
 {
-	const struct dt_aggdata *x = *(const struct dt_aggdata *const *)p;
-	const struct dt_aggdata *y = *(const struct dt_aggdata *const *)q;
-
-	return strcmp(x->ad_def->a_name, y->ad_def->a_name);
+	return dt_btj_agg(c->c_out, d, &c->c_syms);
 }
 
 /* At exit: two newlines, as bpftrace writes them, then every map. */
 static int dt_btj_aggs_end(struct dt_consumer *c)
 {
-	struct dt_aggdata **all;
-	size_t n = c->c_aggs ? c->c_aggs->ag_n : 0, i;
-	int rc = 0;
-
-	fputs("\n\n", c->c_out);
-	all = malloc((n ? n : 1) * sizeof(*all));
-	if (!all)
-		return -1;
-	for (i = 0; i < n; i++)
-		all[i] = &c->c_aggs->ag_data[i];
-	qsort(all, n, sizeof(*all), dt_btj_namecmp);
-	for (i = 0; i < n && !rc; i++)
-		rc = dt_btj_agg(c->c_out, all[i], &c->c_syms);
-	free(all);
-	return rc || fflush(c->c_out) ? -1 : 0;
+	return dt_bt_maps_at_exit(c, dt_btj_exit_one);
 }
 
 /* time( ) is printf's one %<fmt>T: bpftrace calls it "time". */

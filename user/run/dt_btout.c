@@ -357,7 +357,8 @@ static int dt_bt_namecmp(const void *p, const void *q)
 	return strcmp(x->ad_def->a_name, y->ad_def->a_name);
 }
 
-static int dt_bt_aggs_end(struct dt_consumer *c)
+int dt_bt_maps_at_exit(struct dt_consumer *c,
+		       int (*one)(struct dt_consumer *, struct dt_aggdata *))
 {
 	struct dt_aggdata **all;
 	size_t n = c->c_aggs ? c->c_aggs->ag_n : 0, i;
@@ -371,9 +372,19 @@ static int dt_bt_aggs_end(struct dt_consumer *c)
 		all[i] = &c->c_aggs->ag_data[i];
 	qsort(all, n, sizeof(*all), dt_bt_namecmp);
 	for (i = 0; i < n && !rc; i++)
-		rc = dt_bt_one(c, all[i], false);
+		rc = one(c, all[i]);
 	free(all);
 	return rc || fflush(c->c_out) ? -1 : 0;
+}
+
+static int dt_bt_exit_one(struct dt_consumer *c, struct dt_aggdata *d)
+{
+	return dt_bt_one(c, d, false);
+}
+
+static int dt_bt_aggs_end(struct dt_consumer *c)
+{
+	return dt_bt_maps_at_exit(c, dt_bt_exit_one);
 }
 
 /*

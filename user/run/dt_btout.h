@@ -44,6 +44,13 @@ void dt_bt_key(FILE *fp, const struct dt_agg *a, const uint8_t *key, int i,
 
 /* d's entries in bpftrace's order (to free), or NULL. */
 const struct dt_aggent **dt_bt_sorted(struct dt_aggdata *d);
+struct dt_consumer;
+/*
+ * At exit: two newlines, as bpftrace writes them, then one(c, map) for
+ * every map in the order of their names (the text and JSON formats).
+ */
+int dt_bt_maps_at_exit(struct dt_consumer *c,
+		       int (*one)(struct dt_consumer *, struct dt_aggdata *));
 
 /* avg( )'s and stats( )'s integer average (0 for no values). */
 int64_t dt_bt_avg(const uint64_t *v);

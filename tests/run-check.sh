@@ -4,10 +4,10 @@
 # Everything `make check` runs, in order: host unit tests (plain and
 # ASan+UBSan), the layering of user/ (tests/check-layers.sh), a short
 # run of every fuzzer, checkpatch over the kernel-side sources, a DKMS
-# build, the guest suite in one QEMU boot per installed kernel (the
-# other kernels beside the default one's), and the Debian packages
-# installed, upgraded and purged in a guest. Each stage adds to one
-# tally; the last line is "N passed, N failed".
+# build, the guest suite in one QEMU boot per installed kernel, and the
+# Debian packages installed, upgraded and purged in a guest. The other
+# kernels' boots run in the background beside all the rest. Each stage
+# adds to one tally; the last line is "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 
@@ -17,6 +17,8 @@ failures=()
 
 pass() { passed=$((passed + $1)); }
 fail() { failed=$((failed + $1)); failures+=("$2"); }
+# A stage's title, with when it started (CI's limit is 90 minutes).
+section() { echo "== $1 (at $((SECONDS / 60)) min)"; }
 
 # One check that passes or fails as a whole.
 check() {
@@ -57,24 +59,42 @@ run_ksft() {
 	fi
 }
 
-echo "== host unit tests"
+# Each D test has its own limit; this one only catches a hung guest. The
+# 6.1 suite took over 20 minutes under TCG (bpftrace beside dtrace is
+# most of it), more on PREEMPT_RT.
+export SUITE_TIMEOUT=${SUITE_TIMEOUT:-2700}
+
+# The other kernels of the matrix (5.10 from build/, 6.1-rt, 6.12), if
+# any, one after another in the background from the start: beside the
+# host stages (mostly one process at a time), then beside the default
+# kernel's suite and the packages' guests. A TCG guest keeps one host
+# core busy; CI has two cores and 90 minutes.
+others=$(tests/vm/kernel-root.sh --list | grep -vxF "$KVER" | tr '\n' ' ')
+mlog=$(mktemp)
+if [ -n "$others" ]; then
+	MATRIX=$others MATRIX_SUITE_ARGS=--no-peer-tools \
+		tests/run-matrix.sh >"$mlog" 2>&1 &
+	mpid=$!
+fi
+
+section "host unit tests"
 for bin in build/tests/test_* build/tests-asan/test_*; do
 	[ -x "$bin" ] && run_ksft "$bin"
 done
 
-echo "== the command's layering"
+section "the command's layering"
 check "layering of user/" tests/check-layers.sh
 
-echo "== fuzzing smoke run (12 s per target)"
+section "fuzzing smoke run (12 s per target)"
 check "fuzz-smoke" make -s fuzz-smoke
 
-echo "== checkpatch"
+section "checkpatch"
 for f in $(git ls-files 'kmod/*.[ch]' 'dif/*.[ch]'); do
 	check "checkpatch $f" perl build/checkpatch/checkpatch.pl --no-tree \
 		-q --terse -f "$f"
 done
 
-echo "== dkms build"
+section "dkms build"
 check "dkms build for $KVER" tests/dkms-build.sh "$KVER"
 # Debian 11's 5.10 (make deps extracts it under build/), with its gcc-10.
 OLD_KVER=5.10.0-32-amd64
@@ -102,26 +122,10 @@ run_tallied() {
 	return "$rc"
 }
 
-echo "== guest harness selftest"
+section "guest harness selftest"
 run_tallied "guest harness selftest" tests/vm/selftest.sh
 
-# Each D test has its own limit; this one only catches a hung guest. The
-# 6.1 suite took over 20 minutes under TCG (bpftrace beside dtrace is
-# most of it), more on PREEMPT_RT.
-export SUITE_TIMEOUT=${SUITE_TIMEOUT:-2700}
-
-# The other kernels of the matrix (5.10 from build/, 6.1-rt, 6.12), if
-# any, one after another beside the default kernel's suite: a TCG guest
-# keeps one host core busy, and CI has two cores and 90 minutes.
-others=$(tests/vm/kernel-root.sh --list | grep -vxF "$KVER" | tr '\n' ' ')
-mlog=$(mktemp)
-if [ -n "$others" ]; then
-	MATRIX=$others MATRIX_SUITE_ARGS=--no-peer-tools \
-		tests/run-matrix.sh >"$mlog" 2>&1 &
-	mpid=$!
-fi
-
-echo "== guest suite"
+section "guest suite"
 # The boot as a whole counts too: clean dmesg, rmmod, no timeout.
 if run_tallied "guest suite" tests/vm/run-guest.sh --kver "$KVER" \
 	--timeout "$SUITE_TIMEOUT" --module kmod/dtrace.ko -- \
@@ -130,34 +134,35 @@ if run_tallied "guest suite" tests/vm/run-guest.sh --kver "$KVER" \
 	echo "ok - guest run (dmesg clean, rmmod dtrace succeeded)"
 fi
 
+# The Debian packages' life in a guest: install, DKMS build, trace,
+# upgrade, purge (make check-pkg; about 13 minutes under TCG).
+section "Debian packages"
+run_tallied "packages" tests/pkg/run.sh
+# The same life on 5.10, where DKMS builds with the headers' gcc-10;
+# without the upgrade (a second DKMS build, five minutes under TCG),
+# whose logic does not depend on the kernel.
+if [ -n "$old" ]; then
+	section "Debian packages on $OLD_KVER"
+	PKG_NO_UPGRADE=1 run_tallied "packages on $OLD_KVER" \
+		tests/pkg/run.sh --kver "$OLD_KVER"
+fi
+
 # The matrix's output once it is done, tallied as if it ran here.
 replay() { # LOG STATUS
 	cat "$1"
 	return "$2"
 }
 if [ -n "$others" ]; then
-	echo "== kernel matrix: $others"
+	section "kernel matrix: $others"
 	wait "$mpid"
 	run_tallied "kernel matrix" replay "$mlog" "$?"
 fi
 rm -f "$mlog"
 
-# The Debian packages' life in a guest: install, DKMS build, trace,
-# upgrade, purge (make check-pkg; about 13 minutes under TCG).
-echo "== Debian packages"
-run_tallied "packages" tests/pkg/run.sh
-# The same life on 5.10, where DKMS builds with the headers' gcc-10;
-# without the upgrade (a second DKMS build, five minutes under TCG),
-# whose logic does not depend on the kernel.
-if [ -n "$old" ]; then
-	echo "== Debian packages on $OLD_KVER"
-	PKG_NO_UPGRADE=1 run_tallied "packages on $OLD_KVER" \
-		tests/pkg/run.sh --kver "$OLD_KVER"
-fi
-
 if [ "$failed" -gt 0 ]; then
 	echo "failed:"
 	printf '  %s\n' "${failures[@]}"
 fi
+echo "# $((SECONDS / 60)) min in all"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -23,17 +23,23 @@ for k in $list; do
 	fi
 	echo "ok - build for $k"
 	passed=$((passed + 1))
+	t0=$SECONDS
 	out=$(tests/vm/run-guest.sh --kver "$k" \
 		--timeout "${SUITE_TIMEOUT:-1200}" \
 		--module "$src/kmod/dtrace.ko" -- tests/guest-suite.sh \
 		${MATRIX_SUITE_ARGS:-} 2>&1)
 	rc=$?
-	# Failures as "not ok - KVER: test", so that make check shows them.
-	echo "$out" | grep -E '^not ok' | sed -E "s#^not ok( [0-9]+)? - #not ok - $k: #"
+	# Failures as "not ok - KVER: test", so that make check shows them,
+	# each with the first lines of its diagnostics.
+	echo "$out" | awk -v k="$k" '
+		/^not ok/ { sub(/^not ok( [0-9]+)? - /, "not ok - " k ": ")
+			print; show = 30; next }
+		/^ok/ { show = 0; next }
+		show > 0 && /^#/ { sub(/^# ?/, ""); print "#   " $0; show-- }'
 	echo "$out" | grep -E '^vm: (FAIL|guest kernel)' | sed "s|^|# $k: |"
 	p=$(sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p' <<<"$out" | tail -n 1)
 	f=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' <<<"$out" | tail -n 1)
-	echo "$k: ${p:-0} passed, ${f:-?} failed (exit $rc)"
+	echo "# $k: ${p:-0} passed, ${f:-?} failed (exit $rc, $((SECONDS - t0)) s)"
 	passed=$((passed + ${p:-0}))
 	failed=$((failed + ${f:-0}))
 	[ "$rc" -ne 0 ] && [ "${f:-0}" -eq 0 ] && failed=$((failed + 1))

@@ -38,7 +38,11 @@ int dtrace_perf_prov_enable(struct dtrace_probe *probe);
 void dtrace_perf_prov_disable(struct dtrace_probe *probe);
 void dtrace_perf_prov_destroy(struct dtrace_probe *probe);
 
-/* The ops of a provider on this engine; @provide calls ..._provide(). */
+/*
+ * The ops of a provider on this engine. PROVIDE passes its descriptor to
+ * dtrace_perf_prov_provide(): a provide callback gets no context of its
+ * own; the others find the descriptor from the probe's dp_arg.
+ */
 #define DTRACE_PERF_PROV_OPS(NAME, PROVIDE) {				\
 	.name		= NAME,						\
 	.provide	= PROVIDE,					\

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A set of kernel perf events, one per online CPU, all calling one
- * overflow handler: what the tracepoint and software providers arm.
+ * overflow handler: what the tracepoint, software and hardware providers
+ * arm.
  */
 #ifndef _DTRACE_PERF_H
 #define _DTRACE_PERF_H

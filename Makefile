@@ -155,8 +155,8 @@ check-pkg:
 
 # The reliability tests once more on 6.1 under multi-threaded TCG with
 # the host loaded (tests/vm/reliability.sh): SMP_RUNS runs of the
-# every-function one-liner, each within 60 s. Not part of make check
-# (Documentation/safety.md, Known limits).
+# every-function one-liner, each within 60 s. make check runs it too,
+# with the other guests as the load (Documentation/safety.md).
 SMP_RUNS ?= 10
 .PHONY: check-smp
 check-smp: all tools kmod-tests

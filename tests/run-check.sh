@@ -6,7 +6,8 @@
 # run of every fuzzer, checkpatch over the kernel-side sources, a DKMS
 # build, the guest suite in one QEMU boot per installed kernel, and the
 # Debian packages installed, upgraded and purged in a guest. The other
-# kernels' boots run in the background beside all the rest. Each stage
+# kernels' boots and the reliability tests under multi-threaded TCG run
+# in the background beside all the rest. Each stage
 # adds to one tally; the last line is "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -64,18 +65,30 @@ run_ksft() {
 # most of it), more on PREEMPT_RT.
 export SUITE_TIMEOUT=${SUITE_TIMEOUT:-2700}
 
-# The other kernels of the matrix (5.10 from build/, 6.1-rt, 6.12), if
-# any, one after another in the background from the start: beside the
-# host stages (mostly one process at a time), then beside the default
-# kernel's suite and the packages' guests. A TCG guest keeps one host
-# core busy; CI has two cores and 90 minutes.
+# In the background from the start, one after another: the other kernels
+# of the matrix (5.10 from build/, 6.1-rt, 6.12), if any, then the
+# reliability tests on the default kernel under multi-threaded TCG
+# (make check-smp), with the foreground's guest as the host's load
+# instead of busy loops. They run beside the host stages (mostly one
+# process at a time), then beside the default kernel's suite and the
+# packages' guests. A TCG vCPU keeps one host core busy; CI has two
+# cores and 90 minutes.
 others=$(tests/vm/kernel-root.sh --list | grep -vxF "$KVER" | tr '\n' ' ')
 mlog=$(mktemp)
-if [ -n "$others" ]; then
-	MATRIX=$others MATRIX_SUITE_ARGS=--no-peer-tools \
-		tests/run-matrix.sh >"$mlog" 2>&1 &
-	mpid=$!
-fi
+slog=$(mktemp)
+(
+	rc=0
+	if [ -n "$others" ]; then
+		MATRIX=$others MATRIX_SUITE_ARGS=--no-peer-tools \
+			tests/run-matrix.sh >"$mlog" 2>&1
+		rc=$?
+	fi
+	RELIABILITY_LOOPS=0 tests/vm/reliability.sh 10 >"$slog" 2>&1
+	src=$?
+	# both statuses in one: the matrix's in bit 0, the other's in bit 1
+	exit $(((rc != 0) | (src != 0) << 1))
+) &
+bgpid=$!
 
 section "host unit tests"
 for bin in build/tests/test_* build/tests-asan/test_*; do
@@ -147,17 +160,20 @@ if [ -n "$old" ]; then
 		tests/pkg/run.sh --kver "$OLD_KVER"
 fi
 
-# The matrix's output once it is done, tallied as if it ran here.
+# The background's output once it is done, tallied as if it ran here.
 replay() { # LOG STATUS
 	cat "$1"
 	return "$2"
 }
+wait "$bgpid"
+bg=$?
 if [ -n "$others" ]; then
 	section "kernel matrix: $others"
-	wait "$mpid"
-	run_tallied "kernel matrix" replay "$mlog" "$?"
+	run_tallied "kernel matrix" replay "$mlog" $((bg & 1))
 fi
-rm -f "$mlog"
+section "reliability under multi-threaded TCG (make check-smp)"
+run_tallied "reliability" replay "$slog" $((bg >> 1 & 1))
+rm -f "$mlog" "$slog"
 
 if [ "$failed" -gt 0 ]; then
 	echo "failed:"

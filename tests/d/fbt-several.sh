@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Several fbt descriptions in one program (four functions and a glob;
+# then bpftrace's kprobes, which lower to fbt): every one fires, and
+# ftrace's function list and kallsyms are read once for all of them,
+# not once a description.
+set -eu
+fail() { echo "$1"; exit 1; }
+# opens FILE: how many times the traced run opened a path matching RE
+opens() { grep -c "$1" "$TMPDIR/trace" || true; }
+
+# A module loaded now moves the generation on: whatever earlier tests
+# offered, the module no longer holds every function, so we must read.
+lsmod | grep -q '^dummy ' && rmmod dummy
+modprobe dummy
+trap 'rmmod dummy' EXIT
+
+work="mkdir $TMPDIR/d; echo x >$TMPDIR/d/f; cat $TMPDIR/d/f; rm -r $TMPDIR/d"
+strace -f -e trace=openat -o "$TMPDIR/trace" "$DTRACE" -q -c "sh -c '$work'" \
+	-n 'fbt::vfs_read:entry, fbt::vfs_write:entry, fbt::d_lookup:entry,
+	    fbt::d_alloc:entry, fbt::vfs_*:entry
+	    { @[probeprov, probefunc, probename] = count(); }
+	    END { printa("%s::%s:%s %@d\n", @); }' >"$TMPDIR/out" 2>&1 ||
+	{ cat "$TMPDIR/out"; fail "dtrace failed"; }
+for f in vfs_read vfs_write d_lookup d_alloc vfs_mkdir; do
+	grep -qE "^fbt::$f:entry [1-9][0-9]*$" "$TMPDIR/out" ||
+		{ cat "$TMPDIR/out"; fail "fbt::$f:entry did not fire"; }
+done
+[ "$(opens /proc/kallsyms)" -eq 1 ] ||
+	fail "kallsyms opened $(opens /proc/kallsyms) times"
+[ "$(opens available_filter_functions)" -eq 1 ] ||
+	fail "ftrace's list opened $(opens available_filter_functions) times"
+
+strace -f -e trace=openat -o "$TMPDIR/trace" "$DTRACE" --bpftrace \
+	-c "sh -c '$work'" -e 'kprobe:vfs_read, kprobe:vfs_write,
+	kprobe:d_lookup, kprobe:d_alloc, kprobe:vfs_mkd* { @[probe] = count(); }' \
+	>"$TMPDIR/out" 2>&1 || { cat "$TMPDIR/out"; fail "bpftrace failed"; }
+for f in vfs_read vfs_write d_lookup d_alloc vfs_mkdir; do
+	grep -qE "^@\[kprobe:$f\]: [1-9][0-9]*$" "$TMPDIR/out" ||
+		{ cat "$TMPDIR/out"; fail "kprobe:$f did not fire"; }
+done
+[ "$(opens /proc/kallsyms)" -eq 1 ] ||
+	fail "bpftrace: kallsyms opened $(opens /proc/kallsyms) times"
+[ "$(opens available_filter_functions)" -eq 1 ] ||
+	fail "bpftrace: ftrace's list opened $(opens available_filter_functions) times"

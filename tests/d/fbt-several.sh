@@ -15,8 +15,13 @@ lsmod | grep -q '^dummy ' && rmmod dummy
 modprobe dummy
 trap 'rmmod dummy' EXIT
 
-work="mkdir $TMPDIR/d; echo x >$TMPDIR/d/f; cat $TMPDIR/d/f; rm -r $TMPDIR/d"
-strace -f -e trace=openat -o "$TMPDIR/trace" "$DTRACE" -q -c "sh -c '$work'" \
+# -c splits its command on blanks: the work is a script. strace has no
+# -f: dtrace must be the one to control its child.
+cat >"$TMPDIR/work.sh" <<END
+mkdir $TMPDIR/d; echo x >$TMPDIR/d/f; cat $TMPDIR/d/f; rm -r $TMPDIR/d
+END
+work="sh $TMPDIR/work.sh"
+strace -e trace=openat -o "$TMPDIR/trace" "$DTRACE" -q -c "$work" \
 	-n 'fbt::vfs_read:entry, fbt::vfs_write:entry, fbt::d_lookup:entry,
 	    fbt::d_alloc:entry, fbt::vfs_*:entry
 	    { @[probeprov, probefunc, probename] = count(); }
@@ -31,8 +36,8 @@ done
 [ "$(opens available_filter_functions)" -eq 1 ] ||
 	fail "ftrace's list opened $(opens available_filter_functions) times"
 
-strace -f -e trace=openat -o "$TMPDIR/trace" "$DTRACE" --bpftrace \
-	-c "sh -c '$work'" -e 'kprobe:vfs_read, kprobe:vfs_write,
+strace -e trace=openat -o "$TMPDIR/trace" "$DTRACE" --bpftrace \
+	-c "$work" -e 'kprobe:vfs_read, kprobe:vfs_write,
 	kprobe:d_lookup, kprobe:d_alloc, kprobe:vfs_mkd* { @[probe] = count(); }' \
 	>"$TMPDIR/out" 2>&1 || { cat "$TMPDIR/out"; fail "bpftrace failed"; }
 for f in vfs_read vfs_write d_lookup d_alloc vfs_mkdir; do

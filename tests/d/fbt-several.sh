@@ -15,6 +15,23 @@ lsmod | grep -q '^dummy ' && rmmod dummy
 modprobe dummy
 trap 'rmmod dummy' EXIT
 
+# A description that matches nothing is still named in the error as
+# it was when each description read the lists itself.
+printf 'fbt::vfs_read:entry,\nfbt::no_such_fn_fbt_several:entry,\nfbt::d_alloc:entry\n{\n}\n' \
+	>"$TMPDIR/nomatch.d"
+st=0
+(cd "$TMPDIR" && "$DTRACE" -q -s nomatch.d) >"$TMPDIR/out" 2>&1 || st=$?
+[ "$st" = 1 ] || { cat "$TMPDIR/out"; fail "nomatch.d: status $st"; }
+want="dtrace: failed to compile script nomatch.d: line 2: probe description fbt::no_such_fn_fbt_several:entry does not match any probes"
+[ "$(cat "$TMPDIR/out")" = "$want" ] ||
+	{ cat "$TMPDIR/out"; fail "nomatch.d: not the error"; }
+"$DTRACE" --bpftrace -e 'kprobe:vfs_read, kprobe:no_such_fn_fbt_several,
+	kprobe:d_alloc { @n = count(); } BEGIN { exit(); }' >"$TMPDIR/out" 2>"$TMPDIR/err" ||
+	{ cat "$TMPDIR/out" "$TMPDIR/err"; fail "bpftrace with a missing kprobe failed"; }
+want="WARNING: could not attach probe fbt::no_such_fn_fbt_several:entry, skipping."
+[ "$(cat "$TMPDIR/err")" = "$want" ] ||
+	{ cat "$TMPDIR/err"; fail "bpftrace: not the warning"; }
+
 # -c splits its command on blanks: the work is a script. strace has no
 # -f: dtrace must be the one to control its child.
 cat >"$TMPDIR/work.sh" <<END

@@ -320,6 +320,49 @@ static int dt_cmd_offer(struct dt_cmd *cmd, struct dt_piece *p,
 	return -1;
 }
 
+/*
+ * Before the descriptions are offered one by one: every provider sees
+ * all of the command's at once, for a reading it can share (fbt reads
+ * kallsyms once, not once a description). One that does not parse is
+ * left out; its own offer reports it.
+ */
+static void dt_cmd_offer_set(struct dt_cmd *cmd)
+{
+	struct dtrace_probedesc *v = NULL, *nv;
+	size_t n = 0, cap = 0;
+	char err[512];
+	int i, j;
+
+	for (i = 0; i < cmd->c_npieces; i++) {
+		struct dt_piece *p = &cmd->c_pieces[i];
+
+		for (j = 0; j < p->p_cp.cp_necbs; j++) {
+			const struct dt_pdesc *pd;
+
+			for (pd = p->p_cp.cp_ecbs[j].e_clause->c_probes; pd;
+			     pd = pd->pd_next) {
+				if (n == cap) {
+					cap = cap ? 2 * cap : 16;
+					nv = realloc(v, cap * sizeof(*v));
+					if (!nv)
+						goto out;
+					v = nv;
+				}
+				if (!dt_pdesc_parse(pd->pd_text, &v[n],
+						    p->p_pcb.pcb_argc,
+						    p->p_pcb.pcb_argv,
+						    p->p_pcb.pcb_target, err,
+						    sizeof(err)))
+					n++;
+			}
+		}
+	}
+	if (n)
+		dt_providers_offer_set(cmd->c_fd, v, n, cmd->c_verbose);
+out:
+	free(v);
+}
+
 static int dt_first_probe(const struct dtrace_probedesc *pd, void *arg)
 {
 	*(struct dtrace_probedesc *)arg = *pd;
@@ -525,6 +568,7 @@ static int dt_cmd_list(struct dt_cmd *cmd)
 		}
 		return 0;
 	}
+	dt_cmd_offer_set(cmd);
 	for (i = 0; i < cmd->c_npieces; i++) {
 		struct dt_piece *p = &cmd->c_pieces[i];
 
@@ -795,6 +839,7 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 		return dt_cmd_list(cmd);
 	if (dt_cmd_options(cmd) || dt_cmd_aggdecl(cmd))
 		return 1;
+	dt_cmd_offer_set(cmd);
 	for (i = 0; i < cmd->c_npieces; i++)
 		if (dt_cmd_enable(cmd, &cmd->c_pieces[i]))
 			return 1;

@@ -4,8 +4,9 @@
  *
  * The module cannot enumerate kernel symbols itself, so we read
  * /proc/kallsyms (addresses; root sees real ones) and ftrace's list of
- * traceable functions, keep those a probe description's module and
- * function globs can match, and send them in batches. The module checks
+ * traceable functions, keep those the module and function globs of the
+ * command's probe descriptions can match (all of them at once: the files
+ * are read once per command), and send them in batches. The module checks
  * every entry; a name kallsyms has several times (static functions) is
  * offered at each address and the module keeps the one ftrace can trace.
  */
@@ -40,21 +41,33 @@ static bool dt_glob(const char *pat, const char *s)
 	return !pat || !pat[0] || !fnmatch(pat, s, 0);
 }
 
-static FILE *dt_open_funcs(void)
+static FILE *dt_open_funcs(const char *path)
 {
-	FILE *f = fopen(DT_TRACEFS_FUNCS, "r");
+	FILE *f;
 
+	if (path)
+		return fopen(path, "r");
+	f = fopen(DT_TRACEFS_FUNCS, "r");
 	return f ? f : fopen(DT_DEBUGFS_FUNCS, "r");
 }
 
-static int dt_want_load(struct dt_want *w, const char *modpat,
-			const char *funcpat)
+/* Does any of the pairs match? */
+static bool dt_globs_match(const struct dt_fbt_glob *g, size_t n,
+			   const char *mod, const char *func)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (dt_glob(g[i].fg_mod, mod) && dt_glob(g[i].fg_func, func))
+			return true;
+	return false;
+}
+
+static int dt_want_load(struct dt_want *w, FILE *f,
+			const struct dt_fbt_glob *g, size_t ng)
 {
 	char line[512], func[256], mod[128];
-	FILE *f = dt_open_funcs();
 
-	if (!f)
-		return -errno;
 	while (fgets(line, sizeof(line), f)) {
 		int c = sscanf(line, "%255s [%127[^]]]", func, mod);
 
@@ -62,30 +75,26 @@ static int dt_want_load(struct dt_want *w, const char *modpat,
 			continue;
 		if (c == 1)
 			strcpy(mod, "vmlinux");
-		if (!dt_glob(modpat, mod) || !dt_glob(funcpat, func) ||
-		    strlen(func) >= DTRACE_FUNCNAMELEN ||
-		    strlen(mod) >= DTRACE_MODNAMELEN)
+		if (strlen(func) >= DTRACE_FUNCNAMELEN ||
+		    strlen(mod) >= DTRACE_MODNAMELEN ||
+		    !dt_globs_match(g, ng, mod, func))
 			continue;
 		if (w->n == w->cap) {
 			size_t cap = w->cap ? 2 * w->cap : 1024;
 			char **v = realloc(w->v, cap * sizeof(*v));
 
 			if (!v)
-				goto nomem;
+				return -ENOMEM;
 			w->v = v;
 			w->cap = cap;
 		}
 		if (asprintf(&w->v[w->n], "%s\t%s", func, mod) < 0)
-			goto nomem;
+			return -ENOMEM;
 		w->n++;
 	}
-	fclose(f);
 	if (w->n)
 		qsort(w->v, w->n, sizeof(*w->v), dt_str_cmp);
 	return 0;
-nomem:
-	fclose(f);
-	return -ENOMEM;
 }
 
 static void dt_want_free(struct dt_want *w)
@@ -95,6 +104,62 @@ static void dt_want_free(struct dt_want *w)
 	for (i = 0; i < w->n; i++)
 		free(w->v[i]);
 	free(w->v);
+}
+
+/* kallsyms, 100,000 lines and more, streamed past the wanted functions. */
+static int dt_want_scan(const struct dt_want *w, FILE *f, dt_fbtsym_fn fn,
+			void *arg)
+{
+	char line[512], func[256], mod[128], key[400], *kp = key;
+	struct dtrace_fbt_sym s;
+	unsigned long long addr;
+	char type;
+	int err = 0;
+
+	while (!err && fgets(line, sizeof(line), f)) {
+		int c = sscanf(line, "%llx %c %255s [%127[^]]]", &addr, &type,
+			       func, mod);
+
+		if (c < 3 || (type != 't' && type != 'T') || !addr)
+			continue;
+		if (c == 3)
+			strcpy(mod, "vmlinux");
+		snprintf(key, sizeof(key), "%s\t%s", func, mod);
+		if (!bsearch(&kp, w->v, w->n, sizeof(*w->v), dt_str_cmp))
+			continue;
+		/* each address of a repeated name; the module keeps one */
+		memset(&s, 0, sizeof(s));
+		s.fs_addr = addr;
+		strcpy(s.fs_mod, mod);
+		strcpy(s.fs_func, func);
+		err = fn(&s, arg);
+	}
+	return err;
+}
+
+int dt_fbtsyms_scan(const char *funcs, const char *kallsyms,
+		    const struct dt_fbt_glob *g, size_t n, dt_fbtsym_fn fn,
+		    void *arg)
+{
+	struct dt_want w = { 0 };
+	FILE *f = dt_open_funcs(funcs);
+	int err;
+
+	if (!f)
+		return -errno;
+	err = dt_want_load(&w, f, g, n);
+	fclose(f);
+	if (!err && w.n) {
+		f = fopen(kallsyms ? kallsyms : "/proc/kallsyms", "r");
+		if (f) {
+			err = dt_want_scan(&w, f, fn, arg);
+			fclose(f);
+		} else {
+			err = -errno;
+		}
+	}
+	dt_want_free(&w);
+	return err;
 }
 
 /*
@@ -124,67 +189,49 @@ static bool dt_glob_all(const char *pat)
 	return !pat || !pat[0] || !strcmp(pat, "*");
 }
 
-/*
- * Only the wanted functions are kept (one for fbt::vfs_read:entry);
- * kallsyms, 100,000 lines and more, is streamed past them.
- */
-int dt_fbt_provide(int fd, const char *modpat, const char *funcpat,
+/* An offer under way: the batch being filled and the module's answers. */
+struct dt_offer {
+	int			fd;
+	struct dtrace_fbt_sym	*batch;
+	unsigned int		n, *accepted;
+	uint32_t		flags, gen;
+};
+
+static int dt_offer_sym(const struct dtrace_fbt_sym *s, void *arg)
+{
+	struct dt_offer *o = arg;
+
+	o->batch[o->n++] = *s;
+	if (o->n < DT_BATCH)
+		return 0;
+	return dt_flush(o->fd, o->batch, &o->n, o->accepted, &o->flags,
+			&o->gen);
+}
+
+/* Only the wanted functions are kept (one for fbt::vfs_read:entry). */
+int dt_fbt_provide(int fd, const struct dt_fbt_glob *g, size_t n,
 		   unsigned int *accepted)
 {
-	struct dtrace_fbt_sym *batch = NULL;
-	struct dt_want w = { 0 };
-	char line[512], func[256], mod[128], key[400], *kp = key;
-	unsigned long long addr;
-	unsigned int n = 0;
-	uint32_t flags = 0, gen = 0;
-	FILE *f = NULL;
-	char type;
+	struct dt_offer o = { .fd = fd, .accepted = accepted };
+	size_t i;
 	int err;
 
 	*accepted = 0;
 	/* Has everything been offered already? Then nothing need be read. */
-	err = dt_flush(fd, NULL, &n, accepted, &flags, &gen);
-	if (err || (flags & DTRACE_FBT_ALL))
+	err = dt_flush(fd, NULL, &o.n, accepted, &o.flags, &o.gen);
+	if (err || (o.flags & DTRACE_FBT_ALL) || !n)
 		return err;
-	err = dt_want_load(&w, modpat, funcpat);
-	if (err || !w.n)
-		goto out;
-	batch = calloc(DT_BATCH, sizeof(*batch));
-	f = fopen("/proc/kallsyms", "r");
-	if (!batch || !f) {
-		err = batch ? -errno : -ENOMEM;
-		goto out;
-	}
-	while (!err && fgets(line, sizeof(line), f)) {
-		struct dtrace_fbt_sym *s;
-		int c = sscanf(line, "%llx %c %255s [%127[^]]]", &addr, &type,
-			       func, mod);
-
-		if (c < 3 || (type != 't' && type != 'T') || !addr)
-			continue;
-		if (c == 3)
-			strcpy(mod, "vmlinux");
-		snprintf(key, sizeof(key), "%s\t%s", func, mod);
-		if (!bsearch(&kp, w.v, w.n, sizeof(*w.v), dt_str_cmp))
-			continue;
-		/* each address of a repeated name; the module keeps one */
-		s = &batch[n++];
-		memset(s, 0, sizeof(*s));
-		s->fs_addr = addr;
-		strcpy(s->fs_mod, mod);
-		strcpy(s->fs_func, func);
-		if (n == DT_BATCH)
-			err = dt_flush(fd, batch, &n, accepted, &flags, &gen);
-	}
+	o.batch = calloc(DT_BATCH, sizeof(*o.batch));
+	if (!o.batch)
+		return -ENOMEM;
+	err = dt_fbtsyms_scan(NULL, NULL, g, n, dt_offer_sym, &o);
 	/* The last batch says whether this was every function. */
-	flags = dt_glob_all(modpat) && dt_glob_all(funcpat) ? DTRACE_FBT_ALL :
-		0;
+	o.flags = 0;
+	for (i = 0; i < n; i++)
+		if (dt_glob_all(g[i].fg_mod) && dt_glob_all(g[i].fg_func))
+			o.flags = DTRACE_FBT_ALL;
 	if (!err)
-		err = dt_flush(fd, batch, &n, accepted, &flags, &gen);
-out:
-	if (f)
-		fclose(f);
-	dt_want_free(&w);
-	free(batch);
+		err = dt_flush(fd, o.batch, &o.n, accepted, &o.flags, &o.gen);
+	free(o.batch);
 	return err;
 }

@@ -4,6 +4,7 @@
  * command offers it (dt_fbtsyms.c).
  */
 #include <fnmatch.h>
+#include <stdlib.h>
 #include <string.h>
 #include <dtrace/dif.h>
 
@@ -18,26 +19,120 @@
 #define DT_FBT_NARGS	6
 
 /*
- * Offer the functions a description may name. A description that leaves
- * the provider empty offers only when it names a function, not to read
- * every kernel symbol for ":::BEGIN".
+ * Whether fbt offers for a description. One that leaves the provider
+ * empty offers only when it names a function, not to read every kernel
+ * symbol for ":::BEGIN".
  */
+static bool dt_fbt_wants(const struct dtrace_probedesc *d)
+{
+	return d->dpd_provider[0] ? !fnmatch(d->dpd_provider, "fbt", 0) :
+	       d->dpd_func[0] != '\0';
+}
+
+/*
+ * The (module, function) globs this command has offered: the files are
+ * read once for all its descriptions (dt_fbt_offer_set), and a
+ * description offered already is not read for again.
+ */
+static struct dt_fbt_glob *dt_fbt_done;
+static size_t dt_fbt_ndone;
+
+static bool dt_fbt_is_done(const struct dtrace_probedesc *d)
+{
+	size_t i;
+
+	for (i = 0; i < dt_fbt_ndone; i++)
+		if (!strcmp(dt_fbt_done[i].fg_mod, d->dpd_mod) &&
+		    !strcmp(dt_fbt_done[i].fg_func, d->dpd_func))
+			return true;
+	return false;
+}
+
+/* Remember the pairs of g (strings of the descriptions) as offered. */
+static void dt_fbt_mark_done(const struct dt_fbt_glob *g, size_t n)
+{
+	struct dt_fbt_glob *v;
+	size_t i;
+
+	v = realloc(dt_fbt_done, (dt_fbt_ndone + n) * sizeof(*v));
+	if (!v)
+		return;
+	dt_fbt_done = v;
+	for (i = 0; i < n; i++) {
+		char *mod = strdup(g[i].fg_mod), *func = strdup(g[i].fg_func);
+
+		if (!mod || !func) {
+			free(mod);
+			free(func);
+			return;
+		}
+		v[dt_fbt_ndone].fg_mod = mod;
+		v[dt_fbt_ndone++].fg_func = func;
+	}
+}
+
+static void dt_fbt_provide_warn(int rc, bool verbose)
+{
+	if (rc < 0 && verbose)
+		dt_warn("could not offer functions to fbt: %s\n",
+			strerror(-rc));
+}
+
+/* Offer the functions a description may name, unless offered already. */
 static int dt_fbt_offer(int devfd, const struct dtrace_probedesc *d,
 			bool verbose, char *err, size_t errlen)
 {
+	struct dt_fbt_glob g = { d->dpd_mod, d->dpd_func };
 	unsigned int n = 0;
 	int rc;
 
 	(void)err;
 	(void)errlen;
-	if (d->dpd_provider[0] ? fnmatch(d->dpd_provider, "fbt", 0) != 0 :
-	    !d->dpd_func[0])
+	if (!dt_fbt_wants(d) || dt_fbt_is_done(d))
 		return 0;
-	rc = dt_fbt_provide(devfd, d->dpd_mod, d->dpd_func, &n);
-	if (rc < 0 && verbose)
-		dt_warn("could not offer functions to fbt: %s\n",
-			strerror(-rc));
+	rc = dt_fbt_provide(devfd, &g, 1, &n);
+	dt_fbt_provide_warn(rc, verbose);
+	if (!rc)
+		dt_fbt_mark_done(&g, 1);
 	return 0;
+}
+
+/*
+ * Every description of the command at once: ftrace's list and kallsyms
+ * are read once for all of them (each read takes seconds under
+ * emulation), not once a description.
+ */
+static void dt_fbt_offer_set(int devfd, const struct dtrace_probedesc *d,
+			     size_t n, bool verbose)
+{
+	struct dt_fbt_glob *g = calloc(n ? n : 1, sizeof(*g));
+	unsigned int accepted = 0;
+	size_t i, ng = 0;
+	int rc;
+
+	if (!g)
+		return;
+	for (i = 0; i < n; i++) {
+		size_t j;
+
+		if (!dt_fbt_wants(&d[i]) || dt_fbt_is_done(&d[i]))
+			continue;
+		for (j = 0; j < ng; j++)
+			if (!strcmp(g[j].fg_mod, d[i].dpd_mod) &&
+			    !strcmp(g[j].fg_func, d[i].dpd_func))
+				break;
+		if (j < ng)
+			continue;
+		g[ng].fg_mod = d[i].dpd_mod;
+		g[ng++].fg_func = d[i].dpd_func;
+	}
+	if (ng) {
+		rc = dt_fbt_provide(devfd, g, ng, &accepted);
+		dt_fbt_provide_warn(rc, verbose);
+		if (!rc)
+			dt_fbt_mark_done(g, ng);
+	}
+	free(g);
 }
 
 /*
@@ -143,6 +238,7 @@ const struct dt_provider dt_provider_fbt = {
 	.pv_name	= "fbt",
 	.pv_listall	= "fbt",
 	.pv_offer	= dt_fbt_offer,
+	.pv_offer_set	= dt_fbt_offer_set,
 	.pv_args	= dt_fbt_args,
 	.pv_argtypes	= dt_fbt_argtypes,
 	.pv_argdoc	= dt_fbt_argdoc,

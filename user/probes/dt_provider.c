@@ -46,6 +46,16 @@ int dt_providers_offer(int devfd, const struct dtrace_probedesc *d,
 	return 0;
 }
 
+void dt_providers_offer_set(int devfd, const struct dtrace_probedesc *d,
+			    size_t n, bool verbose)
+{
+	const struct dt_provider *const *pp, *p;
+
+	for_each_provider(pp, p)
+		if (p->pv_offer_set)
+			p->pv_offer_set(devfd, d, n, verbose);
+}
+
 void dt_providers_offer_all(int devfd, bool verbose)
 {
 	const struct dt_provider *const *pp, *p;

@@ -38,6 +38,14 @@ struct dt_provider {
 	 */
 	int	(*pv_offer)(int devfd, const struct dtrace_probedesc *d,
 			    bool verbose, char *err, size_t errlen);
+	/*
+	 * Offer what all n descriptions of a command may name at once,
+	 * before pv_offer is called for each: a provider whose reading is
+	 * costly reads once here and its pv_offer skips what was offered.
+	 * Errors are left to pv_offer.
+	 */
+	void	(*pv_offer_set)(int devfd, const struct dtrace_probedesc *d,
+				size_t n, bool verbose);
 	/* The trace events d stands for, each to fn; 0 if none are ours. */
 	int	(*pv_events)(const struct dtrace_probedesc *d, dt_tpevent_fn fn,
 			     void *arg);
@@ -61,6 +69,9 @@ extern const struct dt_provider *const dt_providers[];
 /* Every provider's offer, in order; the first error stops: -1 and err. */
 int dt_providers_offer(int devfd, const struct dtrace_probedesc *d,
 		       bool verbose, char *err, size_t errlen);
+/* Every provider's pv_offer_set: the command's descriptions, once. */
+void dt_providers_offer_set(int devfd, const struct dtrace_probedesc *d,
+			    size_t n, bool verbose);
 /* -l without descriptions: each provider offers all it has. */
 void dt_providers_offer_all(int devfd, bool verbose);
 /* pv_events of every provider: how many own d (0: none). */

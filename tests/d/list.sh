@@ -11,3 +11,12 @@ done
 st=0
 "$DTRACE" -l -n 'nosuch:::' 2>/dev/null || st=$?
 [ $st = 1 ]
+# One description that matches nothing: said in DTrace's words, the
+# others still listed, and the exit status 1.
+st=0
+out=$("$DTRACE" -l -n 'nosuch:::' -n 'dtrace:::BEGIN' 2>"$TMPDIR/err") || st=$?
+[ $st = 1 ]
+[ "$(cat "$TMPDIR/err")" = "dtrace: failed to match nosuch:::: No probe matches description" ] ||
+	{ cat "$TMPDIR/err"; exit 1; }
+[ "$(printf '%s\n' "$out" | wc -l)" = 2 ] || { echo "$out"; exit 1; }
+printf '%s\n' "$out" | grep -Eq '^ +[0-9]+ +dtrace +BEGIN$' || { echo "$out"; exit 1; }

@@ -321,17 +321,18 @@ static int dt_cmd_offer(struct dt_cmd *cmd, struct dt_piece *p,
 }
 
 /*
- * Before the descriptions are offered one by one: every provider sees
- * all of the command's at once, for a reading it can share (fbt reads
- * kallsyms once, not once a description). One that does not parse is
- * left out; its own offer reports it.
+ * Each probe description of each piece, in order, with its parse: desc
+ * if it parsed, else err says why. A non-zero return from fn ends the
+ * walk and is its result.
  */
-static void dt_cmd_offer_set(struct dt_cmd *cmd)
+typedef int (*dt_desc_fn)(struct dt_cmd *cmd, struct dt_piece *p,
+			  const struct dt_pdesc *pd,
+			  const struct dtrace_probedesc *desc,
+			  const char *err, void *arg);
+
+static int dt_cmd_each_desc(struct dt_cmd *cmd, dt_desc_fn fn, void *arg)
 {
-	struct dtrace_probedesc *v = NULL, *nv;
-	size_t n = 0, cap = 0;
-	char err[512];
-	int i, j;
+	int i, j, rc;
 
 	for (i = 0; i < cmd->c_npieces; i++) {
 		struct dt_piece *p = &cmd->c_pieces[i];
@@ -341,26 +342,65 @@ static void dt_cmd_offer_set(struct dt_cmd *cmd)
 
 			for (pd = p->p_cp.cp_ecbs[j].e_clause->c_probes; pd;
 			     pd = pd->pd_next) {
-				if (n == cap) {
-					cap = cap ? 2 * cap : 16;
-					nv = realloc(v, cap * sizeof(*v));
-					if (!nv)
-						goto out;
-					v = nv;
-				}
-				if (!dt_pdesc_parse(pd->pd_text, &v[n],
-						    p->p_pcb.pcb_argc,
-						    p->p_pcb.pcb_argv,
-						    p->p_pcb.pcb_target, err,
-						    sizeof(err)))
-					n++;
+				struct dtrace_probedesc desc;
+				char err[512];
+				bool bad;
+
+				bad = dt_pdesc_parse(pd->pd_text, &desc,
+						     p->p_pcb.pcb_argc,
+						     p->p_pcb.pcb_argv,
+						     p->p_pcb.pcb_target, err,
+						     sizeof(err));
+				rc = fn(cmd, p, pd, bad ? NULL : &desc,
+					bad ? err : NULL, arg);
+				if (rc)
+					return rc;
 			}
 		}
 	}
-	if (n)
-		dt_providers_offer_set(cmd->c_fd, v, n, cmd->c_verbose);
-out:
-	free(v);
+	return 0;
+}
+
+struct dt_desc_set {
+	struct dtrace_probedesc	*v;
+	size_t			n, cap;
+};
+
+static int dt_desc_collect(struct dt_cmd *cmd, struct dt_piece *p,
+			   const struct dt_pdesc *pd,
+			   const struct dtrace_probedesc *desc,
+			   const char *err, void *arg)
+{
+	struct dt_desc_set *s = arg;
+	struct dtrace_probedesc *nv;
+
+	(void)cmd, (void)p, (void)pd, (void)err;
+	if (!desc)
+		return 0;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 16;
+		nv = realloc(s->v, s->cap * sizeof(*nv));
+		if (!nv)
+			return -1;
+		s->v = nv;
+	}
+	s->v[s->n++] = *desc;
+	return 0;
+}
+
+/*
+ * Before the descriptions are offered one by one: every provider sees
+ * all of the command's at once, for a reading it can share (fbt reads
+ * kallsyms once, not once a description). One that does not parse is
+ * left out; its own offer reports it.
+ */
+static void dt_cmd_offer_set(struct dt_cmd *cmd)
+{
+	struct dt_desc_set s = { 0 };
+
+	if (!dt_cmd_each_desc(cmd, dt_desc_collect, &s) && s.n)
+		dt_providers_offer_set(cmd->c_fd, s.v, s.n, cmd->c_verbose);
+	free(s.v);
 }
 
 static int dt_first_probe(const struct dtrace_probedesc *pd, void *arg)
@@ -524,6 +564,7 @@ struct dt_list_arg {
 	int	n;
 	bool	verbose;
 	bool	bt;	/* in bpftrace's names */
+	bool	unmatched;	/* a description matched no probe */
 };
 
 static int dt_list_one(const struct dtrace_probedesc *pd, void *arg)
@@ -547,12 +588,41 @@ static int dt_list_one(const struct dtrace_probedesc *pd, void *arg)
 	return 0;
 }
 
+/* -l with descriptions: each one's probes, or why there are none. */
+static int dt_list_desc(struct dt_cmd *cmd, struct dt_piece *p,
+			const struct dt_pdesc *pd,
+			const struct dtrace_probedesc *desc, const char *err,
+			void *arg)
+{
+	struct dt_list_arg *la = arg;
+	char str[512];
+	int n;
+
+	if (!desc) {
+		dt_piece_error(cmd, p, pd, "D_PDESC_INVAL", err);
+		return 1;
+	}
+	if (dt_cmd_offer(cmd, p, pd, desc))
+		return 1;
+	n = dt_probes_walk(cmd->c_fd, desc, dt_list_one, la);
+	if (n < 0) {
+		dt_warn("failed to list probes: %s\n", strerror(errno));
+		return 1;
+	}
+	if (n == 0 && !cmd->c_opts.o_zdefs) {
+		dt_pdesc_str(desc, str, sizeof(str));
+		dt_warn("failed to match %s: No probe matches description\n",
+			str);
+		la->unmatched = true;
+	}
+	return 0;
+}
+
 static int dt_cmd_list(struct dt_cmd *cmd)
 {
 	struct dt_list_arg la = { cmd->c_out, 0, cmd->c_verbose,
-				  cmd->c_btlist };
+				  cmd->c_btlist, false };
 	struct dtrace_probedesc all;
-	int i, j, rc = 0;
 
 	if (cmd->c_btlist && !cmd->c_npieces)
 		return dt_bt_list(cmd);
@@ -569,46 +639,7 @@ static int dt_cmd_list(struct dt_cmd *cmd)
 		return 0;
 	}
 	dt_cmd_offer_set(cmd);
-	for (i = 0; i < cmd->c_npieces; i++) {
-		struct dt_piece *p = &cmd->c_pieces[i];
-
-		for (j = 0; j < p->p_cp.cp_necbs; j++) {
-			const struct dt_pdesc *pd;
-
-			for (pd = p->p_cp.cp_ecbs[j].e_clause->c_probes; pd;
-			     pd = pd->pd_next) {
-				struct dtrace_probedesc desc;
-				char err[512], str[512];
-				int n;
-
-				if (dt_pdesc_parse(pd->pd_text, &desc,
-						   p->p_pcb.pcb_argc,
-						   p->p_pcb.pcb_argv,
-						   p->p_pcb.pcb_target, err,
-						   sizeof(err))) {
-					dt_piece_error(cmd, p, pd,
-						       "D_PDESC_INVAL", err);
-					return 1;
-				}
-				if (dt_cmd_offer(cmd, p, pd, &desc))
-					return 1;
-				n = dt_probes_walk(cmd->c_fd, &desc,
-						   dt_list_one, &la);
-				if (n < 0) {
-					dt_warn("failed to list probes: %s\n",
-						strerror(errno));
-					return 1;
-				}
-				if (n == 0 && !cmd->c_opts.o_zdefs) {
-					dt_pdesc_str(&desc, str, sizeof(str));
-					dt_warn("failed to match %s: No probe "
-						"matches description\n", str);
-					rc = 1;
-				}
-			}
-		}
-	}
-	return rc;
+	return dt_cmd_each_desc(cmd, dt_list_desc, &la) || la.unmatched;
 }
 
 static int dt_cmd_options(struct dt_cmd *cmd)

@@ -33,7 +33,7 @@ for k in $list; do
 	# each with the first lines of its diagnostics.
 	echo "$out" | awk -v k="$k" '
 		/^not ok/ { sub(/^not ok( [0-9]+)? - /, "not ok - " k ": ")
-			print; show = 30; next }
+			print; show = 50; next }
 		/^ok/ { show = 0; next }
 		show > 0 && /^#/ { sub(/^# ?/, ""); print "#   " $0; show-- }'
 	echo "$out" | grep -E '^vm: (FAIL|guest kernel)' | sed "s|^|# $k: |"

@@ -15,6 +15,15 @@
 
 static char out[8 << 20];
 
+/* The command's offer of one description's globs. */
+static int fbt_offer(int fd, const char *mod, const char *func,
+		     unsigned int *n)
+{
+	struct dt_fbt_glob g = { mod, func };
+
+	return dt_fbt_provide(fd, &g, 1, n);
+}
+
 static double now(void)
 {
 	struct timespec t;
@@ -57,10 +66,10 @@ TEST_F(dev, offers_are_checked)
 	EXPECT_EQ(EINVAL, errno);
 
 	/* once every function is offered, the command offers no more */
-	ASSERT_EQ(0, dt_fbt_provide(self->fd, "vmlinux", "vfs_read", &n));
+	ASSERT_EQ(0, fbt_offer(self->fd, "vmlinux", "vfs_read", &n));
 	EXPECT_EQ(all_offered(self->fd) ? 0 : 1, n);
 	/* Our own module is never offered. */
-	ASSERT_EQ(0, dt_fbt_provide(self->fd, "dtrace", "*", &n));
+	ASSERT_EQ(0, fbt_offer(self->fd, "dtrace", "*", &n));
 	EXPECT_EQ(0, n);
 }
 
@@ -87,7 +96,7 @@ TEST_F(dev, whole_offer_needs_the_generation)
 		EXPECT_EQ(0, p.dfp_flags);
 		EXPECT_EQ(gen, p.dfp_gen);
 	}
-	ASSERT_EQ(0, dt_fbt_provide(self->fd, NULL, NULL, &n));
+	ASSERT_EQ(0, fbt_offer(self->fd, NULL, NULL, &n));
 	EXPECT_TRUE(all_offered(self->fd));
 }
 
@@ -105,7 +114,7 @@ TEST_F(dev, vfs_read_entry_return)
 	size_t got, off;
 	int zero;
 
-	ASSERT_EQ(0, dt_fbt_provide(self->fd, "vmlinux", "vfs_read", &n));
+	ASSERT_EQ(0, fbt_offer(self->fd, "vmlinux", "vfs_read", &n));
 	clause_init(&c, "fbt", "entry", 1, 8);
 	strcpy(c.hdr->de_desc.dpd_func, "vfs_read");
 	c.hdr->de_pred_off = pred_pid(&c, getpid());
@@ -178,7 +187,7 @@ TEST_F_TIMEOUT(dev, stacks, 120)
 	struct clause c;
 	int zero;
 
-	ASSERT_EQ(0, dt_fbt_provide(self->fd, "vmlinux", "vfs_read", &n));
+	ASSERT_EQ(0, fbt_offer(self->fd, "vmlinux", "vfs_read", &n));
 	clause_init(&c, "fbt", "entry", 7, 18 * 8);
 	strcpy(c.hdr->de_desc.dpd_func, "vfs_read");
 	c.hdr->de_pred_off = pred_pid(&c, getpid());
@@ -240,7 +249,7 @@ TEST_F(dev, every_function)
 	double t0, t1, t2;
 
 	t0 = now();
-	ASSERT_EQ(0, dt_fbt_provide(self->fd, NULL, NULL, &n));
+	ASSERT_EQ(0, fbt_offer(self->fd, NULL, NULL, &n));
 	n = count_probes(self->fd, "fbt", "", "entry");
 	TH_LOG("offered functions in %.2f s: %u entry probes", now() - t0, n);
 	EXPECT_LT(30000, n);

@@ -5,9 +5,11 @@
 # reads it, hist() collects, delete() forgets. dd reads 200 times.
 set -eu
 . ./bt-lib.inc
-# A starved guest can drop map stores (the dynamic variable store's
-# bounded trylock, safety.md's Known limits), and says so on stderr:
-# then once more.
+# Once more if dd's reads were not all timed: seen twice on 5.10 with
+# the host loaded by other guests (11 and 26 timed, no drop reported;
+# likely the kretprobe's instances, the kernel's default of 10 on two
+# CPUs, taken by threads blocked in vfs_read, which makes the kernel
+# miss returns: providers-linux.md). The first run's output is shown.
 err=$(mktemp)
 trap 'rm -f "$err"' EXIT
 for try in 1 2; do
@@ -15,7 +17,7 @@ for try in 1 2; do
 kprobe:vfs_read { @start[tid] = nsecs; }
 kretprobe:vfs_read /@start[tid]/ { @ns = hist(nsecs - @start[tid]); delete(@start[tid]); }' 2>"$err")
 	[ "$(bt_hist_total "$out")" -ge 200 ] && break
-	grep -q "dynamic variable drop" "$err" || break
+	[ "$try" = 1 ] && printf 'first run:\n%s\n' "$out" >&2
 done
 cat "$err" >&2
 # dd's 200 reads, plus what other processes read meanwhile

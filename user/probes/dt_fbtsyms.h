@@ -4,7 +4,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <dtrace/dtrace_ioctl.h>
 
 /* A description's module and function globs (NULL or "" matches all). */

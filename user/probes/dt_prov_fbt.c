@@ -37,13 +37,15 @@ static bool dt_fbt_wants(const struct dtrace_probedesc *d)
 static struct dt_fbt_glob *dt_fbt_done;
 static size_t dt_fbt_ndone;
 
-static bool dt_fbt_is_done(const struct dtrace_probedesc *d)
+/* Is d's (module, function) pair among the n of v? */
+static bool dt_fbt_has(const struct dt_fbt_glob *v, size_t n,
+		       const struct dtrace_probedesc *d)
 {
 	size_t i;
 
-	for (i = 0; i < dt_fbt_ndone; i++)
-		if (!strcmp(dt_fbt_done[i].fg_mod, d->dpd_mod) &&
-		    !strcmp(dt_fbt_done[i].fg_func, d->dpd_func))
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i].fg_mod, d->dpd_mod) &&
+		    !strcmp(v[i].fg_func, d->dpd_func))
 			return true;
 	return false;
 }
@@ -71,11 +73,18 @@ static void dt_fbt_mark_done(const struct dt_fbt_glob *g, size_t n)
 	}
 }
 
-static void dt_fbt_provide_warn(int rc, bool verbose)
+/* Offer the n pairs of g; remember them once the module has them. */
+static void dt_fbt_offer_globs(int devfd, const struct dt_fbt_glob *g,
+			       size_t n, bool verbose)
 {
+	unsigned int accepted = 0;
+	int rc = dt_fbt_provide(devfd, g, n, &accepted);
+
 	if (rc < 0 && verbose)
 		dt_warn("could not offer functions to fbt: %s\n",
 			strerror(-rc));
+	if (!rc)
+		dt_fbt_mark_done(g, n);
 }
 
 /* Offer the functions a description may name, unless offered already. */
@@ -83,17 +92,11 @@ static int dt_fbt_offer(int devfd, const struct dtrace_probedesc *d,
 			bool verbose, char *err, size_t errlen)
 {
 	struct dt_fbt_glob g = { d->dpd_mod, d->dpd_func };
-	unsigned int n = 0;
-	int rc;
 
 	(void)err;
 	(void)errlen;
-	if (!dt_fbt_wants(d) || dt_fbt_is_done(d))
-		return 0;
-	rc = dt_fbt_provide(devfd, &g, 1, &n);
-	dt_fbt_provide_warn(rc, verbose);
-	if (!rc)
-		dt_fbt_mark_done(&g, 1);
+	if (dt_fbt_wants(d) && !dt_fbt_has(dt_fbt_done, dt_fbt_ndone, d))
+		dt_fbt_offer_globs(devfd, &g, 1, verbose);
 	return 0;
 }
 
@@ -106,32 +109,20 @@ static void dt_fbt_offer_set(int devfd, const struct dtrace_probedesc *d,
 			     size_t n, bool verbose)
 {
 	struct dt_fbt_glob *g = calloc(n ? n : 1, sizeof(*g));
-	unsigned int accepted = 0;
 	size_t i, ng = 0;
-	int rc;
 
 	if (!g)
 		return;
 	for (i = 0; i < n; i++) {
-		size_t j;
-
-		if (!dt_fbt_wants(&d[i]) || dt_fbt_is_done(&d[i]))
-			continue;
-		for (j = 0; j < ng; j++)
-			if (!strcmp(g[j].fg_mod, d[i].dpd_mod) &&
-			    !strcmp(g[j].fg_func, d[i].dpd_func))
-				break;
-		if (j < ng)
+		if (!dt_fbt_wants(&d[i]) ||
+		    dt_fbt_has(dt_fbt_done, dt_fbt_ndone, &d[i]) ||
+		    dt_fbt_has(g, ng, &d[i]))
 			continue;
 		g[ng].fg_mod = d[i].dpd_mod;
 		g[ng++].fg_func = d[i].dpd_func;
 	}
-	if (ng) {
-		rc = dt_fbt_provide(devfd, g, ng, &accepted);
-		dt_fbt_provide_warn(rc, verbose);
-		if (!rc)
-			dt_fbt_mark_done(g, ng);
-	}
+	if (ng)
+		dt_fbt_offer_globs(devfd, g, ng, verbose);
 	free(g);
 }
 

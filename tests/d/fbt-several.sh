@@ -38,30 +38,29 @@ cat >"$TMPDIR/work.sh" <<END
 mkdir $TMPDIR/d; echo x >$TMPDIR/d/f; cat $TMPDIR/d/f; rm -r $TMPDIR/d
 END
 work="sh $TMPDIR/work.sh"
-strace -e trace=openat -o "$TMPDIR/trace" "$DTRACE" -q -c "$work" \
-	-n 'fbt::vfs_read:entry, fbt::vfs_write:entry, fbt::d_lookup:entry,
-	    fbt::d_alloc:entry, fbt::vfs_*:entry
-	    { @[probeprov, probefunc, probename] = count(); }
-	    END { printa("%s::%s:%s %@d\n", @); }' >"$TMPDIR/out" 2>&1 ||
-	{ cat "$TMPDIR/out"; fail "dtrace failed"; }
-for f in vfs_read vfs_write d_lookup d_alloc vfs_mkdir; do
-	grep -qE "^fbt::$f:entry [1-9][0-9]*$" "$TMPDIR/out" ||
-		{ cat "$TMPDIR/out"; fail "fbt::$f:entry did not fire"; }
-done
-[ "$(opens /proc/kallsyms)" -eq 1 ] ||
-	fail "kallsyms opened $(opens /proc/kallsyms) times"
-[ "$(opens available_filter_functions)" -eq 1 ] ||
-	fail "ftrace's list opened $(opens available_filter_functions) times"
+# fires_once WHAT LINE MODE PROGOPT PROG: the program run under strace
+# on the work; each function's LINE (F standing for it) has a count
+# above zero, and each list was opened once.
+fires_once() {
+	local what=$1 line=$2 f
+	strace -e trace=openat -o "$TMPDIR/trace" "$DTRACE" "$3" -c "$work" \
+		"$4" "$5" >"$TMPDIR/out" 2>&1 ||
+		{ cat "$TMPDIR/out"; fail "$what failed"; }
+	for f in vfs_read vfs_write d_lookup d_alloc vfs_mkdir; do
+		grep -qE "^${line//F/$f} [1-9][0-9]*$" "$TMPDIR/out" ||
+			{ cat "$TMPDIR/out"; fail "$what: $f did not fire"; }
+	done
+	[ "$(opens /proc/kallsyms)" -eq 1 ] ||
+		fail "$what: kallsyms opened $(opens /proc/kallsyms) times"
+	[ "$(opens available_filter_functions)" -eq 1 ] ||
+		fail "$what: ftrace's list opened $(opens available_filter_functions) times"
+}
 
-strace -e trace=openat -o "$TMPDIR/trace" "$DTRACE" --bpftrace \
-	-c "$work" -e 'kprobe:vfs_read, kprobe:vfs_write,
-	kprobe:d_lookup, kprobe:d_alloc, kprobe:vfs_mkd* { @[probe] = count(); }' \
-	>"$TMPDIR/out" 2>&1 || { cat "$TMPDIR/out"; fail "bpftrace failed"; }
-for f in vfs_read vfs_write d_lookup d_alloc vfs_mkdir; do
-	grep -qE "^@\[kprobe:$f\]: [1-9][0-9]*$" "$TMPDIR/out" ||
-		{ cat "$TMPDIR/out"; fail "kprobe:$f did not fire"; }
-done
-[ "$(opens /proc/kallsyms)" -eq 1 ] ||
-	fail "bpftrace: kallsyms opened $(opens /proc/kallsyms) times"
-[ "$(opens available_filter_functions)" -eq 1 ] ||
-	fail "bpftrace: ftrace's list opened $(opens available_filter_functions) times"
+fires_once dtrace 'fbt::F:entry' -q -n \
+	'fbt::vfs_read:entry, fbt::vfs_write:entry, fbt::d_lookup:entry,
+	 fbt::d_alloc:entry, fbt::vfs_*:entry
+	 { @[probeprov, probefunc, probename] = count(); }
+	 END { printa("%s::%s:%s %@d\n", @); }'
+fires_once bpftrace '@\[kprobe:F\]:' --bpftrace -e \
+	'kprobe:vfs_read, kprobe:vfs_write, kprobe:d_lookup, kprobe:d_alloc,
+	 kprobe:vfs_mkd* { @[probe] = count(); }'

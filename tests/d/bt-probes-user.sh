@@ -69,11 +69,15 @@ want='@addr: 3
 # watchpoints on counter, which f reads and writes 3 times. Not in the
 # run above: a uprobe single-stepping the very instruction a watchpoint
 # traps on sends QEMU's TCG guest into endless kernel #DB recursion.
+# One run each: QEMU's TCG reports only the first of two watchpoints
+# that one access trips (real hardware sets both bits of DR6), so w and
+# rw on the same word in one run lost an rw hit now and then.
 caddr=$(nm u | awk '$3 == "counter" { print $1 }')
-got=$(bt_run -c ./u -e "watchpoint:0x$caddr:8:w { @w = count(); }
-	asyncwatchpoint:0x$caddr:8:rw { @aw = count(); }")
-[ "$(grep '^@' <<<"$got")" = "@aw: 6
-@w: 3" ] || { echo "watchpoint: '$got'"; exit 1; }
+got=$(bt_run -c ./u -e "watchpoint:0x$caddr:8:w { @w = count(); }")
+[ "$(grep '^@' <<<"$got")" = "@w: 3" ] || { echo "watchpoint: '$got'"; exit 1; }
+got=$(bt_run -c ./u -e "asyncwatchpoint:0x$caddr:8:rw { @aw = count(); }")
+[ "$(grep '^@' <<<"$got")" = "@aw: 6" ] ||
+	{ echo "asyncwatchpoint: '$got'"; exit 1; }
 
 # hardware: counts with a PMU, else the error naming it
 got=$(bt_run -e 'hardware:cycles:100000 { @ = count(); exit(); }' 2>&1) ||

@@ -1,12 +1,20 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# software:::cpu-clock-PERIOD fires every PERIOD ns of each CPU's time;
+# software:::cpu-clock-PERIOD fires every PERIOD ns of each CPU's time
+# (as often as profile at that rate);
 # context-switches-1 sees the switches of a command that sleeps; every
 # event enables; task-clock counts the time tasks run.
 set -eu
-n=$("$DTRACE" -q -n 'software:::cpu-clock-10000000 /cpu == 0/ { @ = count(); }
-	tick-1s { exit(0); } END { printa("%@d\n", @); }' | grep . | tail -1)
-[ "$n" -ge 30 ] && [ "$n" -le 150 ] || { echo "cpu-clock: $n"; exit 1; }
+# Beside profile-100, the same period on a timer of the module's own: a
+# guest starved of its host's cores misses as many of one as of the
+# other (one run in CI got 24 of 100).
+got=$("$DTRACE" -q -n 'software:::cpu-clock-10000000 /cpu == 0/ { @c = count(); }
+	profile-100 /cpu == 0/ { @p = count(); }
+	tick-1s { exit(0); } END { printa("%@d ", @c); printa("%@d\n", @p); }' |
+	grep . | tail -1)
+read -r n p <<<"$got"
+[ "$p" -ge 10 ] && [ "$n" -le 150 ] && [ $((n * 2)) -ge "$p" ] &&
+	[ "$n" -le $((p * 2)) ] || { echo "cpu-clock: $n, profile-100: $p"; exit 1; }
 n=$("$DTRACE" -q -c '/bin/sleep 0.1' -n 'software:::cs-1 /pid == $target/ {
 	@ = count(); } END { printa("%@d\n", @); }' | grep . | tail -1)
 [ "$n" -ge 1 ] && [ "$n" -le 50 ] || { echo "cs-1: $n"; exit 1; }

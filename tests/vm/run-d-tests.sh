@@ -114,8 +114,10 @@ n=0
 start=$SECONDS
 out=$work/stdout
 err=$work/stderr
+times=()
 for name in "${names[@]}"; do
 	n=$((n + 1))
+	t0=$SECONDS
 	base=$testdir/$name
 	dir=${base%/*}
 	file=${base##*/}
@@ -160,6 +162,7 @@ for name in "${names[@]}"; do
 	if [ "$status" = 124 ] || [ "$status" = 137 ]; then
 		why+=("timed out after ${limit}s")
 	fi
+	times+=("$((SECONDS - t0)) $name")
 	check_kernel_log
 	[ -z "$kbad" ] || why+=("the kernel logged a problem")
 
@@ -193,6 +196,9 @@ for name in "${names[@]}"; do
 	fi
 done
 
-echo "# $((SECONDS - start))s for ${#names[@]} tests"
+echo "# $((SECONDS - start))s for ${#names[@]} tests; the slowest:"
+# where a suite's time goes (CI's limit is 90 minutes for all of it)
+printf '%s\n' "${times[@]}" | sort -rn | head -n 12 |
+	awk '{ printf "#   %4ds %s\n", $1, $2 }'
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -66,27 +66,49 @@ run_ksft() {
 export SUITE_TIMEOUT=${SUITE_TIMEOUT:-2700}
 
 # In the background from the start, one after another: the other kernels
-# of the matrix (5.10 from build/, 6.1-rt, 6.12), if any, then the
-# reliability tests on the default kernel under multi-threaded TCG
-# (make check-smp), with the foreground's guest as the host's load
-# instead of busy loops. They run beside the host stages (mostly one
+# of the matrix (5.10 from build/, 6.1-rt, 6.12), if any, the packages
+# on 5.10, then the reliability tests on the default kernel under
+# multi-threaded TCG (make check-smp), with the foreground's guest as
+# the host's load instead of busy loops. They run beside the host stages (mostly one
 # process at a time), then beside the default kernel's suite and the
 # packages' guests. A TCG vCPU keeps one host core busy; CI has two
 # cores and 90 minutes.
 others=$(tests/vm/kernel-root.sh --list | grep -vxF "$KVER" | tr '\n' ' ')
+# Debian 11's 5.10 (make deps extracts it under build/), with its gcc-10.
+OLD_KVER=5.10.0-32-amd64
+old=$(tests/vm/kernel-root.sh "$OLD_KVER" 2>/dev/null)
+
+# The Debian packages, built once for the two guests that install them
+# (one here, one in the background), as VERSION and as a newer version.
+section "Debian packages built"
+check "packages built" sh -c './debian/mkdeb.sh &&
+	DEB_VERSION_SUFFIX=+pkgtest2 ./debian/mkdeb.sh'
+export PKG_BUILT=1
+
 mlog=$(mktemp)
+plog=$(mktemp)
 slog=$(mktemp)
 (
 	rc=0
+	prc=0
 	if [ -n "$others" ]; then
 		MATRIX=$others MATRIX_SUITE_ARGS=--no-peer-tools \
 			tests/run-matrix.sh >"$mlog" 2>&1
 		rc=$?
 	fi
+	# The packages' life on 5.10, where DKMS builds with the headers'
+	# gcc-10; without the upgrade (a second DKMS build, five minutes
+	# under TCG), whose logic does not depend on the kernel.
+	if [ -n "$old" ]; then
+		PKG_NO_UPGRADE=1 tests/pkg/run.sh --kver "$OLD_KVER" \
+			>"$plog" 2>&1
+		prc=$?
+	fi
 	RELIABILITY_LOOPS=0 tests/vm/reliability.sh 10 >"$slog" 2>&1
 	src=$?
-	# both statuses in one: the matrix's in bit 0, the other's in bit 1
-	exit $(((rc != 0) | (src != 0) << 1))
+	# the statuses in one: the matrix's in bit 0, the packages' in
+	# bit 1, the reliability tests' in bit 2
+	exit $(((rc != 0) | (prc != 0) << 1 | (src != 0) << 2))
 ) &
 bgpid=$!
 
@@ -109,9 +131,6 @@ done
 
 section "dkms build"
 check "dkms build for $KVER" tests/dkms-build.sh "$KVER"
-# Debian 11's 5.10 (make deps extracts it under build/), with its gcc-10.
-OLD_KVER=5.10.0-32-amd64
-old=$(tests/vm/kernel-root.sh "$OLD_KVER" 2>/dev/null)
 [ -n "$old" ] && check "dkms build for $OLD_KVER" tests/dkms-build.sh "$OLD_KVER"
 
 # A runner that ends with its own "N passed, N failed": add its counts;
@@ -151,14 +170,6 @@ fi
 # upgrade, purge (make check-pkg; about 13 minutes under TCG).
 section "Debian packages"
 run_tallied "packages" tests/pkg/run.sh
-# The same life on 5.10, where DKMS builds with the headers' gcc-10;
-# without the upgrade (a second DKMS build, five minutes under TCG),
-# whose logic does not depend on the kernel.
-if [ -n "$old" ]; then
-	section "Debian packages on $OLD_KVER"
-	PKG_NO_UPGRADE=1 run_tallied "packages on $OLD_KVER" \
-		tests/pkg/run.sh --kver "$OLD_KVER"
-fi
 
 # The background's output once it is done, tallied as if it ran here.
 replay() { # LOG STATUS
@@ -171,9 +182,13 @@ if [ -n "$others" ]; then
 	section "kernel matrix: $others"
 	run_tallied "kernel matrix" replay "$mlog" $((bg & 1))
 fi
+if [ -n "$old" ]; then
+	section "Debian packages on $OLD_KVER"
+	run_tallied "packages on $OLD_KVER" replay "$plog" $((bg >> 1 & 1))
+fi
 section "reliability under multi-threaded TCG (make check-smp)"
-run_tallied "reliability" replay "$slog" $((bg >> 1 & 1))
-rm -f "$mlog" "$slog"
+run_tallied "reliability" replay "$slog" $((bg >> 2 & 1))
+rm -f "$mlog" "$plog" "$slog"
 
 if [ "$failed" -gt 0 ]; then
 	echo "failed:"

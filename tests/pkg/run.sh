@@ -9,6 +9,8 @@
 # TAP lines and "N passed, N failed"; the exit status is run-guest.sh's.
 # PKG_TIMEOUT: seconds for the guest's command (default 1800).
 # PKG_NO_UPGRADE=1: install, trace and purge the first pair only.
+# PKG_BUILT=1: the four packages are in build/deb already (make check
+# builds them once for two guests that run at the same time).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
@@ -16,8 +18,10 @@ ver=$(cat VERSION)
 new=+pkgtest2
 arch=$(dpkg --print-architecture)
 
-./debian/mkdeb.sh >/dev/null
-DEB_VERSION_SUFFIX=$new ./debian/mkdeb.sh >/dev/null
+if [ "${PKG_BUILT:-0}" != 1 ]; then
+	./debian/mkdeb.sh >/dev/null
+	DEB_VERSION_SUFFIX=$new ./debian/mkdeb.sh >/dev/null
+fi
 d=$top/build/deb
 # DKMS builds for the running kernel only, unless PKG_ALL_KERNELS=1 (then
 # for the newest installed kernel too, as on a real machine).

@@ -322,15 +322,17 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 		}
 	}
 	if (strcmp(s, "args") == 0) {
-		/* a tracepoint's record; without BTF nothing else has one */
-		if (bp->bp_kind != BT_P_TRACEPOINT)
+		/* a tracepoint's record, or (bt_kfunc.c) fbt's args[ ] */
+		if (bp->bp_kind != BT_P_TRACEPOINT && !bt_kfunc_kind(bp->bp_kind))
 			return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
 					"args is only available in tracepoint "
-					"probes here (there is no BTF): use "
-					"arg0, arg1, ...");
+					"and kfunc probes here: use arg0, "
+					"arg1, ...");
 		return 0;
 	}
 	if (strcmp(s, "retval") == 0) {
+		if (bt_kfunc_retval(cx, n) <= 0)
+			return 0;
 		if (bp->bp_kind != BT_P_KRETPROBE &&
 		    bp->bp_kind != BT_P_URETPROBE)
 			return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
@@ -460,7 +462,13 @@ int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 			return bt_rwlist(cx, n->n_args);
 		return bt_func(cx, n);
 	case DT_N_MEMBER: {
-		int rc = bt_tp_deref(cx, n);
+		int rc = bt_kfunc_member(cx, n);
+
+		if (rc < 0)
+			return rc;
+		if (rc == 0)	/* now args[N]: typed by the fbt provider */
+			return bt_rw(cx, n);
+		rc = bt_tp_deref(cx, n);
 
 		if (rc <= 0)
 			return rc;

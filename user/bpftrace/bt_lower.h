@@ -102,6 +102,14 @@ struct dt_node *bt_steal(struct dt_node **p);
 /* Replace n's contents by r's, keeping n's place in its list. */
 void bt_replace(struct dt_node *n, struct dt_node *r);
 
+/*
+ * bt_kfunc.c: is the probe a kfunc or kretfunc; args->NAME there, and
+ * retval: 0 rewritten, 1 not theirs, -1 with the error.
+ */
+bool bt_kfunc_kind(enum bt_pkind k);
+int bt_kfunc_member(struct bt_ctx *cx, struct dt_node *n);
+int bt_kfunc_retval(struct bt_ctx *cx, struct dt_node *n);
+
 /* Does @name aggregate? Is it a counter (bt_lower.c)? */
 bool bt_isagg(const struct bt_ctx *cx, const char *name);
 bool bt_iscount(const struct bt_ctx *cx, const char *name);

@@ -59,7 +59,7 @@ enum bt_pkind {
 	BT_P_BEGIN, BT_P_END, BT_P_KPROBE, BT_P_KRETPROBE, BT_P_UPROBE,
 	BT_P_URETPROBE, BT_P_TRACEPOINT, BT_P_PROFILE, BT_P_INTERVAL,
 	BT_P_SOFTWARE, BT_P_USDT, BT_P_RAWTRACEPOINT, BT_P_HARDWARE,
-	BT_P_WATCHPOINT, BT_P_ASYNCWATCHPOINT,
+	BT_P_WATCHPOINT, BT_P_ASYNCWATCHPOINT, BT_P_KFUNC, BT_P_KRETFUNC,
 };
 
 struct bt_probe {
@@ -80,6 +80,9 @@ int bt_probe_parse(struct dt_pcb *pcb, const char *text,
 int bt_probe_ext(struct dt_pcb *pcb, char **f, int n,
 		 const struct dt_loc *loc, struct bt_probe *bp,
 		 const char *text);
+/* kfunc:[MOD:]F and kretfunc (bt_kfunc.c): as bt_probe_ext( ). */
+int bt_kfunc_probe(struct dt_pcb *pcb, char **f, int n,
+		   const struct dt_loc *loc, struct bt_probe *bp);
 /* uprobe's PATH, absolute with links resolved; -1 with the error. */
 int bt_upath(struct dt_pcb *pcb, const struct dt_loc *loc,
 	     const char *path, char *out, size_t len);

@@ -10,6 +10,7 @@
  *   interval:s:N, interval:ms:N profile:::tick-Ns, tick-Nms
  *   software:EV[:PERIOD]        software:::EV-PERIOD
  *   usdt:PATH:PROV:NAME         PROVpid:BASENAME::NAME (with -p or -c)
+ *   kfunc:F, kretfunc:F         fbt::F:entry, fbt::F:return (bt_kfunc.c)
  *
  * and the forms of bt_probe_ext.c (offsets, addresses, rawtracepoint,
  * hardware, watchpoint, usdt without a process), with bpftrace's short
@@ -43,6 +44,11 @@ static const struct {
 	{ "hardware", "h", BT_P_HARDWARE },
 	{ "watchpoint", "w", BT_P_WATCHPOINT },
 	{ "asyncwatchpoint", "aw", BT_P_ASYNCWATCHPOINT },
+	{ "kfunc", "f", BT_P_KFUNC },
+	{ "kretfunc", "fr", BT_P_KRETFUNC },
+	/* newer bpftrace's names */
+	{ "fentry", "f", BT_P_KFUNC },
+	{ "fexit", "fr", BT_P_KRETFUNC },
 };
 
 /* libc.so is a linker script beside libc.so.6: only ELF files count. */

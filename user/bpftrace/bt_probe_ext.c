@@ -213,6 +213,9 @@ int bt_probe_ext(struct dt_pcb *pcb, char **f, int n,
 		    (strchr(f[2], '+') || (*f[2] >= '0' && *f[2] <= '9')))
 			return bt_ext_uprobe(pcb, f, loc, bp);
 		return 1;
+	case BT_P_KFUNC:
+	case BT_P_KRETFUNC:
+		return bt_kfunc_probe(pcb, f, n, loc, bp);
 	case BT_P_USDT:
 		if (n == 4 && !pcb->pcb_target && *f[1] && *f[2] && *f[3])
 			return bt_ext_usdt(pcb, f, loc, bp);

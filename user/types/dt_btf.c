@@ -260,6 +260,11 @@ bool dt_btf_tried(void)
 	return dt_kernel != NULL;
 }
 
+bool dt_btf_from_file(void)
+{
+	return dt_kernel_file;
+}
+
 const struct dt_btf *dt_btf_kernel(char *err, size_t errlen)
 {
 	if (!dt_kernel)

@@ -30,6 +30,11 @@ const struct dt_btf *dt_btf_module(const char *mod, char *err,
 void dt_btf_reset(void);
 /* Whether the kernel's types were asked for since the last reset. */
 bool dt_btf_tried(void);
+/*
+ * Whether they come from a file (DTRACE_BTF, or what DKMS built from
+ * the kernel's headers), which describes types but no functions.
+ */
+bool dt_btf_from_file(void);
 
 /*
  * A type by its C name: "struct file", "union u", "enum e", a typedef

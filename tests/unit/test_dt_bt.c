@@ -208,7 +208,12 @@ static const struct {
 	  "not an aggregation is supported only in END" },
 	{ "BEGIN { sarg0 }", 1, 9, "sarg0 is not supported by this DTrace" },
 	{ "kprobe:f { @[args->x] = count(); }", 1, 14, "args is only available "
-	  "in tracepoint probes here (there is no BTF): use arg0, arg1, ..." },
+	  "in tracepoint and kfunc probes here: use arg0, arg1, ..." },
+	/* print( ) of a value: one, not a map's element */
+	{ "BEGIN { @m[1] = 5; print(@m[1]); }", 1, 20, "The map passed to "
+	  "print() should not be indexed by a key" },
+	{ "BEGIN { print(1, 2); }", 1, 9, "Non-map print() only takes 1 "
+	  "argument, 2 found" },
 	{ "usdt:/bin/sh:n { 1 }", 1, 1,
 	  "Invalid attach point definition: usdt:/bin/sh:n" },
 	{ "BEGIN { $x = 1 } BEGIN { printf(\"%d\", $y); }", 1, 39,

@@ -156,13 +156,15 @@ static struct dt_node *bt_dstr(const char *s, const struct dt_loc *loc)
 
 /*
  * print(tuple), as %tprint(elements): printf("(1, a, bash)\n") with a
- * conversion per element's type, as bpftrace prints a tuple.
+ * conversion per element's type, as bpftrace prints a tuple; print(e)
+ * of one value, as %vprint(e): printf("%d\n", e) or "%s\n".
  */
 int dt_check_bt_tprint(struct dt_pcb *pcb, struct dt_node *n)
 {
+	bool tuple = n->n_func->f_id == DT_FN_BTTPRINT;
 	char fmt[256] = "(";
 	struct dt_node *a, *f;
-	size_t len = 1;
+	size_t len = tuple;
 
 	for (a = n->n_args; a; a = a->n_next) {
 		const struct dt_type *t = &a->n_type;
@@ -176,12 +178,13 @@ int dt_check_bt_tprint(struct dt_pcb *pcb, struct dt_node *n)
 			conv = t->is_signed ? "%d" : "%u";
 		else
 			return dt_error(pcb, &a->n_loc, "BT_CALL", "print() "
-					"of a tuple holding a %s is not "
-					"supported", dt_type_name(t));
+					"of %s %s is not supported",
+					tuple ? "a tuple holding a" : "a",
+					dt_type_name(t));
 		len += (size_t)snprintf(fmt + len, sizeof(fmt) - len, "%s%s",
 					a == n->n_args ? "" : ", ", conv);
 	}
-	snprintf(fmt + len, sizeof(fmt) - len, ")\n");
+	snprintf(fmt + len, sizeof(fmt) - len, "%s\n", tuple ? ")" : "");
 	f = bt_dstr(fmt, &n->n_loc);
 	f->n_next = n->n_args;
 	n->n_args = f;

@@ -166,6 +166,47 @@ static int bt_rw_agg(struct bt_ctx *cx, struct dt_node *n,
 	return bt_rwlist(cx, n->n_args);
 }
 
+static int bt_rw_same(struct bt_ctx *cx, struct dt_node *n,
+		      const struct bt_fn *f);
+static const struct bt_fn bt_fns[BT_FN_NFUNCS];
+
+/* A stack: kstack, ustack, kstack(...) or ustack(...). */
+static bool bt_isstack(const struct dt_node *n)
+{
+	return (n->n_kind == DT_N_IDENT && (!strcmp(n->n_str, "kstack") ||
+					    !strcmp(n->n_str, "ustack"))) ||
+	       bt_iscall(n, BT_FN_KSTACK) || bt_iscall(n, BT_FN_USTACK);
+}
+
+/*
+ * print(e) of a value that is not a map: a line of it, as bpftrace
+ * prints it. A stack is printf's "%s\n"; a number or a string is
+ * %vprint's (bt_check.c), which chooses the conversion by its type.
+ */
+static int bt_print_value(struct bt_ctx *cx, struct dt_node *n)
+{
+	struct dt_node *a = n->n_args, *fmt;
+
+	if (a && bt_mapof(a))
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "The map "
+				"passed to print() should not be indexed by "
+				"a key");
+	if (dt_node_count(a) != 1)
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "Non-map "
+				"print() only takes 1 argument, %d found",
+				dt_node_count(a));
+	free(n->n_str);
+	if (bt_isstack(a)) {
+		n->n_str = bt_strdup("printf");
+		fmt = bt_str("%s\n", &n->n_loc);
+		fmt->n_next = a;
+		n->n_args = fmt;
+		return bt_rw_same(cx, n, &bt_fns[BT_FN_PRINTF]);
+	}
+	n->n_str = bt_strdup("%vprint");
+	return bt_rwlist(cx, a);
+}
+
 /* print(@m), clear(@m), zero(@m): printa, trunc, clear. */
 static int bt_rw_map(struct bt_ctx *cx, struct dt_node *n,
 		     const struct bt_fn *f)
@@ -173,6 +214,8 @@ static int bt_rw_map(struct bt_ctx *cx, struct dt_node *n,
 	bool print = f->bf_id == BT_FN_PRINT, isagg = false, inend;
 	struct dt_node *a = n->n_args;
 
+	if (print && a && a->n_kind != DT_N_AGG)
+		return bt_print_value(cx, n);
 	if (bt_maparg(cx, n, print, &isagg))
 		return -1;
 	if (dt_node_count(a) > 1)
@@ -579,6 +622,11 @@ struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call)
 	struct dt_node *div = top ? top->n_next : NULL, *out = NULL;
 	const struct dt_loc *loc = &call->n_loc;
 
+	if (m->n_kind != DT_N_AGG) {
+		dt_error(cx->pcb, &call->n_loc, "BT_CALL", "Non-map print() "
+			 "only takes 1 argument, %d found", dt_node_count(m));
+		return NULL;
+	}
 	if (dt_node_count(m) > 3 || top->n_kind != DT_N_INT ||
 	    top->n_int < 0) {
 		dt_error(cx->pcb, &call->n_loc, "BT_CALL", "print() expects "
@@ -591,11 +639,6 @@ struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call)
 	 * aggregation that stands for it, whose trunc( ) and normalize( )
 	 * the consumer takes as the next print's top and divisor.
 	 */
-	if (m->n_kind != DT_N_AGG) {
-		dt_error(cx->pcb, &call->n_loc, "BT_CALL", "print() expects "
-			 "a map argument");
-		return NULL;
-	}
 	if (div && bt_rw(cx, div))
 		return NULL;
 	m->n_next = NULL;

@@ -151,6 +151,9 @@
 	/* bpftrace's print( ) of a tuple's elements (bt_check.c) */	\
 	X(BTTPRINT, "%tprint", ACTION, 1, 16, V, "", NONE, bt_tprint,	\
 	  printf, any)							\
+	/* and of one value: the same check, without the parentheses */	\
+	X(BTVPRINT, "%vprint", ACTION, 1, 1, V, "", NONE, bt_tprint,	\
+	  printf, any)							\
 	/* bpftrace's ntop( ), bswap( ), delete( ), printf's integers */ \
 	X(BTNTOP, "%ntop", SUBR, 1, 2, S, "ii", NONE, bt_ntop, any, any) \
 	X(BTBSWAP, "%bswap", SUBR, 1, 1, U8, "i", NONE, bt_bswap, any,	\

@@ -13,10 +13,13 @@
  * provider types args[N]; retval in kretfunc is args[1], the typed
  * return value. fbt's entry is F's ftrace call site, where bpftrace
  * puts its trampoline. Its return is a kretprobe, which does not keep
- * the arguments: args in kretfunc is an error that says how to keep
- * them.
+ * the arguments: args->NAME in kretfunc reads self->%kfaK, which a
+ * clause of the program's own at F's entry sets to args[N] (before the
+ * program's clauses, so D types it there) and one at F's return, after
+ * them, frees. A recursive F's inner call overwrites the outer's.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bt_lower.h"
@@ -93,6 +96,45 @@ static struct dt_node *bt_kfunc_arg(int idx, const struct dt_loc *loc)
 	return n;
 }
 
+/* self->%kfaK, the save of argument arg of the probe's function. */
+static struct dt_node *bt_kfunc_self(int k, const struct dt_loc *loc)
+{
+	struct dt_node *n = dt_node_new(DT_N_SELF, loc);
+	char name[32];
+
+	snprintf(name, sizeof(name), "%%kfa%d", k);
+	n->n_str = bt_strdup(name);
+	return n;
+}
+
+/* args->NAME in kretfunc: n reads the value saved at the entry. */
+static int bt_kfunc_saved(struct bt_ctx *cx, struct dt_node *n, int arg)
+{
+	const char *desc = cx->probe->bp_desc;
+	size_t fnlen = strrchr(desc, ':') - desc;
+	int k;
+
+	for (k = 0; k < cx->nkfsaves; k++)
+		if (cx->kfsaves[k].arg == arg &&
+		    strlen(cx->kfsaves[k].fn) == fnlen &&
+		    !strncmp(cx->kfsaves[k].fn, desc, fnlen))
+			break;
+	if (k == BT_MAXMAPS)
+		return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN", "more than "
+				"%d arguments of kretfunc probes", BT_MAXMAPS);
+	if (k == cx->nkfsaves) {
+		cx->kfsaves[k].fn = strndup(desc, fnlen);
+		if (!cx->kfsaves[k].fn) {
+			fputs("dtrace: out of memory\n", stderr);
+			exit(1);
+		}
+		cx->kfsaves[k].arg = arg;
+		cx->nkfsaves++;
+	}
+	bt_replace(n, bt_kfunc_self(k, &n->n_loc));
+	return 0;
+}
+
 int bt_kfunc_member(struct bt_ctx *cx, struct dt_node *n)
 {
 	const struct bt_probe *bp = cx->probe;
@@ -112,12 +154,6 @@ int bt_kfunc_member(struct bt_ctx *cx, struct dt_node *n)
 		whole.first_column = n->n_left->n_loc.first_column;
 		whole.last_column += strlen(n->n_str);
 	}
-	if (bp->bp_kind == BT_P_KRETFUNC)
-		return dt_error(cx->pcb, loc, "BT_BUILTIN", "args is not "
-				"available in kretfunc probes here (the return "
-				"probe does not keep the arguments): save "
-				"args->%s in a kfunc probe, keyed by tid",
-				n->n_str);
 	if (bp->bp_glob)
 		return dt_error(cx->pcb, loc, "BT_BUILTIN", "args in a probe "
 				"that names several functions: name one "
@@ -132,8 +168,45 @@ int bt_kfunc_member(struct bt_ctx *cx, struct dt_node *n)
 	if (i == proto.bf_nargs || i == DT_BTF_MAXARGS)
 		return dt_error(cx->pcb, loc, "BT_BUILTIN", "Can't find "
 				"function parameter %s", n->n_str);
+	if (bp->bp_kind == BT_P_KRETFUNC)
+		return bt_kfunc_saved(cx, n, i);
 	bt_replace(n, bt_kfunc_arg(i, loc));
 	return 0;
+}
+
+struct dt_clause *bt_kfunc_saves(struct bt_ctx *cx, struct dt_clause *out)
+{
+	const struct dt_loc *loc = &out->c_loc;
+	struct dt_clause *c, **tail = &out;
+	char desc[2048];
+	int k;
+
+	while (*tail)
+		tail = &(*tail)->c_next;
+	for (k = cx->nkfsaves - 1; k >= 0; k--) {
+		/* at the entry, before the program: self->%kfaK = args[N] */
+		snprintf(desc, sizeof(desc), "%s:entry", cx->kfsaves[k].fn);
+		c = bt_clause_new(desc, loc);
+		c->c_hidden = true;
+		c->c_stmts = dt_node_op(DT_N_ASSIGN, DT_OP_SET,
+					bt_kfunc_self(k, loc),
+					bt_kfunc_arg(cx->kfsaves[k].arg, loc),
+					loc);
+		c->c_next = out;
+		out = c;
+		/* at the return, after it: self->%kfaK = 0 */
+		snprintf(desc, sizeof(desc), "%s:return", cx->kfsaves[k].fn);
+		c = bt_clause_new(desc, loc);
+		c->c_hidden = true;
+		c->c_stmts = dt_node_op(DT_N_ASSIGN, DT_OP_SET,
+					bt_kfunc_self(k, loc),
+					dt_node_int(0, &dt_type_int, loc), loc);
+		*tail = c;
+		tail = &c->c_next;
+		free(cx->kfsaves[k].fn);
+	}
+	cx->nkfsaves = 0;
+	return out;
 }
 
 int bt_kfunc_retval(struct bt_ctx *cx, struct dt_node *n)

@@ -642,8 +642,7 @@ static void bt_pidpred(struct dt_pcb *pcb, const struct bt_probe *bp,
 	c->c_pred = p;
 }
 
-static struct dt_clause *bt_clause_new(const char *desc,
-				       const struct dt_loc *loc)
+struct dt_clause *bt_clause_new(const char *desc, const struct dt_loc *loc)
 {
 	struct dt_clause *c = calloc(1, sizeof(*c));
 
@@ -1003,6 +1002,8 @@ int bt_lower(struct dt_pcb *pcb)
 			free(tl);
 		}
 	}
+	if (out && !pcb->pcb_failed)
+		out = bt_kfunc_saves(&cx, out);
 	if (out && !pcb->pcb_failed) {
 		struct dt_node *e = bt_emptyaggs(&cx, &out->c_loc);
 

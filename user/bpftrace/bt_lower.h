@@ -87,6 +87,12 @@ struct bt_ctx {
 	int		ntf;
 	bool		inprintf;	/* rewriting printf's arguments */
 	int		nbufs;
+	/* kretfunc's args->NAME: fbt:MOD:F and N, saved at F's entry */
+	struct {
+		char	*fn;
+		int	arg;
+	}		kfsaves[BT_MAXMAPS];
+	int		nkfsaves;
 };
 
 /* Nodes; they exit on out of memory, as dt_node_new( ). */
@@ -109,6 +115,10 @@ void bt_replace(struct dt_node *n, struct dt_node *r);
 bool bt_kfunc_kind(enum bt_pkind k);
 int bt_kfunc_member(struct bt_ctx *cx, struct dt_node *n);
 int bt_kfunc_retval(struct bt_ctx *cx, struct dt_node *n);
+/* The clauses that keep kretfunc's arguments, around the program's. */
+struct dt_clause *bt_kfunc_saves(struct bt_ctx *cx, struct dt_clause *out);
+/* A clause of one probe description, with nothing in it yet. */
+struct dt_clause *bt_clause_new(const char *desc, const struct dt_loc *loc);
 
 /* Does @name aggregate? Is it a counter (bt_lower.c)? */
 bool bt_isagg(const struct bt_ctx *cx, const char *name);

@@ -540,7 +540,9 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 				dt_piece_error(cmd, p, pd, "D_PDESC_ZERO", err);
 				return -1;
 			}
-			p->p_matched += blob->de_nprobes;
+			/* as the program's author counts them */
+			if (!e->e_clause->c_hidden)
+				p->p_matched += blob->de_nprobes;
 			if (blob->de_nprobes == 1)
 				dt_cmd_oneprobe(cmd, &desc);
 			if (dt_epid_add(&cmd->c_epids, blob->de_epid, e,

@@ -232,6 +232,7 @@ struct dt_clause {
 	struct dt_node	*c_stmts;	/* list through n_next */
 	struct dt_loc	c_loc;
 	int		c_index;	/* 0-based position in the program */
+	bool		c_hidden;	/* a front end's own: not counted */
 };
 
 /* A declaration: [self|this] type name[ [key types] ]; */

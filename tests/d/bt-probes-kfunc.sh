@@ -4,9 +4,10 @@
 # reads of 100 bytes from /dev/zero, counted and summed through
 # args->count and a chain from args->file at entry, and through retval
 # and the same args at return; probe names as bpftrace's
-# (KIND:vmlinux:F); "Attaching 1 probe" for one kretfunc whose args are
-# kept at the entry; then the errors (a parameter that does not exist,
-# a function without BTF, the DKMS-built types). Beside Debian's bpftrace, where it runs, the same lines.
+# (KIND:vmlinux:F); -l and -lv; "Attaching 1 probe" for one kretfunc
+# whose args are kept at the entry; then the errors (a parameter that
+# does not exist, a function without BTF, the DKMS-built types). Beside
+# Debian's bpftrace, where it runs, the same lines.
 set -eu
 . ./bt-lib.inc
 prog='kfunc:vfs_read /comm == "dd" &&
@@ -38,6 +39,23 @@ if [ "${BT_PEER:-1}" != 0 ] && command -v bpftrace >/dev/null; then
 	want=$(dd_run "$old" "$DTRACE" --bpftrace)
 	[ "$got" = "$want" ] && [ "$(grep -c . <<<"$got")" = 6 ] ||
 		{ echo "bpftrace's kfunc: '$got', ours '$want'"; exit 1; }
+fi
+
+# -l and -lv: the name and the prototype, as bpftrace lists them
+got=$("$DTRACE" --bpftrace -l 'kfunc:vfs_read'; "$DTRACE" --bpftrace -l 'kretfunc:vmlinux:vfs_rea*' |
+	grep -x 'kretfunc:vmlinux:vfs_read'; "$DTRACE" --bpftrace -lv 'f:vfs_read')
+want='kfunc:vmlinux:vfs_read
+kretfunc:vmlinux:vfs_read
+kfunc:vmlinux:vfs_read
+    struct file * file
+    char * buf
+    size_t count
+    loff_t * pos
+    ssize_t retval'
+[ "$got" = "$want" ] || { echo "-l kfunc: '$got'"; exit 1; }
+if [ "${BT_PEER:-1}" != 0 ] && command -v bpftrace >/dev/null; then
+	got=$(timeout 60 bpftrace -lv 'kfunc:vfs_read')
+	[ "$got" = "${want#*$'\n'*$'\n'}" ] || { echo "bpftrace -lv: '$got'"; exit 1; }
 fi
 
 # the errors, as bpftrace prints them

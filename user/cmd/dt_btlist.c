@@ -7,10 +7,13 @@
  *   tracepoint:SUB::EV             tracepoint:SUB:EV
  *   software:::EV                  software:EV:
  *   uprobe:/ABS/PATH:F:entry       uprobe:PATH:F (PATH as written)
+ *   fbt:MOD:F:entry, :return       kfunc:MOD:F, kretfunc:MOD:F, asked
+ *                                  for by type, where BTF describes F
  *
  * A search is a glob over the whole name ('kprobe:vfs_*', '*sleep*');
  * its type may be a short name (k:, t:, ...). With -v a tracepoint's
- * fields follow, indented 4, as its format file declares them.
+ * fields follow, indented 4, as its format file declares them, and a
+ * kfunc's parameters and return value, as its prototype declares them.
  */
 #define _GNU_SOURCE	/* asprintf */
 #include <fnmatch.h>
@@ -21,6 +24,7 @@
 
 #include "dt_btlist.h"
 #include "bt_parse.h"
+#include "dt_btf.h"
 #include "dt_probes.h"
 #include "dt_probetab.h"
 #include "dt_provider.h"
@@ -28,13 +32,17 @@
 
 static const struct {
 	const char	*name, *alias, *prov, *pname;
+	bool		bytype;	/* listed only when a search names it */
+	bool		kfunc;	/* fbt's, where BTF describes the function */
 } bt_ltypes[] = {
-	{ "kprobe", "k", "fbt", "entry" },
-	{ "kretprobe", "kr", "fbt", "return" },
-	{ "tracepoint", "t", "tracepoint", NULL },
-	{ "software", "s", "software", NULL },
-	{ "uprobe", "u", "uprobe", "entry" },
-	{ "uretprobe", "ur", "uprobe", "return" },
+	{ "kprobe", "k", "fbt", "entry", false, false },
+	{ "kretprobe", "kr", "fbt", "return", true, false },
+	{ "tracepoint", "t", "tracepoint", NULL, false, false },
+	{ "software", "s", "software", NULL, false, false },
+	{ "uprobe", "u", "uprobe", "entry", false, false },
+	{ "uretprobe", "ur", "uprobe", "return", false, false },
+	{ "kfunc", "f", "fbt", "entry", true, true },
+	{ "kretfunc", "fr", "fbt", "return", true, true },
 };
 
 #define BT_NTYPES	(sizeof(bt_ltypes) / sizeof(bt_ltypes[0]))
@@ -108,8 +116,42 @@ struct bt_names {
 	size_t	cnt, cap;
 	const char *search;	/* whole-name glob */
 	const char *upath;	/* uprobe's PATH as written */
+	const char *kfunc;	/* "kfunc", "kretfunc": fbt's, so named */
 	bool	verbose;
 };
+
+/*
+ * kfunc:MOD:F for fbt's probe pd, if BTF describes F; with -v its
+ * parameters and return value, indented 4, as bpftrace lists them.
+ * NULL when F has no prototype.
+ */
+static char *bt_list_kfunc(const struct bt_names *l,
+			   const struct dtrace_probedesc *pd)
+{
+	const struct dt_btf *bt = dt_btf_module(pd->dpd_mod, NULL, 0);
+	struct dt_btf_func f;
+	char type[256], *v = NULL;
+	size_t n;
+	FILE *m;
+	int i;
+
+	if (!bt || dt_btf_func(bt, pd->dpd_func, &f, NULL, 0))
+		return NULL;
+	m = open_memstream(&v, &n);
+	if (!m)
+		return NULL;
+	fprintf(m, "%s:%s:%s\n", l->kfunc, pd->dpd_mod[0] ? pd->dpd_mod :
+		"vmlinux", pd->dpd_func);
+	for (i = 0; l->verbose && i < f.bf_nargs && i < DT_BTF_MAXARGS; i++)
+		fprintf(m, "    %s %s\n",
+			dt_btf_name(bt, f.bf_args[i], type, sizeof(type)),
+			f.bf_argnames[i]);
+	if (l->verbose && f.bf_ret)
+		fprintf(m, "    %s retval\n",
+			dt_btf_name(bt, f.bf_ret, type, sizeof(type)));
+	fclose(m);
+	return v;
+}
 
 static int bt_list_add(const struct dtrace_probedesc *pd, void *arg)
 {
@@ -117,9 +159,16 @@ static int bt_list_add(const struct dtrace_probedesc *pd, void *arg)
 	char name[1024], *v = NULL;
 	size_t n;
 
-	if (bt_list_name(pd, l->upath, name, sizeof(name)) ||
-	    (l->search && fnmatch(l->search, name, 0)))
+	if (l->kfunc) {
+		snprintf(name, sizeof(name), "%s:%s:%s", l->kfunc,
+			 pd->dpd_mod[0] ? pd->dpd_mod : "vmlinux",
+			 pd->dpd_func);
+		if (l->search && fnmatch(l->search, name, 0))
+			return 0;
+	} else if (bt_list_name(pd, l->upath, name, sizeof(name)) ||
+		   (l->search && fnmatch(l->search, name, 0))) {
 		return 0;
+	}
 	if (l->cnt == l->cap) {
 		char **nn = realloc(l->n, (l->cap * 2 + 64) * sizeof(*nn));
 
@@ -129,7 +178,11 @@ static int bt_list_add(const struct dtrace_probedesc *pd, void *arg)
 		l->cap = l->cap * 2 + 64;
 	}
 	/* -v: the fields after the name (sorting keeps them with it) */
-	if (l->verbose && !strcmp(pd->dpd_provider, "tracepoint")) {
+	if (l->kfunc) {
+		v = bt_list_kfunc(l, pd);
+		if (!v)		/* no prototype: not a kfunc */
+			return 0;
+	} else if (l->verbose && !strcmp(pd->dpd_provider, "tracepoint")) {
 		FILE *m = open_memstream(&v, &n);
 
 		if (!m)
@@ -229,6 +282,12 @@ static void bt_list_narrow(struct dtrace_probedesc *d, const char *rest)
 	snprintf(f[0], sizeof(f[0]), "%.*s", (int)n, rest);
 	if (!strcmp(d->dpd_provider, "fbt") && !rest[n]) {
 		snprintf(d->dpd_func, sizeof(d->dpd_func), "%s", f[0]);
+	} else if (!strcmp(d->dpd_provider, "fbt") &&
+		   !strchr(rest + n + 1, ':') &&
+		   strlen(rest + n + 1) < sizeof(f[1])) {
+		/* kfunc:MOD:F */
+		snprintf(d->dpd_mod, sizeof(d->dpd_mod), "%s", f[0]);
+		snprintf(d->dpd_func, sizeof(d->dpd_func), "%s", rest + n + 1);
 	} else if (!strcmp(d->dpd_provider, "tracepoint") && rest[n] &&
 		   !strchr(rest + n + 1, ':') &&
 		   strlen(rest + n + 1) < sizeof(f[1])) {
@@ -246,6 +305,17 @@ int bt_list(int fd, const char *search, bool verbose, FILE *fp, char *err,
 	char *s = search ? bt_list_expand(search, &t) : NULL;
 	int rc = 0;
 
+	if (s && t < BT_NTYPES && bt_ltypes[t].kfunc &&
+	    !strchr(s + strlen(bt_ltypes[t].name) + 1, ':')) {
+		/* kfunc:F is kfunc:*:F, as bpftrace searches it */
+		char *w;
+
+		if (asprintf(&w, "%s:*:%s", bt_ltypes[t].name,
+			     s + strlen(bt_ltypes[t].name) + 1) < 0)
+			w = NULL;
+		free(s);
+		s = w;
+	}
 	if (search && !s) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
@@ -265,9 +335,9 @@ int bt_list(int fd, const char *search, bool verbose, FILE *fp, char *err,
 		for (i = 0; i < BT_NTYPES && !rc; i++) {
 			if (!strcmp(bt_ltypes[i].prov, "uprobe") ||
 			    (t < BT_NTYPES && t != i) ||
-			    /* kretprobes only when asked for by name */
-			    (t == BT_NTYPES && i == 1))
+			    (t == BT_NTYPES && bt_ltypes[i].bytype))
 				continue;
+			l.kfunc = bt_ltypes[i].kfunc ? bt_ltypes[i].name : NULL;
 			memset(&d, 0, sizeof(d));
 			strcpy(d.dpd_provider, bt_ltypes[i].prov);
 			if (bt_ltypes[i].pname)

@@ -154,6 +154,13 @@ static const char *const valid[] = {
 	"count(); }",
 	"BEGIN { time(); time(\"%Y-%m-%d %H:%M:%S\\n\"); printf(\"%d %s "
 	"%%s %-8s\\n\", 1, comm, strftime(\"%H:%M:%S\", nsecs)); }",
+	/* struct definitions between probes; one in a comment or string */
+	"struct a { u64 x; char n[4]; struct a *next; };\n"
+	"/* struct b { int y; }; */ union u { __s32 i; char c[4]; };\n"
+	"BEGIN { $p = (struct a *)0; printf(\"%d %d %s\\n\", "
+	"sizeof(struct a), sizeof(union u), \"struct c { }\"); }",
+	/* print( ) of values */
+	"BEGIN { print(1); print(\"a\"); print(comm); print(kstack); }",
 };
 
 TEST(valid_programs)
@@ -214,6 +221,7 @@ static const struct {
 	  "print() should not be indexed by a key" },
 	{ "BEGIN { print(1, 2); }", 1, 9, "Non-map print() only takes 1 "
 	  "argument, 2 found" },
+	{ "BEGIN { }\nstruct x { int a };", 2, 18, "syntax error near \"}\"" },
 	{ "usdt:/bin/sh:n { 1 }", 1, 1,
 	  "Invalid attach point definition: usdt:/bin/sh:n" },
 	{ "BEGIN { $x = 1 } BEGIN { printf(\"%d\", $y); }", 1, 39,
@@ -411,8 +419,9 @@ static const struct {
 	  "expects an array of 4 bytes (16 provided)" },
 	{ "kprobe:f { @ = bswap(\"a\"); }", 1, 22, "bswap() expects an "
 	  "integer (string provided)" },
-	{ "struct foo {\n int a;\n};\nBEGIN { }", 1, 1, "struct definitions "
-	  "are not supported: the kernel's types come from BTF" },
+	{ "struct foo {\n int a;\n struct nosuch *p;\n};\nBEGIN { }", 3, 9,
+	  "struct nosuch is not a known type: neither the script nor the "
+	  "kernel's types define it" },
 	{ "BEGIN { @ = NO_SUCH_ENUMERATOR; }", 1, 13,
 	  "Unknown identifier: 'NO_SUCH_ENUMERATOR'" },
 };
@@ -464,7 +473,10 @@ TEST_F(bttypes, sizes)
 	      "nosuch is not a member of struct sock", _metadata);
 }
 
-/* Without kernel types, BPFTRACE_HAVE_BTF is not defined. */
+/*
+ * Without kernel types, BPFTRACE_HAVE_BTF is not defined: the tool's
+ * definitions are D's, whose kernel types cannot be had, as it says.
+ */
 TEST(no_btf)
 {
 	static const char src[] =
@@ -478,10 +490,11 @@ TEST(no_btf)
 	setenv("DTRACE_BTF", "/nonexistent/vmlinux.btf", 1);
 	dt_btf_reset();
 	EXPECT_EQ(-1, compile(src, &pcb, &cp, &o));
-	EXPECT_EQ(3, pcb.pcb_errline);
-	EXPECT_EQ(1, pcb.pcb_errcol);
-	EXPECT_EQ(0, strncmp(pcb.pcb_errmsg, "struct definitions are not "
-			     "supported: ", 38)) TH_LOG("%s", pcb.pcb_errmsg);
+	EXPECT_EQ(4, pcb.pcb_errline);
+	EXPECT_EQ(9, pcb.pcb_errcol);
+	EXPECT_EQ(0, strncmp(pcb.pcb_errmsg, "no type information for "
+			     "struct path: kernel type information is "
+			     "unavailable", 70)) TH_LOG("%s", pcb.pcb_errmsg);
 	EXPECT_NE(NULL, strstr(pcb.pcb_errmsg, "DTRACE_BTF"))
 		TH_LOG("%s", pcb.pcb_errmsg);
 	dt_cprog_free(&cp);

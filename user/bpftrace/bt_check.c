@@ -354,6 +354,12 @@ int dt_check_bt_promote(struct dt_pcb *pcb, struct dt_node *n)
 		n->n_type.sym = t->sym;
 		return 0;
 	}
+	if (a->n_kind == DT_N_MEMBER && a->n_builtin > 0 && t->ptr == 1 &&
+	    t->rsize == 1 && !t->rvoid && !t->sou) {
+		/* a char array of a script's struct: its string, as bpftrace */
+		bt_castto(n, a, &dt_type_string, true);
+		return 0;
+	}
 	if (t->kind == DT_T_INT && !t->ptr && !t->is_signed && t->size < 8 &&
 	    !t->sym)
 		bt_castto(n, a, &dt_type_ulong, false);

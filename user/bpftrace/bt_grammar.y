@@ -28,7 +28,6 @@ int bt_lex_int(struct dt_pcb *pcb, BT_YYLTYPE *lloc, BT_YYSTYPE *lval,
 int bt_lex_string(struct dt_pcb *pcb, BT_YYLTYPE *lloc, BT_YYSTYPE *lval,
 		  const char *text);
 int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text);
-int bt_lex_sou_def(struct dt_pcb *pcb, BT_YYLTYPE *lloc);
 }
 
 %code {

@@ -62,24 +62,6 @@ int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text)
 	return lval->str ? BT_TOK_IDENT : BT_TOK_ERROR;
 }
 
-/*
- * struct NAME { ... } between probes: bpftrace's tools declare what
- * their kernel's BTF would give them, inside #ifndef BPFTRACE_HAVE_BTF.
- * Here the kernel's types are the only ones: say where to get them.
- */
-int bt_lex_sou_def(struct dt_pcb *pcb, BT_YYLTYPE *lloc)
-{
-	char err[512];
-
-	if (dt_btf_kernel(err, sizeof(err)))
-		dt_error(pcb, lloc, "BT_STRUCT", "struct definitions are not "
-			 "supported: the kernel's types come from BTF");
-	else
-		dt_error(pcb, lloc, "BT_STRUCT", "struct definitions are not "
-			 "supported: %s", err);
-	return BT_TOK_ERROR;
-}
-
 /* Decimal (1_000 allowed, as bpftrace) or hexadecimal. */
 int bt_lex_int(struct dt_pcb *pcb, BT_YYLTYPE *lloc, BT_YYSTYPE *lval,
 	       const char *text)
@@ -183,6 +165,10 @@ int bt_parse(struct dt_pcb *pcb)
 
 	if (bt_cpp(pcb, &src, &len))
 		return -1;
+	if (bt_sou_defs(pcb, src, len)) {
+		free(src);
+		return -1;
+	}
 	/* the lexer looks ahead in pcb_src; errors show the script's lines */
 	pcb->pcb_src = src;
 	pcb->pcb_srclen = len;

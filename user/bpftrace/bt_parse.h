@@ -80,6 +80,11 @@ int bt_probe_parse(struct dt_pcb *pcb, const char *text,
 int bt_probe_ext(struct dt_pcb *pcb, char **f, int n,
 		 const struct dt_loc *loc, struct bt_probe *bp,
 		 const char *text);
+/*
+ * Struct and union definitions between probes (bt_sou.c): cut out of
+ * src (blanked) and declared as D's: 0, or -1 with the error.
+ */
+int bt_sou_defs(struct dt_pcb *pcb, char *src, size_t len);
 /* kfunc:[MOD:]F and kretfunc (bt_kfunc.c): as bt_probe_ext( ). */
 int bt_kfunc_probe(struct dt_pcb *pcb, char **f, int n,
 		   const struct dt_loc *loc, struct bt_probe *bp);

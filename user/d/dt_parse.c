@@ -655,6 +655,21 @@ static int dt_parse_text(struct dt_pcb *pcb)
 	return pcb->pcb_failed ? -1 : 0;
 }
 
+int dt_parse_types_text(struct dt_pcb *pcb, const char *text, size_t len)
+{
+	const char *src = pcb->pcb_src;
+	size_t srclen = pcb->pcb_srclen;
+	int rc;
+
+	pcb->pcb_src = text;
+	pcb->pcb_srclen = len;
+	rc = dt_parse_text(pcb);
+	pcb->pcb_src = src;
+	pcb->pcb_srclen = srclen;
+	pcb->pcb_eof = false;
+	return rc;
+}
+
 int dt_parse(struct dt_pcb *pcb)
 {
 	if (dt_lib_load(pcb, dt_parse_text) || dt_parse_text(pcb))

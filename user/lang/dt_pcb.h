@@ -63,6 +63,12 @@ void dt_pcb_fini(struct dt_pcb *pcb);
 
 /* Front end: dt_parse.c. Fills pcb_prog; returns 0 or -1 with an error. */
 int dt_parse(struct dt_pcb *pcb);
+/*
+ * D declarations only (struct and union definitions), in text of the
+ * length of pcb's source whose lines and columns are the source's,
+ * into pcb_prog: 0, or -1 with an error.
+ */
+int dt_parse_types_text(struct dt_pcb *pcb, const char *text, size_t len);
 /* ... of the bpftrace language: bt_parse.c. */
 int bt_parse(struct dt_pcb *pcb);
 

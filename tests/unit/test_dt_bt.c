@@ -16,6 +16,9 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <bpf/btf.h>
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+#endif
 
 #include "bt_parse.h"
 #include "dt_btf.h"
@@ -305,11 +308,13 @@ TEST(preprocessor)
  * struct qstr { unsigned int hash; const unsigned char *name; };
  * union u { int a; long b; };
  * enum { TCP_ESTABLISHED = 1, TCP_CLOSE = 7 };
+ * long kf(struct sock *sk, unsigned int count);
  */
 static struct btf *bt_synthetic(void)
 {
 	struct btf *b = btf__new_empty();
 	int in, uchr, uint, ushort, lng, be16, a16, anon, in6, skc, ucstr;
+	int sk, proto;
 
 	in = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
 	uchr = btf__add_int(b, "unsigned char", 1, 0);
@@ -333,7 +338,7 @@ static struct btf *bt_synthetic(void)
 	btf__add_field(b, "skc_family", ushort, 96, 0);
 	btf__add_field(b, "skc_state", uchr, 112, 0);
 	btf__add_field(b, "skc_v6_daddr", in6, 128, 0);
-	btf__add_struct(b, "sock", 40);
+	sk = btf__add_struct(b, "sock", 40);
 	btf__add_field(b, "__sk_common", skc, 0, 0);
 	btf__add_field(b, "sk_ack_backlog", uint, 256, 0);
 
@@ -347,6 +352,13 @@ static struct btf *bt_synthetic(void)
 	btf__add_enum(b, NULL, 4);
 	btf__add_enum_value(b, "TCP_ESTABLISHED", 1);
 	btf__add_enum_value(b, "TCP_CLOSE", 7);
+
+	/* the parameters follow their prototype at once */
+	sk = btf__add_ptr(b, sk);
+	proto = btf__add_func_proto(b, lng);
+	btf__add_func_param(b, "sk", sk);
+	btf__add_func_param(b, "count", uint);
+	btf__add_func(b, "kf", BTF_FUNC_GLOBAL, proto);
 	return b;
 }
 
@@ -386,6 +398,10 @@ static const char *const typed[] = {
 	"kprobe:d_lookup { $name = (struct qstr *)arg1; "
 	"@fname[tid] = $name->name; } kretprobe:d_lookup /@fname[tid]/ { "
 	"printf(\"%s\\n\", str(@fname[tid])); delete(@fname[tid]); }",
+	/* kfunc's args by name, typed; kretfunc's kept from the entry */
+	"kfunc:kf { @[args->sk->__sk_common.skc_num] = sum(args->count); }",
+	"kretfunc:kf { @ = sum(retval + args->count); "
+	"@s[args->sk->sk_ack_backlog] = count(); }",
 	/* tcplife: a map read before its first assignment */
 	"kprobe:tcp_set_state { $sk = (struct sock *)arg0; "
 	"if (arg1 < TCP_CLOSE && @birth[$sk] == 0) { @birth[$sk] = nsecs; } "
@@ -424,6 +440,14 @@ static const struct {
 	  "kernel's types define it" },
 	{ "BEGIN { @ = NO_SUCH_ENUMERATOR; }", 1, 13,
 	  "Unknown identifier: 'NO_SUCH_ENUMERATOR'" },
+	{ "kfunc:kf { @ = args->nope; }", 1, 16,
+	  "Can't find function parameter nope" },
+	{ "kfunc:no_such_kf { }", 1, 1, "No BTF found for no_such_kf (the type "
+	  "data in use, built from the kernel's headers, describes no "
+	  "functions: kfunc needs /sys/kernel/btf/vmlinux)" },
+	/* a kretfunc's kept argument, then an error (the fuzzer's leak) */
+	{ "kretfunc:kf { @ = args->count; @x = nosuch(1); }", 1, 37,
+	  "Unknown function: nosuch" },
 };
 
 TEST_F(bttypes, errors)
@@ -433,6 +457,10 @@ TEST_F(bttypes, errors)
 	for (i = 0; i < sizeof(typed_bad) / sizeof(typed_bad[0]); i++)
 		fails(typed_bad[i].src, typed_bad[i].line, typed_bad[i].col,
 		      typed_bad[i].msg, _metadata);
+#ifdef __SANITIZE_ADDRESS__
+	/* the harness's child ends in _exit( ): look for leaks here */
+	EXPECT_EQ(0, __lsan_do_recoverable_leak_check());
+#endif
 }
 
 /* sizeof and offsetof fold to the synthetic layout. */

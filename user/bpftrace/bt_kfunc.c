@@ -203,10 +203,14 @@ struct dt_clause *bt_kfunc_saves(struct bt_ctx *cx, struct dt_clause *out)
 					dt_node_int(0, &dt_type_int, loc), loc);
 		*tail = c;
 		tail = &c->c_next;
-		free(cx->kfsaves[k].fn);
 	}
-	cx->nkfsaves = 0;
 	return out;
+}
+
+void bt_kfunc_free(struct bt_ctx *cx)
+{
+	while (cx->nkfsaves > 0)
+		free(cx->kfsaves[--cx->nkfsaves].fn);
 }
 
 int bt_kfunc_retval(struct bt_ctx *cx, struct dt_node *n)

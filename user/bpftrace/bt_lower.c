@@ -1028,6 +1028,7 @@ int bt_lower(struct dt_pcb *pcb)
 	}
 	pcb->pcb_prog.p_clauses = out;
 	bt_strftime_free(&cx);
+	bt_kfunc_free(&cx);
 	for (c = out; c; c = c->c_next)
 		c->c_index = idx++;
 	pcb->pcb_prog.p_nclauses = idx;

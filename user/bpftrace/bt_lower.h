@@ -117,6 +117,7 @@ int bt_kfunc_member(struct bt_ctx *cx, struct dt_node *n);
 int bt_kfunc_retval(struct bt_ctx *cx, struct dt_node *n);
 /* The clauses that keep kretfunc's arguments, around the program's. */
 struct dt_clause *bt_kfunc_saves(struct bt_ctx *cx, struct dt_clause *out);
+void bt_kfunc_free(struct bt_ctx *cx);
 /* A clause of one probe description, with nothing in it yet. */
 struct dt_clause *bt_clause_new(const char *desc, const struct dt_loc *loc);
 

@@ -180,6 +180,11 @@ static const struct {
 	const char	*msg;
 } invalid[] = {
 	{ "kprobe:f { foo(1); }", 1, 12, "Unknown function: foo" },
+	/* more fields than a probe has (the bt fuzzer's stack overflow) */
+	{ "kretfunc:a:b:c:d:e:f { }", 1, 1,
+	  "Invalid attach point definition: kretfunc:a:b:c:d:e:f" },
+	{ "kfunc:a:b:c { }", 1, 1,
+	  "Invalid attach point definition: kfunc:a:b:c" },
 	{ "BEGIN { bogus }", 1, 9, "Unknown identifier: 'bogus'" },
 	{ "BEGIN {\n  @x = count()", 2, 15,
 	  "syntax error, unexpected end of file, expecting '}' or ';'" },

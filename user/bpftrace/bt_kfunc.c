@@ -46,12 +46,16 @@ static int bt_kfunc_proto(const char *mod, const char *fn,
 int bt_kfunc_probe(struct dt_pcb *pcb, char **f, int n,
 		   const struct dt_loc *loc, struct bt_probe *bp)
 {
-	const char *mod = n == 3 ? f[1] : "";
-	const char *fn = f[n - 1];
+	const char *mod, *fn;
 	struct dt_btf_func proto;
 	char err[512];
 
-	if ((n != 2 && n != 3) || !*fn || (n == 3 && !*mod))
+	/* n is -1 for more fields than bt_probe_parse( ) splits */
+	if (n != 2 && n != 3)
+		return 1;
+	mod = n == 3 ? f[1] : "";
+	fn = f[n - 1];
+	if (!*fn || (n == 3 && !*mod))
 		return 1;
 	if (!dt_btf_kernel(err, sizeof(err)))
 		return dt_error(pcb, loc, "BT_PROBE", "%s not available for "

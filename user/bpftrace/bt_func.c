@@ -170,14 +170,6 @@ static int bt_rw_same(struct bt_ctx *cx, struct dt_node *n,
 		      const struct bt_fn *f);
 static const struct bt_fn bt_fns[BT_FN_NFUNCS];
 
-/* A stack: kstack, ustack, kstack(...) or ustack(...). */
-static bool bt_isstack(const struct dt_node *n)
-{
-	return (n->n_kind == DT_N_IDENT && (!strcmp(n->n_str, "kstack") ||
-					    !strcmp(n->n_str, "ustack"))) ||
-	       bt_iscall(n, BT_FN_KSTACK) || bt_iscall(n, BT_FN_USTACK);
-}
-
 /*
  * print(e) of a value that is not a map: a line of it, as bpftrace
  * prints it. A stack is printf's "%s\n"; a number or a string is

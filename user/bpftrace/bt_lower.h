@@ -200,6 +200,8 @@ struct dt_node *bt_join_tail(int id, int first, const char *sep,
  * consumer (bt_out.c); cat( ).
  */
 int bt_stack(struct bt_ctx *cx, struct dt_node *n, bool printfarg);
+/* kstack, ustack, kstack(...) or ustack(...). */
+bool bt_isstack(const struct dt_node *n);
 int bt_printf_vals(struct bt_ctx *cx, struct dt_node *pf);
 /* @m[k] = kstack: its id, and *rec the statement that records it. */
 int bt_stackvalue(struct bt_ctx *cx, struct dt_node *s, struct dt_node **rec);

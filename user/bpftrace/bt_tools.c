@@ -23,7 +23,7 @@
 
 #define BT_STACK_FRAMES	127	/* bpftrace's default depth */
 
-static bool bt_isstack(const struct dt_node *n)
+bool bt_isstack(const struct dt_node *n)
 {
 	return (n->n_kind == DT_N_IDENT || n->n_kind == DT_N_CALL) &&
 		(!strcmp(n->n_str, "kstack") || !strcmp(n->n_str, "ustack"));

@@ -13,10 +13,11 @@
  * provider types args[N]; retval in kretfunc is args[1], the typed
  * return value. fbt's entry is F's ftrace call site, where bpftrace
  * puts its trampoline. Its return is a kretprobe, which does not keep
- * the arguments: args->NAME in kretfunc reads self->%kfaK, which a
- * clause of the program's own at F's entry sets to args[N] (before the
- * program's clauses, so D types it there) and one at F's return, after
- * them, frees. A recursive F's inner call overwrites the outer's.
+ * the arguments: args->NAME in kretfunc reads self->%kfaK, which one
+ * clause of the program's own at F's entry sets to args[N] with F's
+ * other saves (before the program's clauses, so D types it there) and
+ * one at F's return, after them, frees. A recursive F's inner call
+ * overwrites the outer's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,35 +179,57 @@ int bt_kfunc_member(struct bt_ctx *cx, struct dt_node *n)
 	return 0;
 }
 
+/* A hidden clause at fn's probe name, with no statements yet. */
+static struct dt_clause *bt_kfunc_clause(const char *fn, const char *name,
+					 const struct dt_loc *loc)
+{
+	char desc[2048];
+	struct dt_clause *c;
+
+	snprintf(desc, sizeof(desc), "%s:%s", fn, name);
+	c = bt_clause_new(desc, loc);
+	c->c_hidden = true;
+	return c;
+}
+
 struct dt_clause *bt_kfunc_saves(struct bt_ctx *cx, struct dt_clause *out)
 {
 	const struct dt_loc *loc = &out->c_loc;
-	struct dt_clause *c, **tail = &out;
-	char desc[2048];
-	int k;
+	struct dt_clause *c, *r, **tail = &out;
+	int k, j;
 
 	while (*tail)
 		tail = &(*tail)->c_next;
-	for (k = cx->nkfsaves - 1; k >= 0; k--) {
-		/* at the entry, before the program: self->%kfaK = args[N] */
-		snprintf(desc, sizeof(desc), "%s:entry", cx->kfsaves[k].fn);
-		c = bt_clause_new(desc, loc);
-		c->c_hidden = true;
-		c->c_stmts = dt_node_op(DT_N_ASSIGN, DT_OP_SET,
-					bt_kfunc_self(k, loc),
-					bt_kfunc_arg(cx->kfsaves[k].arg, loc),
-					loc);
+	for (k = 0; k < cx->nkfsaves; k++) {
+		const char *fn = cx->kfsaves[k].fn;
+
+		for (j = 0; j < k && strcmp(cx->kfsaves[j].fn, fn); j++)
+			;
+		if (j < k)	/* in the clauses of its function's first */
+			continue;
+		/* one firing of each for all of fn's saves */
+		c = bt_kfunc_clause(fn, "entry", loc);
+		r = bt_kfunc_clause(fn, "return", loc);
+		for (j = k; j < cx->nkfsaves; j++) {
+			if (strcmp(cx->kfsaves[j].fn, fn))
+				continue;
+			/* self->%kfaJ = args[N] before the program's */
+			c->c_stmts = dt_node_append(c->c_stmts,
+				dt_node_op(DT_N_ASSIGN, DT_OP_SET,
+					   bt_kfunc_self(j, loc),
+					   bt_kfunc_arg(cx->kfsaves[j].arg,
+							loc), loc));
+			/* self->%kfaJ = 0 after them */
+			r->c_stmts = dt_node_append(r->c_stmts,
+				dt_node_op(DT_N_ASSIGN, DT_OP_SET,
+					   bt_kfunc_self(j, loc),
+					   dt_node_int(0, &dt_type_int, loc),
+					   loc));
+		}
 		c->c_next = out;
 		out = c;
-		/* at the return, after it: self->%kfaK = 0 */
-		snprintf(desc, sizeof(desc), "%s:return", cx->kfsaves[k].fn);
-		c = bt_clause_new(desc, loc);
-		c->c_hidden = true;
-		c->c_stmts = dt_node_op(DT_N_ASSIGN, DT_OP_SET,
-					bt_kfunc_self(k, loc),
-					dt_node_int(0, &dt_type_int, loc), loc);
-		*tail = c;
-		tail = &c->c_next;
+		*tail = r;
+		tail = &r->c_next;
 	}
 	return out;
 }

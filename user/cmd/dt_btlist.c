@@ -121,12 +121,12 @@ struct bt_names {
 };
 
 /*
- * kfunc:MOD:F for fbt's probe pd, if BTF describes F; with -v its
- * parameters and return value, indented 4, as bpftrace lists them.
- * NULL when F has no prototype.
+ * The entry of name (kfunc:MOD:F) for fbt's probe pd, if BTF describes
+ * F; with -v its parameters and return value, indented 4, as bpftrace
+ * lists them. NULL when F has no prototype.
  */
 static char *bt_list_kfunc(const struct bt_names *l,
-			   const struct dtrace_probedesc *pd)
+			   const struct dtrace_probedesc *pd, const char *name)
 {
 	const struct dt_btf *bt = dt_btf_module(pd->dpd_mod, NULL, 0);
 	struct dt_btf_func f;
@@ -140,8 +140,7 @@ static char *bt_list_kfunc(const struct bt_names *l,
 	m = open_memstream(&v, &n);
 	if (!m)
 		return NULL;
-	fprintf(m, "%s:%s:%s\n", l->kfunc, pd->dpd_mod[0] ? pd->dpd_mod :
-		"vmlinux", pd->dpd_func);
+	fprintf(m, "%s\n", name);
 	for (i = 0; l->verbose && i < f.bf_nargs && i < DT_BTF_MAXARGS; i++)
 		fprintf(m, "    %s %s\n",
 			dt_btf_name(bt, f.bf_args[i], type, sizeof(type)),
@@ -179,7 +178,7 @@ static int bt_list_add(const struct dtrace_probedesc *pd, void *arg)
 	}
 	/* -v: the fields after the name (sorting keeps them with it) */
 	if (l->kfunc) {
-		v = bt_list_kfunc(l, pd);
+		v = bt_list_kfunc(l, pd, name);
 		if (!v)		/* no prototype: not a kfunc */
 			return 0;
 	} else if (l->verbose && !strcmp(pd->dpd_provider, "tracepoint")) {

@@ -1,15 +1,24 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# profile-997 fires about 997 times a second on every CPU (a little less
-# under emulation: 855 seen in the TCG guest).
+# profile-997 fires about 997 times a second on every CPU: 855 seen in an
+# idle TCG guest, under 500 when the host also runs another guest, since
+# a timer the vCPU reaches late fires once, not once per missed period.
+# The floor of 300 still tells it from a jiffies tick (HZ=250); a second
+# run is allowed for a starved host.
 set -u
-out=$("$DTRACE" -q -n 'profile-997 { @[cpu] = count(); }' \
-	-n 'tick-1s { exit(0); }' 2>&1) || { echo "$out"; exit 1; }
-n=0
-while read -r cpu count; do
-	[ -n "$cpu" ] || continue
-	n=$((n + 1))
-	[ "$count" -ge 500 ] && [ "$count" -le 1100 ] ||
-		{ echo "cpu $cpu: $count samples"; exit 1; }
-done <<<"$out"
-[ "$n" = "$(nproc)" ] || { echo "samples from $n CPUs: $out"; exit 1; }
+one_run() {
+	local out n=0 cpu count
+	out=$("$DTRACE" -q -n 'profile-997 { @[cpu] = count(); }' \
+		-n 'tick-1s { exit(0); }' 2>&1) || { echo "$out"; return 1; }
+	while read -r cpu count; do
+		[ -n "$cpu" ] || continue
+		n=$((n + 1))
+		[ "$count" -ge 300 ] && [ "$count" -le 1100 ] ||
+			{ echo "cpu $cpu: $count samples"; return 1; }
+	done <<<"$out"
+	[ "$n" = "$(nproc)" ] || { echo "samples from $n CPUs: $out"; return 1; }
+}
+first=$(one_run) && exit 0
+second=$(one_run) && exit 0
+printf 'run 1: %s\nrun 2: %s\n' "$first" "$second"
+exit 1

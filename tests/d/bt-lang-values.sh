@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# config = { }, macros, tuples ($t.N, print(), map keys) and a $x that
-# is an integer in one probe and a string in another.
+# config = { }, macros, tuples ($t.N, print(), map keys, map values) and
+# a $x that is an integer in one probe and a string in another.
 set -eu
 . ./bt-lib.inc
 out=$(bt_run -e 'config = { max_strlen = 5; stack_mode = bpftrace }
@@ -23,6 +23,16 @@ out=$(bt_run -e 'BEGIN { $t = (1, "a", comm); printf("%d %s %s\n", $t.0, $t.1, $
 
 @m[2, a]: 1
 @m[2, k]: 1" ] || { echo "tuple got: $out"; exit 1; }
+# maps of tuples: has_key, an element, print() of one, delete, an END
+# that reads what a later clause assigns; (0, "") is not kept
+out=$(bt_run -e 'END { $v = @t[2]; printf("end %d %s\n", $v.0, @t[2].1); }
+BEGIN { @t[1] = (1, "a"); @t[2] = (2, "b"); if (has_key(@t, 2)) { print(@t[2]); } @n = @t[2].0 + 40; delete(@t, 1); @z[1] = (0, ""); exit(); }' 2>&1)
+[ "$out" = "(2, b)
+end 2 b
+
+
+@n: 42
+@t[2]: (2, b)" ] || { echo "tuple map got: $out"; exit 1; }
 out=$(bt_run -e 'BEGIN { $x = 1; printf("%d\n", $x); } BEGIN { $x = "s"; printf("%s\n", $x); exit(); }' 2>&1)
 [ "$out" = "1
 s" ] || { echo "types got: $out"; exit 1; }

@@ -165,11 +165,11 @@ TEST(errors)
 		"elements in tuple.\n"
 		"BEGIN { $t = (1, 2); printf(\"%d\\n\", $t.2); }\n"
 		"                                      ^\n", _metadata);
-	printed("BEGIN { @t = (1, 2); }",
-		"stdin:1:12-13: ERROR: tuples as map values are not supported "
-		"(only $variables hold tuples here)\n"
-		"BEGIN { @t = (1, 2); }\n"
-		"           ^\n", _metadata);
+	printed("BEGIN { $t = (1, 2); $t += (1, 2); }",
+		"stdin:1:22-24: ERROR: a tuple can only be assigned with = to "
+		"a $variable or to a map\n"
+		"BEGIN { $t = (1, 2); $t += (1, 2); }\n"
+		"                     ^~\n", _metadata);
 	printed("BEGIN { $t = (1, (2, 3)); }",
 		"stdin:1:18-19: ERROR: nested tuples are not supported\n"
 		"BEGIN { $t = (1, (2, 3)); }\n"
@@ -181,7 +181,8 @@ TEST(errors)
 		"                     ^~\n", _metadata);
 	printed("BEGIN { $t = (1, 2); $x = $t + 1; }",
 		"stdin:1:27-29: ERROR: a tuple is supported here only as a "
-		"$variable's value, a map's key, indexed (.N) or in print()\n"
+		"$variable's or a map's value, a map's key, indexed (.N) or "
+		"in print()\n"
 		"BEGIN { $t = (1, 2); $x = $t + 1; }\n"
 		"                          ^~\n", _metadata);
 	printed("BEGIN { $x = 1; } END { $y; }",

@@ -238,6 +238,57 @@ TEST(print_scalars)
 	EXPECT_EQ(0, rc);
 }
 
+/*
+ * A map of tuples: a variable per element, one line per key as
+ * bpftrace prints it, by key; an element no entry holds is 0 or "".
+ */
+TEST(print_tuples_by_key)
+{
+	static struct snapb b;
+	struct dt_var v0 = { .v_name = "@t.0", .v_array = true, .v_nkeys = 1,
+			     .v_id = 1 };
+	struct dt_var v1 = { .v_name = "@t.1", .v_array = true, .v_nkeys = 1,
+			     .v_id = 2 };
+	struct dt_agg a = { .a_name = "t", .a_btmap = true, .a_var = &v0,
+			    .a_bttuple = 2, .a_tvars = { &v0, &v1 } };
+	u8 k[32];
+	int64_t val;
+	int rc;
+
+	v0.v_keys[0] = v1.v_keys[0] = dt_type_long;
+	v0.v_type = dt_type_long;
+	v1.v_type = dt_type_string;
+	EXPECT_STREQ("\n", print_var(&a, &b.s, 0, 1, &rc));
+	EXPECT_EQ(0, rc);
+	val = 1;
+	snap_add(&b, 1, k, key_int(k, 2), &val, 8);
+	snap_add(&b, 2, k, key_int(k, 2), "b", 2);
+	val = -5;
+	snap_add(&b, 1, k, key_int(k, 1), &val, 8);
+	snap_add(&b, 2, k, key_int(k, 1), "a", 2);
+	/* (0, "z"): the store keeps no 0 */
+	snap_add(&b, 2, k, key_int(k, 3), "z", 2);
+	/* (7, ""): delete( ) of a string leaves "" */
+	val = 7;
+	snap_add(&b, 1, k, key_int(k, 4), &val, 8);
+	snap_add(&b, 2, k, key_int(k, 4), "", 1);
+	EXPECT_STREQ("@t[1]: (-5, a)\n@t[2]: (1, b)\n@t[3]: (0, z)\n"
+		     "@t[4]: (7, )\n", print_var(&a, &b.s, 0, 1, &rc));
+	EXPECT_EQ(0, rc);
+	/* print(@t, 2): the last two keys */
+	EXPECT_STREQ("@t[3]: (0, z)\n@t[4]: (7, )\n",
+		     print_var(&a, &b.s, 2, 1, &rc));
+	/* an element's variable never made: its values are 0 */
+	a.a_tvars[1] = NULL;
+	EXPECT_STREQ("@t[1]: (-5, 0)\n@t[2]: (1, 0)\n@t[4]: (7, 0)\n",
+		     print_var(&a, &b.s, 0, 1, &rc));
+	/* a malformed record in any element's map fails the print */
+	a.a_tvars[1] = &v1;
+	((struct dtrace_dvar *)b.buf)->dvr_size = 4096;
+	print_var(&a, &b.s, 0, 1, &rc);
+	EXPECT_EQ(-1, rc);
+}
+
 TEST(malformed_snapshot)
 {
 	static struct snapb b;
@@ -293,6 +344,13 @@ static const char *const valid[] = {
 	"BEGIN { @k[\"x\"] = 1; delete(@k, \"x\"); }",
 	"BEGIN { @s[1, \"a\"] = \"v\"; if (has_key(@s, 1, \"a\")) { "
 	"printf(\"y\\n\"); } @n = has_key(@i, 2); } END { @i[2] = 3; }",
+	/* maps of tuples, read in a clause before the one that assigns */
+	"BEGIN { $v = @t[1]; printf(\"%d %s\\n\", $v.0, @t[1].1); "
+	"print(@t[1]); print(@t, 1); delete(@t[1]); delete(@t, 2); "
+	"@n = has_key(@t, 1); clear(@t); zero(@t); } "
+	"kprobe:f { @t[tid] = (arg0, comm); @s = (1, \"a\"); "
+	"@u[1, \"k\"] = (2, 3); @w = @s; delete(@s); }",
+	"BEGIN { $x = (1, \"a\"); @t[2] = $x; $y = @t[2]; @u = $y; }",
 };
 
 TEST(lowering)
@@ -314,44 +372,55 @@ TEST(lowering)
 	}
 }
 
+/* Programs the lowering refuses: the message, and its column (or 0). */
+static const struct {
+	const char	*src, *msg;
+	int		col;
+} invalid[] = {
+	{ "BEGIN { print(@nope); }", "Undefined map: @nope", 15 },
+	/* walks of a whole map in probe context are refused */
+	{ "BEGIN { @m[1] = 2; for ($kv : @m) { } }",
+	  "for loops over maps are not supported: they would walk the whole "
+	  "map in probe context", 20 },
+	{ "BEGIN { @m[1] = 2; @n = len(@m); }",
+	  "len() of a map is not supported: it would walk the whole map in "
+	  "probe context", 25 },
+	{ "BEGIN { @c = count(); @n = has_key(@c, 1); }",
+	  "has_key() of an aggregation is not supported", 0 },
+	/* a map holds tuples of one size, or none */
+	{ "BEGIN { @t[1] = (1, 2); @t[2] = (1, 2, 3); }",
+	  "Type mismatch for @t: a tuple of 2 elements, then of 3", 25 },
+	{ "BEGIN { @t[2] = 5; } END { @t[1] = (1, 2); }",
+	  "Type mismatch for @t: trying to assign a value that is not a "
+	  "tuple to a map of tuples", 9 },
+	{ "BEGIN { @t = (1, (2, 3)); }", "nested tuples are not supported", 0 },
+	{ "BEGIN { @t[1] = (1, 2); @n = @t[1] + 1; }",
+	  "a tuple is supported here only as a $variable's or a map's value, "
+	  "a map's key, indexed (.N) or in print()", 0 },
+	/* a counter's aggregation and variable cannot be emptied apart */
+	{ "BEGIN { @n++; zero(@n); }",
+	  "zero() of a map that is not an aggregation is supported only in "
+	  "END", 0 },
+};
+
 TEST(lowering_errors)
 {
-	struct dt_options o;
-	struct dt_pcb pcb;
-	struct dt_cprog cp;
+	size_t i;
 
-	EXPECT_EQ(-1, bt_compile("BEGIN { print(@nope); }", &pcb, &cp, &o));
-	EXPECT_STREQ("Undefined map: @nope", pcb.pcb_errmsg);
-	EXPECT_EQ(15, pcb.pcb_errcol);
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
-	/* walks of a whole map in probe context are refused */
-	EXPECT_EQ(-1, bt_compile("BEGIN { @m[1] = 2; for ($kv : @m) { } }",
-				 &pcb, &cp, &o));
-	EXPECT_STREQ("for loops over maps are not supported: they would walk "
-		     "the whole map in probe context", pcb.pcb_errmsg);
-	EXPECT_EQ(20, pcb.pcb_errcol);
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
-	EXPECT_EQ(-1, bt_compile("BEGIN { @m[1] = 2; @n = len(@m); }", &pcb,
-				 &cp, &o));
-	EXPECT_STREQ("len() of a map is not supported: it would walk the whole "
-		     "map in probe context", pcb.pcb_errmsg);
-	EXPECT_EQ(25, pcb.pcb_errcol);
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
-	EXPECT_EQ(-1, bt_compile("BEGIN { @c = count(); @n = has_key(@c, 1); }",
-				 &pcb, &cp, &o));
-	EXPECT_STREQ("has_key() of an aggregation is not supported",
-		     pcb.pcb_errmsg);
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
-	/* a counter's aggregation and variable cannot be emptied apart */
-	EXPECT_EQ(-1, bt_compile("BEGIN { @n++; zero(@n); }", &pcb, &cp, &o));
-	EXPECT_STREQ("zero() of a map that is not an aggregation is supported "
-		     "only in END", pcb.pcb_errmsg);
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
+	for (i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++) {
+		struct dt_options o;
+		struct dt_pcb pcb;
+		struct dt_cprog cp;
+
+		EXPECT_EQ(-1, bt_compile(invalid[i].src, &pcb, &cp, &o));
+		EXPECT_STREQ(invalid[i].msg, pcb.pcb_errmsg)
+			TH_LOG("%s", invalid[i].src);
+		if (invalid[i].col)
+			EXPECT_EQ(invalid[i].col, pcb.pcb_errcol)
+				TH_LOG("%s", invalid[i].src);
+		dt_cprog_free(&cp);
+		dt_pcb_fini(&pcb);
+	}
 }
 
 TEST_HARNESS_MAIN

@@ -70,10 +70,25 @@ bool bt_iscount(const struct bt_ctx *cx, const char *name)
 		!bt_inlist(cx->sets, cx->nsets, name);
 }
 
+/* A map of tuples' element maps: @m.0, @m.1, ... (bt_tuple.c). */
+static int bt_tuplesize(const struct bt_ctx *cx, const char *name)
+{
+	char elem[300];
+	int n = 0;
+
+	for (;;) {
+		snprintf(elem, sizeof(elem), "%s.%d", name, n);
+		if (!bt_inlist(cx->sets, cx->nsets, elem))
+			return n;
+		n++;
+	}
+}
+
 bool bt_isassigned(const struct bt_ctx *cx, const char *name)
 {
 	return bt_isagg(cx, name) || bt_inlist(cx->sets, cx->nsets, name) ||
-		bt_inlist(cx->counts, cx->ncounts, name);
+		bt_inlist(cx->counts, cx->ncounts, name) ||
+		bt_tuplesize(cx, name);
 }
 
 bool bt_isstrmap(const struct bt_ctx *cx, const char *name)
@@ -530,7 +545,8 @@ static struct dt_node *bt_countagg(const char *name, const struct dt_node *s)
  * fire, so the printing at exit shows each such map empty (a blank
  * line) in its place by name, as bpftrace shows a map emptied by
  * delete( ) or clear( ). (Their elements themselves are D variables,
- * which the consumer cannot read.)
+ * which the consumer cannot read.) A map of tuples' element maps
+ * (@m.0, @m.1: bt_tuple.c) have one, @m's, which says how many.
  */
 static struct dt_node *bt_emptyaggs(const struct bt_ctx *cx,
 				    const struct dt_loc *loc)
@@ -539,15 +555,20 @@ static struct dt_node *bt_emptyaggs(const struct bt_ctx *cx,
 	int i;
 
 	for (i = 0; i < cx->nsets; i++) {
-		const char *name = cx->sets[i];
+		const char *name = cx->sets[i], *dot = strchr(name, '.');
 		struct dt_node *agg;
 
 		if (bt_isagg(cx, name) ||
-		    bt_inlist(cx->sets, i, name))
+		    bt_inlist(cx->sets, i, name) ||
+		    (dot && strcmp(dot, ".0") != 0))
 			continue;
 		agg = dt_node_new(DT_N_AGG, loc);
 		agg->n_str = bt_strdup(name);
 		agg->n_btmap = true;
+		if (dot) {
+			agg->n_str[dot - name] = '\0';
+			agg->n_bttuple = bt_tuplesize(cx, agg->n_str);
+		}
 		sets = dt_node_append(sets, dt_node_op(
 			DT_N_ASSIGN, DT_OP_SET, agg,
 			bt_call("sum", dt_node_int(0, &dt_type_int, loc), loc),

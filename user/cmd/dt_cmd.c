@@ -233,19 +233,41 @@ static void dt_piece_errprint(struct dt_cmd *cmd, struct dt_piece *p)
 			       cmd->c_opts.o_errtags, isatty(STDERR_FILENO));
 }
 
-/* bpftrace's maps that are D globals: the variable each stands for. */
+/* The D global @name, or NULL. */
+static const struct dt_var *dt_cmd_global(const struct dt_var *vars,
+					  const char *name)
+{
+	for (; vars; vars = vars->v_next)
+		if (vars->v_scope == DT_V_GLOBAL && vars->v_name[0] == '@' &&
+		    !strcmp(vars->v_name + 1, name))
+			return vars;
+	return NULL;
+}
+
+/*
+ * bpftrace's maps that are D globals: the variable each stands for; a
+ * map of tuples, the variable of each element (@m.0, @m.1, ...).
+ */
 static void dt_cmd_btmaps(struct dt_agg *aggs, const struct dt_var *vars)
 {
-	const struct dt_var *v;
+	char name[300];
 	struct dt_agg *a;
+	int i;
 
 	for (a = aggs; a; a = a->a_next) {
 		if (!a->a_btmap)
 			continue;
-		for (v = vars; v; v = v->v_next)
-			if (v->v_scope == DT_V_GLOBAL && v->v_name[0] == '@' &&
-			    !strcmp(v->v_name + 1, a->a_name))
-				a->a_var = v;
+		if (!a->a_bttuple) {
+			a->a_var = dt_cmd_global(vars, a->a_name);
+			continue;
+		}
+		if (a->a_bttuple > DT_BT_TUPLE_MAX)
+			a->a_bttuple = DT_BT_TUPLE_MAX;
+		for (i = 0; i < a->a_bttuple; i++) {
+			snprintf(name, sizeof(name), "%s.%d", a->a_name, i);
+			a->a_tvars[i] = dt_cmd_global(vars, name);
+		}
+		a->a_var = a->a_tvars[0];
 	}
 }
 

@@ -14,6 +14,7 @@
 #include "dt_ast.h"
 
 #define DT_AGG_KEYS_MAX	8
+#define DT_BT_TUPLE_MAX	16	/* a bpftrace tuple's elements */
 
 struct dt_agg {
 	struct dt_agg	*a_next;
@@ -46,6 +47,12 @@ struct dt_agg {
 	 */
 	bool		a_btmap;
 	const struct dt_var *a_var;
+	/*
+	 * A map of tuples: a variable per element (@m.0, @m.1, ...,
+	 * bt_tuple.c), printed as one; a_var is the first.
+	 */
+	int		a_bttuple;
+	const struct dt_var *a_tvars[DT_BT_TUPLE_MAX];
 };
 
 /*

@@ -34,6 +34,7 @@ static struct dt_agg *dt_agg_create(struct dt_pcb *pcb, struct dt_node *agg)
 	}
 	a->a_loc = agg->n_loc;
 	a->a_btmap = agg->n_btmap;
+	a->a_bttuple = agg->n_bttuple;
 	for (pp = &pcb->pcb_prog.p_aggs; *pp; pp = &(*pp)->a_next)
 		a->a_ix++;
 	*pp = a;

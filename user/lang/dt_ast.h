@@ -170,6 +170,7 @@ struct dt_node {
 	bool		n_paren;	/* written in parentheses */
 	bool		n_btmap;	/* DT_N_AGG: stands for bpftrace's map
 					 * that is a D variable (bt_lower.c) */
+	uint8_t		n_bttuple;	/* and of tuples: their size */
 	int64_t		n_int;
 	char		*n_str;
 	int		n_builtin;	/* DIF_VAR_* */

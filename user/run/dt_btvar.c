@@ -67,11 +67,13 @@ struct dt_btent {
 	uint32_t	e_klen[DT_BTVAR_KEYS];
 	uint64_t	e_int;			/* an integer value */
 	const char	*e_str;			/* a string value, terminated */
+	int		e_elem;			/* of a tuple: which element */
 };
 
 struct dt_btsort {
 	const struct dt_var	*s_var;
 	bool			s_byval;
+	bool			s_tuple;	/* then by element */
 };
 
 /* An integer of type t, as a 64-bit word holds it. */
@@ -238,7 +240,11 @@ static int dt_btvar_cmp(const void *p, const void *q, void *arg)
 	if (s->s_byval)
 		c = dt_btvar_cmpint(x->e_int, y->e_int,
 				    s->s_var->v_type.is_signed);
-	return c ? c : dt_btvar_keycmp(s->s_var, x, y);
+	if (!c)
+		c = dt_btvar_keycmp(s->s_var, x, y);
+	if (!c && s->s_tuple)
+		c = x->e_elem - y->e_elem;
+	return c;
 }
 
 /* An integer as bpftrace shows it: a symbol's name for ksym( ). */
@@ -259,9 +265,9 @@ static void dt_btvar_int(FILE *fp, const struct dt_type *t, uint64_t v,
 	}
 }
 
-static void dt_btvar_line(FILE *fp, const struct dt_agg *a,
-			  const struct dt_btent *e, uint64_t div,
-			  struct dt_symtab *syms)
+/* "@name[k1, k2]: ", as bpftrace starts an element's line. */
+static void dt_btvar_head(FILE *fp, const struct dt_agg *a,
+			  const struct dt_btent *e, struct dt_symtab *syms)
 {
 	const struct dt_var *v = a->a_var;
 	int i;
@@ -280,6 +286,15 @@ static void dt_btvar_line(FILE *fp, const struct dt_agg *a,
 				     &dt_type_long, e->e_kint[i], syms);
 	}
 	fputs(e->e_nkeys ? "]: " : ": ", fp);
+}
+
+static void dt_btvar_line(FILE *fp, const struct dt_agg *a,
+			  const struct dt_btent *e, uint64_t div,
+			  struct dt_symtab *syms)
+{
+	const struct dt_var *v = a->a_var;
+
+	dt_btvar_head(fp, a, e, syms);
 	if (e->e_str) {
 		fputs(e->e_str, fp);
 	} else if (div > 1 && !v->v_type.sym) {
@@ -295,6 +310,94 @@ static void dt_btvar_line(FILE *fp, const struct dt_agg *a,
 	fputc('\n', fp);
 }
 
+/*
+ * A map of tuples: its elements' maps' entries, all in one array, each
+ * with its element's number (e_elem), into *out: their number, or -1.
+ */
+static long dt_bttuple_ents(const struct dt_agg *a, const struct dt_dvars *s,
+			    struct dt_btent **out)
+{
+	struct dt_btent *all = NULL, *one, *grown;
+	long n = 0, k, j;
+	int i;
+
+	for (i = 0; i < a->a_bttuple; i++) {
+		if (!a->a_tvars[i])
+			continue;
+		k = dt_btvar_ents(a->a_tvars[i], s, &one);
+		if (k <= 0) {
+			if (k < 0)
+				goto bad;
+			continue;
+		}
+		grown = realloc(all, (size_t)(n + k) * sizeof(*all));
+		if (!grown) {
+			free(one);
+			goto bad;
+		}
+		all = grown;
+		for (j = 0; j < k; j++) {
+			all[n + j] = one[j];
+			all[n + j].e_elem = i;
+		}
+		n += k;
+		free(one);
+	}
+	*out = all;
+	return n;
+bad:
+	free(all);
+	return -1;
+}
+
+/* One tuple, "(1, abc)": an element no entry holds is 0 or "". */
+static void dt_bttuple_value(FILE *fp, const struct dt_agg *a,
+			     const struct dt_btent *row, long nents,
+			     struct dt_symtab *syms)
+{
+	const struct dt_var *v;
+	long j = 0;
+	int i;
+
+	fputc('(', fp);
+	for (i = 0; i < a->a_bttuple; i++) {
+		v = a->a_tvars[i];
+		if (i)
+			fputs(", ", fp);
+		if (j < nents && row[j].e_elem == i) {
+			if (row[j].e_str)
+				fputs(row[j].e_str, fp);
+			else
+				dt_btvar_int(fp, &v->v_type, row[j].e_int,
+					     syms);
+			j++;
+		} else if (!v || v->v_type.kind != DT_T_STRING) {
+			fputc('0', fp);
+		}
+	}
+	fputs(")\n", fp);
+}
+
+/* A map of tuples' lines, its entries sorted: a line per key. */
+static void dt_bttuple_lines(FILE *fp, const struct dt_agg *a,
+			     const struct dt_btent *ents, long n, int64_t top,
+			     struct dt_symtab *syms)
+{
+	long i, end, rows = 0, row = 0;
+
+	for (i = 0; i < n; i++)
+		rows += !i || dt_btvar_keycmp(a->a_var, &ents[i - 1], &ents[i]);
+	for (i = 0; i < n; i = end, row++) {
+		for (end = i + 1; end < n &&
+		     !dt_btvar_keycmp(a->a_var, &ents[i], &ents[end]); end++)
+			;
+		if (top > 0 && row < rows - top)
+			continue;
+		dt_btvar_head(fp, a, &ents[i], syms);
+		dt_bttuple_value(fp, a, &ents[i], end - i, syms);
+	}
+}
+
 int dt_bt_var(FILE *fp, const struct dt_agg *a, const struct dt_dvars *s,
 	      int64_t top, uint64_t div, struct dt_symtab *syms)
 {
@@ -305,20 +408,28 @@ int dt_bt_var(FILE *fp, const struct dt_agg *a, const struct dt_dvars *s,
 
 	if (!v)
 		return -1;
-	n = dt_btvar_ents(v, s, &ents);
+	n = a->a_bttuple ? dt_bttuple_ents(a, s, &ents) :
+		dt_btvar_ents(v, s, &ents);
 	if (n < 0)
 		return -1;
 	if (!n) {
 		fputc('\n', fp);
 		return ferror(fp) ? -1 : 0;
 	}
+	/* bpftrace 0.17: integers by value, the rest (tuples too) by key */
 	srt.s_var = v;
-	srt.s_byval = v->v_type.kind != DT_T_STRING && !v->v_type.sym;
+	srt.s_tuple = a->a_bttuple > 0;
+	srt.s_byval = !srt.s_tuple && v->v_type.kind != DT_T_STRING &&
+		!v->v_type.sym;
 	qsort_r(ents, (size_t)n, sizeof(*ents), dt_btvar_cmp, &srt);
-	if (top > 0 && top < n)
-		i = n - top;
-	for (; i < n; i++)
-		dt_btvar_line(fp, a, &ents[i], div, syms);
+	if (srt.s_tuple) {
+		dt_bttuple_lines(fp, a, ents, n, top, syms);
+	} else {
+		if (top > 0 && top < n)
+			i = n - top;
+		for (; i < n; i++)
+			dt_btvar_line(fp, a, &ents[i], div, syms);
+	}
 	free(ents);
 	return ferror(fp) ? -1 : 0;
 }

@@ -7,6 +7,8 @@
  *   @start[1234]: 81295370312      integers: ascending by value
  *   @name[1234, x]: bash           others (strings, ksym( )): by key
  *   @x: 5                          a scalar
+ *   @t[1]: (5, abc)                a map of tuples: a variable per
+ *                                  element (a->a_tvars), by key
  *
  * one line per element and no blank line after; an empty map is one
  * blank line. print(@m, top, div) keeps the top elements (the last ones)

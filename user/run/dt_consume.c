@@ -265,6 +265,7 @@ static int dt_consume_btmap(struct dt_consumer *c, struct dt_aggdata *d,
 			    const struct dt_out *o, int64_t v)
 {
 	const struct dt_agg *a = d->ad_def;
+	int i;
 
 	if (o->o_kind == DT_OUT_TRUNC && o->o_nrecs) {
 		d->ad_bttop = v;
@@ -274,10 +275,15 @@ static int dt_consume_btmap(struct dt_consumer *c, struct dt_aggdata *d,
 		return 0;
 	if (!a->a_var || !c->c_dvarsnap)
 		return 0;	/* never assigned: nothing to empty */
-	if (c->c_dvarsnap(c->c_dvararg, a->a_var->v_id + 1)) {
-		snprintf(c->c_err, sizeof(c->c_err), "failed to clear @%s: "
-			 "%s", a->a_name, strerror(errno));
-		return -1;
+	for (i = 0; i < (a->a_bttuple ? a->a_bttuple : 1); i++) {
+		const struct dt_var *v = a->a_bttuple ? a->a_tvars[i] :
+			a->a_var;
+
+		if (v && c->c_dvarsnap(c->c_dvararg, v->v_id + 1)) {
+			snprintf(c->c_err, sizeof(c->c_err), "failed to clear "
+				 "@%s: %s", a->a_name, strerror(errno));
+			return -1;
+		}
 	}
 	return 0;
 }

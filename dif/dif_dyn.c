@@ -28,6 +28,9 @@
  * Each load or store charges the firing's budget DIF_COST_DYN, the bytes
  * of its key and each step along its hash chain, after the lock is
  * dropped: one walk is bounded by the store's size.
+ *
+ * Each global array's entries are counted as they come and go (under
+ * the lock), so its size (bpftrace's len(@m)) is one load, not a walk.
  */
 #include <dtrace/dtrace_ioctl.h>	/* struct dtrace_dvar */
 #include "dif_impl.h"
@@ -288,6 +291,30 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	return val;
 }
 
+/* A global array's entries come or go: its count follows. */
+static void dif_dyn_counted(struct dif_dyn *d, u32 scope, bool array, u32 id,
+			    bool add)
+{
+	if (scope != DIF_SCOPE_GLOBAL || !array || id > DIF_VARID_MAX)
+		return;
+	if (add)
+		d->dd_count[id]++;
+	else if (d->dd_count[id])
+		d->dd_count[id]--;
+}
+
+/*
+ * The entries of global array id: a count another CPU may be changing,
+ * read without the lock (a probe never waits for it here).
+ */
+u64 dif_dyn_count(struct dif_mstate *ms, u64 id)
+{
+	dif_budget_charge(ms, DIF_COST_DYN);
+	if (!ms->dyn || id > DIF_VARID_MAX)
+		return 0;
+	return ms->dyn->dd_count[id];
+}
+
 /* Set a dynamic variable; 0 (or a NULL string) deletes it. */
 void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		   bool isstr, u64 val)
@@ -326,6 +353,7 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 			d->dd_free = (u32)((u8 *)e - d->dd_chunks) /
 				     d->dd_chunksize;
 			d->dd_nused--;
+			dif_dyn_counted(d, scope, array, id, false);
 		}
 		goto unlock;
 	}
@@ -337,6 +365,7 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		e = dif_dyn_ent(d, d->dd_free);
 		d->dd_free = e->de_next;
 		d->dd_nused++;
+		dif_dyn_counted(d, scope, array, id, true);
 		e->de_hash = hash;
 		e->de_keylen = (u16)len;
 		memcpy(dif_dyn_key(e), key, len);
@@ -461,6 +490,8 @@ u32 dif_dyn_clear(struct dif_dyn *d, u32 id)
 			e->de_next = d->dd_free;
 			d->dd_free = ix;
 			d->dd_nused--;
+			dif_dyn_counted(d, DIF_SCOPE_GLOBAL,
+					flags & DTRACE_DVAR_ARRAY, id, false);
 			n++;
 		}
 	}

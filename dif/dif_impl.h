@@ -67,5 +67,6 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		 bool isstr);
 void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		   bool isstr, u64 val);
+u64 dif_dyn_count(struct dif_mstate *ms, u64 id);
 
 #endif /* _DIF_IMPL_H */

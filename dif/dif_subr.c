@@ -611,6 +611,8 @@ static u64 dif_subr_dispatch(struct dif_mstate *ms, enum dif_subr subr,
 		return dif_env_speculation(ms);
 	case DIF_SUBR_STACKID:
 		return dif_env_stackid(ms, a[0].dt_value);
+	case DIF_SUBR_GLOBAL_COUNT:
+		return dif_dyn_count(ms, a[0].dt_value);
 	case DIF_SUBR_COUNT:
 		break;
 	}

@@ -117,6 +117,8 @@ struct dif_dyn {
 	u32	dd_free;	/* free list head */
 	u32	dd_nused;	/* entries in use */
 	u32	dd_pad;
+	/* each global array's entries, kept as they come and go */
+	u32	dd_count[DIF_VARID_MAX + 1];
 };
 
 #define DIF_DYN_NIL	0xffffffffu

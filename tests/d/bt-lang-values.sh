@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# config = { }, macros, tuples ($t.N, print(), map keys, map values) and
-# a $x that is an integer in one probe and a string in another.
+# config = { }, macros, tuples ($t.N, print(), map keys, map values),
+# len() and a $x that is an integer in one probe and a string in another.
 set -eu
 . ./bt-lib.inc
 out=$(bt_run -e 'config = { max_strlen = 5; stack_mode = bpftrace }
@@ -33,6 +33,17 @@ end 2 b
 
 @n: 42
 @t[2]: (2, b)" ] || { echo "tuple map got: $out"; exit 1; }
+# len(): the store's count of a map's elements; a counter's; a map of
+# tuples' (an element holding 0 is not kept); clear(), which the
+# consumer does when it reads the record (within a second), empties it
+out=$(bt_run -e 'BEGIN { @m[1] = 1; @m[2] = 2; @m[3] = 3; delete(@m[2]); @c[1]++; @c[2]++; @t[1] = (1, "a"); @t[2] = (0, "b"); printf("%d %d %d\n", len(@m), len(@c), len(@t)); clear(@m); clear(@t); }
+interval:s:3 { printf("%d %d\n", len(@m), len(@t)); exit(); }' 2>&1)
+[ "$out" = "2 2 2
+0 0
+
+
+@c[1]: 1
+@c[2]: 1" ] || { echo "len got: $out"; exit 1; }
 out=$(bt_run -e 'BEGIN { $x = 1; printf("%d\n", $x); } BEGIN { $x = "s"; printf("%s\n", $x); exit(); }' 2>&1)
 [ "$out" = "1
 s" ] || { echo "types got: $out"; exit 1; }

@@ -351,6 +351,9 @@ static const char *const valid[] = {
 	"kprobe:f { @t[tid] = (arg0, comm); @s = (1, \"a\"); "
 	"@u[1, \"k\"] = (2, 3); @w = @s; delete(@s); }",
 	"BEGIN { $x = (1, \"a\"); @t[2] = $x; $y = @t[2]; @u = $y; }",
+	/* len( ): a map, a counter's, a map of tuples' */
+	"BEGIN { @m[1] = 2; @c[1]++; @t[1] = (1, \"a\"); "
+	"printf(\"%d %d %d\\n\", len(@m), len(@c), len(@t)); }",
 };
 
 TEST(lowering)
@@ -382,9 +385,11 @@ static const struct {
 	{ "BEGIN { @m[1] = 2; for ($kv : @m) { } }",
 	  "for loops over maps are not supported: they would walk the whole "
 	  "map in probe context", 20 },
-	{ "BEGIN { @m[1] = 2; @n = len(@m); }",
-	  "len() of a map is not supported: it would walk the whole map in "
-	  "probe context", 25 },
+	{ "BEGIN { @c = count(); @n = len(@c); }",
+	  "len() of an aggregation is not supported", 32 },
+	{ "BEGIN { @n = len(@none); }", "Undefined map: @none", 18 },
+	{ "BEGIN { @m[1] = 1; @n = len(@m, 1); }",
+	  "len() expects a map: len(@m)", 25 },
 	{ "BEGIN { @c = count(); @n = has_key(@c, 1); }",
 	  "has_key() of an aggregation is not supported", 0 },
 	/* a map holds tuples of one size, or none */

@@ -81,6 +81,48 @@ TEST_F(dyn, arrays)
 	EXPECT_EQ(0, t->ms.dyn_drops);
 }
 
+/* global_count(2): bpftrace's len( ) of global array 2 */
+static const char dift_len2[] =
+	"seti 2, %r1\n pushtv %r1\n call global_count, %r2\n ret %r2";
+
+/*
+ * The store counts a global array's entries as they come and go: new
+ * keys, not updates; not another id, scope or a scalar; 0 frees one;
+ * dif_dyn_clear( ) empties it; an id past DIF_VARID_MAX counts 0.
+ */
+TEST_F(dyn, global_count)
+{
+	struct dift *t = self->t;
+	static const char k1[] = "alpha", k2[] = "beta";
+
+	dif_uenv_map(&t->env, k1, sizeof(k1), 0);
+	dif_uenv_map(&t->env, k2, sizeof(k2), 0);
+	EXPECT_EQ(0, dift_asm_run(t, dift_len2));
+	ASSERT_EQ(0, dift_asm(t, dift_count));
+	t->env.args[0] = 1;
+	t->env.args[1] = (u64)(unsigned long)k1;
+	dift_run(t);
+	dift_run(t);
+	t->env.args[1] = (u64)(unsigned long)k2;
+	dift_run(t);
+	EXPECT_EQ(2, dift_asm_run(t, dift_len2));
+	/* self->t[7] (thread array 2) and global scalar 2: not counted */
+	t->env.thread_key = 100;
+	dift_asm_run(t, "seti 7, %r1\n pushtv %r1\n stta %r1, 2\n"
+		     " stgs %r1, 2\n ret %r0");
+	EXPECT_EQ(2, dift_asm_run(t, dift_len2));
+	/* storing 0 frees one */
+	dift_asm_run(t, "seti 1, %r1\n ldb arg1, %r2\n pushtv %r1\n"
+		     " pushts %r2, 0\n stga %r0, 2\n ret %r0");
+	EXPECT_EQ(1, dift_asm_run(t, dift_len2));
+	EXPECT_EQ(1, dif_dyn_clear(&t->dyn, 2));
+	EXPECT_EQ(0, dift_asm_run(t, dift_len2));
+	EXPECT_EQ(0, dift_asm_run(t, "seti 5000, %r1\n pushtv %r1\n"
+				  " call global_count, %r2\n ret %r2"));
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	EXPECT_EQ(0, t->ms.dyn_drops);
+}
+
 /* self->t[arg0] += arg1; return it */
 static const char dift_self_array[] =
 	"ldb arg0, %r1\n ldb arg1, %r2\n pushtv %r1\n ldta 5, %r3\n"

@@ -70,8 +70,7 @@ bool bt_iscount(const struct bt_ctx *cx, const char *name)
 		!bt_inlist(cx->sets, cx->nsets, name);
 }
 
-/* A map of tuples' element maps: @m.0, @m.1, ... (bt_tuple.c). */
-static int bt_tuplesize(const struct bt_ctx *cx, const char *name)
+int bt_tuplesize(const struct bt_ctx *cx, const char *name)
 {
 	char elem[300];
 	int n = 0;

@@ -126,6 +126,8 @@ bool bt_isagg(const struct bt_ctx *cx, const char *name);
 bool bt_iscount(const struct bt_ctx *cx, const char *name);
 /* Is @name given a value anywhere (else D says it is undefined)? */
 bool bt_isassigned(const struct bt_ctx *cx, const char *name);
+/* A map of tuples' element maps, @m.0, @m.1 (bt_tuple.c): how many. */
+int bt_tuplesize(const struct bt_ctx *cx, const char *name);
 /* Is @name given strings (so delete( ) stores "", not 0)? */
 bool bt_isstrmap(const struct bt_ctx *cx, const char *name);
 /* The @name an assignment's left side names, or NULL. */

@@ -5,8 +5,10 @@
  *   has_key(@m, k...)   @m[k...] != 0 (or != "" for strings): the store
  *                       frees an element set to 0, so one that holds 0
  *                       reads as absent, as it prints at exit
- *   len(@m)             refused: counting needs a walk of the whole
- *                       store, which probe context never does
+ *   len(@m)             %len(@m): the store counts each global
+ *                       array's entries as they come and go, so this is
+ *                       one load (DIF_SUBR_GLOBAL_COUNT), not a walk; a
+ *                       map of tuples, its element maps' largest count
  */
 #include <string.h>
 
@@ -14,21 +16,37 @@
 #include "dt_error.h"
 #include "dt_types.h"
 
+/*
+ * The call n of fname, its arguments well formed (ok) as usage says:
+ * its map must be one a statement assigns, not an aggregation. -1 with
+ * the error.
+ */
+static int bt_mapcheck(struct bt_ctx *cx, const struct dt_node *n,
+		       const char *fname, bool ok, const char *usage)
+{
+	const struct dt_node *m = n->n_args;
+
+	if (!ok)
+		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "%s() expects "
+				"%s", fname, usage);
+	if (bt_isagg(cx, m->n_str))
+		return dt_error(cx->pcb, &m->n_loc, "BT_CALL", "%s() of an "
+				"aggregation is not supported", fname);
+	if (!bt_isassigned(cx, m->n_str))
+		return dt_error(cx->pcb, &m->n_loc, "BT_MAP",
+				"Undefined map: @%s", m->n_str);
+	return 0;
+}
+
 int bt_rw_haskey(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 {
 	struct dt_node *m = n->n_args, *idx, *r;
 	const struct dt_loc *loc = &n->n_loc;
 
 	(void)f;
-	if (!m || m->n_kind != DT_N_AGG || !m->n_next)
-		return dt_error(cx->pcb, loc, "BT_CALL", "has_key() expects "
-				"a map and a key: has_key(@m, k)");
-	if (bt_isagg(cx, m->n_str))
-		return dt_error(cx->pcb, &m->n_loc, "BT_CALL", "has_key() of "
-				"an aggregation is not supported");
-	if (!bt_isassigned(cx, m->n_str))
-		return dt_error(cx->pcb, &m->n_loc, "BT_MAP",
-				"Undefined map: @%s", m->n_str);
+	if (bt_mapcheck(cx, n, "has_key", m && m->n_kind == DT_N_AGG &&
+			m->n_next, "a map and a key: has_key(@m, k)"))
+		return -1;
 	n->n_args = NULL;
 	idx = dt_node_op(DT_N_INDEX, DT_OP_NONE, m, NULL, loc);
 	idx->n_args = m->n_next;
@@ -41,10 +59,45 @@ int bt_rw_haskey(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 	return bt_rw(cx, n);
 }
 
+/* %len(@name): the count of one D global array. */
+static struct dt_node *bt_len1(const char *name, const struct dt_loc *loc)
+{
+	char var[310];
+
+	snprintf(var, sizeof(var), "@%s", name);
+	/* a string: the resolver leaves it, where it would read @m */
+	return bt_call("%len", bt_str(var, loc), loc);
+}
+
 int bt_rw_len(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 {
+	struct dt_node *m = n->n_args, *r, *c;
+	const struct dt_loc *loc = &n->n_loc;
+	char elem[300];
+	int i, size;
+
 	(void)f;
-	return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "len() of a map is "
-			"not supported: it would walk the whole map in probe "
-			"context");
+	if (bt_mapcheck(cx, n, "len", m && !m->n_next &&
+			m->n_kind == DT_N_AGG, "a map: len(@m)"))
+		return -1;
+	size = bt_tuplesize(cx, m->n_str);
+	if (!size) {
+		bt_replace(n, bt_len1(m->n_str, loc));
+		return 0;
+	}
+	/* a tuple's 0 elements are not kept: the largest count */
+	snprintf(elem, sizeof(elem), "%s.0", m->n_str);
+	r = bt_len1(elem, loc);
+	for (i = 1; i < size; i++) {
+		snprintf(elem, sizeof(elem), "%s.%d", m->n_str, i);
+		c = dt_node_op(DT_N_TERNARY, DT_OP_NONE, bt_len1(elem, loc),
+			       r, loc);
+		c->n_cond = dt_node_op(DT_N_BINARY, DT_OP_GT,
+				       bt_len1(elem, loc),
+				       dt_node_copy(r), loc);
+		c->n_paren = true;
+		r = c;
+	}
+	bt_replace(n, r);
+	return 0;
 }

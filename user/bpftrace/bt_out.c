@@ -59,6 +59,18 @@ int dt_check_bt_stackid(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
+/* %len("@m"): the global array's name, which dt_cg.c makes its id. */
+int dt_check_bt_len(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *a = n->n_args;
+
+	if (!a || a->n_next || a->n_kind != DT_N_STR || a->n_str[0] != '@')
+		return dt_error(pcb, &n->n_loc, "D_PROTO_ARG", "%%len( ) "
+				"takes a map");
+	n->n_type = dt_type_ulong;
+	return 0;
+}
+
 /* %bufsrc(p): buf( )'s address, its value as it is (dt_cg_sym( )). */
 int dt_check_bt_bufsrc(struct dt_pcb *pcb, struct dt_node *n)
 {

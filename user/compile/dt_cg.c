@@ -713,6 +713,31 @@ static int dt_cg_any(struct dt_cg *cg, struct dt_node *n)
 	return r;
 }
 
+/*
+ * %len("@m"): GLOBAL_COUNT of @m's id; a map no clause made an array
+ * has none (0).
+ */
+static int dt_cg_bt_len(struct dt_cg *cg, struct dt_node *n)
+{
+	const struct dt_var *v;
+	int r = dt_cg_reg(cg);
+
+	if (r < 0)
+		return -1;
+	for (v = cg->cg_pcb->pcb_prog.p_vars; v; v = v->v_next)
+		if (v->v_scope == DT_V_GLOBAL && v->v_array &&
+		    strcmp(v->v_name, n->n_args->n_str) == 0)
+			break;
+	if (!v) {
+		dt_cg_setint(cg, r, 0);
+		return r;
+	}
+	dt_cg_setint(cg, r, v->v_id);
+	EMIT(cg, PUSHTV, 0, r, 0, 0);
+	EMIT(cg, CALL, r, 0, 0, DIF_SUBR_GLOBAL_COUNT);
+	return r;
+}
+
 /* sym( ), func( ), mod( ): the address; the consumer names it. */
 static int dt_cg_sym(struct dt_cg *cg, struct dt_node *n)
 {

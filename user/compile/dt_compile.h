@@ -135,6 +135,7 @@ int dt_check_bt_usym(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_buf(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_bufsrc(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_bt_stackid(struct dt_pcb *pcb, struct dt_node *n);
+int dt_check_bt_len(struct dt_pcb *pcb, struct dt_node *n);
 
 /* The passes. */
 int dt_lower(struct dt_pcb *pcb);

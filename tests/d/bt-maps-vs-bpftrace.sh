@@ -4,7 +4,7 @@
 # bytes for the printing at exit (integers by value, strings and ksym( )
 # by key, scalars, maps emptied by delete( ) and clear( )) and print( )
 # with a top and a divisor; maps of tuples (by key, each element as its
-# type prints).
+# type prints); the same in -f json.
 set -eu
 command -v bpftrace >/dev/null || { echo "bpftrace missing: tests/install-deps.sh installs it"; exit 1; }
 d=${TMPDIR:-/tmp}
@@ -14,7 +14,9 @@ progs=(
 'BEGIN { @t[2] = (1, "b"); @t[1] = (5, "a"); @t[3] = (0, "z"); @s = (3, "x"); $v = @t[2]; printf("%d %s %d\n", $v.0, @t[1].1, @t[1].0); print(@t); delete(@t[3]); @u[1, "k"] = (7, -2); @k[1] = (ksym(kaddr("vfs_read")), (uint32)9); @e = (1, 2); delete(@e); @c[1] = (1, 2); @c[2] = (3, 4); clear(@c); print(@t, 1); exit(); }'
 )
 for p in "${progs[@]}"; do
-	bpftrace -e "$p" >"$d/bt.out"
-	"$DTRACE" --bpftrace -e "$p" >"$d/dt.out"
-	diff -u "$d/bt.out" "$d/dt.out" || { echo "for: $p"; exit 1; }
+	for f in text json; do
+		bpftrace -f $f -e "$p" >"$d/bt.out"
+		"$DTRACE" --bpftrace -f $f -e "$p" >"$d/dt.out"
+		diff -u "$d/bt.out" "$d/dt.out" || { echo "-f $f: $p"; exit 1; }
+	done
 done

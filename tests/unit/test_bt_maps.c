@@ -147,15 +147,29 @@ static u16 key_str(u8 *k, u16 off, const char *s)
 
 static char outbuf[4096];
 
-static const char *print_var(const struct dt_agg *a, const struct dt_dvars *s,
-			     int64_t top, uint64_t div, int *rc)
+/* Map a as the text (or -f json) output prints it, in outbuf. */
+static const char *print_map(const struct dt_agg *a, const struct dt_dvars *s,
+			     int64_t top, uint64_t div, int *rc, bool json)
 {
 	FILE *fp = fmemopen(outbuf, sizeof(outbuf), "w");
 
 	memset(outbuf, 0, sizeof(outbuf));
-	*rc = dt_bt_var(fp, a, s, top, div, NULL);
+	*rc = (json ? dt_bt_var_json : dt_bt_var)(fp, a, s, top, div, NULL);
 	fclose(fp);
 	return outbuf;
+}
+
+static const char *print_var(const struct dt_agg *a, const struct dt_dvars *s,
+			     int64_t top, uint64_t div, int *rc)
+{
+	return print_map(a, s, top, div, rc, false);
+}
+
+static const char *print_json(const struct dt_agg *a,
+			      const struct dt_dvars *s, int64_t top,
+			      uint64_t div, int *rc)
+{
+	return print_map(a, s, top, div, rc, true);
 }
 
 TEST(print_ints_by_value)
@@ -287,6 +301,54 @@ TEST(print_tuples_by_key)
 	((struct dtrace_dvar *)b.buf)->dvr_size = 4096;
 	print_var(&a, &b.s, 0, 1, &rc);
 	EXPECT_EQ(-1, rc);
+}
+
+/* -f json, as bpftrace 0.17 prints these maps (bt-maps-vs-bpftrace) */
+TEST(print_as_json)
+{
+	static struct snapb b;
+	struct dt_var v = { .v_name = "@m", .v_array = true, .v_nkeys = 2,
+			    .v_id = 1 };
+	struct dt_var x = { .v_name = "@x", .v_id = 2 };
+	struct dt_var t0 = { .v_name = "@t.0", .v_id = 3 };
+	struct dt_var t1 = { .v_name = "@t.1", .v_id = 4 };
+	struct dt_agg a = { .a_name = "m", .a_btmap = true, .a_var = &v };
+	struct dt_agg ax = { .a_name = "x", .a_btmap = true, .a_var = &x };
+	struct dt_agg at = { .a_name = "t", .a_btmap = true, .a_var = &t0,
+			     .a_bttuple = 2, .a_tvars = { &t0, &t1 } };
+	u8 k[64];
+	int64_t val;
+	u16 n;
+	int rc;
+
+	v.v_keys[0] = dt_type_long;
+	v.v_keys[1] = dt_type_string;
+	v.v_type = dt_type_long;
+	/* empty: no line */
+	EXPECT_STREQ("", print_json(&a, &b.s, 0, 1, &rc));
+	EXPECT_EQ(0, rc);
+	n = key_int(k, 1);
+	val = 6;
+	snap_add(&b, 1, k, key_str(k, n, "q\"z"), &val, 8);
+	val = 4;
+	snap_add(&b, 1, k, key_str(k, n, "b"), &val, 8);
+	EXPECT_STREQ("{\"type\": \"map\", \"data\": {\"@m\": {\"1,b\": 4, "
+		     "\"1,q\\\"z\": 6}}}\n", print_json(&a, &b.s, 0, 1, &rc));
+	EXPECT_EQ(0, rc);
+	/* print(@m, 1, 2) */
+	EXPECT_STREQ("{\"type\": \"map\", \"data\": {\"@m\": {\"1,q\\\"z\": "
+		     "3}}}\n", print_json(&a, &b.s, 1, 2, &rc));
+	/* a scalar string; a tuple scalar, an element 0 */
+	x.v_type = dt_type_string;
+	snap_add(&b, 2, NULL, 0, "s\n", 3);
+	EXPECT_STREQ("{\"type\": \"map\", \"data\": {\"@x\": \"s\\n\"}}\n",
+		     print_json(&ax, &b.s, 0, 1, &rc));
+	t0.v_type = dt_type_long;
+	t1.v_type = dt_type_string;
+	snap_add(&b, 4, NULL, 0, "a", 2);
+	EXPECT_STREQ("{\"type\": \"map\", \"data\": {\"@t\": [0,\"a\"]}}\n",
+		     print_json(&at, &b.s, 0, 1, &rc));
+	EXPECT_EQ(0, rc);
 }
 
 TEST(malformed_snapshot)

@@ -7,6 +7,8 @@
  *   {"type": "printf", "data": "hi 42\n"}      also "time", "syscall"
  *   {"type": "map", "data": {"@c": 1}}         count, sum, min, max
  *   {"type": "map", "data": {"@k": {"1": 1, "a,b": 2}}}
+ *   {"type": "map", "data": {"@t": {"1": [5,"a"]}}}  a map that is a D
+ *                                                   global (dt_btvar.h)
  *   {"type": "stats", "data": {"@a": 4}}       avg (sic)
  *   {"type": "stats", "data": {"@s": {"count": 2, "average": 15,
  *                                      "total": 30}}}
@@ -210,9 +212,17 @@ int dt_btj_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms)
 	return ferror(fp) ? -1 : 0;
 }
 
+/* One map: an aggregation, or bpftrace's map that is a D global. */
+static int dt_btj_one(struct dt_consumer *c, struct dt_aggdata *d, bool print)
+{
+	if (!d->ad_def->a_btmap)
+		return dt_btj_agg(c->c_out, d, &c->c_syms);
+	return dt_bt_varmap(c, d, print, true);
+}
+
 static int dt_btj_exit_one(struct dt_consumer *c, struct dt_aggdata *d)
 {
-	return dt_btj_agg(c->c_out, d, &c->c_syms);
+	return dt_btj_one(c, d, false);
 }
 
 /* At exit: two newlines, as bpftrace writes them, then every map. */
@@ -288,7 +298,7 @@ static int dt_btj_action(struct dt_consumer *c, const uint8_t *data,
 			struct dt_aggdata *d = dt_aggs_of(c->c_aggs,
 							  o->o_aggs[i]);
 
-			if (!d || dt_btj_agg(c->c_out, d, &c->c_syms))
+			if (!d || dt_btj_one(c, d, true))
 				return -1;
 		}
 		return 0;

@@ -327,26 +327,29 @@ int dt_bt_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms)
 	return ferror(fp) ? -1 : 0;
 }
 
-/*
- * One map: an aggregation, or bpftrace's map that is a D global, which
- * its aggregation only stands for (dt_btvar.h; print( )'s top and
- * divisor apply to one print).
- */
-static int dt_bt_one(struct dt_consumer *c, struct dt_aggdata *d, bool print)
+int dt_bt_varmap(struct dt_consumer *c, struct dt_aggdata *d, bool print,
+		 bool json)
 {
 	const struct dt_agg *a = d->ad_def;
 	int64_t top = print ? d->ad_bttop : 0;
 
-	if (!a->a_btmap)
-		return dt_bt_agg(c->c_out, d, &c->c_syms);
 	d->ad_bttop = 0;
 	if (!a->a_var || !c->c_dvars) {	/* never assigned, or no store */
-		fputc('\n', c->c_out);
+		if (!json)
+			fputc('\n', c->c_out);
 		return ferror(c->c_out) ? -1 : 0;
 	}
-	return dt_bt_var(c->c_out, a, c->c_dvars, top,
-			 print && d->ad_normal > 1 ? d->ad_normal : 1,
-			 &c->c_syms);
+	return (json ? dt_bt_var_json : dt_bt_var)(c->c_out, a, c->c_dvars,
+			top, print && d->ad_normal > 1 ? d->ad_normal : 1,
+			&c->c_syms);
+}
+
+/* One map: an aggregation, or bpftrace's map that is a D global. */
+static int dt_bt_one(struct dt_consumer *c, struct dt_aggdata *d, bool print)
+{
+	if (!d->ad_def->a_btmap)
+		return dt_bt_agg(c->c_out, d, &c->c_syms);
+	return dt_bt_varmap(c, d, print, false);
 }
 
 static int dt_bt_namecmp(const void *p, const void *q)

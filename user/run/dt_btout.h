@@ -52,6 +52,14 @@ struct dt_consumer;
 int dt_bt_maps_at_exit(struct dt_consumer *c,
 		       int (*one)(struct dt_consumer *, struct dt_aggdata *));
 
+/*
+ * bpftrace's map that is a D global (d->ad_def->a_btmap, dt_btvar.h),
+ * in text or -f json: print( )'s top and divisor apply to one print; a
+ * map never assigned prints as an empty one.
+ */
+int dt_bt_varmap(struct dt_consumer *c, struct dt_aggdata *d, bool print,
+		 bool json);
+
 /* avg( )'s and stats( )'s integer average (0 for no values). */
 int64_t dt_bt_avg(const uint64_t *v);
 

@@ -13,6 +13,7 @@
 #include "dt_aggdef.h"
 #include "dt_btvar.h"
 #include "dt_dev.h"
+#include "dt_json.h"
 #include "dt_sym.h"
 
 #define DT_DVAR_ROOM	(1u << 20)	/* the first snapshot's room */
@@ -265,19 +266,17 @@ static void dt_btvar_int(FILE *fp, const struct dt_type *t, uint64_t v,
 	}
 }
 
-/* "@name[k1, k2]: ", as bpftrace starts an element's line. */
-static void dt_btvar_head(FILE *fp, const struct dt_agg *a,
-			  const struct dt_btent *e, struct dt_symtab *syms)
+/* An entry's keys, joined by sep: "1, b" in text, "1,b" in JSON. */
+static void dt_btvar_keylist(FILE *fp, const struct dt_agg *a,
+			     const struct dt_btent *e, const char *sep,
+			     struct dt_symtab *syms)
 {
 	const struct dt_var *v = a->a_var;
 	int i;
 
-	fprintf(fp, "@%s", a->a_name);
-	if (e->e_nkeys)
-		fputc('[', fp);
 	for (i = 0; i < e->e_nkeys; i++) {
 		if (i)
-			fputs(", ", fp);
+			fputs(sep, fp);
 		if (e->e_kstr[i])
 			fwrite(e->e_kptr[i], 1, strnlen(e->e_kptr[i],
 							e->e_klen[i]), fp);
@@ -285,29 +284,40 @@ static void dt_btvar_head(FILE *fp, const struct dt_agg *a,
 			dt_btvar_int(fp, i < v->v_nkeys ? &v->v_keys[i] :
 				     &dt_type_long, e->e_kint[i], syms);
 	}
-	fputs(e->e_nkeys ? "]: " : ": ", fp);
 }
 
-static void dt_btvar_line(FILE *fp, const struct dt_agg *a,
-			  const struct dt_btent *e, uint64_t div,
-			  struct dt_symtab *syms)
+/*
+ * One value of type t: e's (NULL: the 0 or "" of an element no entry
+ * holds), an integer divided by div; JSON quotes strings and names.
+ */
+static void dt_btvar_scalar(FILE *fp, const struct dt_type *t,
+			    const struct dt_btent *e, uint64_t div, bool json,
+			    struct dt_symtab *syms)
 {
-	const struct dt_var *v = a->a_var;
+	uint64_t v = e ? e->e_int : 0;
 
-	dt_btvar_head(fp, a, e, syms);
-	if (e->e_str) {
-		fputs(e->e_str, fp);
-	} else if (div > 1 && !v->v_type.sym) {
-		if (v->v_type.is_signed)
-			fprintf(fp, "%lld", (long long)((int64_t)e->e_int /
+	if ((e && e->e_str) || (!e && t && t->kind == DT_T_STRING)) {
+		const char *str = e ? e->e_str : "";
+
+		if (json)
+			dt_json_str(fp, str, strlen(str));
+		else
+			fputs(str, fp);
+	} else if (!t) {
+		fputc('0', fp);
+	} else if (div > 1 && !t->sym) {
+		if (t->is_signed)
+			fprintf(fp, "%lld", (long long)((int64_t)v /
 							(int64_t)div));
 		else
-			fprintf(fp, "%llu", (unsigned long long)(e->e_int /
-								 div));
+			fprintf(fp, "%llu", (unsigned long long)(v / div));
 	} else {
-		dt_btvar_int(fp, &v->v_type, e->e_int, syms);
+		if (json && t->sym)
+			fputc('"', fp);
+		dt_btvar_int(fp, t, v, syms);
+		if (json && t->sym)
+			fputc('"', fp);
 	}
-	fputc('\n', fp);
 }
 
 /*
@@ -350,86 +360,152 @@ bad:
 	return -1;
 }
 
-/* One tuple, "(1, abc)": an element no entry holds is 0 or "". */
-static void dt_bttuple_value(FILE *fp, const struct dt_agg *a,
-			     const struct dt_btent *row, long nents,
-			     struct dt_symtab *syms)
+/*
+ * A row's value: an element's, or a tuple's, "(1, abc)" (JSON: [1,"abc"])
+ * from the row's entries, one per element that holds a value.
+ */
+static void dt_btvar_value(FILE *fp, const struct dt_agg *a,
+			   const struct dt_btent *row, long nents, uint64_t div,
+			   bool json, struct dt_symtab *syms)
 {
 	const struct dt_var *v;
 	long j = 0;
 	int i;
 
-	fputc('(', fp);
+	if (!a->a_bttuple) {
+		dt_btvar_scalar(fp, &a->a_var->v_type, row, div, json, syms);
+		return;
+	}
+	fputc(json ? '[' : '(', fp);
 	for (i = 0; i < a->a_bttuple; i++) {
 		v = a->a_tvars[i];
 		if (i)
-			fputs(", ", fp);
-		if (j < nents && row[j].e_elem == i) {
-			if (row[j].e_str)
-				fputs(row[j].e_str, fp);
-			else
-				dt_btvar_int(fp, &v->v_type, row[j].e_int,
-					     syms);
-			j++;
-		} else if (!v || v->v_type.kind != DT_T_STRING) {
-			fputc('0', fp);
-		}
+			fputs(json ? "," : ", ", fp);
+		if (j < nents && row[j].e_elem == i)
+			dt_btvar_scalar(fp, v ? &v->v_type : NULL, &row[j++],
+					1, json, syms);
+		else
+			dt_btvar_scalar(fp, v ? &v->v_type : NULL, NULL, 1,
+					json, syms);
 	}
-	fputs(")\n", fp);
+	fputc(json ? ']' : ')', fp);
 }
 
-/* A map of tuples' lines, its entries sorted: a line per key. */
-static void dt_bttuple_lines(FILE *fp, const struct dt_agg *a,
-			     const struct dt_btent *ents, long n, int64_t top,
-			     struct dt_symtab *syms)
+/*
+ * Map a's entries, sorted as bpftrace 0.17 prints: integers by value,
+ * the rest (tuples too) by key, a tuple's elements together. Their
+ * number, or -1.
+ */
+static long dt_btvar_sorted(const struct dt_agg *a, const struct dt_dvars *s,
+			    struct dt_btent **ents)
 {
-	long i, end, rows = 0, row = 0;
+	const struct dt_var *v = a->a_var;
+	struct dt_btsort srt;
+	long n;
 
-	for (i = 0; i < n; i++)
-		rows += !i || dt_btvar_keycmp(a->a_var, &ents[i - 1], &ents[i]);
-	for (i = 0; i < n; i = end, row++) {
-		for (end = i + 1; end < n &&
-		     !dt_btvar_keycmp(a->a_var, &ents[i], &ents[end]); end++)
-			;
-		if (top > 0 && row < rows - top)
-			continue;
-		dt_btvar_head(fp, a, &ents[i], syms);
-		dt_bttuple_value(fp, a, &ents[i], end - i, syms);
-	}
+	n = a->a_bttuple ? dt_bttuple_ents(a, s, ents) :
+		dt_btvar_ents(v, s, ents);
+	if (n <= 0)
+		return n;
+	srt.s_var = v;
+	srt.s_tuple = a->a_bttuple > 0;
+	srt.s_byval = !srt.s_tuple && v->v_type.kind != DT_T_STRING &&
+		!v->v_type.sym;
+	qsort_r(*ents, (size_t)n, sizeof(**ents), dt_btvar_cmp, &srt);
+	return n;
+}
+
+/* Where the row of a key that starts at ents[i] ends. */
+static long dt_btvar_rowend(const struct dt_agg *a,
+			    const struct dt_btent *ents, long n, long i)
+{
+	long end = i + 1;
+
+	while (end < n && !dt_btvar_keycmp(a->a_var, &ents[i], &ents[end]))
+		end++;
+	return end;
+}
+
+/* The first row print(@m, top) shows, of the sorted entries' rows. */
+static long dt_btvar_first(const struct dt_agg *a, const struct dt_btent *ents,
+			   long n, int64_t top)
+{
+	long i, rows = 0, skip;
+
+	for (i = 0; i < n; i = dt_btvar_rowend(a, ents, n, i))
+		rows++;
+	skip = top > 0 && top < rows ? rows - top : 0;
+	for (i = 0; skip--; )
+		i = dt_btvar_rowend(a, ents, n, i);
+	return i;
 }
 
 int dt_bt_var(FILE *fp, const struct dt_agg *a, const struct dt_dvars *s,
 	      int64_t top, uint64_t div, struct dt_symtab *syms)
 {
-	const struct dt_var *v = a->a_var;
-	struct dt_btsort srt;
 	struct dt_btent *ents;
-	long n, i = 0;
+	long n, i, end;
 
-	if (!v)
+	if (!a->a_var)
 		return -1;
-	n = a->a_bttuple ? dt_bttuple_ents(a, s, &ents) :
-		dt_btvar_ents(v, s, &ents);
+	n = dt_btvar_sorted(a, s, &ents);
 	if (n < 0)
 		return -1;
-	if (!n) {
+	if (!n)
 		fputc('\n', fp);
-		return ferror(fp) ? -1 : 0;
-	}
-	/* bpftrace 0.17: integers by value, the rest (tuples too) by key */
-	srt.s_var = v;
-	srt.s_tuple = a->a_bttuple > 0;
-	srt.s_byval = !srt.s_tuple && v->v_type.kind != DT_T_STRING &&
-		!v->v_type.sym;
-	qsort_r(ents, (size_t)n, sizeof(*ents), dt_btvar_cmp, &srt);
-	if (srt.s_tuple) {
-		dt_bttuple_lines(fp, a, ents, n, top, syms);
-	} else {
-		if (top > 0 && top < n)
-			i = n - top;
-		for (; i < n; i++)
-			dt_btvar_line(fp, a, &ents[i], div, syms);
+	for (i = n ? dt_btvar_first(a, ents, n, top) : 0; i < n; i = end) {
+		end = dt_btvar_rowend(a, ents, n, i);
+		fprintf(fp, "@%s", a->a_name);
+		if (ents[i].e_nkeys) {
+			fputc('[', fp);
+			dt_btvar_keylist(fp, a, &ents[i], ", ", syms);
+			fputc(']', fp);
+		}
+		fputs(": ", fp);
+		dt_btvar_value(fp, a, &ents[i], end - i, div, false, syms);
+		fputc('\n', fp);
 	}
 	free(ents);
 	return ferror(fp) ? -1 : 0;
+}
+
+int dt_bt_var_json(FILE *fp, const struct dt_agg *a, const struct dt_dvars *s,
+		   int64_t top, uint64_t div, struct dt_symtab *syms)
+{
+	struct dt_btent *ents;
+	char *key = NULL;
+	size_t keylen = 0;
+	long n, i, end, first;
+	FILE *m;
+
+	if (!a->a_var)
+		return -1;
+	n = dt_btvar_sorted(a, s, &ents);
+	if (n <= 0)	/* bpftrace prints no line for an empty map */
+		return (int)n;
+	fprintf(fp, "{\"type\": \"map\", \"data\": {\"@%s\": ", a->a_name);
+	if (a->a_var->v_array)
+		fputc('{', fp);
+	first = dt_btvar_first(a, ents, n, top);
+	for (i = first; i < n; i = end) {
+		end = dt_btvar_rowend(a, ents, n, i);
+		if (a->a_var->v_array) {
+			m = open_memstream(&key, &keylen);
+			if (!m)
+				break;
+			dt_btvar_keylist(m, a, &ents[i], ",", syms);
+			fclose(m);
+			fputs(i > first ? ", " : "", fp);
+			dt_json_str(fp, key, keylen);
+			free(key);
+			key = NULL;
+			fputs(": ", fp);
+		}
+		dt_btvar_value(fp, a, &ents[i], end - i, div, true, syms);
+	}
+	if (a->a_var->v_array)
+		fputc('}', fp);
+	fputs("}}\n", fp);
+	free(ents);
+	return ferror(fp) || i < n ? -1 : 0;
 }

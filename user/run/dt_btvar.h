@@ -48,5 +48,12 @@ void dt_dvars_fini(struct dt_dvars *s);
  */
 int dt_bt_var(FILE *fp, const struct dt_agg *a, const struct dt_dvars *s,
 	      int64_t top, uint64_t div, struct dt_symtab *syms);
+/*
+ * The same as -f json prints it (dt_btjson.c), one line as bpftrace
+ * 0.17 does: {"type": "map", "data": {"@m": {"1,a": 2}}}, "@x": 5 for a
+ * scalar, [5,"a"] for a tuple; an empty map prints nothing.
+ */
+int dt_bt_var_json(FILE *fp, const struct dt_agg *a, const struct dt_dvars *s,
+		   int64_t top, uint64_t div, struct dt_symtab *syms);
 
 #endif /* DT_BTVAR_H */

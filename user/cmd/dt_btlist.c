@@ -9,6 +9,8 @@
  *   uprobe:/ABS/PATH:F:entry       uprobe:PATH:F (PATH as written)
  *   fbt:MOD:F:entry, :return       kfunc:MOD:F, kretfunc:MOD:F, asked
  *                                  for by type, where BTF describes F
+ *   (PATH's stapsdt notes)         usdt:PATH:PROVIDER:NAME, asked for
+ *                                  by type (PATH as written)
  *
  * A search is a glob over the whole name ('kprobe:vfs_*', '*sleep*');
  * its type may be a short name (k:, t:, ...). With -v a tracepoint's
@@ -25,6 +27,7 @@
 #include "dt_btlist.h"
 #include "bt_parse.h"
 #include "dt_btf.h"
+#include "dt_pid.h"
 #include "dt_probes.h"
 #include "dt_probetab.h"
 #include "dt_provider.h"
@@ -152,6 +155,25 @@ static char *bt_list_kfunc(const struct bt_names *l,
 	return v;
 }
 
+/* Keep v (malloc'd, "NAME\n" and -v's lines), or -1. */
+static int bt_list_keep(struct bt_names *l, char *v)
+{
+	if (!v)
+		return -1;
+	if (l->cnt == l->cap) {
+		char **nn = realloc(l->n, (l->cap * 2 + 64) * sizeof(*nn));
+
+		if (!nn) {
+			free(v);
+			return -1;
+		}
+		l->n = nn;
+		l->cap = l->cap * 2 + 64;
+	}
+	l->n[l->cnt++] = v;
+	return 0;
+}
+
 static int bt_list_add(const struct dtrace_probedesc *pd, void *arg)
 {
 	struct bt_names *l = arg;
@@ -167,14 +189,6 @@ static int bt_list_add(const struct dtrace_probedesc *pd, void *arg)
 	} else if (bt_list_name(pd, l->upath, name, sizeof(name)) ||
 		   (l->search && fnmatch(l->search, name, 0))) {
 		return 0;
-	}
-	if (l->cnt == l->cap) {
-		char **nn = realloc(l->n, (l->cap * 2 + 64) * sizeof(*nn));
-
-		if (!nn)
-			return -1;
-		l->n = nn;
-		l->cap = l->cap * 2 + 64;
 	}
 	/* -v: the fields after the name (sorting keeps them with it) */
 	if (l->kfunc) {
@@ -192,10 +206,57 @@ static int bt_list_add(const struct dtrace_probedesc *pd, void *arg)
 	} else if (asprintf(&v, "%s\n", name) < 0) {
 		v = NULL;
 	}
-	if (!v)
+	return bt_list_keep(l, v);
+}
+
+/* usdt:PATH:PROVIDER:NAME, PATH as written, if the search matches. */
+static int bt_list_usdtnote(void *arg, const char *prov, const char *name)
+{
+	struct bt_names *l = arg;
+	char full[PATH_MAX + 512], *v;
+
+	snprintf(full, sizeof(full), "usdt:%s:%s:%s", l->upath, prov, name);
+	if (fnmatch(l->search, full, 0))
+		return 0;
+	/* 1 stops the walk: out of memory */
+	return bt_list_keep(l, asprintf(&v, "%s\n", full) < 0 ? NULL : v) ?
+		1 : 0;
+}
+
+/*
+ * usdt:PATH[:PROVIDER:NAME]: the probes PATH's notes declare, read from
+ * the file itself, as bpftrace lists them without a process.
+ */
+static int bt_list_usdt(const char *search, struct bt_names *l, char *err,
+			size_t errlen)
+{
+	char path[PATH_MAX], rpath[PATH_MAX], *all;
+	const char *rest = strchr(search, ':') + 1;
+	size_t n = strcspn(rest, ":");
+	int rc;
+
+	snprintf(path, sizeof(path), "%.*s", (int)n, rest);
+	if (!n || !strchr(path, '/') || !realpath(path, rpath)) {
+		snprintf(err, errlen, "usdt target file '%s' does not exist "
+			 "or is not executable%s", path, strchr(path, '/') ?
+			 "" : " (usdt:PATH needs a path: ./FILE)");
 		return -1;
-	l->n[l->cnt++] = v;
-	return 0;
+	}
+	/* U: is usdt:; usdt:PATH is every probe of PATH */
+	if (asprintf(&all, "usdt:%s%s", rest, rest[n] ? "" : ":*") < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	l->search = all;
+	l->upath = path;
+	rc = dt_usdt_names(rpath, bt_list_usdtnote, l);
+	l->upath = NULL;
+	l->search = search;
+	free(all);
+	if (rc > 0 || rc < 0)
+		snprintf(err, errlen, rc > 0 ? "out of memory" :
+			 "usdt target file '%s' is not an ELF file", path);
+	return rc ? -1 : 0;
 }
 
 static int bt_strpcmp(const void *a, const void *b)
@@ -323,9 +384,7 @@ int bt_list(int fd, const char *search, bool verbose, FILE *fp, char *err,
 	if (t < BT_NTYPES && !strcmp(bt_ltypes[t].prov, "uprobe")) {
 		rc = bt_list_uprobe(fd, s, t, &l, err, errlen);
 	} else if (s && (!strncmp(s, "usdt:", 5) || !strncmp(s, "U:", 2))) {
-		snprintf(err, errlen, "usdt probes are listed per process: "
-			 "dtrace -l -p PID -n 'PROVIDER*:::'");
-		rc = -1;
+		rc = bt_list_usdt(s, &l, err, errlen);
 	} else if (s && t == BT_NTYPES && strchr(s, ':') &&
 		   strcspn(s, "*?[") > strcspn(s, ":")) {
 		/* hardware:, kfunc:, ...: none of ours has such a name */

@@ -50,6 +50,14 @@ struct Elf;
 int dt_usdt_elf(struct dt_sites *s, struct Elf *elf, const char *path, int fd,
 		const char *mod);
 /*
+ * The USDT probes of the file at path, in its notes' order: fn(arg,
+ * provider, name) each, until one returns nonzero, the value then.
+ * 0, or -1 if the file is not an ELF file one can read.
+ */
+int dt_usdt_names(const char *path,
+		  int (*fn)(void *arg, const char *prov, const char *name),
+		  void *arg);
+/*
  * Decode a note's argument specs ("-4@%eax 8@-8(%rbp) 4@$5") into
  * @args; an operand it cannot express is left DTRACE_UARG_NONE.
  * Returns how many arguments the spec has.

@@ -158,6 +158,26 @@ static uint64_t dt_usdt_base(Elf *elf)
 	return 0;
 }
 
+/*
+ * A note's descriptor: its three addresses into a[], its strings; -1
+ * if it is malformed.
+ */
+static int dt_usdt_desc(const char *desc, size_t len, uint64_t a[3],
+			const char **prov, const char **name, const char **args)
+{
+	if (len < 3 * sizeof(a[0]) + 3 || desc[len - 1])
+		return -1;
+	memcpy(a, desc, 3 * sizeof(a[0]));
+	*prov = desc + 3 * sizeof(a[0]);
+	*name = *prov + strlen(*prov) + 1;
+	if (*name >= desc + len)
+		return -1;
+	*args = *name + strlen(*name) + 1;
+	if (*args >= desc + len)
+		*args = "";
+	return 0;
+}
+
 /* One note: a site if its provider and name match. */
 static int dt_usdt_note(struct dt_sites *s, const struct dt_uobj *o, int fd,
 			const char *mod, const char *desc, size_t len,
@@ -169,16 +189,8 @@ static int dt_usdt_note(struct dt_sites *s, const struct dt_uobj *o, int fd,
 	const char *prov, *name, *args;
 	uint64_t a[3], off, semoff = 0;
 
-	if (len < sizeof(a) + 3 || desc[len - 1])
+	if (dt_usdt_desc(desc, len, a, &prov, &name, &args))
 		return 0;
-	memcpy(a, desc, sizeof(a));
-	prov = desc + sizeof(a);
-	name = prov + strlen(prov) + 1;
-	if (name >= desc + len)
-		return 0;
-	args = name + strlen(name) + 1;
-	if (args >= desc + len)
-		args = "";
 	if (base && a[1]) {	/* moved since the link: move the rest too */
 		a[0] += base - a[1];
 		if (a[2])
@@ -205,17 +217,16 @@ static int dt_usdt_note(struct dt_sites *s, const struct dt_uobj *o, int fd,
 	return dt_sites_full(s) ? dt_sites_flush(s) : 0;
 }
 
-int dt_usdt_elf(struct dt_sites *s, Elf *elf, const char *path, int fd,
-		const char *mod)
+/*
+ * Each stapsdt note of elf: fn(arg, descriptor, its length), until one
+ * returns nonzero, which is the walk's value.
+ */
+static int dt_usdt_walk(Elf *elf, int (*fn)(void *arg, const char *desc,
+					    size_t len), void *arg)
 {
-	struct dt_uobj *o = NULL;
 	Elf_Scn *scn = NULL;
-	uint64_t base;
 	int err = 0;
 
-	if (elf_kind(elf) != ELF_K_ELF)
-		return 0;
-	base = dt_usdt_base(elf);
 	while (!err && (scn = elf_nextscn(elf, scn))) {
 		Elf_Data *data;
 		GElf_Shdr sh;
@@ -235,15 +246,82 @@ int dt_usdt_elf(struct dt_sites *s, Elf *elf, const char *path, int fd,
 			if (nh.n_type != DT_NT_STAPSDT || nh.n_namesz != 8 ||
 			    memcmp(b + noff, "stapsdt", 8))
 				continue;
-			if (!o)
-				o = dt_uobj_from_elf(path, elf);
-			if (o)
-				err = dt_usdt_note(s, o, fd, mod, b + doff,
-						   nh.n_descsz, base);
+			err = fn(arg, b + doff, nh.n_descsz);
 		}
 	}
-	if (o)
-		dt_uobj_free(o);
+	return err;
+}
+
+struct dt_usdt_elfwalk {
+	struct dt_sites	*s;
+	Elf		*elf;
+	const char	*path, *mod;
+	int		fd;
+	uint64_t	base;
+	struct dt_uobj	*o;	/* the file's symbols, read at its first note */
+};
+
+static int dt_usdt_elfnote(void *arg, const char *desc, size_t len)
+{
+	struct dt_usdt_elfwalk *w = arg;
+
+	if (!w->o)
+		w->o = dt_uobj_from_elf(w->path, w->elf);
+	return w->o ? dt_usdt_note(w->s, w->o, w->fd, w->mod, desc, len,
+				   w->base) : 0;
+}
+
+int dt_usdt_elf(struct dt_sites *s, Elf *elf, const char *path, int fd,
+		const char *mod)
+{
+	struct dt_usdt_elfwalk w = {
+		.s = s, .elf = elf, .path = path, .mod = mod, .fd = fd,
+	};
+	int err;
+
+	if (elf_kind(elf) != ELF_K_ELF)
+		return 0;
+	w.base = dt_usdt_base(elf);
+	err = dt_usdt_walk(elf, dt_usdt_elfnote, &w);
+	if (w.o)
+		dt_uobj_free(w.o);
+	return err;
+}
+
+struct dt_usdt_namewalk {
+	int	(*fn)(void *arg, const char *prov, const char *name);
+	void	*arg;
+};
+
+static int dt_usdt_namenote(void *arg, const char *desc, size_t len)
+{
+	struct dt_usdt_namewalk *w = arg;
+	const char *prov, *name, *args;
+	uint64_t a[3];
+
+	if (dt_usdt_desc(desc, len, a, &prov, &name, &args))
+		return 0;
+	return w->fn(w->arg, prov, name);
+}
+
+int dt_usdt_names(const char *path,
+		  int (*fn)(void *arg, const char *prov, const char *name),
+		  void *arg)
+{
+	struct dt_usdt_namewalk w = { fn, arg };
+	int fd, err = -1;
+	Elf *elf;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ, NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF)
+		err = dt_usdt_walk(elf, dt_usdt_namenote, &w);
+	if (elf)
+		elf_end(elf);
+	close(fd);
 	return err;
 }
 

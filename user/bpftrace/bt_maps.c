@@ -59,21 +59,16 @@ int bt_rw_haskey(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 	return bt_rw(cx, n);
 }
 
-/* %len(@name): the count of one D global array. */
-static struct dt_node *bt_len1(const char *name, const struct dt_loc *loc)
-{
-	char var[310];
-
-	snprintf(var, sizeof(var), "@%s", name);
-	/* a string: the resolver leaves it, where it would read @m */
-	return bt_call("%len", bt_str(var, loc), loc);
-}
-
+/*
+ * len(@m): %len("@m"), or for a map of tuples %len("@m.0", "@m.1", ...),
+ * the largest count (a tuple's 0 elements are not kept). Strings: the
+ * resolver leaves them, where it would read @m.
+ */
 int bt_rw_len(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 {
-	struct dt_node *m = n->n_args, *r, *c;
+	struct dt_node *m = n->n_args, *names = NULL;
 	const struct dt_loc *loc = &n->n_loc;
-	char elem[300];
+	char var[310];
 	int i, size;
 
 	(void)f;
@@ -81,23 +76,13 @@ int bt_rw_len(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 			m->n_kind == DT_N_AGG, "a map: len(@m)"))
 		return -1;
 	size = bt_tuplesize(cx, m->n_str);
-	if (!size) {
-		bt_replace(n, bt_len1(m->n_str, loc));
-		return 0;
+	for (i = 0; i < (size ? size : 1); i++) {
+		if (size)
+			snprintf(var, sizeof(var), "@%s.%d", m->n_str, i);
+		else
+			snprintf(var, sizeof(var), "@%s", m->n_str);
+		names = dt_node_append(names, bt_str(var, loc));
 	}
-	/* a tuple's 0 elements are not kept: the largest count */
-	snprintf(elem, sizeof(elem), "%s.0", m->n_str);
-	r = bt_len1(elem, loc);
-	for (i = 1; i < size; i++) {
-		snprintf(elem, sizeof(elem), "%s.%d", m->n_str, i);
-		c = dt_node_op(DT_N_TERNARY, DT_OP_NONE, bt_len1(elem, loc),
-			       r, loc);
-		c->n_cond = dt_node_op(DT_N_BINARY, DT_OP_GT,
-				       bt_len1(elem, loc),
-				       dt_node_copy(r), loc);
-		c->n_paren = true;
-		r = c;
-	}
-	bt_replace(n, r);
+	bt_replace(n, bt_call("%len", names, loc));
 	return 0;
 }

@@ -59,14 +59,17 @@ int dt_check_bt_stackid(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
-/* %len("@m"): the global array's name, which dt_cg.c makes its id. */
+/* %len("@m", ...): global arrays' names, which dt_cg.c makes ids. */
 int dt_check_bt_len(struct dt_pcb *pcb, struct dt_node *n)
 {
-	struct dt_node *a = n->n_args;
+	const struct dt_node *a = n->n_args;
 
-	if (!a || a->n_next || a->n_kind != DT_N_STR || a->n_str[0] != '@')
+	for (; a; a = a->n_next)
+		if (a->n_kind != DT_N_STR || a->n_str[0] != '@')
+			break;
+	if (a || !n->n_args)
 		return dt_error(pcb, &n->n_loc, "D_PROTO_ARG", "%%len( ) "
-				"takes a map");
+				"takes maps");
 	n->n_type = dt_type_ulong;
 	return 0;
 }

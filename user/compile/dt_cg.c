@@ -714,27 +714,37 @@ static int dt_cg_any(struct dt_cg *cg, struct dt_node *n)
 }
 
 /*
- * %len("@m"): GLOBAL_COUNT of @m's id; a map no clause made an array
- * has none (0).
+ * %len("@m", ...): the largest GLOBAL_COUNT of the arrays named (a map
+ * of tuples names each element's); one no clause made an array has
+ * none (0).
  */
 static int dt_cg_bt_len(struct dt_cg *cg, struct dt_node *n)
 {
+	int r = dt_cg_reg(cg), t = dt_cg_reg(cg), lt = dt_cg_reg(cg);
+	const struct dt_node *a;
 	const struct dt_var *v;
-	int r = dt_cg_reg(cg);
+	uint32_t skip;
 
-	if (r < 0)
+	if (r < 0 || t < 0 || lt < 0)
 		return -1;
-	for (v = cg->cg_pcb->pcb_prog.p_vars; v; v = v->v_next)
-		if (v->v_scope == DT_V_GLOBAL && v->v_array &&
-		    strcmp(v->v_name, n->n_args->n_str) == 0)
-			break;
-	if (!v) {
-		dt_cg_setint(cg, r, 0);
-		return r;
+	dt_cg_setint(cg, r, 0);
+	for (a = n->n_args; a; a = a->n_next) {
+		for (v = cg->cg_pcb->pcb_prog.p_vars; v; v = v->v_next)
+			if (v->v_scope == DT_V_GLOBAL && v->v_array &&
+			    strcmp(v->v_name, a->n_str) == 0)
+				break;
+		if (!v)
+			continue;
+		dt_cg_setint(cg, t, v->v_id);
+		EMIT(cg, PUSHTV, 0, t, 0, 0);
+		EMIT(cg, CALL, t, 0, 0, DIF_SUBR_GLOBAL_COUNT);
+		EMIT(cg, SLTU, lt, r, t, 0);
+		skip = EMIT(cg, BZ, 0, lt, 0, 0);
+		EMIT(cg, MOV, r, t, 0, 0);
+		dt_difo_patch(cg->cg_d, skip);
 	}
-	dt_cg_setint(cg, r, v->v_id);
-	EMIT(cg, PUSHTV, 0, r, 0, 0);
-	EMIT(cg, CALL, r, 0, 0, DIF_SUBR_GLOBAL_COUNT);
+	dt_cg_free(cg, t);
+	dt_cg_free(cg, lt);
 	return r;
 }
 

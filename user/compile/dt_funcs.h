@@ -183,9 +183,10 @@
 	  bt_stackid, any, any)						\
 	X(BTSTACKREC, "%stackrec", ACTION, 2, 2, V, "", NONE, any,	\
 	  btstackrec, any)						\
-	/* len(@m): %len(@m), the entries of the global array @m */	\
-	X(BTLEN, "%len", SUBR, 1, 1, U8, "i", GLOBAL_COUNT, bt_len,	\
-	  any, bt_len)							\
+	/* len(@m): %len("@m"), the entries of the global array @m;	\
+	 * a map of tuples, the largest of its element maps' */	\
+	X(BTLEN, "%len", SUBR, 1, 16, U8, "iiiiiiiiiiiiiiii",		\
+	  GLOBAL_COUNT, bt_len, any, bt_len)				\
 	/* such an id as printf's %s (dt_check_bt_promote( )) */	\
 	X(BTSTACKSTR, "%stackstr", SUBR, 1, 1, S, "i", NONE, any, any,	\
 	  sym)								\

@@ -8,7 +8,8 @@
  * names a probe by id for long: enablings match descriptions and hold
  * the probe itself, and the only probes destroyed before unload are a
  * consumer's own (pid, tracepoint), at its close, whose ids no other
- * consumer ever saw. Probes are created and removed only with
+ * consumer ever saw, and capped providers' probes that no clause holds,
+ * which a later description creates again. Probes are created and removed only with
  * dtrace_lock held, in process context.
  */
 #include <linux/slab.h>
@@ -145,6 +146,38 @@ void dtrace_probe_destroy(struct dtrace_probe *probe)
 	if (probe->dp_ops->destroy)
 		probe->dp_ops->destroy(probe);
 	kfree(probe);
+}
+
+/**
+ * dtrace_probe_reclaim() - destroy a capped provider's probes that no
+ * clause holds, so that a cap reached by listings is not reached forever.
+ * @ops:  the provider
+ * @keep: says which of them stay anyway (always there), or NULL
+ *
+ * A probe with no enabling has been disabled and committed, so its
+ * provider's own teardown waited for handlers in flight; dtrace_sync()
+ * also waits out any firing that still holds the probe.
+ *
+ * Context: process context, dtrace_lock held; called from provide.
+ * Return: how many were destroyed.
+ */
+unsigned int dtrace_probe_reclaim(const struct dtrace_provider_ops *ops,
+				  bool (*keep)(const struct dtrace_probe *))
+{
+	struct dtrace_probe *probe;
+	unsigned long id;
+	unsigned int n = 0;
+
+	lockdep_assert_held(&dtrace_lock);
+	dtrace_sync();
+	xa_for_each(&dtrace_probes, id, probe) {
+		if (probe->dp_ops != ops || probe->dp_nenabled ||
+		    (keep && keep(probe)))
+			continue;
+		dtrace_probe_destroy(probe);
+		n++;
+	}
+	return n;
 }
 
 /* Context: dtrace_lock held. */

@@ -83,8 +83,7 @@ static void dtrace_kp_provide(const struct dtrace_probedesc *d)
 	if (strcmp(d->dpd_provider, "kprobe") ||
 	    (d->dpd_mod[0] && !dtrace_kp_str_ok(d->dpd_mod)) ||
 	    !dtrace_kp_str_ok(d->dpd_func) ||
-	    kstrtoul(d->dpd_name, 16, &off) || off > INT_MAX ||
-	    dtrace_kp_count >= DTRACE_KP_MAX)
+	    kstrtoul(d->dpd_name, 16, &off) || off > INT_MAX)
 		return;
 	for (id = 1; (probe = dtrace_probe_next(&id)); id++)
 		if (probe->dp_ops == &dtrace_kp_ops &&
@@ -92,6 +91,11 @@ static void dtrace_kp_provide(const struct dtrace_probedesc *d)
 		    !strcmp(probe->dp_func, d->dpd_func) &&
 		    !strcmp(probe->dp_name, d->dpd_name))
 			return;
+	/* At the cap, listings' leftovers make room first. */
+	if (dtrace_kp_count >= DTRACE_KP_MAX)
+		dtrace_probe_reclaim(&dtrace_kp_ops, NULL);
+	if (dtrace_kp_count >= DTRACE_KP_MAX)
+		return;
 	k = kzalloc(sizeof(*k), GFP_KERNEL);
 	if (!k)
 		return;

@@ -24,6 +24,7 @@ struct dtrace_pp_probe {
 	u64				s_period;
 	struct dtrace_perf		s_perf;
 	struct dtrace_probe		*s_probe;	/* set while enabled */
+	bool				s_kept;		/* always there */
 };
 
 /* "page-faults-10" -> its event and period; false if not a name of ours. */
@@ -57,7 +58,7 @@ static bool dtrace_pp_parse(const struct dtrace_perf_prov *pp,
 
 /* Context: dtrace_lock held. */
 static void dtrace_pp_create(const struct dtrace_perf_prov *pp,
-			     const char *name)
+			     const char *name, bool kept)
 {
 	struct dtrace_pp_probe *s;
 	u32 config;
@@ -71,8 +72,15 @@ static void dtrace_pp_create(const struct dtrace_perf_prov *pp,
 	s->s_prov = pp;
 	s->s_config = config;
 	s->s_period = period;
+	s->s_kept = kept;
 	if (dtrace_probe_create(&pp->pp_ops, "", "", name, s) < 0)
 		kfree(s);
+}
+
+/* The events' own names and aliases stay; NAME-PERIOD ones may go. */
+static bool dtrace_pp_kept(const struct dtrace_probe *probe)
+{
+	return ((const struct dtrace_pp_probe *)probe->dp_arg)->s_kept;
 }
 
 /**
@@ -102,8 +110,11 @@ void dtrace_perf_prov_provide(const struct dtrace_perf_prov *pp,
 			return;
 		n++;
 	}
+	/* At the cap, listings' leftovers make room first. */
+	if (n >= pp->pp_max)
+		n -= dtrace_probe_reclaim(&pp->pp_ops, dtrace_pp_kept);
 	if (n < pp->pp_max)
-		dtrace_pp_create(pp, desc->dpd_name);
+		dtrace_pp_create(pp, desc->dpd_name, false);
 }
 
 /* Runs where perf counts: the provider's file says where, and why safe. */
@@ -173,9 +184,9 @@ int dtrace_perf_prov_init(const struct dtrace_perf_prov *pp)
 	mutex_lock(&dtrace_lock);
 	err = dtrace_provider_register(&pp->pp_ops);
 	for (i = 0; !err && i < pp->pp_nevents; i++) {
-		dtrace_pp_create(pp, pp->pp_events[i].name);
+		dtrace_pp_create(pp, pp->pp_events[i].name, true);
 		if (pp->pp_events[i].alias)
-			dtrace_pp_create(pp, pp->pp_events[i].alias);
+			dtrace_pp_create(pp, pp->pp_events[i].alias, true);
 	}
 	mutex_unlock(&dtrace_lock);
 	return err;

@@ -90,6 +90,24 @@ static u64 dtrace_profile_parse(const char *name, bool *tick)
 	return 0;
 }
 
+/* Always there, as in DTrace. */
+static const char * const dtrace_profile_defaults[] = {
+	"profile-97", "profile-199", "profile-499", "profile-997",
+	"profile-1999", "profile-4001", "profile-4999",
+	"tick-1", "tick-10", "tick-100", "tick-500", "tick-1000",
+	"tick-5000", "tick-1s", "tick-10s",
+};
+
+static bool dtrace_profile_kept(const struct dtrace_probe *probe)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(dtrace_profile_defaults); i++)
+		if (!strcmp(probe->dp_name, dtrace_profile_defaults[i]))
+			return true;
+	return false;
+}
+
 static void dtrace_profile_create(const char *name)
 {
 	struct dtrace_profile *pr;
@@ -98,13 +116,17 @@ static void dtrace_profile_create(const char *name)
 	u32 id = 1;
 	struct dtrace_probe *probe;
 
-	if (ns < DTRACE_PROFILE_MIN_NS ||
-	    dtrace_profile_count >= DTRACE_PROFILE_MAX)
+	if (ns < DTRACE_PROFILE_MIN_NS)
 		return;
 	for (; (probe = dtrace_probe_next(&id)); id++)
 		if (probe->dp_ops == &dtrace_profile_ops &&
 		    !strcmp(probe->dp_name, name))
 			return;		/* exists */
+	/* At the cap, listings' leftovers make room first. */
+	if (dtrace_profile_count >= DTRACE_PROFILE_MAX)
+		dtrace_probe_reclaim(&dtrace_profile_ops, dtrace_profile_kept);
+	if (dtrace_profile_count >= DTRACE_PROFILE_MAX)
+		return;
 
 	pr = kzalloc(sizeof(*pr), GFP_KERNEL);
 	if (!pr)
@@ -240,13 +262,6 @@ static const struct dtrace_provider_ops dtrace_profile_ops = {
 	.destroy	= dtrace_profile_destroy,
 };
 
-/* Always there, as in DTrace. */
-static const char * const dtrace_profile_defaults[] = {
-	"profile-97", "profile-199", "profile-499", "profile-997",
-	"profile-1999", "profile-4001", "profile-4999",
-	"tick-1", "tick-10", "tick-100", "tick-500", "tick-1000",
-	"tick-5000", "tick-1s", "tick-10s",
-};
 
 /* Context: module init. */
 int dtrace_provider_profile_init(void)

@@ -83,12 +83,17 @@ static void dtrace_rtp_provide(const struct dtrace_probedesc *d)
 	if (strcmp(d->dpd_provider, "rawtracepoint") ||
 	    (d->dpd_mod[0] && strcmp(d->dpd_mod, "vmlinux")) ||
 	    d->dpd_func[0] || !d->dpd_name[0] ||
-	    strpbrk(d->dpd_name, "*?[\\") || dtrace_rtp_count >= DTRACE_RTP_MAX)
+	    strpbrk(d->dpd_name, "*?[\\"))
 		return;
 	for (id = 1; (probe = dtrace_probe_next(&id)); id++)
 		if (probe->dp_ops == &dtrace_rtp_ops &&
 		    !strcmp(probe->dp_name, d->dpd_name))
 			return;
+	/* At the cap, listings' leftovers make room first. */
+	if (dtrace_rtp_count >= DTRACE_RTP_MAX)
+		dtrace_probe_reclaim(&dtrace_rtp_ops, NULL);
+	if (dtrace_rtp_count >= DTRACE_RTP_MAX)
+		return;
 	for_each_kernel_tracepoint(dtrace_rtp_match, &f);
 	if (!f.tp)
 		return;

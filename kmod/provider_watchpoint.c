@@ -115,13 +115,18 @@ static void dtrace_wp_provide(const struct dtrace_probedesc *d)
 
 	if (strcmp(d->dpd_provider, "watchpoint") || d->dpd_func[0] ||
 	    kstrtoint(d->dpd_mod, 10, &pid) || pid <= 0 ||
-	    pid > PID_MAX_LIMIT || dtrace_wp_count >= DTRACE_WP_MAX)
+	    pid > PID_MAX_LIMIT)
 		return;
 	for (id = 1; (probe = dtrace_probe_next(&id)); id++)
 		if (probe->dp_ops == &dtrace_wp_ops &&
 		    !strcmp(probe->dp_mod, d->dpd_mod) &&
 		    !strcmp(probe->dp_name, d->dpd_name))
 			return;
+	/* At the cap, listings' leftovers make room first. */
+	if (dtrace_wp_count >= DTRACE_WP_MAX)
+		dtrace_probe_reclaim(&dtrace_wp_ops, NULL);
+	if (dtrace_wp_count >= DTRACE_WP_MAX)
+		return;
 	w = kzalloc(sizeof(*w), GFP_KERNEL);
 	if (!w)
 		return;

@@ -34,7 +34,7 @@
 #include <linux/uaccess.h>
 #include "dtrace_impl.h"
 
-#define DTRACE_GFP	(GFP_KERNEL | __GFP_NOWARN | __GFP_RETRY_MAYFAIL)
+#define DTRACE_GFP	(GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_RETRY_MAYFAIL)
 
 static void dtrace_cpu_free(struct dtrace_cpu *c)
 {
@@ -90,21 +90,24 @@ static u64 dtrace_buffers_need(const struct dtrace_state *state)
  * @state: the consumer, before GO
  *
  * A CPU that comes online later has no buffers: its firings are skipped.
- * A run that would take more than half the memory available is refused
- * before anything is allocated: reclaim for it would squeeze every other
- * task, and an allocation that finally fails there may set off the OOM
- * killer elsewhere.
+ * A run that would pass the limit all consumers share, or take more than
+ * half the memory available, is refused before anything is allocated:
+ * reclaim for it would squeeze every other task, and an allocation that
+ * finally fails there may set off the OOM killer elsewhere. What it may
+ * hold stays charged until the consumer goes (dtrace_buffers_uncharge()).
  *
  * Context: process context, state->ds_lock held.
- * Return: 0 or -ENOMEM, in which case nothing stays allocated.
+ * Return: 0 or -ENOMEM, in which case nothing stays allocated or charged.
  */
 int dtrace_buffers_alloc(struct dtrace_state *state)
 {
+	u64 need = dtrace_buffers_need(state);
 	int cpu, err = 0;
 
-	if (dtrace_buffers_need(state) >
-	    ((u64)si_mem_available() << PAGE_SHIFT) / 2)
-		return -ENOMEM;
+	err = dtrace_mem_charge(state, need);
+	if (err)
+		return err;
+	state->ds_bufmem = need;
 
 	state->ds_cpus = kvcalloc(nr_cpu_ids, sizeof(*state->ds_cpus),
 				  DTRACE_GFP);
@@ -124,9 +127,18 @@ int dtrace_buffers_alloc(struct dtrace_state *state)
 	}
 	cpus_read_unlock();
 	err = err ?: dtrace_spec_alloc(state);
-	if (err)
+	if (err) {
 		dtrace_buffers_free(state);
+		dtrace_buffers_uncharge(state);
+	}
 	return err;
+}
+
+/* Give back what dtrace_buffers_alloc() charged. Context: as free. */
+void dtrace_buffers_uncharge(struct dtrace_state *state)
+{
+	dtrace_mem_uncharge(state, state->ds_bufmem);
+	state->ds_bufmem = 0;
 }
 
 /* Context: no probe can reach @state any more (after dtrace_sync()). */

@@ -248,4 +248,12 @@ static inline bool dtrace_perf_raw(const struct perf_sample_data *data,
 	return true;
 }
 
+/*
+ * The lockdown reason for writing user memory, 5.14's; before it, one
+ * of the same integrity level.
+ */
+#ifndef DTRACE_HAVE_BPF_WRITE_USER
+#define LOCKDOWN_BPF_WRITE_USER		LOCKDOWN_DEV_MEM
+#endif
+
 #endif /* _DTRACE_COMPAT_H */

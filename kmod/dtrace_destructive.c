@@ -12,13 +12,20 @@
  * chill(ns) busy-waits with DTrace's limits: at most
  * DTRACE_CHILL_MAX ns of chilling per DTRACE_CHILL_INTERVAL on each CPU;
  * asking for more is an "illegal operation" fault.
+ *
+ * copyout( ) and copyoutstr( ) write user memory: a kernel locked down
+ * for integrity refuses them as it refuses bpf_probe_write_user( )
+ * (LOCKDOWN_BPF_WRITE_USER), at ENABLE and again at GO, since lockdown
+ * may come between the two.
  */
 #include <linux/irq_work.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
+#include <linux/security.h>
 #include "dtrace_impl.h"
+#include "dtrace_compat.h"
 
 #define DTRACE_CHILL_MAX	(500 * NSEC_PER_MSEC)
 #define DTRACE_CHILL_INTERVAL	NSEC_PER_SEC
@@ -106,6 +113,50 @@ int dtrace_chill(u64 ns)
 	end = now + ns;
 	while (ktime_get_mono_fast_ns() < end)
 		cpu_relax();
+	return 0;
+}
+
+/* Does @p call copyout( ) or copyoutstr( )? @p was verified. */
+static bool dtrace_prog_writes_user(const struct dif_prog *p)
+{
+	u32 i;
+
+	for (i = 0; i < p->ninsns; i++)
+		if (p->insns[i].di_op == DIF_OP_CALL &&
+		    (p->insns[i].di_imm == DIF_SUBR_COPYOUT ||
+		     p->insns[i].di_imm == DIF_SUBR_COPYOUTSTR))
+			return true;
+	return false;
+}
+
+/* Whether any program of a loaded clause writes user memory. */
+bool dtrace_ecb_writes_user(const struct dtrace_ecb *ecb)
+{
+	u32 i;
+
+	if (ecb->de_has_pred && dtrace_prog_writes_user(&ecb->de_pred))
+		return true;
+	for (i = 0; i < ecb->de_nacts; i++)
+		if (dtrace_prog_writes_user(&ecb->de_acts[i].dac_prog))
+			return true;
+	return false;
+}
+
+/**
+ * dtrace_lockdown_writes() - may @state's clauses write user memory?
+ * @state: the consumer
+ *
+ * Context: process context, state->ds_lock held.
+ * Return: 0, or -EPERM when a clause writes user memory and the kernel
+ * is locked down for integrity.
+ */
+int dtrace_lockdown_writes(const struct dtrace_state *state)
+{
+	u32 i;
+
+	for (i = 0; i < state->ds_necbs; i++)
+		if (state->ds_ecbs[i]->de_writes_user)
+			return security_locked_down(LOCKDOWN_BPF_WRITE_USER);
 	return 0;
 }
 

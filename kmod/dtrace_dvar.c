@@ -37,7 +37,8 @@ static void dtrace_dvar_unlock(struct dtrace_state *state,
 /* The integer scalars, read once each: probes may store meanwhile. */
 static int dtrace_dvar_globals(struct dtrace_state *state, u64 uaddr)
 {
-	u64 *g = kvmalloc_array(DIF_VARID_MAX + 1, sizeof(u64), GFP_KERNEL);
+	u64 *g = kvmalloc_array(DIF_VARID_MAX + 1, sizeof(u64),
+				GFP_KERNEL_ACCOUNT);
 	int i, err = 0;
 
 	if (!g)
@@ -76,10 +77,16 @@ int dtrace_dvar_snap(struct dtrace_state *state,
 		room = min_t(u64, room, d->dd_size);
 	else
 		room = 0;
+	/* as much again as the store, for the call: charged as the rest */
 	if (room) {
-		buf = kvmalloc(room, GFP_KERNEL);
-		if (!buf)
+		err = dtrace_mem_charge(state, room);
+		if (err)
+			return err;
+		buf = kvmalloc(room, GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+		if (!buf) {
+			dtrace_mem_uncharge(state, room);
 			return -ENOMEM;
+		}
 	}
 	if (dv->dv_clear)
 		WRITE_ONCE(state->ds_globals[dv->dv_clear - 1], 0);
@@ -96,6 +103,8 @@ int dtrace_dvar_snap(struct dtrace_state *state,
 	if (used && copy_to_user(u64_to_user_ptr(dv->dv_buf), buf, used))
 		err = -EFAULT;
 	kvfree(buf);
+	if (room)
+		dtrace_mem_uncharge(state, room);
 	dv->dv_bufsize = used;
 	if (!err && dv->dv_globals)
 		err = dtrace_dvar_globals(state, dv->dv_globals);

@@ -7,12 +7,16 @@
  * is read, and every offset, count and size in it is checked before use,
  * with 64-bit arithmetic so that no sum can wrap. Every DIF program in it
  * goes through dif_prog_load(), which checks the object and verifies the
- * code. The copy stays allocated as long as the ECB: the programs point
- * into it.
+ * code. The copy stays allocated as long as the ECB links probes: the
+ * programs point into it. A clause that matches no probe never runs: its
+ * blob and actions are freed at once, and only the ECB's header stays,
+ * for its EPID. All of it is charged to the consumer (dtrace_mem_charge)
+ * before it is allocated.
  */
 #include <linux/overflow.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
+#include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
 #include <linux/uaccess.h>
@@ -256,6 +260,7 @@ static struct dtrace_ecb *dtrace_ecb_create(struct dtrace_state *state,
 {
 	struct dtrace_ioc_enable first, *h;
 	struct dtrace_ecb *ecb = NULL;
+	u64 mem = 0;
 	void *blob;
 	int err = -EINVAL;
 
@@ -267,10 +272,14 @@ static struct dtrace_ecb *dtrace_ecb_create(struct dtrace_state *state,
 		*errp = -EINVAL;
 		return NULL;
 	}
-	blob = kvmalloc(first.de_size, GFP_KERNEL);
-	if (!blob) {
-		*errp = -ENOMEM;
+	*errp = dtrace_mem_charge(state, first.de_size);
+	if (*errp)
 		return NULL;
+	mem = first.de_size;
+	blob = kvmalloc(first.de_size, GFP_KERNEL_ACCOUNT);
+	if (!blob) {
+		err = -ENOMEM;
+		goto fail;
 	}
 	if (copy_from_user(blob, u, first.de_size)) {
 		err = -EFAULT;
@@ -289,11 +298,17 @@ static struct dtrace_ecb *dtrace_ecb_create(struct dtrace_state *state,
 				  sizeof(struct dtrace_ioc_action)))
 		goto fail;
 
-	ecb = kzalloc(struct_size(ecb, de_acts, h->de_nacts), GFP_KERNEL);
+	err = dtrace_mem_charge(state, struct_size(ecb, de_acts, h->de_nacts));
+	if (err)
+		goto fail;
+	mem += struct_size(ecb, de_acts, h->de_nacts);
+	ecb = kzalloc(struct_size(ecb, de_acts, h->de_nacts),
+		      GFP_KERNEL_ACCOUNT);
 	if (!ecb) {
 		err = -ENOMEM;
 		goto fail;
 	}
+	ecb->de_mem = mem;
 	ecb->de_blob = blob;
 	ecb->de_nacts = h->de_nacts;
 	ecb->de_recsize = h->de_recsize;
@@ -312,14 +327,45 @@ static struct dtrace_ecb *dtrace_ecb_create(struct dtrace_state *state,
 	if (err)
 		goto fail;
 	dtrace_ecb_count_locals(ecb);
+	ecb->de_writes_user = dtrace_ecb_writes_user(ecb);
+	/* the user-memory writes a locked-down kernel refuses */
+	if (ecb->de_writes_user) {
+		err = security_locked_down(LOCKDOWN_BPF_WRITE_USER);
+		if (err)
+			goto fail;
+	}
 	state->ds_nlocals = max(state->ds_nlocals, ecb->de_nlocals);
 	return ecb;
 
 fail:
 	kfree(ecb);
 	kvfree(blob);
+	dtrace_mem_uncharge(state, mem);
 	*errp = err;
 	return NULL;
+}
+
+/*
+ * A clause that matched nothing never runs: keep only the header, for
+ * its EPID, and give back the blob and the actions.
+ */
+static struct dtrace_ecb *dtrace_ecb_shrink(struct dtrace_state *state,
+					    struct dtrace_ecb *ecb)
+{
+	struct dtrace_ecb *small = kmemdup(ecb, sizeof(*ecb),
+					   GFP_KERNEL_ACCOUNT);
+
+	if (!small)
+		return ecb;	/* it only keeps more */
+	kvfree(ecb->de_blob);
+	kfree(ecb);
+	small->de_blob = NULL;
+	small->de_has_pred = false;
+	small->de_nacts = 0;
+	small->de_writes_user = false;
+	dtrace_mem_uncharge(state, small->de_mem - sizeof(*small));
+	small->de_mem = sizeof(*small);
+	return small;
 }
 
 static void dtrace_link_unlink(struct dtrace_ecb_link *link)
@@ -386,7 +432,11 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 	}
 	if (!n)
 		return 0;
-	ecb->de_links = kvcalloc(n, sizeof(*ecb->de_links), GFP_KERNEL);
+	err = dtrace_mem_charge(ecb->de_state, (u64)n * sizeof(*ecb->de_links));
+	if (err)
+		return err;
+	ecb->de_mem += (u64)n * sizeof(*ecb->de_links);
+	ecb->de_links = kvcalloc(n, sizeof(*ecb->de_links), GFP_KERNEL_ACCOUNT);
 	if (!ecb->de_links)
 		return -ENOMEM;
 
@@ -419,10 +469,12 @@ undo:
 	return err;
 }
 
-static void dtrace_ecb_free(struct dtrace_ecb *ecb)
+static void dtrace_ecb_free(struct dtrace_state *state,
+			    struct dtrace_ecb *ecb)
 {
 	kvfree(ecb->de_links);
 	kvfree(ecb->de_blob);
+	dtrace_mem_uncharge(state, ecb->de_mem);
 	kfree(ecb);
 }
 
@@ -475,7 +527,7 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 	}
 
 	ecbs = krealloc_array(state->ds_ecbs, state->ds_necbs + 1,
-			      sizeof(*ecbs), GFP_KERNEL);
+			      sizeof(*ecbs), GFP_KERNEL_ACCOUNT);
 	if (!ecbs) {
 		err = -ENOMEM;
 		goto free;
@@ -495,6 +547,8 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 		err = -EFAULT;
 		goto unlink;
 	}
+	if (!ecb->de_nlinks)
+		ecb = dtrace_ecb_shrink(state, ecb);
 	state->ds_ecbs[state->ds_necbs++] = ecb;
 	goto out;
 
@@ -507,7 +561,7 @@ sync_free:
 	/* Another consumer's firing may be walking our links. */
 	dtrace_sync();
 free:
-	dtrace_ecb_free(ecb);
+	dtrace_ecb_free(state, ecb);
 out:
 	kfree(log.buf);
 	return err;
@@ -531,7 +585,7 @@ void dtrace_ecb_free_all(struct dtrace_state *state)
 	u32 i;
 
 	for (i = 0; i < state->ds_necbs; i++)
-		dtrace_ecb_free(state->ds_ecbs[i]);
+		dtrace_ecb_free(state, state->ds_ecbs[i]);
 	kfree(state->ds_ecbs);
 	state->ds_ecbs = NULL;
 	state->ds_necbs = 0;

@@ -86,7 +86,9 @@ struct dtrace_ecb {
 	u32			de_aggkeysize;	/* key bytes its AGGKEYs use */
 	bool			de_needs_record; /* it records, or traces */
 	bool			de_speculates;	/* action 0 is speculate() */
+	bool			de_writes_user;	/* copyout( ), copyoutstr( ) */
 	void			*de_blob;	/* the programs point into it */
+	u64			de_mem;		/* bytes charged for it */
 	u32			de_nlinks;
 	struct dtrace_ecb_link	*de_links;
 	struct dtrace_action	de_acts[];
@@ -220,6 +222,8 @@ struct dtrace_state {
 	struct hrtimer		ds_deadman;	/* hard irq: runs when nothing else can */
 	atomic_t		ds_status;	/* DTRACE_STATUS_* */
 	atomic64_t		ds_reentered;
+	u64			ds_mem;		/* bytes charged, all told */
+	u64			ds_bufmem;	/* of them, at GO */
 };
 
 /* dtrace_probe.c: the registry and firing */
@@ -234,6 +238,8 @@ int dtrace_probe_create_owned(const struct dtrace_provider_ops *ops,
 void dtrace_probe_remove_provider(const struct dtrace_provider_ops *ops);
 void dtrace_probe_remove_owner(const struct dtrace_state *owner);
 void dtrace_probe_destroy(struct dtrace_probe *probe);
+unsigned int dtrace_probe_reclaim(const struct dtrace_provider_ops *ops,
+				  bool (*keep)(const struct dtrace_probe *));
 struct dtrace_probe *dtrace_probe_lookup(u32 id);
 struct dtrace_probe *dtrace_probe_next(u32 *id);
 bool dtrace_probe_matches(const struct dtrace_probe *probe,
@@ -256,6 +262,7 @@ void dtrace_ecb_free_all(struct dtrace_state *state);
 /* dtrace_buffer.c: per-CPU buffer pairs */
 int dtrace_buffers_alloc(struct dtrace_state *state);
 void dtrace_buffers_free(struct dtrace_state *state);
+void dtrace_buffers_uncharge(struct dtrace_state *state);
 int dtrace_buffer_snap(struct dtrace_state *state,
 		       struct dtrace_ioc_bufsnap *snap);
 char *dtrace_buffer_reserve(struct dtrace_state *state,
@@ -304,6 +311,8 @@ void dtrace_spec_apply_all(struct dtrace_state *state, struct dtrace_cpu *c,
 void dtrace_spec_clean(struct dtrace_state *state);
 
 /* dtrace_state.c: one consumer */
+int dtrace_mem_charge(struct dtrace_state *state, u64 bytes);
+void dtrace_mem_uncharge(struct dtrace_state *state, u64 bytes);
 struct dtrace_state *dtrace_state_create(void);
 void dtrace_state_destroy(struct dtrace_state *state);
 int dtrace_state_options(struct dtrace_state *state,
@@ -368,6 +377,8 @@ int dtrace_raise(u64 sig);
 int dtrace_raise_stop(void);
 int dtrace_chill(u64 ns);
 void dtrace_destructive_init(void);
+bool dtrace_ecb_writes_user(const struct dtrace_ecb *ecb);
+int dtrace_lockdown_writes(const struct dtrace_state *state);
 void dtrace_destructive_exit(void);
 void dtrace_mctx_init(struct dtrace_mctx *mc, struct dtrace_state *state,
 		      struct dtrace_cpu *cpu, struct dtrace_ecb *ecb,

@@ -16,6 +16,13 @@
  * deadman_timeout seconds without STATUS or a snapshot it is moved to
  * DRAINING, where its clauses no longer run. It is an hrtimer in hard
  * interrupt context, so it runs even when no task or softirq can.
+ *
+ * Memory: every consumer's kernel memory (its state, clauses, buffers,
+ * variable store, snapshots) is charged to the memory cgroup of whoever
+ * asked for it (__GFP_ACCOUNT) and, before it is allocated, to one limit
+ * shared by all consumers (memlimit, by default half of RAM). A request
+ * that would pass it, or take more than half of MemAvailable, gets
+ * ENOMEM at once, before reclaim or the OOM killer are involved.
  */
 #include <linux/jiffies.h>
 #include <linux/module.h>
@@ -27,6 +34,63 @@ static unsigned int deadman_timeout = 30;
 module_param(deadman_timeout, uint, 0644);
 MODULE_PARM_DESC(deadman_timeout,
 		 "Stop a consumer that has not polled for this many seconds (0: never)");
+
+static unsigned long memlimit;
+module_param(memlimit, ulong, 0644);
+MODULE_PARM_DESC(memlimit,
+		 "Bytes all consumers together may hold (0: half of RAM)");
+
+/* Bytes charged by every consumer: read-only, for tests and admins. */
+static atomic64_t dtrace_mem_used = ATOMIC64_INIT(0);
+
+static int dtrace_mem_used_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%lld\n", atomic64_read(&dtrace_mem_used));
+}
+
+static const struct kernel_param_ops dtrace_mem_used_ops = {
+	.get	= dtrace_mem_used_get,
+};
+module_param_cb(memused, &dtrace_mem_used_ops, NULL, 0444);
+MODULE_PARM_DESC(memused, "Bytes all consumers hold now");
+
+/**
+ * dtrace_mem_charge() - count @bytes against the shared limit.
+ * @state: the consumer that will hold them
+ * @bytes: what it is about to allocate
+ *
+ * Context: process context; state->ds_lock held, or @state not yet
+ * shared.
+ * Return: 0, or -ENOMEM with nothing charged.
+ */
+int dtrace_mem_charge(struct dtrace_state *state, u64 bytes)
+{
+	u64 limit = READ_ONCE(memlimit), avail;
+
+	if (!limit)
+		limit = ((u64)totalram_pages() << PAGE_SHIFT) / 2;
+	avail = ((u64)si_mem_available() << PAGE_SHIFT) / 2;
+	if (bytes > avail || bytes > limit)
+		return -ENOMEM;
+	if ((u64)atomic64_add_return(bytes, &dtrace_mem_used) > limit) {
+		atomic64_sub(bytes, &dtrace_mem_used);
+		return -ENOMEM;
+	}
+	state->ds_mem += bytes;
+	return 0;
+}
+
+/* Give back what dtrace_mem_charge() counted, once freed. */
+void dtrace_mem_uncharge(struct dtrace_state *state, u64 bytes)
+{
+	if (WARN_ON_ONCE(bytes > state->ds_mem))
+		bytes = state->ds_mem;
+	state->ds_mem -= bytes;
+	atomic64_sub(bytes, &dtrace_mem_used);
+}
+
+#define DTRACE_STATE_MEM	(sizeof(struct dtrace_state) + \
+				 (DIF_VARID_MAX + 1) * sizeof(u64))
 
 #define DTRACE_BUFSIZE_DEFAULT	(4u << 20)
 #define DTRACE_STRSIZE_DEFAULT	256
@@ -70,12 +134,17 @@ struct dtrace_state *dtrace_state_create(void)
 {
 	struct dtrace_state *state;
 
-	state = kzalloc(sizeof(*state), GFP_KERNEL);
+	state = kzalloc(sizeof(*state), GFP_KERNEL_ACCOUNT);
 	if (!state)
 		return NULL;
+	if (dtrace_mem_charge(state, DTRACE_STATE_MEM)) {
+		kfree(state);
+		return NULL;
+	}
 	state->ds_globals = kvcalloc(DIF_VARID_MAX + 1, sizeof(u64),
-				     GFP_KERNEL);
+				     GFP_KERNEL_ACCOUNT);
 	if (!state->ds_globals) {
+		dtrace_mem_uncharge(state, DTRACE_STATE_MEM);
 		kfree(state);
 		return NULL;
 	}
@@ -117,6 +186,8 @@ void dtrace_state_destroy(struct dtrace_state *state)
 	mutex_unlock(&dtrace_lock);
 	kfree(state->ds_aggs);
 	kvfree(state->ds_globals);
+	/* all of it: buffers, store, clauses and the state itself */
+	dtrace_mem_uncharge(state, state->ds_mem);
 	mutex_destroy(&state->ds_lock);
 	kfree(state);
 }
@@ -171,7 +242,7 @@ static int dtrace_state_dyn_alloc(struct dtrace_state *state)
 	u64 size = max_t(u64, state->ds_dynvarsize, 8 + ALIGN(chunk, 8));
 	int err;
 
-	state->ds_dyn_mem = kvzalloc(size, GFP_KERNEL | __GFP_NOWARN);
+	state->ds_dyn_mem = kvzalloc(size, GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	if (!state->ds_dyn_mem)
 		return -ENOMEM;
 	err = dif_dyn_init(&state->ds_dyn, state->ds_dyn_mem, size, chunk,
@@ -188,7 +259,8 @@ static int dtrace_state_dyn_alloc(struct dtrace_state *state)
  * @state: the consumer
  *
  * Context: process context, state->ds_lock held.
- * Return: 0, -EBUSY if already started, -ENOMEM.
+ * Return: 0, -EBUSY if already started, -ENOMEM, -EPERM for user-memory
+ * writes under lockdown.
  */
 int dtrace_state_go(struct dtrace_state *state)
 {
@@ -196,12 +268,16 @@ int dtrace_state_go(struct dtrace_state *state)
 
 	if (state->ds_activity != DTRACE_INACTIVE)
 		return -EBUSY;
+	err = dtrace_lockdown_writes(state);
+	if (err)
+		return err;
 	err = dtrace_buffers_alloc(state);
 	if (err)
 		return err;
 	err = dtrace_state_dyn_alloc(state);
 	if (err) {
 		dtrace_buffers_free(state);
+		dtrace_buffers_uncharge(state);
 		return err;
 	}
 

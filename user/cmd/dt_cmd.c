@@ -528,6 +528,7 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 			if (dt_dev_enable(cmd->c_fd, blob)) {
 				int en = errno;
 				const char *why = dt_cmd_enable_why(&desc, en);
+				char ld[160];
 
 				if (why) {
 					snprintf(err, sizeof(err), "failed to "
@@ -537,9 +538,13 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 						       "D_PDESC_INVAL", err);
 					return -1;
 				}
+				/* with -w, EPERM is the lockdown's */
+				if (en == EPERM && (!cmd->c_opts.o_destructive ||
+				    !dt_dev_lockdown_why(ld, sizeof(ld))))
+					snprintf(ld, sizeof(ld), "destructive "
+						 "actions not allowed");
 				dt_warn("failed to enable '%s': %s%s\n%s", str,
-					en == EPERM ? "destructive actions "
-					"not allowed" : strerror(en),
+					en == EPERM ? ld : strerror(en),
 					en == EACCES ?
 					" (DIF program rejected by the "
 					"module's verifier)" : "", klog);

@@ -352,10 +352,16 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	s.s_errhandler = cmd->c_errecb != NULL;
 
 	if (dt_dev_go(cmd->c_fd)) {
-		dt_warn("could not enable tracing: %s\n", errno != ENOMEM ?
-			strerror(errno) : "the buffers asked for (bufsize, "
-			"aggsize and nspec x specsize on every CPU, "
-			"dynvarsize) exceed the memory available");
+		int en = errno;
+		char ld[160];
+		const char *why = en == EPERM ?
+				  dt_dev_lockdown_why(ld, sizeof(ld)) : NULL;
+
+		dt_warn("could not enable tracing: %s\n", why ? why :
+			en != ENOMEM ? strerror(en) :
+			"the buffers asked for (bufsize, aggsize and nspec x "
+			"specsize on every CPU, dynvarsize) exceed the memory "
+			"available");
 		rc = 1;
 		goto out;
 	}

@@ -89,6 +89,23 @@ static const char *dt_dev_lockdown(char *buf, size_t len)
 	return strcmp(open + 1, "none") ? open + 1 : NULL;
 }
 
+/*
+ * Why ENABLE or GO gave EPERM when the kernel is locked down (under
+ * integrity: a consumer that writes user memory), or NULL when it is not.
+ */
+const char *dt_dev_lockdown_why(char *buf, size_t len)
+{
+	char level[128];
+	const char *l = dt_dev_lockdown(level, sizeof(level));
+
+	if (!l)
+		return NULL;
+	snprintf(buf, len, "the kernel is locked down (%s) and forbids %s",
+		 l, strcmp(l, "integrity") ? "reading its memory" :
+		 "writing user memory (copyout, copyoutstr)");
+	return buf;
+}
+
 /* Whether a file's first bytes are text, e.g. "Y" in a sysfs parameter. */
 static int dt_dev_file_is(const char *path, const char *text)
 {

@@ -39,6 +39,7 @@ int dt_dev_version(int fd, struct dtrace_ioc_version *v);
 int dt_dev_options(int fd, const struct dtrace_ioc_options *o);
 int dt_dev_enable(int fd, struct dtrace_ioc_enable *blob);
 int dt_dev_go(int fd);
+const char *dt_dev_lockdown_why(char *buf, size_t len);
 int dt_dev_stop(int fd);
 int dt_dev_status(int fd, struct dtrace_ioc_status *st);
 int dt_dev_bufsnap(int fd, struct dtrace_ioc_bufsnap *bs);

@@ -19,6 +19,11 @@
  * narrower than 64 bits keeps whatever the register's upper bits held;
  * one the tracepoint does not have reads as what the register held).
  *
+ * A kernel built with kCFI (CONFIG_CFI_CLANG) checks that an indirect
+ * call's target has the caller's exact prototype, and a tracepoint calls
+ * its functions with its own: our one handler would trap on the first
+ * hit. There, enabling is refused (EOPNOTSUPP); tracepoint: still works.
+ *
  * Probe context: tracepoint functions run with preemption disabled (an
  * RCU-sched or SRCU read side), from any context including NMI and with
  * scheduler locks held; dtrace_probe_fire() takes no lock and does not
@@ -115,6 +120,8 @@ static int dtrace_rtp_enable(struct dtrace_probe *probe)
 	struct dtrace_rtp *r = probe->dp_arg;
 	int err;
 
+	if (IS_ENABLED(CONFIG_CFI_CLANG) || IS_ENABLED(CONFIG_CFI))
+		return -EOPNOTSUPP;
 	WRITE_ONCE(r->r_probe, probe);
 	err = tracepoint_probe_register(r->r_tp, (void *)dtrace_rtp_handler,
 					r);

@@ -474,6 +474,10 @@ static const char *dt_cmd_enable_why(const struct dtrace_probedesc *d, int en)
 		return "the offset is not an instruction of that function";
 	if (!strcmp(d->dpd_provider, "kprobe") && en == ENOENT)
 		return "no such kernel function";
+	if (!strcmp(d->dpd_provider, "rawtracepoint") && en == EOPNOTSUPP)
+		return "the kernel checks indirect calls (kCFI), and a raw "
+		       "tracepoint's handler cannot take every tracepoint's "
+		       "arguments: use tracepoint: instead";
 	return NULL;
 }
 

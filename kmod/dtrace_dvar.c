@@ -8,14 +8,23 @@
  * done in probe context: a clear( ) in a probe is a record the consumer
  * turns into this ioctl. Probe context takes the store's lock only with
  * a bounded trylock; here it is taken with interrupts off (so neither a
- * probe on this CPU nor preemption finds it held by a sleeper) and held
- * for one walk, bounded by the store's size.
+ * probe on this CPU nor preemption finds it held by a sleeper).
+ *
+ * The copy walks DTRACE_DVAR_SLICE hash chains per lock hold, with
+ * interrupts on and a scheduling point between holds: a full 256 MiB
+ * store held them off for 1.5 s in one walk. An entry lives in the chain
+ * of its key's hash, so a slice sees each at most once; one a probe adds
+ * meanwhile is seen if its chain is still to come, as in a walk of a
+ * BPF map. Emptying a variable (dv_clear) is still one walk.
  */
 #include <linux/irqflags.h>
 #include <linux/mm.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include "dtrace_impl.h"
+
+#define DTRACE_DVAR_SLICE	1024	/* hash chains copied per lock hold */
 
 static unsigned long dtrace_dvar_lock(struct dtrace_state *state)
 {
@@ -32,6 +41,38 @@ static void dtrace_dvar_unlock(struct dtrace_state *state,
 {
 	arch_spin_unlock(&state->ds_dyn_lock);
 	local_irq_restore(flags);
+}
+
+/*
+ * dif_dyn_snap() over the whole store, a slice of chains at a time: it
+ * walks the chains @view names, in the store's entries, which @view
+ * shares. Return: the bytes written to @buf.
+ */
+static u64 dtrace_dvar_copy(struct dtrace_state *state,
+			    struct dif_dyn *view, u8 *buf, u64 room,
+			    struct dtrace_ioc_dvarsnap *dv)
+{
+	const struct dif_dyn *d = &state->ds_dyn;
+	unsigned long flags;
+	u64 used = 0;
+	u32 b, count, more;
+
+	view->dd_chunks = d->dd_chunks;
+	view->dd_nchunks = d->dd_nchunks;
+	view->dd_chunksize = d->dd_chunksize;
+	for (b = 0; b < d->dd_nbuckets; b += DTRACE_DVAR_SLICE) {
+		view->dd_buckets = d->dd_buckets + b;
+		view->dd_nbuckets = min_t(u32, d->dd_nbuckets - b,
+					  DTRACE_DVAR_SLICE);
+		flags = dtrace_dvar_lock(state);
+		used += dif_dyn_snap(view, buf + used, room - used, &count,
+				     &more);
+		dtrace_dvar_unlock(state, flags);
+		dv->dv_count += count;
+		dv->dv_more += more;
+		cond_resched();
+	}
+	return used;
 }
 
 /* The integer scalars, read once each: probes may store meanwhile. */
@@ -64,7 +105,7 @@ static int dtrace_dvar_globals(struct dtrace_state *state, u64 uaddr)
 int dtrace_dvar_snap(struct dtrace_state *state,
 		     struct dtrace_ioc_dvarsnap *dv)
 {
-	struct dif_dyn *d = &state->ds_dyn;
+	struct dif_dyn *d = &state->ds_dyn, *view;
 	unsigned long flags;
 	u64 room, used = 0;
 	u8 *buf = NULL;
@@ -92,13 +133,19 @@ int dtrace_dvar_snap(struct dtrace_state *state,
 		WRITE_ONCE(state->ds_globals[dv->dv_clear - 1], 0);
 	dv->dv_count = 0;
 	dv->dv_more = 0;
-	if (state->ds_dyn_mem && d->dd_nchunks) {
+	if (state->ds_dyn_mem && d->dd_nchunks && dv->dv_clear) {
 		flags = dtrace_dvar_lock(state);
-		if (dv->dv_clear)
-			dif_dyn_clear(d, dv->dv_clear - 1);
-		used = dif_dyn_snap(d, buf, room, &dv->dv_count,
-				    &dv->dv_more);
+		dif_dyn_clear(d, dv->dv_clear - 1);
 		dtrace_dvar_unlock(state, flags);
+	}
+	if (state->ds_dyn_mem && d->dd_nchunks) {
+		/* a store's header: its chains' slice, its entries */
+		view = kzalloc(sizeof(*view), GFP_KERNEL_ACCOUNT);
+		if (view)
+			used = dtrace_dvar_copy(state, view, buf, room, dv);
+		else
+			err = -ENOMEM;
+		kfree(view);
 	}
 	if (used && copy_to_user(u64_to_user_ptr(dv->dv_buf), buf, used))
 		err = -EFAULT;

@@ -5,7 +5,8 @@
 # tests/vm/run-guest.sh. First the module's own kselftest binaries
 # (tests/kmod/test_*.c, which drive the ioctls directly), each test
 # counted; then the D scripts with expected output. Ends with one
-# "N passed, N failed" line. --long runs the load test for ten minutes
+# "N passed, N failed" line (", N skipped" after it, and a "skipped:"
+# line before, when tests were skipped: tests/vm/tally.sh). --long runs the load test for ten minutes
 # instead of twenty seconds (make check-long); --no-peer-tools leaves
 # out what runs bpftrace beside dtrace, but for the TCP tools, which
 # read kernel types, under dtrace alone.
@@ -39,25 +40,20 @@ case ${1:-} in
 	export DTRACE_FUZZ_ITERS=20000
 	;;
 esac
-passed=0
-failed=0
+# shellcheck source=tests/vm/tally.sh
+. tests/vm/tally.sh
 
 # One kselftest binary, each of its tests counted.
 run_ksft() {
-	local bin=$1 out rc p f name
+	local bin=$1 out rc f0=$failed name
 	out=$("$bin" 2>&1)
 	rc=$?
-	p=$(sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1/p' <<<"$out")
-	f=$(sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\2/p' <<<"$out")
-	[ -z "$p" ] && { p=0; f=1; }
-	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
 	name=${bin##*/}
+	tally_ksft "$out" "$rc" "$name"
 	grep -E '^(ok|not ok) ' <<<"$out" |
 		sed -E "s#^(not ok|ok) [0-9]+#\1 - $name:#"
-	[ "$f" -gt 0 ] && grep -E '^# ' <<<"$out" | grep -vE '^# +(RUN|OK)' |
-		sed 's/^/#   /'
-	passed=$((passed + p))
-	failed=$((failed + f))
+	[ "$failed" -gt "$f0" ] && grep -E '^# ' <<<"$out" |
+		grep -vE '^# +(RUN|OK)' | sed 's/^/#   /'
 }
 
 # The command with every kernel function traced (issue 17, item 7): each
@@ -89,7 +85,7 @@ if [ "$mode" = smp ]; then
 	done
 	echo "# == every kernel function traced"
 	every_function "${2:-10}"
-	echo "$passed passed, $failed failed"
+	tally_end
 	[ "$failed" -eq 0 ]
 	exit
 fi
@@ -101,11 +97,11 @@ done
 
 echo "# == tests/d"
 out=$(tests/vm/run-d-tests.sh "$PWD/user/dtrace" tests/d 2>&1)
-echo "$out" | grep -vE '^[0-9]+ passed, [0-9]+ failed$'
-p=$(echo "$out" | sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p')
-f=$(echo "$out" | sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p')
-passed=$((passed + ${p:-0}))
-failed=$((failed + ${f:-1}))
+rc=$?
+echo "$out" | grep -vE "$tally_re|^skipped: "
+# an empty selection or a runner that died is a failure, not a pass
+tally_add "$out" "$rc" ||
+	echo "not ok - tests/d (run-d-tests.sh exit $rc, no test failed)"
 
-echo "$passed passed, $failed failed"
+tally_end
 [ "$failed" -eq 0 ]

@@ -8,12 +8,14 @@
 # Debian packages installed, upgraded and purged in a guest. The other
 # kernels' boots and the reliability tests under multi-threaded TCG run
 # in the background beside all the rest. Each stage
-# adds to one tally; the last line is "N passed, N failed".
+# adds to one tally; the last line is "N passed, N failed", or
+# "N passed, N failed, N skipped" after a "skipped: NAME..." line when
+# tests could not check what they exist for (tests/vm/tally.sh).
 set -u
 cd "$(dirname "$0")/.."
 
-passed=0
-failed=0
+# shellcheck source=tests/vm/tally.sh
+. tests/vm/tally.sh
 failures=()
 
 pass() { passed=$((passed + $1)); }
@@ -39,24 +41,17 @@ check() {
 
 # A kselftest binary: count its tests from the "# Totals:" line.
 run_ksft() {
-	local bin=$1 out p f
+	local bin=$1 out rc p0=$passed f0=$failed
 	out=$("$bin" 2>&1)
-	local rc=$?
-	p=$(sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1/p' <<<"$out")
-	f=$(sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\2/p' <<<"$out")
-	if [ -z "$p" ]; then
-		p=0
-		f=1
-	fi
-	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
-	pass "$p"
-	if [ "$f" -gt 0 ]; then
-		fail "$f" "$bin"
+	rc=$?
+	tally_ksft "$out" "$rc" "$bin"
+	if [ "$failed" -gt "$f0" ]; then
+		failures+=("$bin")
 		echo "not ok - $bin"
 		grep -E '^(not ok|#.*(FAIL|Expected|fail))' <<<"$out" | head -n 40 |
 			sed 's/^/#   /'
 	else
-		echo "ok - $bin ($p tests)"
+		echo "ok - $bin ($((passed - p0)) tests)"
 	fi
 }
 
@@ -115,24 +110,20 @@ section "dkms build"
 check "dkms build for $KVER" tests/dkms-build.sh "$KVER"
 [ -n "$old" ] && check "dkms build for $OLD_KVER" tests/dkms-build.sh "$OLD_KVER"
 
-# A runner that ends with its own "N passed, N failed": add its counts;
-# a runner that failed without saying so counts as one failure.
+# A runner that ends with its own tally: add its counts; a runner that
+# failed without saying so, or said nothing, counts as one failure.
 run_tallied() {
-	local name=$1 out rc p f
+	local name=$1 out rc f0=$failed
 	shift
 	out=$("$@" 2>&1)
 	rc=$?
 	echo "$out" | grep -E '^(ok|not ok|#)' | grep -v '^# *$'
-	p=$(sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p' <<<"$out" | tail -n 1)
-	f=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' <<<"$out" | tail -n 1)
-	pass "${p:-0}"
-	[ "${f:-0}" -gt 0 ] && fail "$f" "$name"
-	if [ "$rc" -ne 0 ] && [ "${f:-0}" -eq 0 ]; then
-		fail 1 "$name"
+	if ! tally_add "$out" "$rc"; then
 		echo "not ok - $name (exit $rc)"
 		echo "$out" | grep -vE '^(ok|not ok)' | tail -n 40 |
 			sed 's/^/#   /'
 	fi
+	[ "$failed" -gt "$f0" ] && failures+=("$name")
 	return "$rc"
 }
 
@@ -175,5 +166,5 @@ if [ "$failed" -gt 0 ]; then
 	printf '  %s\n' "${failures[@]}"
 fi
 echo "# $((SECONDS / 60)) min in all"
-echo "$passed passed, $failed failed"
+tally_end
 [ "$failed" -eq 0 ]

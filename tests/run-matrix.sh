@@ -4,14 +4,15 @@
 # make check-matrix: build the module for each kernel of the matrix
 # (Debian 11's 5.10, extracted under build/ by make deps, and Debian 12's
 # 6.1, 6.1 PREEMPT_RT and 6.12) and run the guest suite on each, one boot
-# per kernel. Ends with "N passed, N failed".
+# per kernel. Ends with "N passed, N failed" (tests/vm/tally.sh: with
+# ", N skipped" and a "skipped: KVER:NAME..." line if tests skipped).
 # MATRIX="KVER ..." overrides the list; MATRIX_SUITE_ARGS are given to
 # tests/guest-suite.sh.
 set -u
 cd "$(dirname "$0")/.."
 list=${MATRIX:-$(tests/vm/kernel-root.sh --list)}
-passed=0
-failed=0
+# shellcheck source=tests/vm/tally.sh
+. tests/vm/tally.sh
 for k in $list; do
 	echo "== $k"
 	src=build/matrix/$k
@@ -37,12 +38,10 @@ for k in $list; do
 		/^ok/ { show = 0; next }
 		show > 0 && /^#/ { sub(/^# ?/, ""); print "#   " $0; show-- }'
 	echo "$out" | grep -E '^vm: (FAIL|guest kernel)' | sed "s|^|# $k: |"
-	p=$(sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p' <<<"$out" | tail -n 1)
-	f=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' <<<"$out" | tail -n 1)
-	echo "# $k: ${p:-0} passed, ${f:-?} failed (exit $rc, $((SECONDS - t0)) s)"
-	passed=$((passed + ${p:-0}))
-	failed=$((failed + ${f:-0}))
-	[ "$rc" -ne 0 ] && [ "${f:-0}" -eq 0 ] && failed=$((failed + 1))
+	p0=$passed f0=$failed s0=$skipped
+	tally_add "$out" "$rc" "$k:"
+	echo "# $k: $((passed - p0)) passed, $((failed - f0)) failed," \
+		"$((skipped - s0)) skipped (exit $rc, $((SECONDS - t0)) s)"
 done
-echo "$passed passed, $failed failed"
+tally_end
 [ "$failed" -eq 0 ]

@@ -10,9 +10,11 @@
 #   maps       this process's /proc/self/maps, with the committed ones
 #   tpformat   the committed format files (tests/fuzz/seeds/tpformat)
 #   btf        tests/fuzz/seed_btf.c's small BTF (libbpf's writer)
-#   d          tests/d/*.d and the -n '...' programs of tests/d/*.sh
+#   d          tests/d/*.d and the -n '...' programs of tests/d/*.sh,
+#              with the committed ones (tests/fuzz/seeds/d)
 #   bt         the -e '...' programs of tests/d/bt-*.sh, the
-#              tests/d/*.bpftrace files and bpftrace's tools
+#              tests/d/*.bpftrace files, the committed ones
+#              (tests/fuzz/seeds/bt) and bpftrace's tools
 #              (/usr/sbin/*.bt), if installed
 # and OUTDIR/tracefs, a tracefs tree of the committed format files for
 # the compilers' fuzzers ($DTRACE_TRACEFS): they never look at the
@@ -59,7 +61,7 @@ for f in "$src"/tests/fuzz/seeds/tpformat/*; do
 	echo "$id" >"$out/tracefs/events/$sys/$ev/id"
 done
 
-cp "$src"/tests/d/*.d "$s/d/"
+cp "$src"/tests/d/*.d "$src"/tests/fuzz/seeds/d/* "$s/d/"
 # the quoted program after -n or -e, one file each
 n=0
 for f in "$src"/tests/d/*.sh; do
@@ -72,7 +74,7 @@ for f in "$src"/tests/d/*.sh; do
 		printf '%s\n' "$p" >"$s/$dir/sh-$n"
 	done < <(grep -o -- "-$opt '[^']*'" "$f" | sed "s/^-$opt '//; s/'\$//")
 done
-cp "$src"/tests/d/*.bpftrace "$s/bt/"
+cp "$src"/tests/d/*.bpftrace "$src"/tests/fuzz/seeds/bt/* "$s/bt/"
 for f in /usr/sbin/*.bt; do
 	[ -r "$f" ] && cp "$f" "$s/bt/"
 done

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bt_parse.h"
 #include "dt_compile.h"
@@ -309,6 +310,36 @@ TEST(preprocessor_errors)
 		"macro \"F\" (the call must be on one line)\n"
 		"BEGIN { F(1\n"
 		"        ^\n", _metadata);
+}
+
+/*
+ * An argument copied at each use doubles with each level: c(c(1)) is
+ * 2^32 nodes, which grew to 22 GB. The expansions' size is bounded:
+ * a prompt error, in bpftrace's form.
+ */
+TEST(macro_expansion_size_bounded)
+{
+	static const char src[] =
+		"macro a(x) { x + x }\n"
+		"macro b(x) { a(a(a(a(x)))) }\n"
+		"macro c(x) { b(b(b(b(x)))) }\n"
+		"BEGIN { print(c(c(1))); }";
+	struct timespec t0, t1;
+	double secs;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	printed(src,
+		"stdin:2:16-17: ERROR: macro a: expansion too large (more "
+		"than 100000 nodes in the program)\n"
+		"macro b(x) { a(a(a(a(x)))) }\n"
+		"               ^\n", _metadata);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	EXPECT_LT(secs, 5.0);
+	/* the same shape, small enough, still expands: 2^8 ones */
+	compiles("macro a(x) { x + x }\n"
+		 "macro b(x) { a(a(a(a(x)))) }\n"
+		 "BEGIN { print(b(b(1))); }", _metadata);
 }
 
 TEST_HARNESS_MAIN

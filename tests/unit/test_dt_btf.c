@@ -105,6 +105,10 @@ static struct btf *synthetic(struct ids *x)
 
 	btf__add_enum(b, "state", 4);
 	btf__add_enum_value(b, "S_ON", 1);
+	/* a later enumerator of a name already seen: the first wins */
+	btf__add_enum(b, "other", 4);
+	btf__add_enum_value(b, "S_OFF", 0);
+	btf__add_enum_value(b, "S_ON", 7);
 	return b;
 }
 
@@ -127,6 +131,19 @@ FIXTURE_SETUP(types)
 FIXTURE_TEARDOWN(types)
 {
 	btf_file_remove(self->path);
+}
+
+/* Enumerators by name, from the index, as a walk of the types finds them. */
+TEST_F(types, enumerators)
+{
+	int64_t v = -1;
+
+	EXPECT_TRUE(dt_btf_enumval(self->bt, "S_ON", &v));
+	EXPECT_EQ(1, v);
+	EXPECT_TRUE(dt_btf_enumval(self->bt, "S_OFF", &v));
+	EXPECT_EQ(0, v);
+	EXPECT_FALSE(dt_btf_enumval(self->bt, "S_NONE", &v));
+	EXPECT_FALSE(dt_btf_enumval(self->bt, "", &v));
 }
 
 TEST_F(types, lookup)

@@ -38,6 +38,11 @@ static const struct check_case valid[] = {
 	{ "inline int FOO = 3;\ninline long BAR = FOO * 2;\n"
 	  "BEGIN { trace(BAR); }" },
 	{ XLATOR "BEGIN { trace(xlate<out_t *>((struct in *)arg0)->o); }" },
+	/* a translator's input may translate by the same translator */
+	{ "struct r { int x; long y; };\n"
+	  "translator struct r < struct r *R > { x = R->x; y = R->y; };\n"
+	  "BEGIN { trace(xlate<struct r *>((struct r *)"
+	  "xlate<struct r *>((struct r *)arg0)->y)->x); }" },
 	{ XLATOR "inline out_t *cur = xlate<out_t *>((struct in *)arg0);\n"
 	  "BEGIN { @[cur->p] = count(); }" },
 	{ "BEGIN {}" },
@@ -635,6 +640,20 @@ static const struct check_case invalid[] = {
 	  "translator struct out < int I > { q = I; };\nBEGIN { }",
 	  "D_XLATE_MEMB", 2, "translator member q is not a member of "
 	  "struct out" },
+	/* translators translating by themselves: an error, not a crash */
+	{ "typedef struct a { int x; } a_t;\n"
+	  "translator a_t < a_t *A > { x = xlate <a_t *> (A)->x; };\n"
+	  "BEGIN { trace(xlate <a_t *> ((a_t *)0)->x); }",
+	  "D_XLATE_MEMB", 2, "translator for struct a * is defined in terms "
+	  "of itself (member x)" },
+	{ "struct a { int x; };\nstruct b { int y; };\n"
+	  "translator struct a < struct b *B > "
+	  "{ x = xlate<struct b *>((struct a *)B)->y; };\n"
+	  "translator struct b < struct a *A > "
+	  "{ y = xlate<struct a *>((struct b *)A)->x; };\n"
+	  "BEGIN { trace(xlate<struct a *>((struct b *)0)->x); }",
+	  "D_XLATE_MEMB", 4, "translator for struct a * is defined in terms "
+	  "of itself (member x)" },
 	{ "inline int a = a + 1;\nBEGIN { trace(a); }", "D_IDENT_BADREF", 1,
 	  "inline a is defined in terms of itself" },
 	{ "inline int a = 1;\nBEGIN { a = 2; }", "D_OP_WRITE", 2,

@@ -9,7 +9,8 @@
 # (RELIABILITY_LOOPS=N for another number, 0 where other work already
 # loads the host, as in make check). Runs
 # tests/guest-suite.sh --smp RUNS (default 10 runs of the every-function
-# one-liner); its last line is "N passed, N failed". The busy loops are
+# one-liner); its last line is "N passed, N failed" (tests/vm/tally.sh:
+# ", N skipped" may follow), which run-check.sh adds up. The busy loops are
 # bounded by timeout(1) and killed on any exit.
 #
 # With SMP_UNSTICK=1, tcg-unstick.py watches the guest through QEMU's

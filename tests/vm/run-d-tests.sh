@@ -4,9 +4,11 @@
 # run-d-tests.sh DTRACE_BIN TESTDIR [NAME...]
 #
 # Run the behavioural tests under TESTDIR (in the guest, as root, with
-# the module loaded) and print TAP: "ok N - NAME" or "not ok N - NAME",
-# diagnostics as "# " lines, and last "N passed, N failed". Exits 1 if
-# any test failed or there was none. NAMEs (shell globs) pick tests;
+# the module loaded) and print TAP: "ok N - NAME", "not ok N - NAME" or
+# "ok N - NAME # SKIP reason", diagnostics as "# " lines, and last
+# "skipped: NAME..." (if any were) and "N passed, N failed" (with
+# ", N skipped" if any were: tests/vm/tally.sh). Exits 1 if any test
+# failed or there was none. NAMEs (shell globs) pick tests;
 # D_TESTS_EXCLUDE (globs, blank-separated) leaves tests out.
 #
 # A test is NAME.d or NAME.sh (NAME may contain directories); it runs
@@ -21,7 +23,11 @@
 #                when the test fails but not compared
 #   NAME.sh      a shell test instead (when there is no NAME.d): run
 #                with DTRACE=DTRACE_BIN in its environment, by bash
-#                unless executable; passes iff it exits 0
+#                unless executable; passes iff it exits 0. One that
+#                cannot check what it exists for (no such hardware,
+#                no such kernel feature) exits 77, automake's status
+#                for a skip, its last line of stdout the reason: it is
+#                counted apart, neither passed nor failed.
 # Any kernel bug or warning logged while a test runs fails that test.
 #
 # Each process costs ~30 ms under TCG, so the loop forks little.
@@ -37,6 +43,8 @@ dtrace=$(realpath "$1")
 testdir=$(realpath "$2")
 shift 2
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=tests/vm/tally.sh
+. "$here/tally.sh"
 bad_re=$("$here/dmesg-check.sh" --regex)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -78,7 +86,7 @@ if [ -n "${D_TESTS_EXCLUDE:-}" ]; then
 fi
 if [ ${#names[@]} -eq 0 ]; then
 	echo "# no tests in $testdir"
-	echo "0 passed, 0 failed"
+	tally_end
 	exit 1
 fi
 
@@ -108,8 +116,6 @@ check_kernel_log() {
 }
 
 echo "1..${#names[@]}"
-passed=0
-failed=0
 n=0
 start=$SECONDS
 out=$work/stdout
@@ -124,6 +130,7 @@ for name in "${names[@]}"; do
 	limit=${D_TEST_TIMEOUT:-30}
 	[ -r "$base.timeout" ] && read -r limit <"$base.timeout"
 	why=()
+	skip=
 	status=0
 	if [ -e "$base.d" ]; then
 		flags=()
@@ -157,7 +164,12 @@ for name in "${names[@]}"; do
 			"$limit" "${run[@]}") </dev/null >"$out" 2>"$err" ||
 			status=$?
 		rm -rf "$tmp"
-		[ "$status" = 0 ] || why+=("exit status $status")
+		if [ "$status" = 77 ]; then
+			skip=$(grep -v '^[[:space:]]*$' "$out" | tail -n 1)
+			skip=${skip:-no reason given}
+		elif [ "$status" != 0 ]; then
+			why+=("exit status $status")
+		fi
 	fi
 	if [ "$status" = 124 ] || [ "$status" = 137 ]; then
 		why+=("timed out after ${limit}s")
@@ -166,7 +178,11 @@ for name in "${names[@]}"; do
 	check_kernel_log
 	[ -z "$kbad" ] || why+=("the kernel logged a problem")
 
-	if [ ${#why[@]} -eq 0 ]; then
+	if [ ${#why[@]} -eq 0 ] && [ -n "$skip" ]; then
+		echo "ok $n - $name # SKIP $skip"
+		skipped=$((skipped + 1))
+		skipped_names+=("$name")
+	elif [ ${#why[@]} -eq 0 ]; then
 		echo "ok $n - $name"
 		passed=$((passed + 1))
 	else
@@ -200,5 +216,5 @@ echo "# $((SECONDS - start))s for ${#names[@]} tests; the slowest:"
 # where a suite's time goes (CI's limit is 90 minutes for all of it)
 printf '%s\n' "${times[@]}" | sort -rn | head -n 12 |
 	awk '{ printf "#   %4ds %s\n", $1, $2 }'
-echo "$passed passed, $failed failed"
+tally_end
 [ "$failed" = 0 ]

@@ -8,7 +8,8 @@
 # insmod/rmmod of a Debian module, a failing rmmod, the command
 # timeout, a guest crash, a hung guest, and run-d-tests.sh on a fake
 # dtrace and fake tests (made here in a scratch directory) that pass
-# and fail, including one that logs a kernel WARNING; and a real
+# and fail, including one that logs a kernel WARNING, and one that skips
+# (exit 77); an empty selection counted as a failure; and a real
 # warning and oops from a throwaway module. About a minute.
 set -eu
 
@@ -158,10 +159,11 @@ chmod +x "$scratch/dtrace"
 	echo '[ "$($DTRACE -s pass.d)" = "hello 42" ] && [ -d "$TMPDIR" ]' >shell_ok.sh
 	printf '#!/bin/sh\necho some output; exit 1\n' >shell_fail.sh
 	chmod +x shell_fail.sh
+	printf 'echo checking\necho no such device here\nexit 77\n' >shell_skip.sh
 )
 # The whole expected TAP output, less the timing line.
 cat >"$scratch/tap" <<'EOF'
-1..9
+1..10
 ok 1 - flags
 not ok 2 - hang
 # exit status 124, expected 0
@@ -172,12 +174,13 @@ not ok 4 - shell_fail
 # stdout:
 #   some output
 ok 5 - shell_ok
-ok 6 - status
-ok 7 - sub/nested
-not ok 8 - warn
+ok 6 - shell_skip # SKIP no such device here
+ok 7 - status
+ok 8 - sub/nested
+not ok 9 - warn
 # the kernel logged a problem
 # kernel: [ TIME] WARNING: fake warning
-not ok 9 - wrongout
+not ok 10 - wrongout
 # stdout differs from wrongout.out
 # stdout diff:
 #   --- wrongout.out
@@ -185,16 +188,17 @@ not ok 9 - wrongout
 #   @@ -1 +1 @@
 #   -hello 43
 #   +hello 42
-5 passed, 4 failed
+skipped: shell_skip
+5 passed, 4 failed, 1 skipped
 EOF
 # The warning fails the guest run too; the runner's 1 is masked (125).
-check "run-d-tests.sh on fake tests" 125 '^5 passed, 4 failed$' \
+check "run-d-tests.sh on fake tests" 125 '^5 passed, 4 failed, 1 skipped$' \
 	'kernel log shows problems' \
 	-- "$here/run-d-tests.sh" "$scratch/dtrace" "$scratch/t"
 n=$((n + 1))
-# the times vary: the total, and each of the slowest (all nine here)
-[ "$(grep -cE '^# +[0-9]+s [a-z_/]+$' "$scratch/out")" = 9 ] ||
-	echo "# not nine tests in the slowest" >>"$scratch/out"
+# the times vary: the total, and each of the slowest (all ten here)
+[ "$(grep -cE '^# +[0-9]+s [a-z_/]+$' "$scratch/out")" = 10 ] ||
+	echo "# not ten tests in the slowest" >>"$scratch/out"
 grep -vE '^# [0-9]*s for|^# +[0-9]+s [a-z_/]+$' "$scratch/out" |
 	sed 's/^# kernel: \[ *[0-9.]*\]/# kernel: [ TIME]/' >"$scratch/tap.got"
 if diff -u "$scratch/tap" "$scratch/tap.got" >"$scratch/diff"; then
@@ -205,6 +209,17 @@ else
 	sed 's/^/# /' "$scratch/diff"
 	failed=$((failed + 1))
 fi
+
+# An empty selection is no pass: run-d-tests.sh exits 1 with "0 passed,
+# 0 failed", and a runner adding it up (tests/vm/tally.sh, as
+# guest-suite.sh does) counts one failure.
+check "an empty selection fails" 0 '^0 passed, 1 failed$' '' -- bash -c "
+	. tests/vm/tally.sh
+	out=\$(tests/vm/run-d-tests.sh '$scratch/dtrace' '$scratch/t' 'nomatch*')
+	rc=\$?
+	tally_add \"\$out\" \$rc
+	tally_end
+	[ \$rc = 1 ] && [ \$failed = 1 ]"
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -151,10 +151,53 @@ struct bt_mx {
 	struct dt_pcb	*pcb;
 	int		n;
 	int		depth;
+	long		nodes;	/* made by the expansions so far */
+	bool		over;	/* ... and more refused */
 };
 
 #define BT_MACRO_DEPTH	32
 #define BT_MACRO_CALLS	10000	/* expansions in a program */
+/*
+ * Nodes the expansions make in a program: an argument copied at each
+ * use doubles with each level (a(x) { x + x } nested), so depth and
+ * count alone let a few lines expand to gigabytes.
+ */
+#define BT_MACRO_NODES	100000
+
+static long bt_tree(const struct dt_node *n, long max);
+
+/* Nodes in the list n and below, counted no further than past max. */
+static long bt_list(const struct dt_node *n, long max)
+{
+	long c = 0;
+
+	for (; n && c <= max; n = n->n_next)
+		c += bt_tree(n, max - c);
+	return c;
+}
+
+/* ... in n and below, not the nodes after it. */
+static long bt_tree(const struct dt_node *n, long max)
+{
+	long c = 1;
+
+	c += bt_list(n->n_left, max - c);
+	c += bt_list(n->n_right, max - c);
+	c += bt_list(n->n_cond, max - c);
+	return c + bt_list(n->n_args, max - c);
+}
+
+/* The nodes of n (its tree, or the list it heads) charged: false if over. */
+static bool bt_charge(struct bt_mx *mx, const struct dt_node *n, bool list)
+{
+	long room = BT_MACRO_NODES - mx->nodes;
+
+	if (n && !mx->over)
+		mx->nodes += list ? bt_list(n, room) : bt_tree(n, room);
+	if (mx->nodes > BT_MACRO_NODES)
+		mx->over = true;
+	return !mx->over;
+}
 
 static const struct dt_node *bt_macro_find(const struct bt_mx *mx,
 					   const struct dt_node *n)
@@ -208,9 +251,9 @@ static void bt_subst(struct bt_mx *mx, const struct dt_node *m,
 			n->n_str = bt_strdup(a->n_str);
 		} else if (n->n_kind == DT_N_IDENT &&
 			   (a = bt_param(m, DT_N_IDENT, n->n_str, args))) {
-			struct dt_node *r = dt_node_copy(a);
-
-			bt_replace(n, r);
+			if (!bt_charge(mx, a, false))
+				return;
+			bt_replace(n, dt_node_copy(a));
 			continue;
 		}
 		bt_subst(mx, m, args, n->n_left, id);
@@ -276,14 +319,25 @@ static int bt_expand_call(struct bt_mx *mx, const struct dt_node *m,
 			continue;
 		/* a value for $p: a variable of the expansion's own */
 		snprintf(name, sizeof(name), "%%m%d_%s", id, p->n_str);
+		if (!bt_charge(mx, a, false))
+			break;
 		last = dt_node_new(DT_N_THIS, &a->n_loc);
 		last->n_str = bt_strdup(name);
 		*pre = dt_node_append(*pre, dt_node_op(
 			DT_N_ASSIGN, DT_OP_SET, last, dt_node_copy(a),
 			&a->n_loc));
 	}
-	body = bt_copylist(m->n_left);
-	bt_subst(mx, m, n->n_args, body, id);
+	body = NULL;
+	if (bt_charge(mx, m->n_left, true)) {
+		body = bt_copylist(m->n_left);
+		bt_subst(mx, m, n->n_args, body, id);
+	}
+	if (mx->over) {
+		dt_node_free(body);
+		return dt_error(mx->pcb, &n->n_loc, "BT_MACRO", "macro %s: "
+				"expansion too large (more than %d nodes in "
+				"the program)", m->n_str, BT_MACRO_NODES);
+	}
 	mx->depth++;
 	body = bt_expand_stmts(mx, body);
 	mx->depth--;

@@ -140,8 +140,30 @@ int dt_check_bt_len(struct dt_pcb *pcb, struct dt_node *n);
 /* The passes. */
 int dt_lower(struct dt_pcb *pcb);
 int dt_resolve(struct dt_pcb *pcb);
-/* n, a MEMBER of an XLATE: the translator's expression in its place. */
-int dt_xlate_member(struct dt_pcb *pcb, struct dt_node *n);
+/*
+ * A translation whose expression is being resolved, and the one it is
+ * within: a translator met again inside itself is an error, not an
+ * endless expansion.
+ */
+struct dt_xlframe {
+	const struct dt_xlator	*xf_xlator;
+	struct dt_xlframe	*xf_up;
+};
+
+/*
+ * n, a MEMBER of an XLATE: the translator's expression in its place;
+ * f is filled for the caller to push on pcb_xlating while resolving it.
+ */
+int dt_xlate_member(struct dt_pcb *pcb, struct dt_node *n,
+		    struct dt_xlframe *f);
+/*
+ * n, a translator's input (n_xlin > 0): resolve(pcb, n, lhs) as where
+ * the input was written, outside the translations it was put in.
+ */
+int dt_xlate_resolve_input(struct dt_pcb *pcb, struct dt_node *n,
+			   int (*resolve)(struct dt_pcb *, struct dt_node *,
+					  bool),
+			   bool lhs);
 /*
  * n, a MEMBER of c ? xlate<..>(a) : xlate<..>(b) (probes of one clause
  * translating from different records): c ? xlate(a)->m : xlate(b)->m.

@@ -339,8 +339,24 @@ static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 			      DT_V_GLOBAL, lhs, true);
 }
 
+/* xlate<T>(e)->m: the translator's expression for m, resolved within it. */
+static int dt_resolve_xlate(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
+{
+	struct dt_xlframe f;
+	int rc;
+
+	if (dt_xlate_member(pcb, n, &f))
+		return -1;
+	pcb->pcb_xlating = &f;
+	rc = dt_resolve_node(pcb, n, lhs);
+	pcb->pcb_xlating = f.xf_up;
+	return rc;
+}
+
 static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 {
+	if (n->n_xlin)
+		return dt_xlate_resolve_input(pcb, n, dt_resolve_node, lhs);
 	if (n->n_guard && dt_resolve_node(pcb, n->n_guard, false))
 		return -1;
 	switch (n->n_kind) {
@@ -374,9 +390,7 @@ static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 			return dt_resolve_node(pcb, n, lhs);
 		if (n->n_left->n_kind != DT_N_XLATE)
 			return 0;
-		if (dt_xlate_member(pcb, n))
-			return -1;
-		return dt_resolve_node(pcb, n, lhs);
+		return dt_resolve_xlate(pcb, n, lhs);
 	default:
 		break;
 	}

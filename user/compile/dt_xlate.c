@@ -24,9 +24,12 @@ static const struct dt_xlator *dt_xlator_find(const struct dt_program *p,
 	return NULL;
 }
 
-/* Each name param in n (a copy) becomes a copy of in. */
+/*
+ * Each name param in n (a copy) becomes a copy of in, marked to be
+ * resolved within the depth translations in is written within.
+ */
 static void dt_xlate_subst(struct dt_node *n, const char *param,
-			   const struct dt_node *in)
+			   const struct dt_node *in, int depth)
 {
 	for (; n; n = n->n_next) {
 		if (n->n_kind == DT_N_IDENT && strcmp(n->n_str, param) == 0) {
@@ -34,22 +37,27 @@ static void dt_xlate_subst(struct dt_node *n, const char *param,
 
 			free(n->n_str);
 			c->n_loc = n->n_loc;
+			if (!c->n_xlin)	/* an input of an outer one */
+				c->n_xlin = depth + 1;
 			*n = *c;
 			n->n_next = next;
 			free(c);
 			continue;
 		}
-		dt_xlate_subst(n->n_left, param, in);
-		dt_xlate_subst(n->n_right, param, in);
-		dt_xlate_subst(n->n_cond, param, in);
-		dt_xlate_subst(n->n_args, param, in);
+		dt_xlate_subst(n->n_left, param, in, depth);
+		dt_xlate_subst(n->n_right, param, in, depth);
+		dt_xlate_subst(n->n_cond, param, in, depth);
+		dt_xlate_subst(n->n_args, param, in, depth);
 	}
 }
 
-int dt_xlate_member(struct dt_pcb *pcb, struct dt_node *n)
+int dt_xlate_member(struct dt_pcb *pcb, struct dt_node *n,
+		    struct dt_xlframe *f)
 {
 	struct dt_node *x = n->n_left, *e, *next = n->n_next;
+	const struct dt_xlframe *up;
 	const struct dt_xlator *xl;
+	int depth = 0;
 	const struct dt_member *m;
 	const struct dt_node *xm;
 	const struct dt_sou *out = x->n_ctype.sou;
@@ -72,9 +80,17 @@ int dt_xlate_member(struct dt_pcb *pcb, struct dt_node *n)
 		return dt_error(pcb, &n->n_loc, "D_XLATE_NOCONV", "translator "
 				"does not define conversion for member: %s",
 				n->n_str);
+	for (up = pcb->pcb_xlating; up; up = up->xf_up, depth++)
+		if (up->xf_xlator == xl)
+			return dt_error(pcb, &n->n_loc, "D_XLATE_MEMB",
+					"translator for %s is defined in "
+					"terms of itself (member %s)",
+					dt_type_name(&x->n_ctype), n->n_str);
+	f->xf_xlator = xl;
+	f->xf_up = pcb->pcb_xlating;
 	m = dt_sou_member(out, n->n_str);
 	e = dt_node_copy(xm->n_right);
-	dt_xlate_subst(e, xl->x_param, x->n_left);
+	dt_xlate_subst(e, xl->x_param, x->n_left, depth);
 	if (m && !m->m_nelems && m->m_type.kind == DT_T_INT) {
 		struct dt_node *c = dt_node_new(DT_N_CAST, &n->n_loc);
 
@@ -124,4 +140,22 @@ bool dt_xlate_ternary(struct dt_node *n)
 	n->n_next = next;
 	free(t);
 	return true;
+}
+
+int dt_xlate_resolve_input(struct dt_pcb *pcb, struct dt_node *n,
+			   int (*resolve)(struct dt_pcb *, struct dt_node *,
+					  bool),
+			   bool lhs)
+{
+	struct dt_xlframe *saved = pcb->pcb_xlating, *f;
+	int depth = 0, rc;
+
+	for (f = saved; f; f = f->xf_up)
+		depth++;
+	for (; depth >= n->n_xlin; depth--)
+		pcb->pcb_xlating = pcb->pcb_xlating->xf_up;
+	n->n_xlin = 0;
+	rc = resolve(pcb, n, lhs);
+	pcb->pcb_xlating = saved;
+	return rc;
 }

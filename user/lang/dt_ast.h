@@ -180,6 +180,11 @@ struct dt_node {
 	struct dt_type	n_ctype;	/* CAST, SIZEOF of a type */
 	uint8_t		n_bitoff;	/* MEMBER bit-field: 1st bit */
 	uint8_t		n_bitsize;	/* its width, 0: none */
+	/*
+	 * > 0: a translator's input put in its expression, resolved as
+	 * where it was written, within n_xlin - 1 translations (dt_xlate.c)
+	 */
+	int		n_xlin;
 	struct dt_node	*n_left, *n_right, *n_cond;
 	struct dt_node	*n_args;	/* a list linked through n_next */
 	struct dt_node	*n_next;

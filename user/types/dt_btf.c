@@ -37,6 +37,9 @@ struct dt_btf {
 	const struct dt_btf	*bt_base;	/* a module's kernel types */
 	uint32_t		*bt_idx;	/* own named ids, hashed */
 	uint32_t		bt_mask;	/* bt_idx's size - 1 */
+	/* own enumerators, hashed: type id << 16 | index, 0 empty */
+	uint64_t		*bt_enums;
+	uint32_t		bt_emask;
 };
 
 static struct dt_btf *dt_kernel;	/* loaded or failed, once */
@@ -109,6 +112,65 @@ static int dt_btf_index(struct dt_btf *bt)
 	return 0;
 }
 
+static const char *dt_btf_enumerator(const struct btf *b,
+				     const struct btf_type *t, uint16_t i,
+				     int64_t *val);
+
+static bool dt_btf_isenum(const struct btf_type *t)
+{
+	return btf_is_enum(t) || btf_is_enum64(t);
+}
+
+/*
+ * The enumerators' index, the same hash: a name is looked up for each
+ * identifier a bpftrace program uses, and a walk of every type for each
+ * was most of a compile (and of a fuzzer's run).
+ */
+static int dt_btf_index_enums(struct dt_btf *bt)
+{
+	uint32_t first = bt->bt_base ? btf__type_cnt(bt->bt_base->bt_btf) : 1;
+	uint32_t n = btf__type_cnt(bt->bt_btf), id, cnt = 0, cap = 16;
+	int64_t v;
+
+	for (id = first; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(bt->bt_btf, id);
+
+		if (dt_btf_isenum(t))
+			cnt += btf_vlen(t);
+	}
+	while (cap < 2 * cnt)
+		cap *= 2;
+	bt->bt_enums = calloc(cap, sizeof(*bt->bt_enums));
+	if (!bt->bt_enums)
+		return -1;
+	bt->bt_emask = cap - 1;
+	for (id = first; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(bt->bt_btf, id);
+		uint16_t i;
+
+		for (i = 0; dt_btf_isenum(t) && i < btf_vlen(t); i++) {
+			const char *name = dt_btf_enumerator(bt->bt_btf, t, i,
+							     &v);
+			uint32_t h = dt_btf_hash(name, BTF_KIND_ENUM) &
+				bt->bt_emask;
+
+			/* the first of a name wins, as in a walk */
+			for (; bt->bt_enums[h]; h = (h + 1) & bt->bt_emask) {
+				uint64_t e = bt->bt_enums[h];
+				const struct btf_type *o = btf__type_by_id(
+					bt->bt_btf, (uint32_t)(e >> 16));
+
+				if (!strcmp(dt_btf_enumerator(bt->bt_btf, o,
+					    (uint16_t)e, &v), name))
+					break;
+			}
+			if (!bt->bt_enums[h])
+				bt->bt_enums[h] = (uint64_t)id << 16 | i;
+		}
+	}
+	return 0;
+}
+
 /* name of kind in bt or its base: the id, or 0. */
 static uint32_t dt_btf_find(const struct dt_btf *bt, const char *name,
 			    int kind)
@@ -141,12 +203,15 @@ static struct dt_btf *dt_btf_new(const char *mod, struct btf *b,
 	bt->bt_mod = mod ? strdup(mod) : NULL;
 	if (mod && !bt->bt_mod)
 		goto fail;
-	if (b && dt_btf_index(bt))
+	if (b && (dt_btf_index(bt) || dt_btf_index_enums(bt)))
 		goto fail;
 	return bt;
 fail:
-	if (bt)
+	if (bt) {
 		free(bt->bt_mod);
+		free(bt->bt_idx);
+		free(bt->bt_enums);
+	}
 	free(bt);
 	btf__free(b);
 	return NULL;
@@ -847,22 +912,18 @@ static const char *dt_btf_enumerator(const struct btf *b,
 bool dt_btf_enumval(const struct dt_btf *bt, const char *name,
 		    int64_t *val)
 {
-	for (; bt; bt = bt->bt_base) {
-		uint32_t id = bt->bt_base ?
-			btf__type_cnt(bt->bt_base->bt_btf) : 1;
-		uint32_t n = btf__type_cnt(bt->bt_btf);
+	uint32_t hash = dt_btf_hash(name, BTF_KIND_ENUM), h;
 
-		for (; id < n; id++) {
+	for (; bt && bt->bt_enums; bt = bt->bt_base) {
+		for (h = hash & bt->bt_emask; bt->bt_enums[h];
+		     h = (h + 1) & bt->bt_emask) {
+			uint64_t e = bt->bt_enums[h];
 			const struct btf_type *t =
-				btf__type_by_id(bt->bt_btf, id);
-			uint16_t i;
+				btf__type_by_id(bt->bt_btf, (uint32_t)(e >> 16));
 
-			if (!btf_is_enum(t) && !btf_is_enum64(t))
-				continue;
-			for (i = 0; i < btf_vlen(t); i++)
-				if (!strcmp(dt_btf_enumerator(bt->bt_btf, t, i,
-							      val), name))
-					return true;
+			if (!strcmp(dt_btf_enumerator(bt->bt_btf, t,
+						      (uint16_t)e, val), name))
+				return true;
 		}
 	}
 	return false;

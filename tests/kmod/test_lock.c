@@ -25,9 +25,9 @@
 #include "clause.h"
 
 #define NOFFER		65536	/* DTRACE_TP_EVENTS_MAX, DTRACE_UPROBE_SITES_MAX */
-#define WAIT_MAX	1.0	/* s: the longest another caller may wait */
+#define WAIT_MAX	2.0	/* s: the longest another caller may wait */
 #define OFFER_MAX	60.0	/* s: one offer (hours when quadratic) */
-#define MODLOAD_MAX	10.0	/* s: modprobe and rmmod of a small module */
+#define MODLOAD_MAX	30.0	/* s: modprobe and rmmod of a small module */
 
 static double now(void)
 {
@@ -265,17 +265,16 @@ static int has_probe(int fd)
  * A child offers on the parent's consumer (the same open file, so its
  * death closes nothing) and is killed once the first probes show: the
  * offer stops at the next chunk and destroys every probe it created.
+ * 0: so it went; 1: the offer was over before the kill, try again.
  */
-TEST_F_TIMEOUT(lock, killed_offer_is_undone, 600)
+static int kill_offer(struct __test_metadata *_metadata, int fd,
+		      const struct dtrace_tp_event *e)
 {
-	struct dtrace_tp_event *e = tp_events("lkkill", "lk");
-	int fd = open("/dev/dtrace", O_RDWR), go[2], status, seen = 0;
+	int go[2], status, seen = 0;
 	double t0, t_kill, gone;
 	pid_t child;
 	char c;
 
-	ASSERT_NE(NULL, e);
-	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, pipe(go));
 	child = fork();
 	ASSERT_LE(0, child);
@@ -284,7 +283,9 @@ TEST_F_TIMEOUT(lock, killed_offer_is_undone, 600)
 			_exit(2);
 		_exit(offer_all(fd, 0, e) == NOFFER ? 0 : 1);
 	}
+	close(go[1]);
 	ASSERT_EQ(1, read(go[0], &c, 1));
+	close(go[0]);
 	t0 = now();
 	while (!seen && now() - t0 < OFFER_MAX)
 		seen = has_probe(fd);
@@ -292,18 +293,36 @@ TEST_F_TIMEOUT(lock, killed_offer_is_undone, 600)
 	t_kill = now();
 	ASSERT_EQ(child, waitpid(child, &status, 0));
 	gone = now() - t_kill;
-	TH_LOG("killed %.3f s into the offer, gone %.3f s later", t_kill - t0,
-	       gone);
-	EXPECT_EQ(1, seen);
-	ASSERT_TRUE(WIFSIGNALED(status)) TH_LOG("the offer was over first");
+	TH_LOG("killed %.3f s into the offer, gone %.3f s later%s",
+	       t_kill - t0, gone,
+	       WIFSIGNALED(status) ? "" : ": the offer was over first");
+	ASSERT_EQ(1, seen);
+	if (!WIFSIGNALED(status))
+		return 1;
 	EXPECT_GT(WAIT_MAX, gone);
+	return 0;
+}
+
+TEST_F_TIMEOUT(lock, killed_offer_is_undone, 600)
+{
+	struct dtrace_tp_event *e = tp_events("lkkill", "lk");
+	int fd = -1, i, late = 1;
+
+	ASSERT_NE(NULL, e);
+	/* a starved guest may run the whole offer before the kill: again */
+	for (i = 0; i < 10 && late; i++) {
+		if (fd >= 0)
+			close(fd);
+		fd = open("/dev/dtrace", O_RDWR);
+		ASSERT_LE(0, fd);
+		late = kill_offer(_metadata, fd, e);
+	}
+	ASSERT_EQ(0, late) TH_LOG("every offer was over before its kill");
 	EXPECT_EQ(0, has_probe(fd));
 	EXPECT_EQ(0, count_probes(fd, "lkkill", "", "*"));
 	/* the consumer goes on: a new offer is whole */
 	EXPECT_EQ(NOFFER, offer_all(fd, 0, e));
 	EXPECT_EQ(NOFFER, count_probes(fd, "lkkill", "", "*"));
-	close(go[0]);
-	close(go[1]);
 	close(fd);
 	free(e);
 }

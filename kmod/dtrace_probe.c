@@ -8,8 +8,8 @@
  * names a probe by id for long: enablings match descriptions and hold
  * the probe itself, and the only probes destroyed before unload are a
  * consumer's own (pid, tracepoint), at its close or when its offer
- * fails, whose ids no other consumer ever saw. Probes are created and removed only with
- * dtrace_lock held, in process context.
+ * fails, whose ids no other consumer ever saw. Probes are created and
+ * removed only with dtrace_lock held, in process context.
  */
 #include <linux/hash.h>
 #include <linux/jhash.h>

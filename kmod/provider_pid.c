@@ -29,8 +29,8 @@
 #include <linux/dcache.h>
 #include <linux/file.h>
 #include <linux/fs.h>
-#include <linux/hash.h>
 #include <linux/hashtable.h>
+#include <linux/jhash.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/threads.h>
@@ -59,8 +59,9 @@ struct dtrace_upr {
 };
 
 /*
- * By owner, names, file and offset: offers of 65,536 sites stay linear,
- * even at one offset (the same site under many names).
+ * By everything dtrace_pid_find() compares: offers of 65,536 sites stay
+ * linear, even at one offset (the same site under many names, or for
+ * many processes).
  */
 static DEFINE_HASHTABLE(dtrace_pid_hash, 13);
 static unsigned int dtrace_pid_count;
@@ -304,9 +305,11 @@ static u32 dtrace_pid_key(const struct dtrace_state *owner,
 			  const struct inode *inode,
 			  const struct dtrace_uprobe_site *s)
 {
+	u64 site[] = { (uintptr_t)inode, s->us_offset,
+		       (u64)s->us_pid << 32 | s->us_flags };
+
 	return dtrace_probe_hash(owner, s->us_provider, s->us_mod, s->us_func,
-				 s->us_name) ^
-	       hash_64((unsigned long)inode ^ s->us_offset, 32);
+				 s->us_name) ^ jhash(site, sizeof(site), 0);
 }
 
 /* This consumer's probe for the same site and names, if any. */

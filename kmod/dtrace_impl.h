@@ -8,6 +8,11 @@
  *   state->ds_lock (mutex)  one consumer's ioctls.
  * A consumer's ioctl takes ds_lock first, then dtrace_lock when it needs
  * the registry. Probe context takes no lock: see dtrace_probe.c.
+ *
+ * Module loads wait for dtrace_lock (fbt's notifier), so it is never held
+ * across work that grows with a caller's input: offers, listings and a
+ * consumer's teardown take it DTRACE_LOCK_CHUNK entries at a time, and a
+ * caller that may wait long for it takes it killable.
  */
 #ifndef _DTRACE_IMPL_H
 #define _DTRACE_IMPL_H
@@ -21,6 +26,8 @@
 #include <dtrace/dtrace_ioctl.h>
 #include <dtrace/dif.h>
 #include "dif_vm.h"
+
+#define DTRACE_LOCK_CHUNK	256	/* entries handled per dtrace_lock hold */
 
 struct dtrace_probe;
 struct dtrace_state;
@@ -55,6 +62,7 @@ struct dtrace_probe {
 	const struct dtrace_provider_ops *dp_ops;
 	const char			*dp_prov;	/* provider name */
 	const struct dtrace_state	*dp_owner;	/* NULL: everyone's */
+	struct hlist_node		dp_owned;	/* dp_owner's ds_probes */
 	const char			*dp_mod;
 	const char			*dp_func;
 	const char			*dp_name;
@@ -224,6 +232,7 @@ struct dtrace_state {
 	atomic64_t		ds_reentered;
 	u64			ds_mem;		/* bytes charged, all told */
 	u64			ds_bufmem;	/* of them, at GO */
+	struct hlist_head	ds_probes;	/* its own; zeroed is empty */
 };
 
 /* dtrace_probe.c: the registry and firing */
@@ -232,11 +241,24 @@ int dtrace_probe_create(const struct dtrace_provider_ops *ops,
 			const char *mod, const char *func, const char *name,
 			void *arg);
 int dtrace_probe_create_owned(const struct dtrace_provider_ops *ops,
-			      const struct dtrace_state *owner,
+			      struct dtrace_state *owner,
 			      const char *prov, const char *mod,
 			      const char *func, const char *name, void *arg);
 void dtrace_probe_remove_provider(const struct dtrace_provider_ops *ops);
-void dtrace_probe_remove_owner(const struct dtrace_state *owner);
+void dtrace_probe_remove_owner(struct dtrace_state *owner);
+u32 dtrace_probe_hash(const struct dtrace_state *owner, const char *prov,
+		      const char *mod, const char *func, const char *name);
+
+/*
+ * Probes a consumer's offer created, by id: undone if the offer fails or
+ * its caller is killed.
+ */
+struct dtrace_offer {
+	u32	*do_ids;
+	u32	do_n;
+};
+
+void dtrace_offer_undo(struct dtrace_state *owner, struct dtrace_offer *o);
 void dtrace_probe_destroy(struct dtrace_probe *probe);
 unsigned int dtrace_probe_reclaim(const struct dtrace_provider_ops *ops,
 				  bool (*keep)(const struct dtrace_probe *));
@@ -349,12 +371,12 @@ void dtrace_fbt_offered(u32 *flags, u32 *gen);
 bool dtrace_kaddr_readable(unsigned long addr, size_t size);
 int dtrace_provider_pid_init(void);
 void dtrace_provider_pid_exit(void);
-int dtrace_pid_provide(struct dtrace_state *state,
-		       const struct dtrace_uprobe_site *sites, u32 n);
+int dtrace_pid_offer(struct dtrace_state *state,
+		     const struct dtrace_uprobe_site *s, struct dtrace_offer *o);
 int dtrace_provider_tracepoint_init(void);
 void dtrace_provider_tracepoint_exit(void);
-int dtrace_tp_provide(struct dtrace_state *state,
-		      const struct dtrace_tp_event *events, u32 n);
+int dtrace_tp_offer(struct dtrace_state *state, const struct dtrace_tp_event *e,
+		    struct dtrace_offer *o);
 int dtrace_provider_software_init(void);
 void dtrace_provider_software_exit(void);
 int dtrace_provider_kprobe_init(void);

@@ -7,6 +7,7 @@
 #include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
+#include <linux/sched/signal.h>
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -38,18 +39,37 @@ static long dtrace_ioc_version(void __user *u)
 #define DTRACE_PROBES_CHUNK	32	/* descriptions copied per lock hold */
 
 /*
- * Up to @max descriptions of probes matching @pat from *@id on, into @d;
- * *@id is left past the last one taken, or 0 when there are no more.
+ * dtrace_lock for the next chunk of a long ioctl, unless its caller was
+ * killed: it stops there. Return: 0, or -EINTR without the lock.
+ */
+static int dtrace_lock_chunk(void)
+{
+	if (fatal_signal_pending(current))
+		return -EINTR;
+	return mutex_lock_killable(&dtrace_lock);
+}
+
+/*
+ * Up to @max descriptions of probes matching @pat from *@id on, into @d,
+ * looking at DTRACE_LOCK_CHUNK probes at most; *@id is left at the next
+ * probe to look at, or 0 when there are no more. *@more: the walk
+ * stopped short of the next match, which may come after *@id.
  */
 static u32 dtrace_probes_collect(struct dtrace_state *state,
 				 const struct dtrace_probedesc *pat, u32 *id,
-				 struct dtrace_probedesc *d, u32 max)
+				 struct dtrace_probedesc *d, u32 max,
+				 bool *more)
 {
 	struct dtrace_probe *probe;
-	u32 n = 0;
+	u32 n = 0, seen = 0;
 
 	lockdep_assert_held(&dtrace_lock);
+	*more = false;
 	for (; (probe = dtrace_probe_next(id)); (*id)++) {
+		if (seen++ == DTRACE_LOCK_CHUNK) {
+			*more = true;
+			return n;
+		}
 		if (!dtrace_probe_matches(probe, pat, state))
 			continue;
 		if (n == max)
@@ -72,7 +92,9 @@ static u32 dtrace_probes_collect(struct dtrace_state *state,
  * every consumer and those @state owns. They are gathered a chunk at a
  * time under dtrace_lock and copied out without it: a caller's buffer
  * that faults slowly (userfaultfd, FUSE) stalls only that caller, never
- * every other consumer or a module load.
+ * every other consumer or a module load. A chunk looks at a bounded
+ * number of probes, matching or not: a pattern matching few of 300,000
+ * probes takes the lock many times, briefly.
  */
 static long dtrace_ioc_probes(struct dtrace_state *state, void __user *u)
 {
@@ -80,6 +102,7 @@ static long dtrace_ioc_probes(struct dtrace_state *state, void __user *u)
 	struct dtrace_probedesc __user *out;
 	struct dtrace_probedesc *d;
 	u32 id, n = 0, got;
+	bool more;
 	long err = 0;
 
 	if (copy_from_user(&p, u, sizeof(p)))
@@ -97,22 +120,30 @@ static long dtrace_ioc_probes(struct dtrace_state *state, void __user *u)
 	if (!d)
 		return -ENOMEM;
 
-	mutex_lock(&dtrace_lock);
+	if (mutex_lock_killable(&dtrace_lock)) {
+		kfree(d);
+		return -EINTR;
+	}
 	dtrace_providers_provide(&p.dp_pattern);
 	mutex_unlock(&dtrace_lock);
 	id = max(p.dp_first_id, 1u);
 	do {	/* once at least: with dp_count 0, the first match's id */
-		mutex_lock(&dtrace_lock);
+		if (dtrace_lock_chunk()) {
+			err = -EINTR;
+			break;
+		}
 		got = dtrace_probes_collect(state, &p.dp_pattern, &id, d,
 					    min(p.dp_count - n,
-						(u32)DTRACE_PROBES_CHUNK));
+						(u32)DTRACE_PROBES_CHUNK),
+					    &more);
 		mutex_unlock(&dtrace_lock);
 		if (copy_to_user(&out[n], d, got * sizeof(*d))) {
 			err = -EFAULT;
 			break;
 		}
 		n += got;
-	} while (id && n < p.dp_count);
+		cond_resched();
+	} while (id && (more || n < p.dp_count));
 	kfree(d);
 	if (err)
 		return err;
@@ -187,12 +218,18 @@ static void *dtrace_copy_array(u64 uaddr, u32 n, size_t size)
 	return v;
 }
 
-/* Offer kernel functions to fbt; see struct dtrace_ioc_fbt_provide. */
+/*
+ * Offer kernel functions to fbt; see struct dtrace_ioc_fbt_provide. A
+ * chunk at a time under dtrace_lock: an offer is 40,000 functions, each
+ * an ftrace lookup. The probes are everyone's and stay on failure, as
+ * they would from a later offer.
+ */
 static long dtrace_ioc_fbt_provide(void __user *u)
 {
 	struct dtrace_ioc_fbt_provide f = { };
 	struct dtrace_fbt_sym *syms;
-	long ret;
+	long ret = 0, r;
+	u32 i;
 
 	if (copy_from_user(&f, u, sizeof(f)))
 		return -EFAULT;
@@ -202,11 +239,27 @@ static long dtrace_ioc_fbt_provide(void __user *u)
 	syms = dtrace_copy_array(f.dfp_syms, f.dfp_count, sizeof(*syms));
 	if (IS_ERR(syms))
 		return PTR_ERR(syms);
-	mutex_lock(&dtrace_lock);
-	ret = dtrace_fbt_provide(syms, f.dfp_count);
-	if (ret >= 0)
-		dtrace_fbt_offered(&f.dfp_flags, &f.dfp_gen);
-	mutex_unlock(&dtrace_lock);
+	for (i = 0; ; i += DTRACE_LOCK_CHUNK) {
+		if (dtrace_lock_chunk()) {
+			ret = -EINTR;
+			break;
+		}
+		if (i >= f.dfp_count) {
+			/* partial if a module came meanwhile: its generation */
+			dtrace_fbt_offered(&f.dfp_flags, &f.dfp_gen);
+			mutex_unlock(&dtrace_lock);
+			break;
+		}
+		r = dtrace_fbt_provide(&syms[i], min_t(u32, f.dfp_count - i,
+						       DTRACE_LOCK_CHUNK));
+		mutex_unlock(&dtrace_lock);
+		if (r < 0) {
+			ret = r;
+			break;
+		}
+		ret += r;
+		cond_resched();
+	}
 	kvfree(syms);
 	if (ret < 0)
 		return ret;
@@ -216,35 +269,67 @@ static long dtrace_ioc_fbt_provide(void __user *u)
 
 /*
  * An offer of probes that @state will own: @n entries of @size bytes at
- * @uaddr, copied whole, then handed to @fn with both locks held.
+ * @uaddr, copied whole, each handed to @fn. dtrace_lock is taken a chunk
+ * at a time, and between chunks a fatal signal ends the offer; then, or
+ * on any error, the probes it created are destroyed: an offer is whole or
+ * nothing. Nobody else sees them meanwhile, and @state's own ENABLE waits
+ * for ds_lock.
  * Return: how many were accepted, or a negative errno.
  */
 static long dtrace_ioc_offer(struct dtrace_state *state, u64 uaddr, u32 n,
 			     size_t size,
-			     int (*fn)(struct dtrace_state *, const void *, u32))
+			     int (*fn)(struct dtrace_state *, const void *,
+				       struct dtrace_offer *))
 {
-	void *v = dtrace_copy_array(uaddr, n, size);
-	long ret;
+	struct dtrace_offer o = { };
+	const char *v = dtrace_copy_array(uaddr, n, size);
+	int accepted = 0, r = 0;
+	u32 i;
 
 	if (IS_ERR(v))
 		return PTR_ERR(v);
-	mutex_lock(&state->ds_lock);
-	mutex_lock(&dtrace_lock);
-	ret = fn(state, v, n);
-	mutex_unlock(&dtrace_lock);
+	o.do_ids = kvmalloc_array(max(n, 1u), sizeof(*o.do_ids), GFP_KERNEL);
+	if (!o.do_ids) {
+		r = -ENOMEM;
+		goto out;
+	}
+	if (mutex_lock_killable(&state->ds_lock)) {
+		r = -EINTR;
+		goto out;
+	}
+	for (i = 0; i < n; ) {
+		if (dtrace_lock_chunk()) {
+			r = -EINTR;
+			break;
+		}
+		do {
+			r = fn(state, v + (size_t)i * size, &o);
+			accepted += r > 0;
+		} while (r >= 0 && ++i < n && i % DTRACE_LOCK_CHUNK);
+		mutex_unlock(&dtrace_lock);
+		if (r < 0)
+			break;
+		cond_resched();
+	}
+	if (r < 0)
+		dtrace_offer_undo(state, &o);
 	mutex_unlock(&state->ds_lock);
+out:
+	kvfree(o.do_ids);
 	kvfree(v);
-	return ret;
+	return r < 0 ? r : accepted;
 }
 
-static int dtrace_ioc_pid_fn(struct dtrace_state *state, const void *v, u32 n)
+static int dtrace_ioc_pid_fn(struct dtrace_state *state, const void *v,
+			     struct dtrace_offer *o)
 {
-	return dtrace_pid_provide(state, v, n);
+	return dtrace_pid_offer(state, v, o);
 }
 
-static int dtrace_ioc_tp_fn(struct dtrace_state *state, const void *v, u32 n)
+static int dtrace_ioc_tp_fn(struct dtrace_state *state, const void *v,
+			    struct dtrace_offer *o)
 {
-	return dtrace_tp_provide(state, v, n);
+	return dtrace_tp_offer(state, v, o);
 }
 
 /* Offer user probe sites; see struct dtrace_ioc_uprobe_provide. */
@@ -286,7 +371,6 @@ static long dtrace_ioc_tp_provide(struct dtrace_state *state, void __user *u)
 	f.dtp_count = ret;
 	return copy_to_user(u, &f, sizeof(f)) ? -EFAULT : 0;
 }
-
 
 static long dtrace_ioc_aggdesc(struct dtrace_state *state, void __user *u)
 {

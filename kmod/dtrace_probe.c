@@ -7,11 +7,15 @@
  * USDT program) never runs out of them. That is safe because nothing
  * names a probe by id for long: enablings match descriptions and hold
  * the probe itself, and the only probes destroyed before unload are a
- * consumer's own (pid, tracepoint), at its close, whose ids no other
- * consumer ever saw, and capped providers' probes that no clause holds,
- * which a later description creates again. Probes are created and removed only with
- * dtrace_lock held, in process context.
+ * consumer's own (pid, tracepoint), at its close or when its offer
+ * fails, whose ids no other consumer ever saw, and capped providers'
+ * probes that no clause holds, which a later description creates again.
+ * Probes are created and removed only with dtrace_lock held, in process
+ * context.
  */
+#include <linux/hash.h>
+#include <linux/jhash.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/xarray.h>
 #include <linux/glob.h>
@@ -54,7 +58,7 @@ int dtrace_probe_create(const struct dtrace_provider_ops *ops,
  * Return: the new probe's id (> 0), or a negative errno.
  */
 int dtrace_probe_create_owned(const struct dtrace_provider_ops *ops,
-			      const struct dtrace_state *owner,
+			      struct dtrace_state *owner,
 			      const char *prov, const char *mod,
 			      const char *func, const char *name, void *arg)
 {
@@ -91,6 +95,8 @@ int dtrace_probe_create_owned(const struct dtrace_provider_ops *ops,
 		return err == -EBUSY ? -ENOSPC : err;
 	}
 	probe->dp_id = id;
+	if (owner)
+		hlist_add_head(&probe->dp_owned, &owner->ds_probes);
 	return id;
 }
 
@@ -115,21 +121,60 @@ void dtrace_probe_remove_provider(const struct dtrace_provider_ops *ops)
 			dtrace_probe_destroy(probe);
 }
 
+/* Let others have dtrace_lock between chunks of a long job of ours. */
+static void dtrace_lock_breathe(void)
+{
+	mutex_unlock(&dtrace_lock);
+	cond_resched();
+	mutex_lock(&dtrace_lock);
+}
+
 /**
  * dtrace_probe_remove_owner() - remove every probe a consumer owns.
  * @owner: the consumer, whose clauses are all disabled already
  *
- * Context: process context, dtrace_lock held.
+ * Up to hundreds of thousands (pid, USDT, tracepoint): dtrace_lock is
+ * dropped between chunks. Nobody else sees or enables the probes of a
+ * consumer, and this one is closing, so they stay as they are meanwhile.
+ *
+ * Context: process context, dtrace_lock held; dropped and taken again.
  */
-void dtrace_probe_remove_owner(const struct dtrace_state *owner)
+void dtrace_probe_remove_owner(struct dtrace_state *owner)
 {
 	struct dtrace_probe *probe;
-	unsigned long id;
+	u32 n = 0;
 
 	lockdep_assert_held(&dtrace_lock);
-	xa_for_each(&dtrace_probes, id, probe)
-		if (probe->dp_owner == owner)
+	while (!hlist_empty(&owner->ds_probes)) {
+		probe = hlist_entry(owner->ds_probes.first, struct dtrace_probe,
+				    dp_owned);
+		dtrace_probe_destroy(probe);
+		if (++n % DTRACE_LOCK_CHUNK == 0)
+			dtrace_lock_breathe();
+	}
+}
+
+/**
+ * dtrace_offer_undo() - destroy the probes an offer created.
+ * @owner: the consumer that offered them, its ds_lock held throughout the
+ *         offer: nobody enabled them, nobody else destroyed them
+ * @o:     their ids
+ *
+ * Context: process context, dtrace_lock not held; taken a chunk at a time.
+ */
+void dtrace_offer_undo(struct dtrace_state *owner, struct dtrace_offer *o)
+{
+	struct dtrace_probe *probe;
+
+	mutex_lock(&dtrace_lock);
+	while (o->do_n) {
+		probe = xa_load(&dtrace_probes, o->do_ids[--o->do_n]);
+		if (!WARN_ON_ONCE(!probe || probe->dp_owner != owner))
 			dtrace_probe_destroy(probe);
+		if (o->do_n && o->do_n % DTRACE_LOCK_CHUNK == 0)
+			dtrace_lock_breathe();
+	}
+	mutex_unlock(&dtrace_lock);
 }
 
 /**
@@ -143,6 +188,8 @@ void dtrace_probe_destroy(struct dtrace_probe *probe)
 	lockdep_assert_held(&dtrace_lock);
 	WARN_ON_ONCE(probe->dp_nenabled);
 	xa_erase(&dtrace_probes, probe->dp_id);
+	if (probe->dp_owner)
+		hlist_del(&probe->dp_owned);
 	if (probe->dp_ops->destroy)
 		probe->dp_ops->destroy(probe);
 	kfree(probe);
@@ -178,6 +225,21 @@ unsigned int dtrace_probe_reclaim(const struct dtrace_provider_ops *ops,
 		n++;
 	}
 	return n;
+}
+
+/*
+ * A hash of a probe's owner and names, for the providers' indexes of
+ * offered probes: an offer looks each entry up, so it stays linear.
+ */
+u32 dtrace_probe_hash(const struct dtrace_state *owner, const char *prov,
+		      const char *mod, const char *func, const char *name)
+{
+	u32 h = hash_ptr(owner, 32);
+
+	h = jhash(prov, strlen(prov), h);
+	h = jhash(mod, strlen(mod), h);
+	h = jhash(func, strlen(func), h);
+	return jhash(name, strlen(name), h);
 }
 
 /* Context: dtrace_lock held. */

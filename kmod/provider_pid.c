@@ -30,7 +30,7 @@
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/hashtable.h>
-#include <linux/list.h>
+#include <linux/jhash.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/threads.h>
@@ -43,7 +43,6 @@
 #define DTRACE_PID_MAX	262144	/* sites, all consumers */
 
 struct dtrace_upr {
-	struct list_head	u_node;		/* dtrace_pid_all */
 	struct hlist_node	u_hnode;	/* dtrace_pid_hash */
 	struct uprobe_consumer	u_uc;
 	struct dtrace_uprobe_handle u_h;
@@ -59,9 +58,12 @@ struct dtrace_upr {
 	struct dtrace_uprobe_arg u_args[DTRACE_UPROBE_NARGS];
 };
 
-static LIST_HEAD(dtrace_pid_all);
-/* By file and offset: offers of thousands of sites stay linear. */
-static DEFINE_HASHTABLE(dtrace_pid_hash, 12);
+/*
+ * By everything dtrace_pid_find() compares: offers of 65,536 sites stay
+ * linear, even at one offset (the same site under many names, or for
+ * many processes).
+ */
+static DEFINE_HASHTABLE(dtrace_pid_hash, 13);
 static unsigned int dtrace_pid_count;
 static bool dtrace_pid_unsynced;	/* unregistered since the last sync */
 
@@ -235,7 +237,6 @@ static void dtrace_pid_destroy(struct dtrace_probe *probe)
 {
 	struct dtrace_upr *u = probe->dp_arg;
 
-	list_del(&u->u_node);
 	hash_del(&u->u_hnode);
 	iput(u->u_inode);
 	kfree(u);
@@ -300,9 +301,15 @@ static bool dtrace_pid_site_ok(const struct dtrace_uprobe_site *s)
 	return true;
 }
 
-static unsigned long dtrace_pid_key(const struct inode *inode, u64 offset)
+static u32 dtrace_pid_key(const struct dtrace_state *owner,
+			  const struct inode *inode,
+			  const struct dtrace_uprobe_site *s)
 {
-	return (unsigned long)inode ^ (unsigned long)offset;
+	u64 site[] = { (uintptr_t)inode, s->us_offset,
+		       (u64)s->us_pid << 32 | s->us_flags };
+
+	return dtrace_probe_hash(owner, s->us_provider, s->us_mod, s->us_func,
+				 s->us_name) ^ jhash(site, sizeof(site), 0);
 }
 
 /* This consumer's probe for the same site and names, if any. */
@@ -313,7 +320,7 @@ static struct dtrace_upr *dtrace_pid_find(const struct dtrace_state *owner,
 	struct dtrace_upr *u;
 
 	hash_for_each_possible(dtrace_pid_hash, u, u_hnode,
-			       dtrace_pid_key(inode, s->us_offset)) {
+			       dtrace_pid_key(owner, inode, s)) {
 		const struct dtrace_probe *p = u->u_self;
 
 		if (p->dp_owner == owner && u->u_inode == inode &&
@@ -328,9 +335,17 @@ static struct dtrace_upr *dtrace_pid_find(const struct dtrace_state *owner,
 	return NULL;
 }
 
-/* One site. Returns 1 if accepted, 0 if refused, or a negative errno. */
-static int dtrace_pid_add(struct dtrace_state *state,
-			  const struct dtrace_uprobe_site *s)
+/**
+ * dtrace_pid_offer() - create @state's probe for one site offered.
+ * @state: the consumer that will own it
+ * @s:     the entry, copied from the caller, unchecked
+ * @o:     where the id of a probe created goes
+ *
+ * Context: process context, dtrace_lock held.
+ * Return: 1 if accepted (new or known), 0 if refused, or a negative errno.
+ */
+int dtrace_pid_offer(struct dtrace_state *state,
+		     const struct dtrace_uprobe_site *s, struct dtrace_offer *o)
 {
 	struct dtrace_upr *u;
 	struct inode *inode;
@@ -339,6 +354,7 @@ static int dtrace_pid_add(struct dtrace_state *state,
 	unsigned int i;
 	int id;
 
+	lockdep_assert_held(&dtrace_lock);
 	if (!dtrace_pid_site_ok(s))
 		return 0;
 	f = fget(s->us_fd);
@@ -385,37 +401,10 @@ static int dtrace_pid_add(struct dtrace_state *state,
 		return id == -ENAMETOOLONG ? 0 : id;
 	}
 	u->u_self = dtrace_probe_lookup(id);
-	list_add(&u->u_node, &dtrace_pid_all);
-	hash_add(dtrace_pid_hash, &u->u_hnode,
-		 dtrace_pid_key(inode, u->u_offset));
+	hash_add(dtrace_pid_hash, &u->u_hnode, dtrace_pid_key(state, inode, s));
 	dtrace_pid_count++;
+	o->do_ids[o->do_n++] = id;
 	return 1;
-}
-
-/**
- * dtrace_pid_provide() - create @state's probes for the sites offered.
- * @state: the consumer that will own them
- * @sites: entries copied from the caller, unchecked
- * @n:     how many
- *
- * Context: process context, dtrace_lock held.
- * Return: how many were accepted (new or known), or a negative errno.
- */
-int dtrace_pid_provide(struct dtrace_state *state,
-		       const struct dtrace_uprobe_site *sites, u32 n)
-{
-	int accepted = 0, r;
-	u32 i;
-
-	lockdep_assert_held(&dtrace_lock);
-	for (i = 0; i < n; i++) {
-		cond_resched();
-		r = dtrace_pid_add(state, &sites[i]);
-		if (r < 0)
-			return r;
-		accepted += r;
-	}
-	return accepted;
 }
 
 /* Context: module init. */
@@ -435,5 +424,5 @@ void dtrace_provider_pid_exit(void)
 	mutex_lock(&dtrace_lock);
 	dtrace_provider_unregister(&dtrace_pid_provider);
 	mutex_unlock(&dtrace_lock);
-	WARN_ON(!list_empty(&dtrace_pid_all));
+	WARN_ON(!hash_empty(dtrace_pid_hash));
 }

@@ -31,7 +31,7 @@
  * RCU grace period ends, which commit waits for before destroy frees.
  */
 #include <linux/ctype.h>
-#include <linux/list.h>
+#include <linux/hashtable.h>
 #include <linux/preempt.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -47,14 +47,15 @@
 #define DTRACE_TP_BUFSIZE	(DTRACE_TP_RECMAX + 8)
 
 struct dtrace_tp {
-	struct list_head	t_node;		/* dtrace_tp_all */
+	struct hlist_node	t_hnode;	/* dtrace_tp_hash */
 	u32			t_id;
 	struct dtrace_perf	t_perf;
 	struct dtrace_probe	*t_self;
 	struct dtrace_probe	*t_probe;	/* set while enabled */
 };
 
-static LIST_HEAD(dtrace_tp_all);
+/* By owner and names: offers of 65,536 events stay linear. */
+static DEFINE_HASHTABLE(dtrace_tp_hash, 13);
 static unsigned int dtrace_tp_count;
 /* [cpu * DTRACE_TP_LEVELS + level], allocated at the first enable */
 static char **dtrace_tp_bufs;
@@ -162,7 +163,7 @@ static void dtrace_tp_destroy(struct dtrace_probe *probe)
 {
 	struct dtrace_tp *t = probe->dp_arg;
 
-	list_del(&t->t_node);
+	hash_del(&t->t_hnode);
 	kfree(t);
 	dtrace_tp_count--;
 }
@@ -188,31 +189,54 @@ static bool dtrace_tp_name_ok(const char *s, size_t size, bool empty_ok)
 	return true;
 }
 
+/* The provider an entry names: its alias, or ours. */
+static const char *dtrace_tp_prov(const struct dtrace_tp_event *e)
+{
+	return e->te_provider[0] ? e->te_provider : dtrace_tp_provider.name;
+}
+
+static u32 dtrace_tp_key(const struct dtrace_state *state,
+			 const struct dtrace_tp_event *e)
+{
+	return dtrace_probe_hash(state, dtrace_tp_prov(e), e->te_system, "",
+				 e->te_event);
+}
+
 static bool dtrace_tp_known(const struct dtrace_state *state,
 			    const struct dtrace_tp_event *e)
 {
+	const char *prov = dtrace_tp_prov(e);
 	struct dtrace_tp *t;
 
-	list_for_each_entry(t, &dtrace_tp_all, t_node) {
+	hash_for_each_possible(dtrace_tp_hash, t, t_hnode,
+			       dtrace_tp_key(state, e)) {
 		const struct dtrace_probe *p = t->t_self;
 
 		if (p->dp_owner == state && !strcmp(p->dp_name, e->te_event) &&
 		    !strcmp(p->dp_mod, e->te_system) &&
-		    !strcmp(p->dp_prov, e->te_provider[0] ? e->te_provider :
-			    dtrace_tp_provider.name))
+		    !strcmp(p->dp_prov, prov))
 			return true;
 	}
 	return false;
 }
 
-/* One entry: 1 if accepted, 0 if refused, or a negative errno. */
-static int dtrace_tp_add(struct dtrace_state *state,
-			 const struct dtrace_tp_event *e)
+/**
+ * dtrace_tp_offer() - create @state's probe for one event offered.
+ * @state: the consumer that will own it
+ * @e:     the entry, copied from the caller, unchecked
+ * @o:     where the id of a probe created goes
+ *
+ * Context: process context, dtrace_lock held.
+ * Return: 1 if accepted (new or known), 0 if refused, or a negative errno.
+ */
+int dtrace_tp_offer(struct dtrace_state *state, const struct dtrace_tp_event *e,
+		    struct dtrace_offer *o)
 {
 	bool alias = e->te_provider[0];
 	struct dtrace_tp *t;
 	int id;
 
+	lockdep_assert_held(&dtrace_lock);
 	if (!e->te_id || e->te_id > U16_MAX || e->te_reserved ||
 	    !dtrace_tp_name_ok(e->te_provider, sizeof(e->te_provider), true) ||
 	    !dtrace_tp_name_ok(e->te_system, sizeof(e->te_system), alias) ||
@@ -237,35 +261,10 @@ static int dtrace_tp_add(struct dtrace_state *state,
 		return id;
 	}
 	t->t_self = dtrace_probe_lookup(id);
-	list_add(&t->t_node, &dtrace_tp_all);
+	hash_add(dtrace_tp_hash, &t->t_hnode, dtrace_tp_key(state, e));
 	dtrace_tp_count++;
+	o->do_ids[o->do_n++] = id;
 	return 1;
-}
-
-/**
- * dtrace_tp_provide() - create @state's probes for the events offered.
- * @state:  the consumer that will own them
- * @events: entries copied from the caller, unchecked
- * @n:      how many
- *
- * Context: process context, dtrace_lock held.
- * Return: how many were accepted (new or known), or a negative errno.
- */
-int dtrace_tp_provide(struct dtrace_state *state,
-		      const struct dtrace_tp_event *events, u32 n)
-{
-	int accepted = 0, r;
-	u32 i;
-
-	lockdep_assert_held(&dtrace_lock);
-	for (i = 0; i < n; i++) {
-		cond_resched();
-		r = dtrace_tp_add(state, &events[i]);
-		if (r < 0)
-			return r;
-		accepted += r;
-	}
-	return accepted;
 }
 
 /* Context: module init. */
@@ -287,7 +286,7 @@ void dtrace_provider_tracepoint_exit(void)
 	mutex_lock(&dtrace_lock);
 	dtrace_provider_unregister(&dtrace_tp_provider);
 	mutex_unlock(&dtrace_lock);
-	WARN_ON(!list_empty(&dtrace_tp_all));
+	WARN_ON(!hash_empty(dtrace_tp_hash));
 	if (!dtrace_tp_bufs)
 		return;
 	for (i = 0; i < nr_cpu_ids * DTRACE_TP_LEVELS; i++)

@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dtrace_lock is never held long (issue 28). Offers of 65,536 tracepoint
+ * events or pid sites in one call, and a consumer's close with as many
+ * probes, take it a chunk at a time: another consumer's ioctl and a
+ * module load (fbt's module notifier takes it) wait briefly meanwhile,
+ * and the offer itself is linear. A killed offer stops between chunks and
+ * takes back what it created. Runs in the guest with dtrace.ko loaded.
+ *
+ * Each test prints the longest wait it saw ("# worst ..."): that is how
+ * Documentation/safety.md's figures were measured.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "kselftest_harness.h"
+#include "clause.h"
+
+#define NOFFER		65536	/* DTRACE_TP_EVENTS_MAX, DTRACE_UPROBE_SITES_MAX */
+#define WAIT_MAX	2.0	/* s: the longest another caller may wait */
+#define OFFER_MAX	60.0	/* s: one offer (hours when quadratic) */
+#define MODLOAD_MAX	30.0	/* s: modprobe and rmmod of a small module */
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* NOFFER distinct events; the id is never looked up: none is enabled. */
+static struct dtrace_tp_event *tp_events(const char *prov, const char *sys)
+{
+	struct dtrace_tp_event *e = calloc(NOFFER, sizeof(*e));
+	unsigned int i;
+
+	for (i = 0; e && i < NOFFER; i++) {
+		e[i].te_id = 65535;
+		snprintf(e[i].te_provider, sizeof(e[i].te_provider), "%s", prov);
+		snprintf(e[i].te_system, sizeof(e[i].te_system), "%s", sys);
+		snprintf(e[i].te_event, sizeof(e[i].te_event), "e%05u", i);
+	}
+	return e;
+}
+
+/*
+ * NOFFER sites at one place of /bin/true under as many names (USDT's
+ * shape, and the worst for an index by file and offset).
+ */
+static struct dtrace_uprobe_site *pid_sites(int file)
+{
+	struct dtrace_uprobe_site *s = calloc(NOFFER, sizeof(*s));
+	unsigned int i;
+
+	for (i = 0; s && i < NOFFER; i++) {
+		s[i].us_fd = file;
+		s[i].us_flags = DTRACE_UPROBE_ENTRY;
+		strcpy(s[i].us_provider, "lkpid");
+		strcpy(s[i].us_mod, "true");
+		snprintf(s[i].us_func, sizeof(s[i].us_func), "f%05u", i);
+		strcpy(s[i].us_name, "entry");
+	}
+	return s;
+}
+
+/* One offer of all NOFFER entries: how many were accepted, or -errno. */
+static long offer_all(int fd, int pid, const void *v)
+{
+	struct dtrace_ioc_uprobe_provide u = {
+		.dup_size = sizeof(u), .dup_count = NOFFER,
+		.dup_sites = (uintptr_t)v,
+	};
+	struct dtrace_ioc_tp_provide t = {
+		.dtp_size = sizeof(t), .dtp_count = NOFFER,
+		.dtp_events = (uintptr_t)v,
+	};
+
+	if (pid)
+		return ioctl(fd, DTRACE_IOC_UPROBE_PROVIDE, &u) ? -errno :
+		       (long)u.dup_count;
+	return ioctl(fd, DTRACE_IOC_TP_PROVIDE, &t) ? -errno :
+	       (long)t.dtp_count;
+}
+
+struct busy {
+	int pid;		/* offer pid sites, else tracepoints */
+	const void *entries;
+	atomic_int stop;
+	int rounds;
+	long bad;		/* an offer's result other than NOFFER */
+	double worst_offer, worst_close;
+	double worst_wait;	/* the watcher's */
+};
+
+/* Offer NOFFER probes from a new consumer and close it, over and over. */
+static void *busy_offers(void *arg)
+{
+	struct busy *b = arg;
+
+	while (!atomic_load(&b->stop)) {
+		int fd = open("/dev/dtrace", O_RDWR);
+		double t0 = now(), t1, t2;
+		long r;
+
+		if (fd < 0) {
+			b->bad = -errno;
+			break;
+		}
+		r = offer_all(fd, b->pid, b->entries);
+		t1 = now();
+		close(fd);
+		if (t1 - t0 > b->worst_offer)
+			b->worst_offer = t1 - t0;
+		t2 = now();
+		if (t2 - t1 > b->worst_close)
+			b->worst_close = t2 - t1;
+		if (r != NOFFER) {
+			b->bad = r;
+			break;
+		}
+		b->rounds++;
+	}
+	return NULL;
+}
+
+/*
+ * Another consumer's ioctl that takes dtrace_lock twice and does next to
+ * nothing under it (a listing past the last id): its time is the wait.
+ */
+static void *watch_lock(void *arg)
+{
+	struct busy *b = arg;
+	struct dtrace_ioc_probes p = {
+		.dp_size = sizeof(p), .dp_first_id = INT_MAX,
+	};
+	int fd = open("/dev/dtrace", O_RDWR);
+
+	strcpy(p.dp_pattern.dpd_provider, "nosuch");
+	while (fd >= 0 && !atomic_load(&b->stop)) {
+		double t0 = now(), t;
+
+		if (ioctl(fd, DTRACE_IOC_PROBES, &p))
+			break;
+		t = now() - t0;
+		if (t > b->worst_wait)
+			b->worst_wait = t;
+		usleep(1000);
+	}
+	if (fd >= 0)
+		close(fd);
+	return NULL;
+}
+
+/* modprobe and rmmod of a small module: fbt's notifier takes the lock. */
+static double modload(void)
+{
+	double t0 = now();
+
+	if (system("modprobe dummy && rmmod dummy"))
+		return -1;
+	return now() - t0;
+}
+
+/*
+ * Offers and closes run on while another consumer's ioctl and three
+ * module loads take the lock; then the numbers.
+ */
+static void lock_stays_short(struct __test_metadata *_metadata,
+			     struct busy *b)
+{
+	pthread_t busy, watch;
+	double worst_mod = 0, idle_mod, t0;
+	int i;
+
+	if (system("rmmod dummy 2>/dev/null")) {
+		/* not loaded: as it should be */
+	}
+	idle_mod = modload();
+	ASSERT_EQ(0, pthread_create(&busy, NULL, busy_offers, b));
+	ASSERT_EQ(0, pthread_create(&watch, NULL, watch_lock, b));
+	usleep(200000);
+	for (i = 0; i < 3; i++) {
+		double t = modload();
+
+		EXPECT_LE(0, t) TH_LOG("modprobe dummy failed");
+		if (t > worst_mod)
+			worst_mod = t;
+	}
+	/* two whole offers and closes, however slow the guest */
+	t0 = now();
+	while (b->rounds < 2 && !b->bad && now() - t0 < 4 * OFFER_MAX)
+		usleep(10000);
+	atomic_store(&b->stop, 1);
+	pthread_join(busy, NULL);
+	pthread_join(watch, NULL);
+	TH_LOG("worst: offer %.3f s, close %.3f s, another ioctl's wait %.3f s, module load %.3f s (%.3f s idle), %d rounds",
+	       b->worst_offer, b->worst_close, b->worst_wait, worst_mod,
+	       idle_mod, b->rounds);
+	EXPECT_EQ(0, b->bad);
+	EXPECT_LE(2, b->rounds);
+	EXPECT_GT(OFFER_MAX, b->worst_offer);
+	EXPECT_GT(OFFER_MAX, b->worst_close);
+	EXPECT_GT(WAIT_MAX, b->worst_wait);
+	EXPECT_GT(MODLOAD_MAX, worst_mod);
+}
+
+FIXTURE(lock) {
+	int unused;
+};
+
+FIXTURE_SETUP(lock)
+{
+}
+
+FIXTURE_TEARDOWN(lock)
+{
+}
+
+TEST_F_TIMEOUT(lock, tp_offer_holds_lock_briefly, 600)
+{
+	struct busy b = { .entries = tp_events("", "lk") };
+
+	ASSERT_NE(NULL, b.entries);
+	lock_stays_short(_metadata, &b);
+	free((void *)b.entries);
+}
+
+TEST_F_TIMEOUT(lock, pid_offer_holds_lock_briefly, 600)
+{
+	int file = open("/bin/true", O_RDONLY);
+	struct busy b = { .pid = 1 };
+
+	ASSERT_LE(0, file);
+	b.entries = pid_sites(file);
+	ASSERT_NE(NULL, b.entries);
+	lock_stays_short(_metadata, &b);
+	free((void *)b.entries);
+	close(file);
+}
+
+/* Does the consumer have a probe of provider "lkkill", from id @from? */
+static int has_probe(int fd, unsigned int from)
+{
+	struct dtrace_probedesc d;
+	struct dtrace_ioc_probes p = {
+		.dp_size = sizeof(p), .dp_count = 1, .dp_buf = (uintptr_t)&d,
+		.dp_first_id = from,
+	};
+
+	strcpy(p.dp_pattern.dpd_provider, "lkkill");
+	if (ioctl(fd, DTRACE_IOC_PROBES, &p))
+		return -errno;
+	return p.dp_count;
+}
+
+/*
+ * The lowest free probe id, taken by a marker probe: the offer's probes
+ * come after it (new probes get the lowest free id), so a search for
+ * them need not walk every function fbt offered before.
+ */
+static unsigned int mark(int fd)
+{
+	struct dtrace_tp_event e = { .te_id = 65535 };
+	struct dtrace_ioc_tp_provide t = {
+		.dtp_size = sizeof(t), .dtp_count = 1,
+		.dtp_events = (uintptr_t)&e,
+	};
+	struct dtrace_probedesc d;
+	struct dtrace_ioc_probes p = {
+		.dp_size = sizeof(p), .dp_count = 1, .dp_buf = (uintptr_t)&d,
+	};
+
+	strcpy(e.te_provider, "lkmark");
+	strcpy(e.te_event, "m");
+	strcpy(p.dp_pattern.dpd_provider, "lkmark");
+	if (ioctl(fd, DTRACE_IOC_TP_PROVIDE, &t) || t.dtp_count != 1 ||
+	    ioctl(fd, DTRACE_IOC_PROBES, &p) || p.dp_count != 1)
+		return 0;
+	return d.dpd_id;
+}
+
+/*
+ * A child offers on the parent's consumer (the same open file, so its
+ * death closes nothing) and is killed once the first probes show: the
+ * offer stops at the next chunk and destroys every probe it created.
+ * 0: so it went; 1: the offer was over before the kill, try again.
+ */
+static int kill_offer(struct __test_metadata *_metadata, int fd,
+		      const struct dtrace_tp_event *e)
+{
+	unsigned int from = mark(fd);
+	int go[2], status, seen = 0;
+	double t0, t_kill, gone;
+	pid_t child;
+	char c;
+
+	ASSERT_NE(0, from);
+	ASSERT_EQ(0, pipe(go));
+	child = fork();
+	ASSERT_LE(0, child);
+	if (!child) {
+		/* the parent, watching, runs first where they share a CPU */
+		if (setpriority(PRIO_PROCESS, 0, 19) || write(go[1], "g", 1) != 1)
+			_exit(2);
+		_exit(offer_all(fd, 0, e) == NOFFER ? 0 : 1);
+	}
+	close(go[1]);
+	ASSERT_EQ(1, read(go[0], &c, 1));
+	close(go[0]);
+	t0 = now();
+	while (!seen && now() - t0 < OFFER_MAX)
+		seen = has_probe(fd, from);
+	kill(child, SIGKILL);
+	t_kill = now();
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	gone = now() - t_kill;
+	TH_LOG("killed %.3f s into the offer, gone %.3f s later%s",
+	       t_kill - t0, gone,
+	       WIFSIGNALED(status) ? "" : ": the offer was over first");
+	ASSERT_EQ(1, seen);
+	if (!WIFSIGNALED(status))
+		return 1;
+	EXPECT_GT(WAIT_MAX, gone);
+	return 0;
+}
+
+TEST_F_TIMEOUT(lock, killed_offer_is_undone, 600)
+{
+	struct dtrace_tp_event *e = tp_events("lkkill", "lk");
+	int fd = -1, i, late = 1;
+
+	ASSERT_NE(NULL, e);
+	/* a starved guest may run the whole offer before the kill: again */
+	for (i = 0; i < 10 && late; i++) {
+		if (fd >= 0)
+			close(fd);
+		fd = open("/dev/dtrace", O_RDWR);
+		ASSERT_LE(0, fd);
+		late = kill_offer(_metadata, fd, e);
+	}
+	ASSERT_EQ(0, late) TH_LOG("every offer was over before its kill");
+	EXPECT_EQ(0, has_probe(fd, 1));
+	EXPECT_EQ(0, count_probes(fd, "lkkill", "", "*"));
+	/* the consumer goes on: a new offer is whole */
+	EXPECT_EQ(NOFFER, offer_all(fd, 0, e));
+	EXPECT_EQ(NOFFER, count_probes(fd, "lkkill", "", "*"));
+	close(fd);
+	free(e);
+}
+
+TEST_HARNESS_MAIN

@@ -294,7 +294,7 @@ u64 dtrace_stack_kernel_hash(u32 n, unsigned long *tmp,
 /* dtrace_spec.c: speculations */
 int dtrace_spec_alloc(struct dtrace_state *state);
 void dtrace_spec_free(struct dtrace_state *state);
-u32 dtrace_speculation(struct dtrace_state *state);
+u32 dtrace_speculation(struct dtrace_state *state, struct dif_mstate *ms);
 struct dtrace_buffer *dtrace_spec_buffer(struct dtrace_state *state,
 					 struct dtrace_cpu *c, u64 id, u64 now);
 int dtrace_spec_end(struct dtrace_state *state, struct dtrace_cpu *c,

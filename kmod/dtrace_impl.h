@@ -133,12 +133,17 @@ struct dtrace_aggdesc {
 	s64	ad_params[4];
 };
 
-#define DTRACE_AGG_BUCKETS	4096	/* hash chains per buffer */
+/* Hash chains per buffer: one per this many bytes of arena, bounded. */
+#define DTRACE_AGG_BUCKET_BYTES	256
+#define DTRACE_AGG_BUCKETS_MIN	1024
+#define DTRACE_AGG_BUCKETS_MAX	(1u << 18)
 
 struct dtrace_aggbuf {
 	char	*ab_data;
 	u64	ab_offset;
 	u32	*ab_buckets;
+	u32	ab_nbuckets;	/* a power of 2 */
+	u32	ab_seed;	/* the hash's, random at each reset */
 };
 
 /* One speculation of a consumer (dtrace_spec.c). */
@@ -271,8 +276,8 @@ int dtrace_agg_declare(struct dtrace_state *state,
 int dtrace_agg_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 		     int node);
 void dtrace_agg_free(struct dtrace_cpu *c);
-void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
-		      u32 id, s64 x, s64 weight);
+int dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
+		     struct dif_mstate *ms, u32 id, s64 x, s64 weight);
 /* dtrace_dvar.c: the consumer reads its global variables */
 int dtrace_dvar_snap(struct dtrace_state *state,
 		     struct dtrace_ioc_dvarsnap *dv);

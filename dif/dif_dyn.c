@@ -25,9 +25,11 @@
  * directly. (Another CPU may change it meanwhile: the reader sees other
  * bytes, never memory outside the store.)
  *
- * Each load or store charges the firing's budget DIF_COST_DYN, the bytes
- * of its key and each step along its hash chain, after the lock is
- * dropped: one walk is bounded by the store's size.
+ * Each load or store charges the firing's budget DIF_COST_DYN and the
+ * bytes of its key before it takes the lock, then each step along its
+ * hash chain as it goes: a walk ends (DIF_FAULT_BUDGET, nothing found,
+ * nothing stored) when the budget is spent, however long a chain a
+ * script built.
  *
  * Each global array's entries are counted as they come and go (under
  * the lock), so its size (bpftrace's len(@m)) is one load, not a walk.
@@ -205,39 +207,37 @@ static u32 dif_dyn_mkkey(struct dif_mstate *ms, u32 scope, bool array,
 }
 
 /*
- * Under the lock: the entry of key, and where its link is; *steps gets
- * the number of entries looked at.
+ * Under the lock: the entry of key, and where its link is. Each step is
+ * charged as it is taken; *spent is set if the budget ran out first
+ * (NULL returned, *linkp unset).
  */
-static struct dif_dyn_ent *dif_dyn_find(struct dif_dyn *d, const u8 *key,
-					u32 len, u32 hash, u32 **linkp,
-					u32 *steps)
+static struct dif_dyn_ent *dif_dyn_find(struct dif_mstate *ms,
+					const u8 *key, u32 len, u32 hash,
+					u32 **linkp, bool *spent)
 {
+	struct dif_dyn *d = ms->dyn;
 	u32 *link = &d->dd_buckets[hash & (d->dd_nbuckets - 1)];
 	u32 n = 0;
 
+	*spent = false;
 	/* The chain cannot be longer than the store, even if corrupted. */
 	while (*link != DIF_DYN_NIL && *link < d->dd_nchunks &&
 	       n++ < d->dd_nchunks) {
 		struct dif_dyn_ent *e = dif_dyn_ent(d, *link);
 
+		if (!dif_budget_charge(ms, DIF_COST_CHAIN)) {
+			*spent = true;
+			return NULL;
+		}
 		if (e->de_hash == hash && e->de_keylen == len &&
 		    !memcmp(dif_dyn_key(e), key, len)) {
 			*linkp = link;
-			*steps = n;
 			return e;
 		}
 		link = &e->de_next;
 	}
 	*linkp = link;
-	*steps = n;
 	return NULL;
-}
-
-/* What one load or store did: see the top of this file. */
-static void dif_dyn_charge(struct dif_mstate *ms, u32 keylen, u32 steps)
-{
-	dif_budget_charge(ms, DIF_COST_DYN + keylen +
-			  (u64)steps * DIF_COST_CHAIN);
 }
 
 /* The value of a dynamic variable: an integer, or a string's address. */
@@ -260,7 +260,7 @@ static u64 dif_dyn_empty(struct dif_mstate *ms)
 u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		 bool isstr)
 {
-	u32 mark = ms->scratch_used, len, hash, *link, steps = 0;
+	u32 mark = ms->scratch_used, len, hash, *link;
 	struct dif_dyn *d = ms->dyn;
 	struct dif_dyn_ent *e;
 	u64 val = 0;
@@ -273,9 +273,15 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	len = dif_dyn_mkkey(ms, scope, array, id, &key);
 	if (!len)
 		return 0;
+	if (!dif_budget_charge(ms, DIF_COST_DYN + len)) {
+		ms->scratch_used = mark;
+		return 0;
+	}
 	hash = dif_dyn_hash(key, len);
 	if (dif_dyn_lock(ms)) {
-		e = dif_dyn_find(d, key, len, hash, &link, &steps);
+		bool spent;
+
+		e = dif_dyn_find(ms, key, len, hash, &link, &spent);
 		if (e && isstr)
 			val = dif_addr(dif_dyn_val(e));
 		else if (e)	/* a string there if programs disagree on it */
@@ -285,8 +291,7 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		dif_env_unlock(d->dd_lock);
 	}
 	ms->scratch_used = mark;
-	dif_dyn_charge(ms, len, steps);
-	if (isstr && !val)
+	if (isstr && !val && ms->fault.kind == DIF_FAULT_NONE)
 		val = dif_dyn_empty(ms);
 	return val;
 }
@@ -319,9 +324,10 @@ u64 dif_dyn_count(struct dif_mstate *ms, u64 id)
 void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		   bool isstr, u64 val)
 {
-	u32 mark = ms->scratch_used, len, hash, vlen = 8, *link, steps = 0;
+	u32 mark = ms->scratch_used, len, hash, vlen = 8, *link;
 	struct dif_dyn *d = ms->dyn;
 	const void *src = &val;
+	bool spent;
 	struct dif_dyn_ent *e;
 	u8 *key;
 
@@ -332,6 +338,8 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	len = dif_dyn_mkkey(ms, scope, array, id, &key);
 	if (!len)
 		return;
+	if (!dif_budget_charge(ms, DIF_COST_DYN + len))
+		goto out;
 	if (isstr && val) {
 		src = dif_str_get(ms, val, 0, false, &vlen);
 		if (!src)
@@ -345,7 +353,9 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	}
 	if (!dif_dyn_lock(ms))
 		goto out;
-	e = dif_dyn_find(d, key, len, hash, &link, &steps);
+	e = dif_dyn_find(ms, key, len, hash, &link, &spent);
+	if (spent)
+		goto unlock;
 	if (!val) {
 		if (e) {
 			*link = e->de_next;
@@ -373,15 +383,21 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		*link = (u32)((u8 *)e - d->dd_chunks) / d->dd_chunksize;
 	}
 	e->de_vallen = (u16)vlen;
-	/* src may be this very entry's value (self->s = self->s). */
-	memmove(dif_dyn_val(e), src, vlen);
-	if (isstr)
+	/*
+	 * src may be this very entry's value (self->s = self->s). A string
+	 * has vlen - 1 bytes: src may end where its region does, clipped
+	 * there by dif_str_get(), so its NUL is written apart.
+	 */
+	if (isstr) {
+		memmove(dif_dyn_val(e), src, vlen - 1);
 		dif_dyn_val(e)[vlen - 1] = '\0';
+	} else {
+		memmove(dif_dyn_val(e), src, vlen);
+	}
 unlock:
 	dif_env_unlock(d->dd_lock);
 out:
 	ms->scratch_used = mark;
-	dif_dyn_charge(ms, len, steps);
 }
 
 /*

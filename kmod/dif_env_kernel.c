@@ -243,7 +243,7 @@ u64 dif_env_progenyof(struct dif_mstate *ms, u64 pid)
 
 u64 dif_env_speculation(struct dif_mstate *ms)
 {
-	return dtrace_speculation(dtrace_mctx(ms)->dm_ecb->de_state);
+	return dtrace_speculation(dtrace_mctx(ms)->dm_ecb->de_state, ms);
 }
 
 u64 dif_env_stackid(struct dif_mstate *ms, u64 frames)

@@ -13,7 +13,14 @@
  * retired arena: what was aggregated on that CPU since the last snapshot.
  * The consumer adds those up; clear(), trunc() and normalize() are its
  * business. A key that does not fit in the arena is dropped and counted.
+ *
+ * Keys are the script's, so may be the user's (file and process names):
+ * the hash is seeded at random for each buffer at each reset (process
+ * context), there is a bucket per DTRACE_AGG_BUCKET_BYTES of arena, and
+ * each step along a chain is charged to the firing's budget, which ends
+ * the firing (DIF_FAULT_BUDGET) however long a chain someone built.
  */
+#include <linux/random.h>
 #include <linux/jhash.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
@@ -62,10 +69,23 @@ int dtrace_agg_declare(struct dtrace_state *state,
 	return 0;
 }
 
+/* Context: process context (GO, AGGSNAP), the buffer not in use. */
 static void dtrace_aggbuf_reset(struct dtrace_aggbuf *b)
 {
 	b->ab_offset = 0;
-	memset(b->ab_buckets, 0xff, DTRACE_AGG_BUCKETS * sizeof(u32));
+	b->ab_seed = get_random_u32();
+	memset(b->ab_buckets, 0xff, b->ab_nbuckets * sizeof(u32));
+}
+
+/* A power of 2 near one per DTRACE_AGG_BUCKET_BYTES of @aggsize. */
+static u32 dtrace_agg_nbuckets(u64 aggsize)
+{
+	u32 n = DTRACE_AGG_BUCKETS_MIN;
+
+	while (n < DTRACE_AGG_BUCKETS_MAX &&
+	       (u64)n * DTRACE_AGG_BUCKET_BYTES < aggsize)
+		n *= 2;
+	return n;
 }
 
 /* Context: process context; GO. Frees nothing on failure: see free. */
@@ -87,8 +107,9 @@ int dtrace_agg_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 	for (i = 0; i < 2; i++) {
 		struct dtrace_aggbuf *b = &c->dc_aggbufs[i];
 
+		b->ab_nbuckets = dtrace_agg_nbuckets(state->ds_aggsize);
 		b->ab_data = kvzalloc_node(state->ds_aggsize, gfp, node);
-		b->ab_buckets = kvmalloc_node(DTRACE_AGG_BUCKETS * sizeof(u32),
+		b->ab_buckets = kvmalloc_node(b->ab_nbuckets * sizeof(u32),
 					      gfp, node);
 		if (!b->ab_data || !b->ab_buckets)
 			return -ENOMEM;
@@ -113,39 +134,44 @@ void dtrace_agg_free(struct dtrace_cpu *c)
  * has built.
  * @state: the consumer
  * @c:     this CPU's part of it
+ * @ms:    the firing's state, charged each step along the chain
  * @id:    the aggregation, checked at ENABLE
  * @x:     the value
  * @weight: what the distributions add to @x's bucket (1, or an AGGWEIGHT)
  *
  * Context: probe context.
+ * Return: 0, or DIF_FAULT_BUDGET (nothing aggregated) once the budget is
+ * spent.
  */
-void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
-		      u32 id, s64 x, s64 weight)
+int dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
+		     struct dif_mstate *ms, u32 id, s64 x, s64 weight)
 {
 	const struct dtrace_aggdesc *ad = &state->ds_aggs[id];
 	struct dtrace_aggbuf *b = &c->dc_aggbufs[c->dc_aggactive];
-	u32 ks = ad->ad_keysize, size, h, off;
+	u32 ks = ad->ad_keysize, size, h, off, *bucket;
 	/* Equal keys have equal data extents; the rest is zero in both. */
 	u32 len = min(c->dc_aggkeylen, ks);
 	struct dtrace_aggrec *r;
 
-	h = jhash(c->dc_aggkey, len, id ^ len << 16);
-	for (off = b->ab_buckets[h % DTRACE_AGG_BUCKETS]; off != DTRACE_AGG_NIL;
-	     off = r->dar_next) {
+	h = jhash(c->dc_aggkey, len, b->ab_seed ^ id ^ len << 16);
+	bucket = &b->ab_buckets[h & (b->ab_nbuckets - 1)];
+	for (off = *bucket; off != DTRACE_AGG_NIL; off = r->dar_next) {
+		if (!dif_budget_charge(ms, DIF_COST_CHAIN))
+			return DIF_FAULT_BUDGET;
 		r = (struct dtrace_aggrec *)(b->ab_data + off);
 		if (r->dar_hash == h && r->dar_id == id &&
 		    !memcmp(r + 1, c->dc_aggkey, len)) {
 			dif_agg_apply_weight(ad->ad_func, ad->ad_params,
 					     (u64 *)((char *)(r + 1) + ks), x,
 					     weight, false);
-			return;
+			return 0;
 		}
 	}
 
 	size = sizeof(*r) + ks + ad->ad_valsize;
 	if (b->ab_offset + size > state->ds_aggsize) {
 		c->dc_aggdrops++;
-		return;
+		return 0;
 	}
 	r = (struct dtrace_aggrec *)(b->ab_data + b->ab_offset);
 	r->dar_id = id;
@@ -155,9 +181,10 @@ void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
 	memset((char *)(r + 1) + ks, 0, ad->ad_valsize);
 	dif_agg_apply_weight(ad->ad_func, ad->ad_params,
 			     (u64 *)((char *)(r + 1) + ks), x, weight, true);
-	r->dar_next = b->ab_buckets[h % DTRACE_AGG_BUCKETS];
-	b->ab_buckets[h % DTRACE_AGG_BUCKETS] = b->ab_offset;
+	r->dar_next = *bucket;
+	*bucket = b->ab_offset;
 	b->ab_offset += size;
+	return 0;
 }
 
 struct dtrace_aggswitch {

@@ -227,8 +227,9 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			if (!dif_budget_charge(&mc->dm_ms, DIF_COST_DYN +
 					       cpu->dc_aggkeylen))
 				return DIF_FAULT_BUDGET;
-			dtrace_aggregate(state, cpu, act->dac_arg, v,
-					 cpu->dc_aggweight);
+			fault = dtrace_aggregate(state, cpu, &mc->dm_ms,
+						 act->dac_arg, v,
+						 cpu->dc_aggweight);
 			/* The next aggregation builds its own key. */
 			memset(cpu->dc_aggkey, 0, cpu->dc_aggkeylen);
 			cpu->dc_aggkeylen = 0;

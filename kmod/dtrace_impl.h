@@ -143,12 +143,17 @@ struct dtrace_aggdesc {
 	s64	ad_params[4];
 };
 
-#define DTRACE_AGG_BUCKETS	4096	/* hash chains per buffer */
+/* Hash chains per buffer: one per this many bytes of arena, bounded. */
+#define DTRACE_AGG_BUCKET_BYTES	256
+#define DTRACE_AGG_BUCKETS_MIN	1024
+#define DTRACE_AGG_BUCKETS_MAX	(1u << 18)
 
 struct dtrace_aggbuf {
 	char	*ab_data;
 	u64	ab_offset;
 	u32	*ab_buckets;
+	u32	ab_nbuckets;	/* a power of 2 */
+	u32	ab_seed;	/* the hash's, random at each reset */
 };
 
 /* One speculation of a consumer (dtrace_spec.c). */
@@ -300,8 +305,8 @@ int dtrace_agg_declare(struct dtrace_state *state,
 int dtrace_agg_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 		     int node);
 void dtrace_agg_free(struct dtrace_cpu *c);
-void dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
-		      u32 id, s64 x, s64 weight);
+int dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
+		     struct dif_mstate *ms, u32 id, s64 x, s64 weight);
 /* dtrace_dvar.c: the consumer reads its global variables */
 int dtrace_dvar_snap(struct dtrace_state *state,
 		     struct dtrace_ioc_dvarsnap *dv);
@@ -323,7 +328,7 @@ u64 dtrace_stack_kernel_hash(u32 n, unsigned long *tmp,
 /* dtrace_spec.c: speculations */
 int dtrace_spec_alloc(struct dtrace_state *state);
 void dtrace_spec_free(struct dtrace_state *state);
-u32 dtrace_speculation(struct dtrace_state *state);
+u32 dtrace_speculation(struct dtrace_state *state, struct dif_mstate *ms);
 struct dtrace_buffer *dtrace_spec_buffer(struct dtrace_state *state,
 					 struct dtrace_cpu *c, u64 id, u64 now);
 int dtrace_spec_end(struct dtrace_state *state, struct dtrace_cpu *c,

@@ -153,15 +153,23 @@ void dtrace_spec_free(struct dtrace_state *state)
 	state->ds_specs = NULL;
 }
 
+/*
+ * What looking at one speculation costs speculation(): a failing call
+ * looks at every one, and a firing may make many calls.
+ */
+#define DTRACE_COST_SPECSLOT	2
+
 /**
  * dtrace_speculation() - speculation(): claim a free speculation.
  * @state: the consumer
+ * @ms:    the firing's state, charged each speculation looked at
  *
  * Context: probe context.
  * Return: its id, from 1; 0 if none is free (counted as busy if one
- * was being committed or discarded, else as unavailable).
+ * was being committed or discarded, else as unavailable), or 0 with
+ * DIF_FAULT_BUDGET recorded once the budget is spent.
  */
-u32 dtrace_speculation(struct dtrace_state *state)
+u32 dtrace_speculation(struct dtrace_state *state, struct dif_mstate *ms)
 {
 	atomic64_t *fail = &state->ds_specunavail;
 	u32 i, v, next;
@@ -169,6 +177,8 @@ u32 dtrace_speculation(struct dtrace_state *state)
 	for (i = 0; i < state->ds_nspec; i++) {
 		struct dtrace_spec *sp = &state->ds_specs[i];
 
+		if (!dif_budget_charge(ms, DTRACE_COST_SPECSLOT))
+			return 0;
 		v = atomic_read(&sp->sp_state);
 		if (dtrace_spec_st(v) == DTRACE_SPEC_COMMITTING ||
 		    dtrace_spec_st(v) == DTRACE_SPEC_DISCARDING)

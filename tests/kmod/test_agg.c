@@ -327,4 +327,60 @@ TEST_F(dev, full_buffer_drops)
 	       (unsigned long long)self->drops);
 }
 
+/*
+ * BEGIN { @[7] = count(); } in a consumer of its own; returns the hash
+ * the module gave the record (-1 on failure).
+ */
+static int64_t begin_hash(void)
+{
+	struct dtrace_ioc_aggdesc d = {
+		.da_size = sizeof(d), .da_func = DTRACE_AGG_COUNT,
+		.da_keysize = 8,
+	};
+	struct dif_insn k[] = { INSN(SETI, 1, 0, 0, 7), INSN(RET, 0, 1, 0, 0) };
+	struct dtrace_ioc_status st;
+	int64_t h = -1;
+	struct clause c;
+	unsigned int cpu;
+	int fd = open("/dev/dtrace", O_RDWR);
+
+	if (fd < 0 || ioctl(fd, DTRACE_IOC_AGGDESC, &d))
+		goto out;
+	clause_init(&c, "dtrace", "BEGIN", 2, 0);
+	clause_act(&c, 0, DTRACE_ACT_AGGKEY,
+		   clause_prog(&c, k, 2, NULL, 0, DIF_TYPE_INT, 8), 0, 8);
+	clause_act(&c, 1, DTRACE_ACT_AGGREGATE,
+		   clause_prog(&c, k, 2, NULL, 0, DIF_TYPE_INT, 8), 0, 0);
+	c.acts[1].da_arg = d.da_id;
+	if (ioctl(fd, DTRACE_IOC_ENABLE, c.buf) || ioctl(fd, DTRACE_IOC_GO) ||
+	    ioctl(fd, DTRACE_IOC_STOP) || status(fd, &st))
+		goto out;
+	for (cpu = 0; cpu < st.ds_ncpus; cpu++) {
+		struct dtrace_ioc_bufsnap b = {
+			.db_size = sizeof(b), .db_cpu = cpu,
+			.db_buf = (uintptr_t)snap, .db_bufsize = sizeof(snap),
+		};
+
+		if (!ioctl(fd, DTRACE_IOC_AGGSNAP, &b) && b.db_bufsize)
+			h = ((struct dtrace_aggrec *)snap)->dar_hash;
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	return h;
+}
+
+/*
+ * Keys may be the user's: the chains they hash to are each consumer's
+ * own, at random, so nobody can fill one chain on purpose.
+ */
+TEST(hash_seeded_per_consumer)
+{
+	int64_t a = begin_hash(), b = begin_hash();
+
+	ASSERT_LE(0, a);
+	ASSERT_LE(0, b);
+	EXPECT_NE(a, b);
+}
+
 TEST_HARNESS_MAIN

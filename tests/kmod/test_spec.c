@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <time.h>
 #include <unistd.h>
 #include "kselftest_harness.h"
 #include "clause.h"
@@ -264,6 +265,70 @@ TEST_F(dev, lost_active_id_is_discarded)
 	ASSERT_EQ(0, status(self->fd, &self->st));
 	EXPECT_LE(1, self->st.ds_specreclaimed);
 	TH_LOG("reclaimed after %d ms", i * 50);
+}
+
+#define SPEC_CALLS	900	/* speculation() calls that fit one clause */
+
+/* BEGIN { speculation(); ... SPEC_CALLS times; trace(the last); } */
+static int enable_many_speculations(int fd)
+{
+	static struct dif_insn p[SPEC_CALLS + 1];
+	struct clause c;
+	int i;
+
+	for (i = 0; i < SPEC_CALLS; i++)
+		p[i] = INSN(CALL, 1, 0, 0, DIF_SUBR_SPECULATION);
+	p[SPEC_CALLS] = INSN(RET, 0, 1, 0, 0);
+	clause_init(&c, "dtrace", "BEGIN", 1, 8);
+	clause_act(&c, 0, DTRACE_ACT_RECORD,
+		   clause_prog(&c, p, SPEC_CALLS + 1, NULL, 0, DIF_TYPE_INT,
+			       8), 0, 8);
+	return ioctl(fd, DTRACE_IOC_ENABLE, c.buf);
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/*
+ * speculation() is charged each speculation it looks at: 3,600 calls in
+ * one firing, all but the first 256 failing over 256 busy speculations,
+ * are more than a budget (they cost 3,600 calls before). The firing ends
+ * in a budget fault after a few hundred failures.
+ */
+TEST_F(dev, failing_calls_are_charged)
+{
+	struct dtrace_ioc_options o = {
+		.do_size = sizeof(o), .do_nspec = 256,
+		.do_specsize = DTRACE_BUFSIZE_MIN,
+	};
+	double t0, base;
+	int i, fd = open("/dev/dtrace", O_RDWR);
+
+	/* the same GO with one cheap clause: what is not the firing */
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, ioctl(fd, DTRACE_IOC_OPTIONS, &o));
+	ASSERT_EQ(0, enable_speculation(fd));
+	t0 = now_ms();
+	ASSERT_EQ(0, ioctl(fd, DTRACE_IOC_GO));
+	base = now_ms() - t0;
+	close(fd);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	for (i = 0; i < 4; i++)
+		ASSERT_EQ(0, enable_many_speculations(self->fd));
+	t0 = now_ms();
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	TH_LOG("GO with the firing %.2f ms, with one call %.2f ms",
+	       now_ms() - t0, base);
+	ASSERT_EQ(0, status(self->fd, &self->st));
+	EXPECT_EQ(1, self->st.ds_errors);
+	/* (budget - 256 claims) / (256 slots * 2 + a call) */
+	EXPECT_LE(1000, self->st.ds_specunavail);
+	EXPECT_GE(2400, self->st.ds_specunavail);
 }
 
 TEST_HARNESS_MAIN

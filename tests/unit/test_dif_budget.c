@@ -259,4 +259,65 @@ TEST_F(budget, dynamic_variables_charge)
 	EXPECT_EQ(1, t->ms.fault.pc);
 }
 
+/* FNV-1a of global array 3's key [v], as dif_dyn.c lays it out. */
+static u32 chain_hash(u64 v)
+{
+	u8 k[20] = { 0, 1, 0, 0, 3 };	/* scope, array; id; tag 0 */
+	u32 h = 2166136261u, i;
+
+	memcpy(k + 12, &v, 8);
+	for (i = 0; i < sizeof(k); i++) {
+		h ^= k[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+#define CHAIN_LEN	40
+/* g[arg2] = 1, five instructions */
+#define CHAIN_STORE	".var global 3 array int\n ldb arg2, %r1\n" \
+			" seti 1, %r2\n pushtv %r1\n stga %r2, 3\n ret %r0"
+
+/*
+ * A hash chain is charged step by step as it is walked, and the walk
+ * stops when the budget is spent: a store at the end of a long chain
+ * that the budget does not cover stores nothing.
+ */
+TEST_F(budget, dynamic_chain_charged_as_walked)
+{
+	struct dift *t = self->t;
+	u32 mask = t->dyn.dd_nbuckets - 1, n = 0;
+	u64 keys[CHAIN_LEN], v, full, other = 0;
+
+	ASSERT_GT(t->dyn.dd_nchunks, CHAIN_LEN + 1);
+	for (v = 1; n < CHAIN_LEN || !other; v++) {
+		if ((chain_hash(v) & mask) != (chain_hash(0) & mask))
+			other = other ? other : v;
+		else if (n < CHAIN_LEN)
+			keys[n++] = v;
+	}
+	ASSERT_EQ(0, dift_asm(t, CHAIN_STORE));
+	for (n = 0; n < CHAIN_LEN - 1; n++) {
+		t->env.args[2] = keys[n];
+		run_with(t, DIF_BUDGET_FIRING);
+		ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	}
+	ASSERT_EQ(CHAIN_LEN - 1, t->dyn.dd_nused);
+	/* a key alone in its bucket: the store without a chain */
+	t->env.args[2] = other;
+	run_with(t, DIF_BUDGET_FIRING);
+	full = DIF_BUDGET_FIRING - t->ms.budget;
+	ASSERT_EQ(CHAIN_LEN, t->dyn.dd_nused);
+	/* the new key walks the whole chain first, step by step */
+	full += (CHAIN_LEN - 1) * DIF_COST_CHAIN;
+	t->env.args[2] = keys[CHAIN_LEN - 1];
+	run_with(t, full - 4 * DIF_COST_CHAIN);
+	EXPECT_EQ(DIF_FAULT_BUDGET, t->ms.fault.kind);
+	EXPECT_EQ(0, t->ms.budget);
+	EXPECT_EQ(CHAIN_LEN, t->dyn.dd_nused);
+	run_with(t, full + 4 * DIF_COST_CHAIN);
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	EXPECT_EQ(CHAIN_LEN + 1, t->dyn.dd_nused);
+}
+
 TEST_HARNESS_MAIN

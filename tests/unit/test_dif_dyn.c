@@ -310,6 +310,35 @@ TEST_F(dyn, type_confusion)
 	free(mem);
 }
 
+/*
+ * A string that runs to the very end of scratch, with no NUL there (an
+ * earlier clause's alloca() filled it), stored as a value: its bytes are
+ * copied and the NUL written apart, never read one past scratch (ASan:
+ * heap-buffer-overflow before).
+ */
+TEST_F(dyn, string_at_end_of_scratch)
+{
+	struct dift *t = self->t;
+	u8 *scratch = malloc(64);
+	char out[80];
+	u64 r;
+
+	ASSERT_NE(NULL, scratch);
+	memset(scratch, 'x', 64);
+	t->ms.scratch = scratch;
+	t->ms.scratch_size = 64;
+	t->env.args[0] = (u64)(unsigned long)(scratch + 32);
+	ASSERT_EQ(0, dift_asm(t, ".var global 1 string\n ldb arg0, %r1\n"
+			      "stgs %r1, 1\n ldgs 1, %r2\n ret %r2"));
+	r = dift_run(t);
+	ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	ASSERT_EQ(1, t->dyn.dd_nused);
+	ASSERT_EQ(0, dif_copy_string(&t->ms, out, r, sizeof(out), false));
+	EXPECT_EQ(32, strlen(out));
+	EXPECT_EQ('x', out[31]);
+	free(scratch);
+}
+
 TEST_F(dyn, init)
 {
 	struct dift *t = self->t;

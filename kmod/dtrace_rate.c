@@ -13,16 +13,23 @@
  * stops them (DRAINING, DTRACE_STATUS_DEADMAN), and the command says
  * "processing aborted: Abort due to systemic unresponsiveness".
  *
- * Cost per firing: two reads of the NMI-safe clock and a few per-CPU
- * additions, with interrupts already off. No lock, no allocation.
+ * Cost per firing: two reads of the CPU's cycle counter and a few
+ * per-CPU additions, with interrupts already off. No lock, no
+ * allocation, and no clocksource read: under TCG the clocksource is the
+ * HPET, a device access serialised across vCPUs, and its read function
+ * is traceable. The share is a ratio of cycles, so no conversion; the
+ * windows are counted in jiffies. Where get_cycles() is 0 (an
+ * architecture without a counter) the NMI-safe clock stands in.
  */
 #include <linux/ktime.h>
 #include <linux/math64.h>
+#include <linux/jiffies.h>
+#include <linux/timex.h>
 #include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include "dtrace_impl.h"
 
-#define DTRACE_RATE_WINDOW_NS	(NSEC_PER_SEC / 4)
+#define DTRACE_RATE_WINDOW	(HZ / 4)	/* jiffies */
 #define DTRACE_RATE_WINDOWS	8	/* 2 s over the limit in a row */
 
 static unsigned int probe_share_max = 75;
@@ -37,17 +44,25 @@ MODULE_PARM_DESC(probe_share_peak,
 		 "Highest percentage of a CPU's time seen in probe context over a quarter second (write 0 to reset)");
 
 struct dtrace_rate {
-	u64		dr_start;	/* this window began */
-	u64		dr_busy;	/* ns in probe context in it */
+	unsigned long	dr_start_j;	/* this window began, jiffies */
+	u64		dr_start;	/* and in dtrace_rate_clock() units */
+	u64		dr_busy;	/* units in probe context in it */
 	unsigned int	dr_over;	/* windows over the limit in a row */
 };
 
 static DEFINE_PER_CPU(struct dtrace_rate, dtrace_rate);
 
+static __always_inline u64 dtrace_rate_clock(void)
+{
+	u64 c = get_cycles();
+
+	return c ?: ktime_get_mono_fast_ns();
+}
+
 /* Context: probe context, interrupts off. */
 u64 dtrace_rate_enter(void)
 {
-	return ktime_get_mono_fast_ns();
+	return dtrace_rate_clock();
 }
 
 /* A CPU kept in probe context: stop the consumers of @probe. */
@@ -100,17 +115,18 @@ void dtrace_rate_exit(struct dtrace_probe *probe,
 {
 	struct dtrace_rate *r = this_cpu_ptr(&dtrace_rate);
 	unsigned int max = READ_ONCE(probe_share_max);
-	u64 now = ktime_get_mono_fast_ns();
+	u64 now = dtrace_rate_clock();
 	u64 span, share;
 
 	if (args->da_missed)
 		dtrace_rate_missed(probe, args->da_missed);
 	r->dr_busy += now - t0;
-	span = now - r->dr_start;
-	if (span < DTRACE_RATE_WINDOW_NS)
+	if (time_before(jiffies, r->dr_start_j + DTRACE_RATE_WINDOW))
 		return;
 	/* An idle gap makes a long window with a low share: no special case. */
-	share = min_t(u64, div64_u64(r->dr_busy * 100, span), 100);
+	span = now - r->dr_start;
+	share = span ? min_t(u64, div64_u64(r->dr_busy * 100, span), 100) : 0;
+	r->dr_start_j = jiffies;
 	r->dr_start = now;
 	r->dr_busy = 0;
 	if (share > READ_ONCE(probe_share_peak))

@@ -95,6 +95,8 @@ static const char * const dtrace_fbt_denied[] = {
 	"ktime_get_real_fast_ns", "prandom_u32_state", "nmi_uaccess_okay",
 	"__check_object_size", "check_object_size", "__virt_addr_valid",
 	"vmalloc_to_page",
+	/* clocksource reads, under ktime_get_mono_fast_ns() */
+	"read_tsc", "read_hpet", "acpi_pm_read", "kvm_clock_get_cycles",
 };
 
 static u32 dtrace_fbt_hashfn(unsigned long addr)

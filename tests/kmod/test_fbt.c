@@ -366,8 +366,9 @@ TEST_F_TIMEOUT(dev, kretprobe_misses_are_drops, 120)
 
 /*
  * Return probes on many functions are torn down in batches: one RCU
- * grace period a batch, not one a function, so disabling costs no more
- * than enabling (it cost several times more, one grace period each).
+ * grace period a batch, not one a function, so disabling costs about
+ * what enabling does. One grace period each, 73 probes took 1.7 times
+ * as long to tear down as to enable (2.42 s, 1.43 s); batched, 1.1.
  */
 TEST_F_TIMEOUT(dev, return_teardown_is_batched, 300)
 {
@@ -391,7 +392,7 @@ TEST_F_TIMEOUT(dev, return_teardown_is_batched, 300)
 	ASSERT_LE(0, self->fd);
 	TH_LOG("%u return probes: enabled in %.2f s, torn down in %.2f s",
 	       c.hdr->de_nprobes, t1 - t0, t2 - t1);
-	EXPECT_GT(t1 - t0 + 0.5, t2 - t1);
+	EXPECT_GT(1.3 * (t1 - t0) + 0.3, t2 - t1);
 }
 
 TEST_HARNESS_MAIN

@@ -32,7 +32,7 @@
 #define DTRACE_RATE_WINDOW	(HZ / 4)	/* jiffies */
 #define DTRACE_RATE_WINDOWS	8	/* 2 s over the limit in a row */
 
-static unsigned int probe_share_max = 75;
+static unsigned int probe_share_max = 90;
 module_param(probe_share_max, uint, 0644);
 MODULE_PARM_DESC(probe_share_max,
 		 "Stop consumers when a CPU spends more than this percentage of its time in probe context for 2 s (0: never)");

@@ -3,7 +3,7 @@
 # The share of a CPU's time in probe context is bounded: a tick-5000
 # clause that spends its whole work budget on every firing keeps its CPU
 # in hard interrupt nearly all the time. The module stops the consumer
-# as DTrace's deadman does (module parameter probe_share_max, 75% over
+# as DTrace's deadman does (module parameter probe_share_max, 90% over
 # 2 s), and the command says so and fails, within seconds, and the
 # machine stays responsive (the kernel log is checked for soft lockups).
 # Without the bound the script ran until its tick-60s exit.

@@ -64,9 +64,11 @@ run_ksft() {
 # The command with every kernel function traced (issues 17 and 36):
 # odd runs are issue 36's sequence (an empty clause on every function
 # started in the background, polled for BEGIN's "go", stopped with
-# SIGINT: "go" within 60 s, exit 0 within 30 s of the signal), even
-# runs `@[probefunc] = count()` beside a workload that reads files
-# (within 60 s, over 100 functions counted). The ordinary rounds the
+# SIGINT: "go" within 60 s, exit 0 within 60 s of the signal), even
+# runs `@[probefunc] = count()` beside a workload that reads files five
+# times a second (within 60 s, over 100 functions counted; a workload
+# flat out took a vCPU from the command and runs passed 60 s on a
+# loaded host). The ordinary rounds the
 # issue ran before come first.
 fbt_elapsed() {
 	local el=$(( ($(date +%s%N) - $1) / 10000000 ))
@@ -96,7 +98,7 @@ fbt_go_run() {
 	done
 	grep -q '^go' "$out" && ok=1
 	kill -INT "$pid" 2>/dev/null
-	while kill -0 "$pid" 2>/dev/null && [ $((n++)) -lt 300 ]; do
+	while kill -0 "$pid" 2>/dev/null && [ $((n++)) -lt 600 ]; do
 		sleep 0.1
 	done
 	kill -KILL "$pid" 2>/dev/null
@@ -118,7 +120,10 @@ every_function() {
 			fbt_verdict "$i" "$ok" "background, SIGINT" "$t0" "$(cat "$f")"
 			continue
 		fi
-		(while :; do cat /etc/* /usr/share/doc/*/* >/dev/null 2>&1; done) &
+		(while :; do
+			cat /etc/* >/dev/null 2>&1
+			sleep 0.2
+		done) &
 		w=$!
 		out=$(timeout -k 10 60 user/dtrace -q \
 			-n 'fbt:::entry { @[probefunc] = count(); } tick-1s { exit(0); }' 2>&1)

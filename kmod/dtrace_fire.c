@@ -345,6 +345,7 @@ void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *arg
 		       struct dtrace_state *only)
 {
 	unsigned long flags;
+	u64 t0;
 	int *in;
 
 	local_irq_save(flags);
@@ -359,8 +360,10 @@ void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *arg
 		return;
 	}
 	*in = 1;
+	t0 = dtrace_rate_enter();
 	__this_cpu_write(dtrace_budget, DIF_BUDGET_FIRING);
 	__dtrace_probe_fire(probe, args, only);
+	dtrace_rate_exit(probe, args, t0);
 	*in = 0;
 	local_irq_restore(flags);
 }

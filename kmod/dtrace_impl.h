@@ -121,6 +121,8 @@ struct dtrace_args {
 	 * return address is at the stack pointer, not yet in a frame.
 	 */
 	bool		da_uentry;
+	/* Firings the kernel lost before this one: counted as drops. */
+	unsigned long	da_missed;
 };
 
 /*
@@ -275,6 +277,10 @@ bool dtrace_probe_matches(const struct dtrace_probe *probe,
 void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *args,
 		       struct dtrace_state *only);
 int dtrace_probe_context_enter(void);
+/* dtrace_rate.c: the share of CPU time in probe context */
+u64 dtrace_rate_enter(void);
+void dtrace_rate_exit(struct dtrace_probe *probe,
+		      const struct dtrace_args *args, u64 t0);
 void dtrace_probe_context_exit(int was);
 void dtrace_sync(void);
 int dtrace_probe_init(void);

@@ -15,7 +15,16 @@
  * Entry probes share one ftrace_ops whose filter holds exactly the
  * enabled functions; enables and disables are batched and applied in one
  * ftrace update at commit, so enabling every function costs one
- * registration. Return probes are kretprobes, one per enabled function.
+ * registration. Return probes are kretprobes, one per enabled function,
+ * registered as they are enabled (register_kretprobes() too arms them one
+ * at a time) and unregistered in batches at commit, one RCU grace period
+ * per DTRACE_FBT_KRP_BATCH instead of one each.
+ *
+ * Lost returns: a kretprobe needs a free instance per call in flight
+ * (module parameter kretmaxactive, 0 for the kernel's default); a call
+ * that finds none, or hits the probe from kprobe context, is counted by
+ * the kernel in nmissed. The next return that fires on the function
+ * reports the growth as drops on its CPU, so the command prints them.
  *
  * entry: arg0..arg5 are the function's arguments.
  * return: arg1 is the return value; arg0, the offset of the return site
@@ -35,6 +44,13 @@
 
 #define DTRACE_FBT_HASH_BITS	16
 #define DTRACE_FBT_MAX		200000	/* functions, all modules */
+#define DTRACE_FBT_KRP_BATCH	256	/* kretprobes per grace period */
+#define DTRACE_FBT_KRP_MAXACTIVE	4096	/* instances per function */
+
+static unsigned int kretmaxactive;
+module_param(kretmaxactive, uint, 0644);
+MODULE_PARM_DESC(kretmaxactive,
+		 "fbt return probes: calls in flight per function before returns are lost and counted as drops (0: the kernel's default, at most 4096)");
 
 struct dtrace_fbt {
 	unsigned long		fb_addr;
@@ -43,6 +59,8 @@ struct dtrace_fbt {
 	struct dtrace_probe	*fb_return;	/* set while enabled */
 	struct dtrace_fbt	*fb_next;	/* every fbt, for teardown */
 	struct kretprobe	fb_krp;
+	unsigned long		fb_missed;	/* nmissed already reported */
+	bool			fb_krp_dead;	/* queued for unregistration */
 	bool			fb_gone;	/* its module was unloaded */
 	char			fb_mod[DTRACE_MODNAMELEN];
 };
@@ -60,6 +78,10 @@ static unsigned long *dtrace_fbt_pending;	/* addresses to add/remove */
 static unsigned int dtrace_fbt_npending;
 static bool dtrace_fbt_pending_remove;
 
+/* Return probes disabled, their kretprobes not yet unregistered. */
+static struct kretprobe **dtrace_fbt_krp_dead;
+static unsigned int dtrace_fbt_nkrp_dead;
+
 /* A scratch ops, never registered: asks ftrace whether a site is one. */
 static struct ftrace_ops dtrace_fbt_check_ops;
 
@@ -73,6 +95,8 @@ static const char * const dtrace_fbt_denied[] = {
 	"ktime_get_real_fast_ns", "prandom_u32_state", "nmi_uaccess_okay",
 	"__check_object_size", "check_object_size", "__virt_addr_valid",
 	"vmalloc_to_page",
+	/* clocksource reads, under ktime_get_mono_fast_ns() */
+	"read_tsc", "read_hpet", "acpi_pm_read", "kvm_clock_get_cycles",
 };
 
 static u32 dtrace_fbt_hashfn(unsigned long addr)
@@ -128,10 +152,17 @@ static int notrace dtrace_fbt_ret(struct kretprobe_instance *ri,
 					     struct dtrace_fbt, fb_krp);
 	struct dtrace_probe *p = READ_ONCE(fb->fb_return);
 	struct dtrace_args a = { };
+	unsigned long missed, seen;
 
 	if (!p)
 		return 0;
 	a.da_arg[1] = regs_return_value(regs);
+	/* Another CPU may report the same growth: only one wins. */
+	missed = (unsigned long)READ_ONCE(fb->fb_krp.nmissed) +
+		 READ_ONCE(fb->fb_krp.kp.nmissed);
+	seen = READ_ONCE(fb->fb_missed);
+	if (missed != seen && cmpxchg(&fb->fb_missed, seen, missed) == seen)
+		a.da_missed = missed - seen;
 	dtrace_probe_fire(p, &a, NULL);
 	return 0;
 }
@@ -161,6 +192,27 @@ static int dtrace_fbt_queue(unsigned long addr, bool remove)
 }
 
 /*
+ * Unregister the kretprobes of disabled return probes: a grace period per
+ * batch, and a scheduling point between batches.
+ * Context: dtrace_lock held, process context.
+ */
+static void dtrace_fbt_krp_flush(void)
+{
+	unsigned int i, n;
+
+	for (i = 0; i < dtrace_fbt_nkrp_dead; i += n) {
+		n = min_t(unsigned int, dtrace_fbt_nkrp_dead - i,
+			  DTRACE_FBT_KRP_BATCH);
+		unregister_kretprobes(&dtrace_fbt_krp_dead[i], n);
+		cond_resched();
+	}
+	for (i = 0; i < dtrace_fbt_nkrp_dead; i++)
+		container_of(dtrace_fbt_krp_dead[i], struct dtrace_fbt,
+			     fb_krp)->fb_krp_dead = false;
+	dtrace_fbt_nkrp_dead = 0;
+}
+
+/*
  * enable: entry probes join the next ftrace update; return probes get
  * their kretprobe now. Context: dtrace_lock held, process context.
  */
@@ -180,9 +232,14 @@ static int dtrace_fbt_enable(struct dtrace_probe *probe)
 		return 0;
 	}
 
+	if (fb->fb_krp_dead)	/* disabled and enabled again before commit */
+		dtrace_fbt_krp_flush();
 	memset(&fb->fb_krp, 0, sizeof(fb->fb_krp));
+	fb->fb_missed = 0;
 	fb->fb_krp.kp.addr = (kprobe_opcode_t *)fb->fb_addr;
 	fb->fb_krp.handler = dtrace_fbt_ret;
+	fb->fb_krp.maxactive = min_t(unsigned int, READ_ONCE(kretmaxactive),
+				     DTRACE_FBT_KRP_MAXACTIVE);
 	WRITE_ONCE(fb->fb_return, probe);
 	err = register_kretprobe(&fb->fb_krp);
 	if (err)
@@ -203,8 +260,18 @@ static void dtrace_fbt_disable(struct dtrace_probe *probe)
 			dtrace_fbt_queue(fb->fb_addr, true);
 		return;
 	}
-	unregister_kretprobe(&fb->fb_krp);
+	/* Until it is unregistered, it fires nothing. */
 	WRITE_ONCE(fb->fb_return, NULL);
+	if (!dtrace_fbt_krp_dead)
+		dtrace_fbt_krp_dead = kvmalloc_array(DTRACE_FBT_MAX,
+						     sizeof(*dtrace_fbt_krp_dead),
+						     GFP_KERNEL);
+	if (!dtrace_fbt_krp_dead) {
+		unregister_kretprobe(&fb->fb_krp);
+		return;
+	}
+	fb->fb_krp_dead = true;
+	dtrace_fbt_krp_dead[dtrace_fbt_nkrp_dead++] = &fb->fb_krp;
 }
 
 /*
@@ -217,6 +284,7 @@ static int dtrace_fbt_commit(void)
 {
 	int err = 0;
 
+	dtrace_fbt_krp_flush();
 	if (!dtrace_fbt_nentry) {
 		/*
 		 * Unregister before emptying the filter: a registered ops
@@ -457,6 +525,8 @@ void dtrace_provider_fbt_exit(void)
 	memset(dtrace_fbt_hash, 0, sizeof(dtrace_fbt_hash));
 	kvfree(dtrace_fbt_pending);
 	dtrace_fbt_pending = NULL;
+	kvfree(dtrace_fbt_krp_dead);
+	dtrace_fbt_krp_dead = NULL;
 	dtrace_fbt_count = 0;
 	/* Once, at the end: it frees the hashes without resetting them. */
 	dtrace_ftrace_free_filter(&dtrace_fbt_ops);

@@ -8,9 +8,11 @@
 # to a real one: vCPUs stall at random and IPIs wait
 # (RELIABILITY_LOOPS=N for another number, 0 where other work already
 # loads the host, as in make check). Runs
-# tests/guest-suite.sh --smp RUNS (default 10 runs of the every-function
-# one-liner); its last line is "N passed, N failed" (tests/vm/tally.sh:
-# ", N skipped" may follow), which run-check.sh adds up. The busy loops are
+# tests/guest-suite.sh --smp RUNS (default 10 runs with every function
+# traced: issue 36's background run stopped by SIGINT and
+# `@[probefunc] = count()` beside a workload, in turn); its last line is
+# "N passed, N failed" (tests/vm/tally.sh: ", N skipped" may follow),
+# which run-check.sh adds up. The busy loops are
 # bounded by timeout(1) and killed on any exit.
 #
 # With SMP_UNSTICK=1, tcg-unstick.py watches the guest through QEMU's

@@ -16,7 +16,7 @@
 # hostile ioctls from 4 threads, fbt (every function), the consumer life
 # cycle (kill -9 mid-run, the deadman); then the command tracing every
 # kernel function RUNS times (default 10, two ways in turn), each
-# within 60 s.
+# within 120 s.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 mode=all
@@ -60,12 +60,14 @@ run_ksft() {
 # The command with every kernel function traced (issues 17 and 36):
 # odd runs are issue 36's sequence (an empty clause on every function
 # started in the background, polled for BEGIN's "go", stopped with
-# SIGINT: "go" within 60 s, exit 0 within 60 s of the signal), even
+# SIGINT: "go" within 120 s, exit 0 within 120 s of the signal), even
 # runs `@[probefunc] = count()` beside a workload that reads files five
-# times a second (within 60 s, over 100 functions counted; a workload
+# times a second (within 120 s, over 100 functions counted; a workload
 # flat out took a vCPU from the command and runs passed 60 s on a
 # loaded host). The ordinary rounds the
-# issue ran before come first.
+# issue ran before come first. The limits are twice the longest run
+# seen with an idle host (27.9 s), since make check runs this beside
+# other guests on two cores: the test is that the shell comes back.
 fbt_elapsed() {
 	local el=$(( ($(date +%s%N) - $1) / 10000000 ))
 	echo "$((el / 100)).$(printf %02d $((el % 100)))"
@@ -89,12 +91,12 @@ fbt_go_run() {
 		>"$out" 2>&1 &
 	pid=$!
 	while ! grep -q '^go' "$out" && kill -0 "$pid" 2>/dev/null &&
-	      [ $(( ($(date +%s%N) - t0) / 1000000000 )) -lt 60 ]; do
+	      [ $(( ($(date +%s%N) - t0) / 1000000000 )) -lt 120 ]; do
 		sleep 0.1
 	done
 	grep -q '^go' "$out" && ok=1
 	kill -INT "$pid" 2>/dev/null
-	while kill -0 "$pid" 2>/dev/null && [ $((n++)) -lt 600 ]; do
+	while kill -0 "$pid" 2>/dev/null && [ $((n++)) -lt 1200 ]; do
 		sleep 0.1
 	done
 	kill -KILL "$pid" 2>/dev/null
@@ -121,7 +123,7 @@ every_function() {
 			sleep 0.2
 		done) &
 		w=$!
-		out=$(timeout -k 10 60 user/dtrace -q \
+		out=$(timeout -k 10 120 user/dtrace -q \
 			-n 'fbt:::entry { @[probefunc] = count(); } tick-1s { exit(0); }' 2>&1)
 		rc=$?
 		kill "$w"

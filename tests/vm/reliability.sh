@@ -42,7 +42,7 @@ if [ "${1:-}" = --ftrace-only ]; then
 	shift
 fi
 runs=${1:-10}
-limit=${RELIABILITY_TIMEOUT:-900}
+limit=${RELIABILITY_TIMEOUT:-1500}
 kver=${KVER:-$(tests/default-kver.sh)}
 
 loops=()

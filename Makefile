@@ -36,7 +36,7 @@ export KVER KDIR
 all: kmod user
 
 kmod:
-	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod DTRACE_WERROR=1 modules
 
 # kselftest_harness.h and checkpatch.pl come from Debian's linux-source
 # package at build time; nothing of it is committed.

@@ -4,7 +4,7 @@
 #
 #   make            build kmod/dtrace.ko and user/dtrace
 #   make deps       install the Debian packages the project needs (root)
-#   make demo       deps, build, then a real trace in a QEMU guest
+#   make demo       the demo's deps, build, a real trace in a QEMU guest
 #   make check      every test; ends with "N passed, N failed"
 #   make deb        Debian packages into build/deb/ (Documentation/install.md)
 #   make check-pkg  install, upgrade and purge them in a QEMU guest
@@ -61,6 +61,11 @@ $(KSFT) $(CHECKPATCH) &:
 deps:
 	./tests/install-deps.sh
 
+# Only what the demo needs: the default kernel, no matrix, no roots.
+.PHONY: deps-demo
+deps-demo:
+	./tests/install-deps.sh --demo
+
 # Userspace objects: a plain build and an ASan+UBSan build of every
 # source. Fragments list sources; $(call obj,...) and $(call asan,...)
 # name the objects.
@@ -86,7 +91,7 @@ include tests/vm/vm.mk
 include tests/kmod/kmod.mk
 include tests/fuzz/fuzz.mk
 
-demo: deps all
+demo: deps-demo all
 	./tests/vm/demo.sh
 
 check: all tools unit kmod-tests

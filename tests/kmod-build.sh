@@ -20,7 +20,7 @@ if [ "$root" != / ] && [ -x "${root}bin/sh" ]; then
 	in=/var/tmp/dtrace-matrix
 	rm -rf "$root$in"
 	cp -a "$src" "$root$in"
-	chroot "$root" env PATH=/usr/sbin:/usr/bin:/sbin:/bin make -s \
+	tests/in-root.sh "$root" make -s \
 		-C "/usr/src/linux-headers-$k" M="$in/kmod" DTRACE_WERROR=1 \
 		modules >"$src.build.log" 2>&1
 	cp "$root$in/kmod/dtrace.ko" "$src/kmod/"

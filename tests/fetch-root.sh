@@ -13,7 +13,8 @@
 #   bpftrace, libbpf, python3, dkms       that release's userland and peer
 #
 # Quick when the root is there already and its kernel is still the one
-# the suite's metapackage names; else made again (about 5 minutes).
+# the suite's metapackage names (packages added to the list below are
+# installed into it); else made again (14-16 minutes on a busy machine).
 set -eu
 
 SUITE=${1:?usage: $0 trixie|forky}
@@ -21,7 +22,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 b=$top/build/$SUITE
 root=$b/root
 stamp=$b/.made
-PKGS="make libelf-dev bison flex kmod bc dwarves bpftrace libbpf-dev \
+PKGS="make gcc libc6-dev libelf-dev bison flex kmod bc dwarves bpftrace libbpf-dev \
 	python3 dkms xz-utils strace pkg-config \
 	systemtap-sdt-dev libc6-dbg ca-certificates"
 
@@ -39,6 +40,27 @@ kver=$(APT_CMD=apt-cache apt_priv -qq depends linux-image-amd64 2>/dev/null |
 [ -n "$kver" ] || { echo "fetch-root: no kernel in $SUITE" >&2; exit 1; }
 [ "$(cat "$stamp" 2>/dev/null)" = "$kver $PKGS" ] && exit 0
 
+in_root() {
+	"$top/tests/in-root.sh" "$root" env DEBIAN_FRONTEND=noninteractive \
+		INITRD=No "$@"
+}
+# The kernel and its headers (which bring the gcc it was built with),
+# installed inside the root: no initramfs (the guest makes its own) and
+# no bootloader to update.
+install_in_root() {
+	# shellcheck disable=SC2086
+	in_root apt-get install -y --no-install-recommends $PKGS \
+		"linux-image-$kver" "linux-headers-$kver" \
+		>>"$b/debootstrap.log" 2>&1 &&
+		in_root apt-get clean ||
+		{ tail -n 20 "$b/debootstrap.log" >&2; exit 1; }
+}
+if [ "$(cut -d' ' -f1 "$stamp" 2>/dev/null)" = "$kver" ]; then
+	install_in_root
+	echo "$kver $PKGS" >"$stamp"
+	exit 0
+fi
+
 rm -rf "$root"
 mkdir -p "$root"
 # shellcheck disable=SC2086
@@ -46,18 +68,6 @@ debootstrap --variant=minbase --include="$(echo $PKGS | tr ' ' ,)" \
 	"$SUITE" "$root" "$mirror" /usr/share/debootstrap/scripts/sid \
 	>"$b/debootstrap.log" 2>&1 ||
 	{ tail -n 20 "$b/debootstrap.log" >&2; exit 1; }
-# The kernel and its headers (which bring the gcc it was built with),
-# installed inside the root: no initramfs (the guest makes its own) and
-# no bootloader to update.
-in_root() {
-	chroot "$root" env DEBIAN_FRONTEND=noninteractive INITRD=No \
-		PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@"
-}
-mount -t proc proc "$root/proc"
-trap 'umount "$root/proc" 2>/dev/null || :' EXIT
-in_root apt-get install -y --no-install-recommends \
-	"linux-image-$kver" "linux-headers-$kver" >>"$b/debootstrap.log" 2>&1 ||
-	{ tail -n 20 "$b/debootstrap.log" >&2; exit 1; }
-in_root apt-get clean
+install_in_root
 echo "$kver $PKGS" >"$stamp"
 echo "fetch-root: Debian $SUITE with $kver under $root"

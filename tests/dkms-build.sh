@@ -24,7 +24,7 @@ ver=$(cat "$top/VERSION")
 # release's root, the tree lies inside it (dkms runs there).
 in=
 [ ${#chroot[@]} = 0 ] || in=/var/tmp/dtrace-dkms
-work="${chroot:+$root}$in${in:-$top/build/dkms/$kver}"
+work="${chroot:+$root}${in:-$top/build/dkms/$kver}"
 rm -rf "$work"
 mkdir -p "$work/tree"
 make -s -C "$top" dkms-src DKMS_SRC="$work/src/dtrace-$ver"

@@ -4,7 +4,8 @@
 #
 #   make            build kmod/dtrace.ko and user/dtrace
 #   make deps       install the Debian packages the project needs (root)
-#   make demo       deps, build, then a real trace in a QEMU guest
+#   make deps-roots and Debian 13's and testing's roots under build/
+#   make demo       the demo's deps, build, a real trace in a QEMU guest
 #   make check      every test; ends with "N passed, N failed"
 #   make deb        Debian packages into build/deb/ (Documentation/install.md)
 #   make check-pkg  install, upgrade and purge them in a QEMU guest
@@ -36,7 +37,7 @@ export KVER KDIR
 all: kmod user
 
 kmod:
-	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod DTRACE_WERROR=1 modules
 
 # kselftest_harness.h and checkpatch.pl come from Debian's linux-source
 # package at build time; nothing of it is committed.
@@ -60,6 +61,14 @@ $(KSFT) $(CHECKPATCH) &:
 
 deps:
 	./tests/install-deps.sh
+
+# Only what the demo needs: the default kernel, no matrix, no roots.
+.PHONY: deps-demo deps-roots
+deps-demo:
+	./tests/install-deps.sh --demo
+# deps, and Debian 13's and testing's roots for make check-matrix.
+deps-roots:
+	./tests/install-deps.sh --roots
 
 # Userspace objects: a plain build and an ASan+UBSan build of every
 # source. Fragments list sources; $(call obj,...) and $(call asan,...)
@@ -86,7 +95,7 @@ include tests/vm/vm.mk
 include tests/kmod/kmod.mk
 include tests/fuzz/fuzz.mk
 
-demo: deps all
+demo: deps-demo all
 	./tests/vm/demo.sh
 
 check: all tools unit kmod-tests

@@ -11,6 +11,7 @@
 
 #include <linux/ftrace.h>
 #include <linux/err.h>
+#include <linux/hrtimer.h>
 #include <linux/kprobes.h>
 #include <linux/overflow.h>
 #include <linux/preempt.h>
@@ -205,10 +206,53 @@ static inline bool dtrace_uprobe_filter_cb(struct uprobe_consumer *uc,
 }
 #endif
 
+/*
+ * The uprobe handlers: from 6.13 each takes a last __u64 *data (a
+ * session's cookie, unused here). Both call provider_pid.c's.
+ */
+int dtrace_pid_handler(struct uprobe_consumer *uc, struct pt_regs *regs);
+int dtrace_pid_ret_handler(struct uprobe_consumer *uc, unsigned long func,
+			   struct pt_regs *regs);
+#ifdef DTRACE_UPROBE_DATA
+static inline int notrace dtrace_pid_handler_cb(struct uprobe_consumer *uc,
+						struct pt_regs *regs,
+						__u64 *data)
+{
+	return dtrace_pid_handler(uc, regs);
+}
+
+static inline int notrace dtrace_pid_ret_handler_cb(struct uprobe_consumer *uc,
+						    unsigned long func,
+						    struct pt_regs *regs,
+						    __u64 *data)
+{
+	return dtrace_pid_ret_handler(uc, func, regs);
+}
+#else
+#define dtrace_pid_handler_cb		dtrace_pid_handler
+#define dtrace_pid_ret_handler_cb	dtrace_pid_ret_handler
+#endif
+
 static inline void dtrace_uprobe_unregister_sync(void)
 {
 #ifdef DTRACE_UPROBE_HANDLE
 	uprobe_unregister_sync();
+#endif
+}
+
+/*
+ * A timer set up with its function: 6.13 added hrtimer_setup(), and
+ * later kernels dropped hrtimer_init() (7.2 has only the former).
+ */
+static inline void dtrace_hrtimer_setup(struct hrtimer *t,
+					enum hrtimer_restart (*fn)(struct hrtimer *),
+					clockid_t clock, enum hrtimer_mode mode)
+{
+#ifdef DTRACE_HAVE_HRTIMER_SETUP
+	hrtimer_setup(t, fn, clock, mode);
+#else
+	hrtimer_init(t, clock, mode);
+	t->function = fn;
 #endif
 }
 

@@ -28,6 +28,7 @@
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
+#include "dtrace_compat.h"
 #include "dtrace_impl.h"
 
 static unsigned int deadman_timeout = 30;
@@ -149,8 +150,8 @@ struct dtrace_state *dtrace_state_create(void)
 		return NULL;
 	}
 	mutex_init(&state->ds_lock);
-	hrtimer_init(&state->ds_deadman, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
-	state->ds_deadman.function = dtrace_deadman;
+	dtrace_hrtimer_setup(&state->ds_deadman, dtrace_deadman, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_HARD);
 	state->ds_bufsize = DTRACE_BUFSIZE_DEFAULT;
 	state->ds_bufpolicy = DTRACE_BUFPOLICY_SWITCH;
 	state->ds_strsize = DTRACE_STRSIZE_DEFAULT;

@@ -136,8 +136,8 @@ bool dtrace_uprobe_filter(struct uprobe_consumer *uc, struct mm_struct *mm)
 	return ok;
 }
 
-static int notrace dtrace_pid_handler(struct uprobe_consumer *uc,
-				      struct pt_regs *regs)
+int notrace dtrace_pid_handler(struct uprobe_consumer *uc,
+			       struct pt_regs *regs)
 {
 	struct dtrace_upr *u = container_of(uc, struct dtrace_upr, u_uc);
 	struct dtrace_probe *p = READ_ONCE(u->u_probe);
@@ -157,9 +157,8 @@ static int notrace dtrace_pid_handler(struct uprobe_consumer *uc,
 }
 
 /* return: arg1 is the return value; arg0, DTrace's return offset, 0. */
-static int notrace dtrace_pid_ret_handler(struct uprobe_consumer *uc,
-					  unsigned long func,
-					  struct pt_regs *regs)
+int notrace dtrace_pid_ret_handler(struct uprobe_consumer *uc,
+				   unsigned long func, struct pt_regs *regs)
 {
 	struct dtrace_upr *u = container_of(uc, struct dtrace_upr, u_uc);
 	struct dtrace_probe *p = READ_ONCE(u->u_probe);
@@ -185,9 +184,9 @@ static int dtrace_pid_enable(struct dtrace_probe *probe)
 	}
 	memset(&u->u_uc, 0, sizeof(u->u_uc));
 	if (u->u_flags & DTRACE_UPROBE_RETURN)
-		u->u_uc.ret_handler = dtrace_pid_ret_handler;
+		u->u_uc.ret_handler = dtrace_pid_ret_handler_cb;
 	else
-		u->u_uc.handler = dtrace_pid_handler;
+		u->u_uc.handler = dtrace_pid_handler_cb;
 	u->u_uc.filter = dtrace_uprobe_filter_cb;
 	WRITE_ONCE(u->u_probe, probe);
 	err = dtrace_uprobe_register(&u->u_h, u->u_inode, u->u_offset,

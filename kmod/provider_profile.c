@@ -21,6 +21,7 @@
 #include <linux/cpu.h>
 #include <asm/irq_regs.h>
 #include <asm/ptrace.h>
+#include "dtrace_compat.h"
 #include "dtrace_impl.h"
 
 #define DTRACE_PROFILE_MIN_NS	(200 * NSEC_PER_USEC)
@@ -186,8 +187,8 @@ static void dtrace_profile_timer_start(void *arg)
 static void dtrace_profile_timer_init(struct dtrace_profile_timer *pt,
 				      struct dtrace_probe *probe)
 {
-	hrtimer_init(&pt->pt_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
-	pt->pt_timer.function = dtrace_profile_fire;
+	dtrace_hrtimer_setup(&pt->pt_timer, dtrace_profile_fire, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_HARD);
 	pt->pt_probe = probe;
 	pt->pt_interval = ns_to_ktime(((struct dtrace_profile *)
 				       probe->dp_arg)->pr_interval_ns);

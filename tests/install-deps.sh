@@ -5,14 +5,24 @@
 # with, and the kernels of the test matrix; fetch Debian 11's 5.10 kernel
 # into build/ (fetch-bullseye.sh). Quick when they are all present
 # already.
+#
+# install-deps.sh --demo: only what make demo needs (build the module
+# and the command for the default kernel, boot it in a guest).
+# install-deps.sh --roots: all of it, and Debian 13's and testing's
+# roots under build/ (fetch-root.sh, 10-16 minutes each), which make
+# check-matrix boots and make check tests when they are there.
 set -eu
 
-PKGS="build-essential make gcc bison flex libelf-dev libbpf-dev dwarves \
-	pkg-config \
-	linux-image-amd64 linux-headers-amd64 linux-source-6.1 dkms \
-	qemu-system-x86 busybox-static cpio xz-utils kmod bpftrace \
+DEMO_PKGS="build-essential make gcc bison flex libelf-dev libbpf-dev \
+	dwarves pkg-config linux-image-amd64 linux-headers-amd64 \
+	qemu-system-x86 busybox-static cpio xz-utils kmod"
+PKGS="$DEMO_PKGS linux-source-6.1 dkms bpftrace \
 	clang libclang-rt-14-dev python3 strace systemtap-sdt-dev ldc \
-	debhelper dh-dkms dpkg-dev libc6-dbg"
+	debhelper dh-dkms dpkg-dev libc6-dbg debootstrap"
+demo=0
+roots=0
+[ "${1:-}" = --demo ] && { demo=1; PKGS=$DEMO_PKGS; }
+[ "${1:-}" = --roots ] && roots=1
 # The kernel matrix beyond the default: 6.1 PREEMPT_RT and 6.12. Wanted,
 # not required: a Debian point release may rename the 6.12 packages.
 MATRIX_PKGS="linux-image-rt-amd64 linux-headers-rt-amd64 \
@@ -27,12 +37,14 @@ absent() {
 }
 # shellcheck disable=SC2086
 missing=$(absent $PKGS | tr '\n' ' ')
+optional=
 # shellcheck disable=SC2086
-optional=$(absent $MATRIX_PKGS | tr '\n' ' ')
+[ "$demo" = 1 ] || optional=$(absent $MATRIX_PKGS | tr '\n' ' ')
 # Node.js runs stackvis's stackcollapse (the stack-profile acceptance
 # test); any node already on the machine will do.
-command -v node >/dev/null && command -v npm >/dev/null ||
+if [ "$demo" = 0 ] && ! { command -v node && command -v npm; } >/dev/null; then
 	missing="$missing nodejs npm"
+fi
 
 if [ -n "$missing$optional" ]; then
 	if [ "$(id -u)" != 0 ]; then
@@ -51,6 +63,8 @@ if [ -n "$missing$optional" ]; then
 			echo "install-deps: kernel matrix incomplete: $optional" >&2
 	fi
 fi
+
+[ "$demo" = 1 ] && exit 0
 
 # stackvis (npm) holds a stackcollapse for DTrace's stack output; kept
 # in the build tree, out of the system's way.
@@ -71,3 +85,13 @@ fi
 # required.
 "$(dirname "$0")/fetch-qemu.sh" ||
 	echo "install-deps: QEMU 10 not fetched: make check-smp uses the system's" >&2
+
+# Debian 13 (trixie) and testing (forky) as whole roots the guest boots
+# with their own kernels: made by debootstrap under build/, never
+# installed. Wanted, not required; on request only, as CI's 90 minutes
+# do not hold them yet.
+[ "$roots" = 1 ] || exit 0
+for suite in trixie forky; do
+	"$(dirname "$0")/fetch-root.sh" "$suite" ||
+		echo "install-deps: kernel matrix incomplete: no $suite root" >&2
+done

@@ -60,32 +60,49 @@ run_ksft() {
 # most of it), more on PREEMPT_RT.
 export SUITE_TIMEOUT=${SUITE_TIMEOUT:-2700}
 
-# In the background from the start, one after another: the other kernels
-# of the matrix (5.10 from build/, 6.1-rt, 6.12), if any, then the
-# reliability tests on the default kernel under multi-threaded TCG
-# (make check-smp), with the foreground's guest as the host's load
+# In the background from the start, one after another: the Debian
+# packages (built once for the two guests that install them), their life
+# in a Debian 13 guest on its own root, the other kernels of the matrix
+# (5.10 from build/, 6.1-rt, 6.12, Debian 13's 6.12 and testing's newest
+# on their roots), if any, each with a DKMS build and the guest subset
+# (tests/guest-suite.sh --subset; make check-matrix runs the whole suite),
+# then the reliability tests on the default kernel under multi-threaded
+# TCG (make check-smp), with the foreground's guest as the host's load
 # instead of busy loops. They run beside the host stages (mostly one
 # process at a time), then beside the default kernel's suite and the
-# packages' guests. A TCG vCPU keeps one host core busy; CI has two
+# packages' guest. A TCG vCPU keeps one host core busy; CI has two
 # cores and 90 minutes.
 others=$(tests/vm/kernel-root.sh --list | grep -vxF "$KVER" | tr '\n' ' ')
-# Debian 11's 5.10 (make deps extracts it under build/), with its gcc-10.
-OLD_KVER=5.10.0-32-amd64
-old=$(tests/vm/kernel-root.sh "$OLD_KVER" 2>/dev/null)
+# Debian 13's kernel, on its root (make deps makes it under build/).
+TRIXIE_KVER=$(find build/trixie/root/usr/src -maxdepth 1 \
+	-name 'linux-headers-*-amd64' 2>/dev/null |
+	sed 's|.*/linux-headers-||' | head -n 1)
 
+debs=$(mktemp)
+dlog=$(mktemp)
+tlog=$(mktemp)
 mlog=$(mktemp)
 slog=$(mktemp)
 (
-	rc=0
+	prc=0
+	mrc=0
+	{ ./debian/mkdeb.sh && DEB_VERSION_SUFFIX=+pkgtest2 ./debian/mkdeb.sh; } \
+		>"$dlog" 2>&1
+	echo $? >"$debs"
+	if [ -n "$TRIXIE_KVER" ]; then
+		PKG_BUILT=1 tests/pkg/run.sh --kver "$TRIXIE_KVER" >"$tlog" 2>&1
+		prc=$?
+	fi
 	if [ -n "$others" ]; then
-		MATRIX=$others MATRIX_SUITE_ARGS=--no-peer-tools \
-			tests/run-matrix.sh >"$mlog" 2>&1
-		rc=$?
+		MATRIX=$others MATRIX_SUITE_ARGS=--subset \
+			MATRIX_DKMS=1 tests/run-matrix.sh >"$mlog" 2>&1
+		mrc=$?
 	fi
 	RELIABILITY_LOOPS=0 tests/vm/reliability.sh 10 >"$slog" 2>&1
 	src=$?
-	# both statuses in one: the matrix's in bit 0, the other's in bit 1
-	exit $(((rc != 0) | (src != 0) << 1))
+	# the statuses in one: the matrix's in bit 0, the other's in bit 1,
+	# Debian 13's packages' in bit 2
+	exit $(((mrc != 0) | (src != 0) << 1 | (prc != 0) << 2))
 ) &
 bgpid=$!
 
@@ -108,7 +125,7 @@ done
 
 section "dkms build"
 check "dkms build for $KVER" tests/dkms-build.sh "$KVER"
-[ -n "$old" ] && check "dkms build for $OLD_KVER" tests/dkms-build.sh "$OLD_KVER"
+# The other kernels' DKMS builds run in the background, with their guests.
 
 # A runner that ends with its own tally: add its counts; a runner that
 # failed without saying so, or said nothing, counts as one failure.
@@ -144,7 +161,15 @@ fi
 # another guest). On 5.10 it takes over 20 minutes more, which CI's 90
 # do not hold: make check-pkg PKG_KVER=5.10.0-32-amd64 runs it there.
 section "Debian packages"
-run_tallied "packages" tests/pkg/run.sh
+# Built by the background from the start (the Debian 13 guest's too).
+while [ ! -s "$debs" ]; do sleep 5; done
+if [ "$(cat "$debs")" = 0 ]; then
+	PKG_BUILT=1 run_tallied "packages" tests/pkg/run.sh
+else
+	fail 1 "packages built"
+	echo "not ok - packages built"
+	tail -n 40 "$dlog" | sed 's/^/#   /'
+fi
 
 # The background's output once it is done, tallied as if it ran here.
 replay() { # LOG STATUS
@@ -153,13 +178,17 @@ replay() { # LOG STATUS
 }
 wait "$bgpid"
 bg=$?
+if [ -n "$TRIXIE_KVER" ]; then
+	section "Debian packages in Debian 13 ($TRIXIE_KVER)"
+	run_tallied "packages in Debian 13" replay "$tlog" $((bg >> 2 & 1))
+fi
 if [ -n "$others" ]; then
 	section "kernel matrix: $others"
 	run_tallied "kernel matrix" replay "$mlog" $((bg & 1))
 fi
 section "reliability under multi-threaded TCG (make check-smp)"
 run_tallied "reliability" replay "$slog" $((bg >> 1 & 1))
-rm -f "$mlog" "$slog"
+rm -f "$debs" "$dlog" "$tlog" "$mlog" "$slog"
 
 if [ "$failed" -gt 0 ]; then
 	echo "failed:"

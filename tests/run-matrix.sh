@@ -2,12 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make check-matrix: build the module for each kernel of the matrix
-# (Debian 11's 5.10, extracted under build/ by make deps, and Debian 12's
-# 6.1, 6.1 PREEMPT_RT and 6.12) and run the guest suite on each, one boot
-# per kernel. Ends with "N passed, N failed" (tests/vm/tally.sh: with
-# ", N skipped" and a "skipped: KVER:NAME..." line if tests skipped).
-# MATRIX="KVER ..." overrides the list; MATRIX_SUITE_ARGS are given to
-# tests/guest-suite.sh.
+# (Debian 11's 5.10, extracted under build/ by make deps; Debian 12's
+# 6.1, 6.1 PREEMPT_RT and 6.12; Debian 13's 6.12 and testing's newest
+# kernel, each in its release's root under build/, made by make
+# deps-roots) and run the guest suite on each, one boot per kernel, a
+# release's kernel on its root. Ends with "N passed, N failed"
+# (tests/vm/tally.sh: with ", N skipped" and a "skipped: KVER:NAME..."
+# line if tests skipped).
+# MATRIX="KVER ..." overrides the list; MATRIX_SUITE names the guest's
+# command (default tests/guest-suite.sh), MATRIX_SUITE_ARGS its
+# arguments (make check gives --subset).
+# MATRIX_DKMS=1 builds the module through DKMS for each kernel too, as
+# the package would (tests/dkms-build.sh).
 set -u
 cd "$(dirname "$0")/.."
 list=${MATRIX:-$(tests/vm/kernel-root.sh --list)}
@@ -24,10 +30,21 @@ for k in $list; do
 	fi
 	echo "ok - build for $k"
 	passed=$((passed + 1))
+	if [ "${MATRIX_DKMS:-0}" = 1 ]; then
+		if tests/dkms-build.sh "$k" >"$src.dkms.log" 2>&1; then
+			echo "ok - dkms build for $k"
+			passed=$((passed + 1))
+		else
+			echo "not ok - dkms build for $k"
+			tail -n 20 "$src.dkms.log" | sed 's/^/#   /'
+			failed=$((failed + 1))
+		fi
+	fi
 	t0=$SECONDS
 	out=$(tests/vm/run-guest.sh --kver "$k" \
 		--timeout "${SUITE_TIMEOUT:-1200}" \
-		--module "$src/kmod/dtrace.ko" -- tests/guest-suite.sh \
+		--module "$src/kmod/dtrace.ko" -- \
+		"${MATRIX_SUITE:-tests/guest-suite.sh}" \
 		${MATRIX_SUITE_ARGS:-} 2>&1)
 	rc=$?
 	# Failures as "not ok - KVER: test", so that make check shows them,

@@ -11,7 +11,7 @@
 # place, oldest first.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
-roots="/ $top/build/bullseye/root/"
+roots="/ $top/build/bullseye/root/ $top/build/trixie/root/ $top/build/forky/root/"
 
 if [ "${1:-}" = --list ]; then
 	for r in $roots; do

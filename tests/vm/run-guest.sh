@@ -64,14 +64,27 @@ if [ -z "$kver" ]; then
 	kver=$("$here/../default-kver.sh")
 fi
 [ -n "$kver" ] || { say "no Debian amd64 kernel headers installed"; exit 125; }
-# Installed, or extracted under build/ (Debian 11's 5.10).
+# Installed, or extracted under build/ (Debian 11's 5.10), or the
+# kernel of a whole release's root under build/ (tests/fetch-root.sh).
 kroot=$("$here/kernel-root.sh" "$kver") || exit 125
 [ -r "${kroot}boot/vmlinuz-$kver" ] || { say "no ${kroot}boot/vmlinuz-$kver"; exit 125; }
+# A release's kernel boots on that release's root, not the host's: its
+# own userland (C library, python, bpftrace), with the repository put
+# at its host path over it.
+sysroot=/
+if [ "$kroot" != / ] && [ -x "${kroot}bin/sh" ]; then
+	sysroot=$kroot
+	kroot=/
+fi
 
 # The guest sees the host's paths, so make relative ones absolute.
 if [ -n "$module" ]; then
 	[ -r "$module" ] || { say "no module $module"; exit 125; }
 	module=$(realpath "$module")
+	case $sysroot,$module in
+	/,* | *,"$repo"/*) ;;
+	*) say "the module must lie in $repo for a release's root"; exit 125 ;;
+	esac
 fi
 cmd=("$@")
 case ${cmd[0]} in
@@ -147,6 +160,11 @@ fi
 # within a few emulated milliseconds failed on a busy host under
 # multi-threaded TCG ("IO-APIC + timer doesn't work!", a panic).
 append="console=ttyS0 panic=-1 no_timer_check $append ${VM_APPEND:-}"
+repo_fs=()
+if [ "$sysroot" != / ]; then
+	append="$append vmrepo=$repo"
+	repo_fs=(-virtfs "local,path=$repo,mount_tag=repo,security_model=none,readonly=on,multidevs=remap")
+fi
 bios=()
 [ -r /usr/share/qemu/qboot.rom ] && bios=(-bios /usr/share/qemu/qboot.rom)
 
@@ -155,7 +173,8 @@ qemu=(${VM_QEMU:-qemu-system-x86_64} "${accel_args[@]}" -machine q35 "${bios[@]}
 	-smp "$cpus" -m "$mem" -nodefaults -nographic -no-reboot
 	"${console[@]}"
 	-kernel "$kernel" -initrd "$initrd" -append "$append"
-	-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
+	-virtfs "local,path=$sysroot,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
+	"${repo_fs[@]}"
 	-virtfs "local,path=$run,mount_tag=results,security_model=none,multidevs=remap")
 # VM_QEMU_ARGS: more QEMU options, split on blanks (a monitor socket or
 # -s for the gdbstub, to look at a hung guest).

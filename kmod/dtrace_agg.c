@@ -56,7 +56,7 @@ int dtrace_agg_declare(struct dtrace_state *state,
 		return -EINVAL;
 	if (!state->ds_aggs) {
 		state->ds_aggs = kcalloc(DTRACE_AGGS_MAX, sizeof(*ad),
-					 GFP_KERNEL);
+					 GFP_KERNEL_ACCOUNT);
 		if (!state->ds_aggs)
 			return -ENOMEM;
 	}
@@ -92,7 +92,7 @@ static u32 dtrace_agg_nbuckets(u64 aggsize)
 int dtrace_agg_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 		     int node)
 {
-	gfp_t gfp = GFP_KERNEL | __GFP_NOWARN | __GFP_RETRY_MAYFAIL;
+	gfp_t gfp = GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_RETRY_MAYFAIL;
 	int i;
 
 	/*

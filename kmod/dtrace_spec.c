@@ -100,7 +100,7 @@ static u32 dtrace_spec_to_one(u32 v, unsigned int cpu)
 /* Context: process context, GO, after the CPU buffers. */
 int dtrace_spec_alloc(struct dtrace_state *state)
 {
-	gfp_t gfp = GFP_KERNEL | __GFP_NOWARN | __GFP_RETRY_MAYFAIL;
+	gfp_t gfp = GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_RETRY_MAYFAIL;
 	unsigned int cpu, i;
 
 	if (!state->ds_nspec)

@@ -479,18 +479,28 @@ u64 dif_dyn_snap(const struct dif_dyn *d, u8 *out, u64 room, u32 *count,
 }
 
 /**
- * dif_dyn_clear() - delete every entry of global variable @id
- * @d:  the store, its lock held by the caller
- * @id: the variable
+ * dif_dyn_clear_range() - delete the entries of global variable @id that
+ * hang from buckets @first to @first + @n - 1
+ * @d:     the store, its lock held by the caller
+ * @id:    the variable
+ * @first: the first bucket
+ * @n:     how many (clipped to the store's)
  *
- * Context: any, lock held; visits every bucket and used chunk once.
+ * The consumer clears a large store a slice at a time, so that its lock
+ * (interrupts off in the kernel) is held for a bounded time.
+ *
+ * Context: any, lock held; visits each of those buckets and at most
+ * every used chunk once.
  * Return: the entries deleted.
  */
-u32 dif_dyn_clear(struct dif_dyn *d, u32 id)
+u32 dif_dyn_clear_range(struct dif_dyn *d, u32 id, u32 first, u32 n)
 {
-	u32 b, n = 0, steps = 0, eid, flags;
+	u32 b, end, del = 0, steps = 0, eid, flags;
 
-	for (b = 0; b < d->dd_nbuckets; b++) {
+	if (first >= d->dd_nbuckets)
+		return 0;
+	end = n < d->dd_nbuckets - first ? first + n : d->dd_nbuckets;
+	for (b = first; b < end; b++) {
 		u32 *link = &d->dd_buckets[b];
 
 		while (*link != DIF_DYN_NIL && *link < d->dd_nchunks &&
@@ -508,8 +518,14 @@ u32 dif_dyn_clear(struct dif_dyn *d, u32 id)
 			d->dd_nused--;
 			dif_dyn_counted(d, DIF_SCOPE_GLOBAL,
 					flags & DTRACE_DVAR_ARRAY, id, false);
-			n++;
+			del++;
 		}
 	}
-	return n;
+	return del;
+}
+
+/* dif_dyn_clear() - every entry of global variable @id, all buckets. */
+u32 dif_dyn_clear(struct dif_dyn *d, u32 id)
+{
+	return dif_dyn_clear_range(d, id, 0, d->dd_nbuckets);
 }

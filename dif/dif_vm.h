@@ -218,6 +218,7 @@ u32 dif_dyn_chunksize(u32 strsize);
 u64 dif_dyn_snap(const struct dif_dyn *d, u8 *out, u64 room, u32 *count,
 		 u32 *more);
 u32 dif_dyn_clear(struct dif_dyn *d, u32 id);
+u32 dif_dyn_clear_range(struct dif_dyn *d, u32 id, u32 first, u32 n);
 
 /* Disassembler (dif_disasm.c). */
 typedef void (*dif_emit_fn)(void *arg, const char *line);

@@ -75,6 +75,21 @@ static u64 dtrace_dvar_copy(struct dtrace_state *state,
 	return used;
 }
 
+/* clear(): a slice of chains per lock hold, as the copy above. */
+static void dtrace_dvar_clear(struct dtrace_state *state, u32 id)
+{
+	struct dif_dyn *d = &state->ds_dyn;
+	unsigned long flags;
+	u32 b;
+
+	for (b = 0; b < d->dd_nbuckets; b += DTRACE_DVAR_SLICE) {
+		flags = dtrace_dvar_lock(state);
+		dif_dyn_clear_range(d, id, b, DTRACE_DVAR_SLICE);
+		dtrace_dvar_unlock(state, flags);
+		cond_resched();
+	}
+}
+
 /* The integer scalars, read once each: probes may store meanwhile. */
 static int dtrace_dvar_globals(struct dtrace_state *state, u64 uaddr)
 {
@@ -106,7 +121,6 @@ int dtrace_dvar_snap(struct dtrace_state *state,
 		     struct dtrace_ioc_dvarsnap *dv)
 {
 	struct dif_dyn *d = &state->ds_dyn, *view;
-	unsigned long flags;
 	u64 room, used = 0;
 	u8 *buf = NULL;
 	int err = 0;
@@ -133,11 +147,8 @@ int dtrace_dvar_snap(struct dtrace_state *state,
 		WRITE_ONCE(state->ds_globals[dv->dv_clear - 1], 0);
 	dv->dv_count = 0;
 	dv->dv_more = 0;
-	if (state->ds_dyn_mem && d->dd_nchunks && dv->dv_clear) {
-		flags = dtrace_dvar_lock(state);
-		dif_dyn_clear(d, dv->dv_clear - 1);
-		dtrace_dvar_unlock(state, flags);
-	}
+	if (state->ds_dyn_mem && d->dd_nchunks && dv->dv_clear)
+		dtrace_dvar_clear(state, dv->dv_clear - 1);
 	if (state->ds_dyn_mem && d->dd_nchunks) {
 		/* a store's header: its chains' slice, its entries */
 		view = kzalloc(sizeof(*view), GFP_KERNEL_ACCOUNT);

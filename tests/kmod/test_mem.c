@@ -271,21 +271,28 @@ static void clause_fill(struct clause *c)
 }
 
 /* The longest time between profile-1000 firings on CPU 0 in [t0, t1]. */
-static uint64_t longest_gap(int fd, uint64_t t0, uint64_t t1)
+static char gapbuf[4 << 20];
+
+/* CPU 0's records of @fd (profile-1000's timestamps); 0 on failure. */
+static uint64_t snap_cpu0(int fd)
 {
-	static char buf[4 << 20];
 	struct dtrace_ioc_bufsnap b = {
 		.db_size = sizeof(b), .db_cpu = 0,
-		.db_buf = (uintptr_t)buf, .db_bufsize = sizeof(buf),
+		.db_buf = (uintptr_t)gapbuf, .db_bufsize = sizeof(gapbuf),
 	};
+
+	return ioctl(fd, DTRACE_IOC_BUFSNAP, &b) ? 0 : b.db_bufsize;
+}
+
+/* The longest time between two firings in [t0, t1] of those records. */
+static uint64_t longest_gap(uint64_t n, uint64_t t0, uint64_t t1)
+{
 	uint64_t last = t0, gap = 0, ts;
 	size_t off;
 
-	if (ioctl(fd, DTRACE_IOC_BUFSNAP, &b))
-		return ~0ull;
-	for (off = 0; off + sizeof(struct dtrace_rechdr) + 8 <= b.db_bufsize;
+	for (off = 0; off + sizeof(struct dtrace_rechdr) + 8 <= n;
 	     off += sizeof(struct dtrace_rechdr) + 8) {
-		memcpy(&ts, buf + off + 8, sizeof(ts));
+		memcpy(&ts, gapbuf + off + 8, sizeof(ts));
 		if (ts < t0 || ts > t1)
 			continue;
 		if (ts - last > gap)
@@ -302,14 +309,17 @@ static uint64_t longest_gap(int fd, uint64_t t0, uint64_t t1)
  * (14 ms of a 419 ms call under TCG). One walk with interrupts off for
  * the whole store held them back for the whole call. A gap fails only
  * if it is both over 100 ms and over half the call: a busy host may
- * stop the guest for a while.
+ * stop the guest for a while. Then the same for clear() of the whole
+ * array (DVARSNAP's dv_clear), which was one walk with interrupts off
+ * after the copy had become slices.
  */
 TEST_F_TIMEOUT(dev, dvarsnap_keeps_interrupts_on, 240)
 {
 	struct dtrace_ioc_options o = { .do_size = sizeof(o) };
 	struct dtrace_ioc_dvarsnap d = { .dv_size = sizeof(d) };
 	struct dtrace_ioc_status st;
-	uint64_t t0, t1, gap;
+	uint64_t t0, t1, t2, t3, gap, n;
+	unsigned int cnt;
 	struct clause c;
 	cpu_set_t cpus;
 	int prof, i;
@@ -350,16 +360,32 @@ TEST_F_TIMEOUT(dev, dvarsnap_keeps_interrupts_on, 240)
 	t0 = now_ns();
 	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
 	t1 = now_ns();
-	usleep(20000);
-	ASSERT_EQ(0, ioctl(prof, DTRACE_IOC_STOP));
 	EXPECT_LT(40000, d.dv_count);
 	EXPECT_EQ(0, d.dv_more);
-	gap = longest_gap(prof, t0, t1);
+	cnt = d.dv_count;
+	/* clear() of array 3, then what is left of it: nothing */
+	usleep(20000);
+	d.dv_clear = 3 + 1;
+	t2 = now_ns();
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_DVARSNAP, &d));
+	t3 = now_ns();
+	EXPECT_EQ(0, d.dv_count);
+	usleep(20000);
+	ASSERT_EQ(0, ioctl(prof, DTRACE_IOC_STOP));
+	n = snap_cpu0(prof);
+	ASSERT_NE(0, n);
+	gap = longest_gap(n, t0, t1);
 	TH_LOG("DVARSNAP of %u entries: %llu ms; longest gap on CPU 0 %llu ms",
-	       d.dv_count, (unsigned long long)(t1 - t0) / 1000000,
+	       cnt,
+	       (unsigned long long)(t1 - t0) / 1000000,
 	       (unsigned long long)gap / 1000000);
 	/* one walk held them for all of it (576 ms of 576 under TCG) */
 	EXPECT_FALSE(gap > 100000000ull && gap > (t1 - t0) / 2);
+	gap = longest_gap(n, t2, t3);
+	TH_LOG("clear(): %llu ms; longest gap on CPU 0 %llu ms",
+	       (unsigned long long)(t3 - t2) / 1000000,
+	       (unsigned long long)gap / 1000000);
+	EXPECT_FALSE(gap > 100000000ull && gap > (t3 - t2) / 2);
 	free(buf);
 	close(prof);
 }

@@ -33,7 +33,7 @@ TEST(store_snap_and_clear)
 	static const char k1[] = "alpha", k2[] = "be";
 	static u8 out[4096];
 	const struct dtrace_dvar *r;
-	u32 count, more, tag;
+	u32 count, more, tag, b, n;
 	u64 used, v;
 
 	dif_uenv_map(&t->env, k1, sizeof(k1), 0);
@@ -86,9 +86,15 @@ TEST(store_snap_and_clear)
 	EXPECT_EQ(0, dif_dyn_snap(&t->dyn, out, 40, &count, &more));
 	EXPECT_EQ(0, count);
 	EXPECT_EQ(2, more);
-	/* clear: the globals of id 2 go, the thread-local stays */
+	/*
+	 * clear: the globals of id 2 go, the thread-local stays; a bucket
+	 * at a time, as the module clears a large store in slices
+	 */
 	EXPECT_EQ(0, dif_dyn_clear(&t->dyn, 3));
-	EXPECT_EQ(2, dif_dyn_clear(&t->dyn, 2));
+	for (b = 0, n = 0; b < t->dyn.dd_nbuckets; b++)
+		n += dif_dyn_clear_range(&t->dyn, 2, b, 1);
+	EXPECT_EQ(2, n);
+	EXPECT_EQ(0, dif_dyn_clear_range(&t->dyn, 2, t->dyn.dd_nbuckets, 5));
 	EXPECT_EQ(1, t->dyn.dd_nused);
 	EXPECT_EQ(0, dif_dyn_snap(&t->dyn, out, sizeof(out), &count, &more));
 	EXPECT_EQ(0, count);

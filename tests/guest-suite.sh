@@ -156,14 +156,17 @@ fi
 ksft=(build/guest/test_*)
 dtests=()
 if [ "$mode" = subset ]; then
-	# the ioctls, the actions, and the providers the module implements
-	ksft=(build/guest/test_{abi,actions,providers,tp,pid,fbt})
+	# the ioctls, the actions, the safety bounds (memory, the lock,
+	# hash chains and speculations charged), and the providers the
+	# module implements; the memory test before fbt's offer of every
+	# function, which makes its 2,100 listings slow
+	ksft=(build/guest/test_{abi,actions,mem,lock,agg,spec,providers,tp,pid,fbt})
 	# D itself: clauses, variables, aggregations, strings, printf, exit;
 	# then one test per provider (profile, syscall, fbt, pid, uprobe,
 	# USDT, tracepoint, software, kprobe, perf) and ustack through pid
 	dtests=(hello printf arith arith-64 vars builtins clauses if if-exit
 		agg-funcs agg-end strings strsize trace-quiet end exit-status
-		speculation stack types-kernel
+		speculation stack types-kernel budget rate-share
 		profile-rate agg-syscalls fbt-several pid uprobe-path usdt-args
 		tp-openat sw-clock bt-probes-kprobe bt-perf-names ustack)
 fi

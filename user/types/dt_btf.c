@@ -373,6 +373,7 @@ static void dt_btf_free(struct dt_btf *bt)
 {
 	btf__free(bt->bt_btf);
 	free(bt->bt_idx);
+	free(bt->bt_enums);
 	free(bt->bt_err);
 	free(bt->bt_mod);
 	free(bt);

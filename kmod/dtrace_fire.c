@@ -333,6 +333,25 @@ static void __dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_
 	}
 }
 
+/*
+ * Firings of @probe the kernel lost before this one (a kretprobe with no
+ * free instance): drops on this CPU for every consumer enabled on it.
+ */
+static void dtrace_probe_missed(struct dtrace_probe *probe, unsigned long n)
+{
+	unsigned int cpuid = smp_processor_id();
+	struct dtrace_ecb_link *link;
+
+	for (link = READ_ONCE(probe->dp_ecbs); link;
+	     link = READ_ONCE(link->del_next)) {
+		struct dtrace_state *state = link->del_ecb->de_state;
+
+		if (READ_ONCE(state->ds_activity) == DTRACE_ACTIVE &&
+		    state->ds_cpus)
+			state->ds_cpus[cpuid].dc_drops += n;
+	}
+}
+
 /**
  * dtrace_probe_fire() - a probe fired: run every clause enabled on it.
  * @probe: the probe
@@ -363,7 +382,9 @@ void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *arg
 	t0 = dtrace_rate_enter();
 	__this_cpu_write(dtrace_budget, DIF_BUDGET_FIRING);
 	__dtrace_probe_fire(probe, args, only);
-	dtrace_rate_exit(probe, args, t0);
+	if (args->da_missed)
+		dtrace_probe_missed(probe, args->da_missed);
+	dtrace_rate_exit(probe, t0);
 	*in = 0;
 	local_irq_restore(flags);
 }

@@ -279,8 +279,7 @@ void dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *arg
 int dtrace_probe_context_enter(void);
 /* dtrace_rate.c: the share of CPU time in probe context */
 u64 dtrace_rate_enter(void);
-void dtrace_rate_exit(struct dtrace_probe *probe,
-		      const struct dtrace_args *args, u64 t0);
+void dtrace_rate_exit(struct dtrace_probe *probe, u64 t0);
 void dtrace_probe_context_exit(int was);
 void dtrace_sync(void);
 int dtrace_probe_init(void);

@@ -82,44 +82,20 @@ static void dtrace_rate_abort(struct dtrace_probe *probe)
 	}
 }
 
-/*
- * Firings of @probe the kernel lost before this one (a kretprobe with no
- * free instance): drops on this CPU for every consumer enabled on it.
- */
-static void dtrace_rate_missed(struct dtrace_probe *probe, unsigned long n)
-{
-	unsigned int cpuid = smp_processor_id();
-	struct dtrace_ecb_link *link;
-
-	for (link = READ_ONCE(probe->dp_ecbs); link;
-	     link = READ_ONCE(link->del_next)) {
-		struct dtrace_state *state = link->del_ecb->de_state;
-
-		if (READ_ONCE(state->ds_activity) == DTRACE_ACTIVE &&
-		    state->ds_cpus)
-			state->ds_cpus[cpuid].dc_drops += n;
-	}
-}
-
 /**
- * dtrace_rate_exit() - account a firing: its time, and the firings the
- * kernel lost before it.
+ * dtrace_rate_exit() - account a firing's time.
  * @probe: the probe that fired
- * @args:  its arguments (da_missed)
  * @t0:    what dtrace_rate_enter() returned
  *
  * Context: probe context, interrupts off, this CPU's firing.
  */
-void dtrace_rate_exit(struct dtrace_probe *probe,
-		      const struct dtrace_args *args, u64 t0)
+void dtrace_rate_exit(struct dtrace_probe *probe, u64 t0)
 {
 	struct dtrace_rate *r = this_cpu_ptr(&dtrace_rate);
 	unsigned int max = READ_ONCE(probe_share_max);
 	u64 now = dtrace_rate_clock();
 	u64 span, share;
 
-	if (args->da_missed)
-		dtrace_rate_missed(probe, args->da_missed);
 	r->dr_busy += now - t0;
 	if (time_before(jiffies, r->dr_start_j + DTRACE_RATE_WINDOW))
 		return;

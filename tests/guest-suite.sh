@@ -90,24 +90,43 @@ fbt_verdict() {	# RUN OK WHAT T0 OUTPUT
 	fi
 }
 
-# issue 36: background, poll for "go", SIGINT
+# issue 36: background, poll for "go", SIGINT. Limits in wall time
+# (a loaded guest makes each poll slower); when one is missed, what the
+# process waits on is kept for the verdict: its state and kernel stack
+# at the limit, and what the kernel logged about stalls.
+fbt_secs() { echo $(( ($(date +%s%N) - $1) / 1000000000 )); }
 fbt_go_run() {
-	local t0=$1 out=$2 pid n=0 ok=0
+	local t0=$1 out=$2 pid ok=0 tg ts
 	user/dtrace -q -n 'fbt:::entry { } BEGIN { printf("go\n"); }' \
 		>"$out" 2>&1 &
 	pid=$!
 	while ! grep -q '^go' "$out" && kill -0 "$pid" 2>/dev/null &&
-	      [ $(( ($(date +%s%N) - t0) / 1000000000 )) -lt 120 ]; do
+	      [ "$(fbt_secs "$t0")" -lt 120 ]; do
 		sleep 0.1
 	done
+	tg=$(fbt_elapsed "$t0")
 	grep -q '^go' "$out" && ok=1
+	[ "$ok" = 1 ] || fbt_where "$pid" "no go after $tg s" >>"$out"
+	ts=$(date +%s%N)
 	kill -INT "$pid" 2>/dev/null
-	while kill -0 "$pid" 2>/dev/null && [ $((n++)) -lt 1200 ]; do
+	while kill -0 "$pid" 2>/dev/null && [ "$(fbt_secs "$ts")" -lt 120 ]; do
 		sleep 0.1
 	done
+	if kill -0 "$pid" 2>/dev/null; then
+		fbt_where "$pid" "go after $tg s; still running $(fbt_elapsed "$ts") s after SIGINT" >>"$out"
+		ok=0
+	fi
 	kill -KILL "$pid" 2>/dev/null
-	wait "$pid" || ok=0
+	wait "$pid" || { ok=0; echo "exit status $? after SIGINT" >>"$out"; }
 	echo "$ok"
+}
+
+# What a process that missed a limit is doing, on one line each.
+fbt_where() {	# PID WHAT
+	echo "$2; state $(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)," \
+		"kernel stack: $(tr '\n' ' ' <"/proc/$1/stack" 2>/dev/null)"
+	dmesg | grep -E 'detected stall|soft lockup|blocked for more than' |
+		tail -n 2
 }
 
 every_function() {

@@ -33,3 +33,6 @@ dk() { "${chroot[@]}" dkms --dkmstree "$w/tree" --sourcetree "$w/src" "$@"; }
 dk add -m dtrace -v "$ver"
 dk build -m dtrace -v "$ver" -k "$kver" "${ksrc[@]}"
 ls "$work/tree/dtrace/$ver/$kver/x86_64/module/"dtrace.ko*
+# and the kernel types beside it (every build here has pahole): Debian
+# 13's pahole kept none until they were written detached
+ls "$work/tree/dtrace/$ver/$kver/x86_64/dtrace-types.btf"

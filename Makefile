@@ -3,8 +3,8 @@
 # Top-level build: the kernel module through Kbuild, everything else here.
 #
 #   make            build kmod/dtrace.ko and user/dtrace
-#   make deps       install the Debian packages the project needs (root)
-#   make deps-roots and Debian 13's and testing's roots under build/
+#   make deps       install the Debian packages the project needs (root),
+#                   and make Debian 13's and testing's roots under build/
 #   make demo       the demo's deps, build, a real trace in a QEMU guest
 #   make check      every test; ends with "N passed, N failed"
 #   make deb        Debian packages into build/deb/ (Documentation/install.md)
@@ -63,12 +63,9 @@ deps:
 	./tests/install-deps.sh
 
 # Only what the demo needs: the default kernel, no matrix, no roots.
-.PHONY: deps-demo deps-roots
+.PHONY: deps-demo
 deps-demo:
 	./tests/install-deps.sh --demo
-# deps, and Debian 13's and testing's roots for make check-matrix.
-deps-roots:
-	./tests/install-deps.sh --roots
 
 # Userspace objects: a plain build and an ASan+UBSan build of every
 # source. Fragments list sources; $(call obj,...) and $(call asan,...)
@@ -98,7 +95,9 @@ include tests/fuzz/fuzz.mk
 demo: deps-demo all
 	./tests/vm/demo.sh
 
-check: deps
+# The roots are made by run-check.sh, beside the first stages.
+check:
+	./tests/install-deps.sh --no-roots
 	$(MAKE) check-only
 
 # make check without installing anything first.
@@ -145,7 +144,8 @@ check-long: all tools kmod-tests
 	./tests/vm/run-guest.sh --timeout 2400 --module kmod/dtrace.ko -- \
 		tests/guest-suite.sh --long
 
-# The guest suite on every installed Debian kernel: 6.1, 6.1-rt, 6.12.
+# The whole guest suite on every kernel of the matrix (5.10, 6.1, 6.1-rt,
+# 6.12, and Debian 13's and testing's on their roots: make deps).
 .PHONY: check-matrix
 check-matrix: all tools kmod-tests
 	./tests/run-matrix.sh

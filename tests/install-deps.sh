@@ -8,9 +8,9 @@
 #
 # install-deps.sh --demo: only what make demo needs (build the module
 # and the command for the default kernel, boot it in a guest).
-# install-deps.sh --roots: all of it, and Debian 13's and testing's
-# roots under build/ (fetch-root.sh, 10-16 minutes each), which make
-# check-matrix boots and make check tests when they are there.
+# install-deps.sh --no-roots: all of it but Debian 13's and testing's
+# roots under build/ (fetch-root.sh, made side by side: 6-16 minutes),
+# which make check boots for their part of the matrix.
 set -eu
 
 DEMO_PKGS="build-essential make gcc bison flex libelf-dev libbpf-dev \
@@ -20,9 +20,10 @@ PKGS="$DEMO_PKGS linux-source-6.1 dkms bpftrace \
 	clang libclang-rt-14-dev python3 strace systemtap-sdt-dev ldc \
 	debhelper dh-dkms dpkg-dev libc6-dbg debootstrap"
 demo=0
-roots=0
 [ "${1:-}" = --demo ] && { demo=1; PKGS=$DEMO_PKGS; }
-[ "${1:-}" = --roots ] && roots=1
+roots=1
+[ "${1:-}" = --demo ] && roots=0
+[ "${1:-}" = --no-roots ] && roots=0
 # The kernel matrix beyond the default: 6.1 PREEMPT_RT and 6.12. Wanted,
 # not required: a Debian point release may rename the 6.12 packages.
 MATRIX_PKGS="linux-image-rt-amd64 linux-headers-rt-amd64 \
@@ -88,10 +89,12 @@ fi
 
 # Debian 13 (trixie) and testing (forky) as whole roots the guest boots
 # with their own kernels: made by debootstrap under build/, never
-# installed. Wanted, not required; on request only, as CI's 90 minutes
-# do not hold them yet.
+# installed; both at once (mostly downloads and dpkg). Wanted, not
+# required: make check then leaves their kernels out.
 [ "$roots" = 1 ] || exit 0
 for suite in trixie forky; do
-	"$(dirname "$0")/fetch-root.sh" "$suite" ||
+	{ "$(dirname "$0")/fetch-root.sh" "$suite" ||
 		echo "install-deps: kernel matrix incomplete: no $suite root" >&2
+	} &
 done
+wait

@@ -60,41 +60,65 @@ run_ksft() {
 # most of it), more on PREEMPT_RT.
 export SUITE_TIMEOUT=${SUITE_TIMEOUT:-2700}
 
-# In the background from the start, one after another: the Debian
-# packages (built once for the two guests that install them), their life
-# in a Debian 13 guest on its own root, the other kernels of the matrix
-# (5.10 from build/, 6.1-rt, 6.12, Debian 13's 6.12 and testing's newest
-# on their roots), if any, each with a DKMS build and the guest subset
-# (tests/guest-suite.sh --subset; make check-matrix runs the whole suite),
-# then, once the default kernel's suite is done, the reliability tests
-# on it under multi-threaded TCG (make check-smp), with the packages'
-# guest as the host's load instead of busy loops. The rest runs beside
-# the host stages (mostly one process at a time), then beside the
-# default kernel's suite. A TCG vCPU keeps one host core busy; CI has
-# two cores and 90 minutes.
-others=$(tests/vm/kernel-root.sh --list | grep -vxF "$KVER" | tr '\n' ' ')
-# Debian 13's kernel, on its root (make deps-roots makes it under
-# build/), for its packages' life; only with CHECK_DEB13_PKG=1 for now:
-# DKMS keeps the kernel types elsewhere there and one check of 44 fails
-# (Documentation/install.md).
-TRIXIE_KVER=
-[ "${CHECK_DEB13_PKG:-0}" = 1 ] &&
-	TRIXIE_KVER=$(find build/trixie/root/usr/src -maxdepth 1 \
-	-name 'linux-headers-*-amd64' 2>/dev/null |
-	sed 's|.*/linux-headers-||' | head -n 1)
-
+# In the background from the start, one after another: Debian 13's and
+# testing's roots under build/ (make deps makes them; quick once made),
+# made beside the Debian packages' build (once, for the two guests that
+# install them); their life in a Debian 13 guest on its own root
+# (CHECK_DEB13_PKG=1: 25-35 minutes more under TCG); the other kernels
+# of the matrix (5.10 from build/, 6.1-rt, 6.12, Debian 13's 6.12 and
+# testing's newest on their roots), each with a DKMS build and the guest
+# subset (tests/guest-suite.sh --subset; make check-matrix runs the
+# whole suite); then, once the default kernel's suite is done, the
+# reliability tests on it under multi-threaded TCG (make check-smp),
+# with the packages' guest as the host's load instead of busy loops.
+# The rest runs beside the host stages (mostly one process at a time),
+# then beside the default kernel's suite. A TCG vCPU keeps one host
+# core busy; CI has two cores and 90 minutes.
 debs=$(mktemp)
 dlog=$(mktemp)
+rlog=$(mktemp)
 tlog=$(mktemp)
 mlog=$(mktemp)
 slog=$(mktemp)
+klist=$(mktemp)
 suite_done=$(mktemp -u)
 (
 	prc=0
 	mrc=0
+	rrc=0
+	declare -A rpid
+	for r in trixie forky; do
+		tests/fetch-root.sh "$r" >"$rlog.$r" 2>&1 &
+		rpid[$r]=$!
+	done
 	{ ./debian/mkdeb.sh && DEB_VERSION_SUFFIX=+pkgtest2 ./debian/mkdeb.sh; } \
 		>"$dlog" 2>&1
 	echo $? >"$debs"
+	{
+		n=0
+		for r in trixie forky; do
+			if wait "${rpid[$r]}"; then
+				echo "ok - Debian $r's root under build/$r"
+			else
+				echo "not ok - Debian $r's root under build/$r"
+				tail -n 20 "$rlog.$r" | sed 's/^/#   /'
+				n=$((n + 1))
+			fi
+			rm -f "$rlog.$r"
+		done
+		echo "$((2 - n)) passed, $n failed"
+		[ "$n" = 0 ]
+	} >"$rlog"
+	rrc=$?
+	others=$(tests/vm/kernel-root.sh --list | grep -vxF "$KVER" |
+		tr '\n' ' ')
+	# Debian 13's kernel, on its root, for its packages' life
+	TRIXIE_KVER=
+	[ "${CHECK_DEB13_PKG:-0}" = 1 ] &&
+		TRIXIE_KVER=$(find build/trixie/root/usr/src -maxdepth 1 \
+		-name 'linux-headers-*-amd64' 2>/dev/null |
+		sed 's|.*/linux-headers-||' | head -n 1)
+	echo "$TRIXIE_KVER|$others" >"$klist"
 	if [ -n "$TRIXIE_KVER" ]; then
 		PKG_BUILT=1 tests/pkg/run.sh --kver "$TRIXIE_KVER" >"$tlog" 2>&1
 		prc=$?
@@ -111,9 +135,10 @@ suite_done=$(mktemp -u)
 	done
 	RELIABILITY_LOOPS=0 tests/vm/reliability.sh 10 >"$slog" 2>&1
 	src=$?
-	# the statuses in one: the matrix's in bit 0, the other's in bit 1,
-	# Debian 13's packages' in bit 2
-	exit $(((mrc != 0) | (src != 0) << 1 | (prc != 0) << 2))
+	# the statuses in one: the matrix's in bit 0, the reliability
+	# tests' in bit 1, Debian 13's packages' in bit 2, the roots' in 3
+	exit $(((mrc != 0) | (src != 0) << 1 | (prc != 0) << 2 |
+		(rrc != 0) << 3))
 ) &
 bgpid=$!
 
@@ -190,6 +215,9 @@ replay() { # LOG STATUS
 }
 wait "$bgpid"
 bg=$?
+IFS='|' read -r TRIXIE_KVER others <"$klist"
+section "Debian 13's and testing's roots"
+run_tallied "roots" replay "$rlog" $((bg >> 3 & 1))
 if [ -n "$TRIXIE_KVER" ]; then
 	section "Debian packages in Debian 13 ($TRIXIE_KVER)"
 	run_tallied "packages in Debian 13" replay "$tlog" $((bg >> 2 & 1))
@@ -200,7 +228,8 @@ if [ -n "$others" ]; then
 fi
 section "reliability under multi-threaded TCG (make check-smp)"
 run_tallied "reliability" replay "$slog" $((bg >> 1 & 1))
-rm -f "$debs" "$dlog" "$tlog" "$mlog" "$slog" "$suite_done"
+rm -f "$debs" "$dlog" "$rlog" "$tlog" "$mlog" "$slog" "$klist" \
+	"$suite_done"
 
 if [ "$failed" -gt 0 ]; then
 	echo "failed:"

@@ -5,7 +5,7 @@
 # (Debian 11's 5.10, extracted under build/ by make deps; Debian 12's
 # 6.1, 6.1 PREEMPT_RT and 6.12; Debian 13's 6.12 and testing's newest
 # kernel, each in its release's root under build/, made by make
-# deps-roots) and run the guest suite on each, one boot per kernel, a
+# deps) and run the guest suite on each, one boot per kernel, a
 # release's kernel on its root. Ends with "N passed, N failed"
 # (tests/vm/tally.sh: with ", N skipped" and a "skipped: KVER:NAME..."
 # line if tests skipped).

@@ -14,12 +14,17 @@
 int fz_init(char ***argv)
 {
 	char self[PATH_MAX], dir[PATH_MAX + 16];
+	const char *here;
 
 	if (!realpath((*argv)[0], self))
 		snprintf(self, sizeof(self), "%s", (*argv)[0]);
-	snprintf(dir, sizeof(dir), "%s/tracefs", dirname(self));
+	here = dirname(self);
+	snprintf(dir, sizeof(dir), "%s/tracefs", here);
 	/* never the system's tracefs, which root would mount */
 	setenv("DTRACE_TRACEFS", dir, 1);
+	/* nor its kallsyms: slow, and another machine's each run */
+	snprintf(dir, sizeof(dir), "%s/kallsyms", here);
+	setenv("DTRACE_KALLSYMS", dir, 1);
 	return 0;
 }
 

@@ -272,6 +272,7 @@ static void dtrace_fbt_disable(struct dtrace_probe *probe)
 	}
 	fb->fb_krp_dead = true;
 	dtrace_fbt_krp_dead[dtrace_fbt_nkrp_dead++] = &fb->fb_krp;
+	dtrace_deferred++;	/* a stretch unregisters 256 at most */
 }
 
 /*
@@ -285,6 +286,11 @@ static int dtrace_fbt_commit(void)
 	int err = 0;
 
 	dtrace_fbt_krp_flush();
+#ifndef DTRACE_HAVE_FILTER_IPS
+	/* small batches go one function at a time there: all at the end */
+	if (dtrace_commit_partial)
+		return 0;
+#endif
 	if (!dtrace_fbt_nentry) {
 		/*
 		 * Unregister before emptying the filter: a registered ops

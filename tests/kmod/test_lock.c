@@ -32,6 +32,21 @@
 #define WAIT_MAX	2.0	/* s: the longest another caller may wait */
 #define OFFER_MAX	60.0	/* s: one offer (hours when quadratic) */
 #define MODLOAD_MAX	30.0	/* s: modprobe and rmmod of a small module */
+/*
+ * While every function is armed or disarmed, each stretch of dtrace_lock
+ * ends in an ftrace update of up to 1,024 sites: 0.3-1.1 s under TCG,
+ * seconds more when the host starves the guest, so the bounds are a
+ * part of the ENABLE's own time (at least WAIT_MAX): a hold is a
+ * stretch, not the whole. In one hold, the watcher waited as long as
+ * the ENABLE (12.6 s and 12.3 s) and a load twice as long (24.9 s).
+ */
+#define FBT_WAIT_PART	3	/* a wait under a third of the ENABLE */
+#define FBT_MODLOAD_PART 2	/* a module load under half */
+
+static double dmax(double a, double b)
+{
+	return a > b ? a : b;
+}
 
 static double now(void)
 {
@@ -140,6 +155,7 @@ struct busy {
 	long bad;		/* an offer's result other than NOFFER */
 	double worst_offer, worst_close;
 	double worst_wait;	/* the watcher's */
+	int part;		/* the bounds: a part of the longest offer */
 };
 
 /* Offer NOFFER probes from a new consumer and close it, over and over. */
@@ -251,8 +267,15 @@ static void lock_stays_short(struct __test_metadata *_metadata,
 	EXPECT_LE(2, b->rounds);
 	EXPECT_GT(OFFER_MAX, b->worst_offer);
 	EXPECT_GT(OFFER_MAX, b->worst_close);
-	EXPECT_GT(WAIT_MAX, b->worst_wait);
-	EXPECT_GT(MODLOAD_MAX, worst_mod);
+	if (!b->part) {
+		EXPECT_GT(WAIT_MAX, b->worst_wait);
+		EXPECT_GT(MODLOAD_MAX, worst_mod);
+	} else {
+		EXPECT_GT(dmax(WAIT_MAX, b->worst_offer / FBT_WAIT_PART),
+			  b->worst_wait);
+		EXPECT_GT(dmax(WAIT_MAX, b->worst_offer / FBT_MODLOAD_PART),
+			  worst_mod);
+	}
 }
 
 FIXTURE(lock) {
@@ -278,11 +301,12 @@ TEST_F_TIMEOUT(lock, tp_offer_holds_lock_briefly, 600)
 
 /*
  * ENABLE of every function's entry, then close, over and over: with the
- * module before, each held the lock for the whole of it (6.7 s).
+ * module before, each held the lock for the whole of it. The waits are
+ * bounded as a part of the ENABLE's time (FBT_WAIT_PART).
  */
 TEST_F_TIMEOUT(lock, fbt_enable_holds_lock_briefly, 900)
 {
-	struct busy b = { .fbt = offer_fbt() };
+	struct busy b = { .fbt = offer_fbt(), .part = 1 };
 
 	ASSERT_LT(30000, b.fbt);
 	lock_stays_short(_metadata, &b);

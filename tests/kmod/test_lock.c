@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -114,6 +115,20 @@ static long offer_all(int fd, int pid, const void *v)
  * fbt:::entry with a predicate never true, on a new consumer: how many
  * probes it armed, or -errno. Every kernel function, once offered.
  */
+/*
+ * Before 6.1 ftrace has no call that adds many sites in one update, so
+ * fbt arms every entry site at the end of an ENABLE, in one hold.
+ */
+static int fbt_arms_at_once(void)
+{
+	struct utsname u;
+	int major = 0, minor = 0;
+
+	if (uname(&u) || sscanf(u.release, "%d.%d", &major, &minor) != 2)
+		return 0;
+	return major < 6 || (major == 6 && minor < 1);
+}
+
 /* The last ENABLE's clause, for its EPID. */
 static __thread struct clause fbt_clause;
 
@@ -308,6 +323,9 @@ TEST_F_TIMEOUT(lock, fbt_enable_holds_lock_briefly, 900)
 {
 	struct busy b = { .fbt = offer_fbt(), .part = 1 };
 
+	if (fbt_arms_at_once())
+		SKIP(return, "before 6.1, fbt arms every function in one hold");
+
 	ASSERT_LT(30000, b.fbt);
 	lock_stays_short(_metadata, &b);
 }
@@ -497,6 +515,8 @@ TEST_F_TIMEOUT(lock, killed_enable_is_undone, 600)
 	int fd = -1, i, late = 1;
 	double delay = 2.0;
 
+	if (fbt_arms_at_once())
+		SKIP(return, "before 6.1, fbt arms every function in one hold");
 	ASSERT_LT(30000, offer_fbt());
 	ASSERT_LE(0, before) TH_LOG("no tracefs");
 	for (i = 0; i < 6 && late; i++, delay /= 2) {

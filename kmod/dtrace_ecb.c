@@ -385,15 +385,78 @@ static void dtrace_link_unlink(struct dtrace_ecb_link *link)
 }
 
 /*
- * Unlink @ecb from every probe it is on: up to every probe there is, so
- * a scheduling point each. Context: dtrace_lock held, process context.
+ * ENABLE and close walk up to every probe there is (over 80,000 with fbt)
+ * and arm or disarm each; module loads wait for dtrace_lock meanwhile
+ * (fbt's notifier). So it is held a stretch at a time: at most
+ * DTRACE_ECB_SCAN probes looked at, a quarter as many armed or disarmed
+ * (fbt's ftrace update of each stretch grows with them), DTRACE_LOCK_CHUNK
+ * units of work deferred to the commit (dtrace_deferred: fbt's
+ * kretprobes to unregister), or DTRACE_ECB_HOLD jiffies (a kretprobe or
+ * a perf event per CPU takes long to arm); then what the stretch did is
+ * committed (fbt's ftrace update, its kretprobes' grace period) and the
+ * lock is let go.
+ *
+ * Between stretches, other consumers enable and disable the same probes
+ * (each link is its own; dp_nenabled counts them), new probes come (ids
+ * are walked upwards), a module may go (its fbt probes stay, marked
+ * gone). Probes already linked cannot go: a probe is destroyed only with
+ * no enabling, and a consumer's own probes only by its own offers and
+ * close, which its ds_lock and open file keep away. Probes matched but
+ * not linked yet could be reclaimed by a capped provider: no reclaim
+ * runs while an ENABLE is under way (dtrace_ecb_linking).
  */
-static void dtrace_ecb_unlink_all(struct dtrace_ecb *ecb)
+#define DTRACE_ECB_SCAN		(DTRACE_LOCK_CHUNK * 16)
+#define DTRACE_ECB_ARM		4	/* a probe armed counts as 4 looked at */
+#define DTRACE_ECB_HOLD		(HZ / 20 ?: 1)
+
+unsigned int dtrace_ecb_linking;
+unsigned int dtrace_deferred;
+bool dtrace_commit_partial;
+
+struct dtrace_hold {
+	unsigned long	dh_end;		/* jiffies */
+	u32		dh_work;	/* probes looked at, armed, disarmed */
+};
+
+static void dtrace_hold_start(struct dtrace_hold *h)
+{
+	h->dh_end = jiffies + DTRACE_ECB_HOLD;
+	h->dh_work = 0;
+}
+
+/*
+ * At the end of a stretch, commit and let the others have dtrace_lock.
+ * Return: the commit's error, 0 if still within the stretch.
+ */
+static int dtrace_hold_breathe(struct dtrace_hold *h)
+{
+	int err;
+
+	cond_resched();
+	if (h->dh_work < DTRACE_ECB_SCAN && dtrace_deferred < DTRACE_LOCK_CHUNK &&
+	    time_before(jiffies, h->dh_end))
+		return 0;
+	dtrace_commit_partial = true;
+	err = dtrace_providers_commit();
+	dtrace_commit_partial = false;
+	dtrace_lock_breathe();
+	dtrace_hold_start(h);
+	return err;
+}
+
+/*
+ * Unlink @ecb from every probe it is on, committed.
+ * Context: dtrace_lock held, process context; dropped between stretches.
+ */
+static void dtrace_ecb_unlink_all(struct dtrace_ecb *ecb,
+				  struct dtrace_hold *h)
 {
 	while (ecb->de_nlinks) {
+		dtrace_hold_breathe(h);	/* on failure, armed but idle */
 		dtrace_link_unlink(&ecb->de_links[--ecb->de_nlinks]);
-		cond_resched();
+		h->dh_work += DTRACE_ECB_ARM;
 	}
+	dtrace_providers_commit();
 }
 
 /* Append, so that a probe runs its clauses in the order they came. */
@@ -416,22 +479,52 @@ static int dtrace_link_add(struct dtrace_ecb_link *link)
 	return 0;
 }
 
-/* Link @ecb to every probe that matches @desc. Context: dtrace_lock. */
+/* Between stretches: a killed consumer stops there. */
+static int dtrace_ecb_next_stretch(struct dtrace_hold *h)
+{
+	int err = dtrace_hold_breathe(h);
+
+	if (!err && fatal_signal_pending(current))
+		err = -EINTR;
+	return err;
+}
+
+/* How many probes match @desc, counted a stretch at a time. */
+static int dtrace_ecb_count(struct dtrace_ecb *ecb,
+			    const struct dtrace_probedesc *desc, u32 *n)
+{
+	struct dtrace_probe *probe;
+	struct dtrace_hold h;
+	u32 id;
+	int err;
+
+	*n = 0;
+	dtrace_hold_start(&h);
+	for (id = 1; (probe = dtrace_probe_next(&id)); id++) {
+		*n += dtrace_probe_matches(probe, desc, ecb->de_state);
+		h.dh_work++;
+		err = dtrace_ecb_next_stretch(&h);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/*
+ * Link @ecb to every probe that matches @desc, whole or not at all.
+ * Context: dtrace_lock held; dropped between stretches.
+ */
 static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 				  const struct dtrace_probedesc *desc)
 {
 	struct dtrace_probe *probe;
-	u32 id, n = 0;
+	struct dtrace_hold h;
+	u32 id, n;
 	int err;
 
-	dtrace_providers_provide(desc);
-	/* Every probe, over 80,000 with fbt: a scheduling point each. */
-	for (id = 1; (probe = dtrace_probe_next(&id)); id++) {
-		n += dtrace_probe_matches(probe, desc, ecb->de_state);
-		cond_resched();
-	}
-	if (!n)
-		return 0;
+	err = dtrace_ecb_count(ecb, desc, &n);
+	if (err || !n)
+		return err;
 	err = dtrace_mem_charge(ecb->de_state, (u64)n * sizeof(*ecb->de_links));
 	if (err)
 		return err;
@@ -440,16 +533,18 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 	if (!ecb->de_links)
 		return -ENOMEM;
 
-	for (id = 1; ecb->de_nlinks < n && (probe = dtrace_probe_next(&id));
-	     id++) {
+	/* probes that came since the count wait for another ENABLE */
+	dtrace_hold_start(&h);
+	for (id = 1; ecb->de_nlinks < n; id++) {
 		struct dtrace_ecb_link *link = &ecb->de_links[ecb->de_nlinks];
 
-		cond_resched();
-		/* A killed consumer stops arming: return probes take long. */
-		if (fatal_signal_pending(current)) {
-			err = -EINTR;
+		err = dtrace_ecb_next_stretch(&h);
+		if (err)
 			goto undo;
-		}
+		probe = dtrace_probe_next(&id);
+		if (!probe)
+			break;
+		h.dh_work++;
 		if (!dtrace_probe_matches(probe, desc, ecb->de_state))
 			continue;
 		link->del_ecb = ecb;
@@ -458,14 +553,15 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 		if (err)
 			goto undo;
 		ecb->de_nlinks++;
+		h.dh_work += DTRACE_ECB_ARM - 1;
 	}
 	err = dtrace_providers_commit();
 	if (!err)
 		return 0;
 
 undo:
-	dtrace_ecb_unlink_all(ecb);
-	dtrace_providers_commit();
+	dtrace_hold_start(&h);
+	dtrace_ecb_unlink_all(ecb, &h);
 	return err;
 }
 
@@ -501,14 +597,16 @@ static void dtrace_log_copyout(struct dtrace_ioc_enable __user *u,
  * Context: process context, state->ds_lock held; takes dtrace_lock.
  * Return: 0, with de_epid and de_nprobes written back; -EBUSY after GO;
  * -EINVAL for a malformed blob; -EACCES for a refused program (reasons
- * in de_log); -ENOSPC, -ENOMEM, -EFAULT; -EINTR if killed while arming;
+ * in de_log); -ENOSPC, -ENOMEM, -EFAULT; -EINTR if killed meanwhile;
  * or a provider's error.
  */
 int dtrace_ecb_enable(struct dtrace_state *state,
 		      struct dtrace_ioc_enable __user *u)
 {
 	struct dtrace_ecb **ecbs, *ecb;
+	struct dtrace_probedesc *desc;
 	struct dif_log log = { };
+	struct dtrace_hold h;
 	int err = 0;
 
 	if (state->ds_activity != DTRACE_INACTIVE)
@@ -536,9 +634,12 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 	ecb->de_state = state;
 	ecb->de_epid = state->ds_necbs + 1;
 
+	desc = &((struct dtrace_ioc_enable *)ecb->de_blob)->de_desc;
 	mutex_lock(&dtrace_lock);
-	err = dtrace_ecb_link_probes(ecb, &((struct dtrace_ioc_enable *)
-					    ecb->de_blob)->de_desc);
+	dtrace_providers_provide(desc);	/* may reclaim: before linking */
+	dtrace_ecb_linking++;
+	err = dtrace_ecb_link_probes(ecb, desc);
+	dtrace_ecb_linking--;
 	mutex_unlock(&dtrace_lock);
 	if (err)
 		goto sync_free;
@@ -554,8 +655,8 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 
 unlink:
 	mutex_lock(&dtrace_lock);
-	dtrace_ecb_unlink_all(ecb);
-	dtrace_providers_commit();
+	dtrace_hold_start(&h);
+	dtrace_ecb_unlink_all(ecb, &h);
 	mutex_unlock(&dtrace_lock);
 sync_free:
 	/* Another consumer's firing may be walking our links. */
@@ -567,15 +668,19 @@ out:
 	return err;
 }
 
-/* Unlink every clause of @state from its probes. Context: process. */
+/*
+ * Unlink every clause of @state from its probes, dtrace_lock taken a
+ * stretch at a time. Context: process.
+ */
 void dtrace_ecb_disable_all(struct dtrace_state *state)
 {
+	struct dtrace_hold h;
 	u32 i;
 
 	mutex_lock(&dtrace_lock);
+	dtrace_hold_start(&h);
 	for (i = 0; i < state->ds_necbs; i++)
-		dtrace_ecb_unlink_all(state->ds_ecbs[i]);
-	dtrace_providers_commit();
+		dtrace_ecb_unlink_all(state->ds_ecbs[i], &h);
 	mutex_unlock(&dtrace_lock);
 }
 

@@ -10,9 +10,10 @@
  * the registry. Probe context takes no lock: see dtrace_probe.c.
  *
  * Module loads wait for dtrace_lock (fbt's notifier), so it is never held
- * across work that grows with a caller's input: offers, listings and a
- * consumer's teardown take it DTRACE_LOCK_CHUNK entries at a time, and a
- * caller that may wait long for it takes it killable.
+ * across work that grows with a caller's input: offers, listings, ENABLE
+ * and a consumer's teardown take it a bounded chunk at a time (256
+ * entries; ENABLE and close a stretch, dtrace_ecb.c), and a caller that
+ * may wait long for it takes it killable.
  */
 #ifndef _DTRACE_IMPL_H
 #define _DTRACE_IMPL_H
@@ -267,6 +268,7 @@ struct dtrace_offer {
 
 void dtrace_offer_undo(struct dtrace_state *owner, struct dtrace_offer *o);
 void dtrace_probe_destroy(struct dtrace_probe *probe);
+void dtrace_lock_breathe(void);
 unsigned int dtrace_probe_reclaim(const struct dtrace_provider_ops *ops,
 				  bool (*keep)(const struct dtrace_probe *));
 struct dtrace_probe *dtrace_probe_lookup(u32 id);
@@ -289,6 +291,11 @@ void dtrace_probe_exit(void);
 int dtrace_ecb_enable(struct dtrace_state *state,
 		      struct dtrace_ioc_enable __user *uarg);
 void dtrace_ecb_disable_all(struct dtrace_state *state);
+extern unsigned int dtrace_ecb_linking;	/* ENABLEs under way */
+/* work queued for the next commit, in kretprobes: it ends a stretch */
+extern unsigned int dtrace_deferred;
+/* a commit between stretches of an ENABLE or close: more will come */
+extern bool dtrace_commit_partial;
 void dtrace_ecb_free_all(struct dtrace_state *state);
 
 /* dtrace_buffer.c: per-CPU buffer pairs */

@@ -122,7 +122,7 @@ void dtrace_probe_remove_provider(const struct dtrace_provider_ops *ops)
 }
 
 /* Let others have dtrace_lock between chunks of a long job of ours. */
-static void dtrace_lock_breathe(void)
+void dtrace_lock_breathe(void)
 {
 	mutex_unlock(&dtrace_lock);
 	cond_resched();
@@ -206,7 +206,7 @@ void dtrace_probe_destroy(struct dtrace_probe *probe)
  * also waits out any firing that still holds the probe.
  *
  * Context: process context, dtrace_lock held; called from provide.
- * Return: how many were destroyed.
+ * Return: how many were destroyed: none while an ENABLE is under way.
  */
 unsigned int dtrace_probe_reclaim(const struct dtrace_provider_ops *ops,
 				  bool (*keep)(const struct dtrace_probe *))
@@ -216,6 +216,9 @@ unsigned int dtrace_probe_reclaim(const struct dtrace_provider_ops *ops,
 	unsigned int n = 0;
 
 	lockdep_assert_held(&dtrace_lock);
+	/* an ENABLE between stretches may have matched them: later */
+	if (dtrace_ecb_linking)
+		return 0;
 	dtrace_sync();
 	xa_for_each(&dtrace_probes, id, probe) {
 		if (probe->dp_ops != ops || probe->dp_nenabled ||

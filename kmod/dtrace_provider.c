@@ -88,6 +88,7 @@ int dtrace_providers_commit(void)
 		e = dtrace_providers[i]->commit();
 		err = err ?: e;
 	}
+	dtrace_deferred = 0;
 	return err;
 }
 

@@ -272,12 +272,24 @@ static void dtrace_fbt_disable(struct dtrace_probe *probe)
 	}
 	fb->fb_krp_dead = true;
 	dtrace_fbt_krp_dead[dtrace_fbt_nkrp_dead++] = &fb->fb_krp;
+	dtrace_deferred++;	/* a stretch unregisters 256 at most */
+}
+
+/*
+ * Where the entry ops' filter points while no entry probe is enabled: a
+ * function nobody calls. Unregistering the ops instead would wait for
+ * tasks RCU (seconds under TCG) under dtrace_lock at every close.
+ */
+static noinline void dtrace_fbt_idle(void)
+{
+	barrier();
 }
 
 /*
  * commit: one ftrace update for every queued entry site. The ops is
- * registered while it has functions and never with an empty filter,
- * which would trace everything.
+ * registered from the first entry probe on and never with an empty
+ * filter, which would trace everything: with no entry probe left it
+ * traces dtrace_fbt_idle() alone.
  * Context: dtrace_lock held, process context.
  */
 static int dtrace_fbt_commit(void)
@@ -285,13 +297,20 @@ static int dtrace_fbt_commit(void)
 	int err = 0;
 
 	dtrace_fbt_krp_flush();
+#ifndef DTRACE_HAVE_FILTER_IPS
+	/* small batches go one function at a time there: all at the end */
+	if (dtrace_commit_partial)
+		return 0;
+#endif
 	if (!dtrace_fbt_nentry) {
 		/*
 		 * Unregister before emptying the filter: a registered ops
 		 * with an empty filter would trace every function.
 		 */
 		dtrace_fbt_npending = 0;
-		if (!dtrace_fbt_registered)
+		if (!dtrace_fbt_registered ||
+		    !ftrace_set_filter_ip(&dtrace_fbt_ops,
+					  (unsigned long)dtrace_fbt_idle, 0, 1))
 			return 0;
 		unregister_ftrace_function(&dtrace_fbt_ops);
 		dtrace_fbt_registered = false;
@@ -509,7 +528,10 @@ int dtrace_provider_fbt_init(void)
 	return err;
 }
 
-/* Context: module exit; every probe is disabled and committed. */
+/*
+ * Context: module exit; every probe is disabled and committed, the ops
+ * left on dtrace_fbt_idle() if it was ever used.
+ */
 void dtrace_provider_fbt_exit(void)
 {
 	struct dtrace_fbt *fb;
@@ -518,6 +540,9 @@ void dtrace_provider_fbt_exit(void)
 	mutex_lock(&dtrace_lock);
 	dtrace_provider_unregister(&dtrace_fbt_provider);
 	mutex_unlock(&dtrace_lock);
+	if (dtrace_fbt_registered)	/* on dtrace_fbt_idle() */
+		unregister_ftrace_function(&dtrace_fbt_ops);
+	dtrace_fbt_registered = false;
 	while ((fb = dtrace_fbt_all)) {
 		dtrace_fbt_all = fb->fb_next;
 		kfree(fb);

@@ -270,7 +270,7 @@ TEST_F_TIMEOUT(dev, stacks, 120)
  * never true: enabling and disabling must finish, and the machine keep
  * running, as the real workload of `fbt:::entry { @[probefunc] = ... }`.
  */
-TEST_F(dev, every_function)
+TEST_F_TIMEOUT(dev, every_function, 120)
 {
 	struct dtrace_ioc_status st;
 	struct timespec t = { .tv_nsec = 500 * 1000 * 1000 };

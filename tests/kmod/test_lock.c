@@ -4,8 +4,9 @@
  * events or pid sites in one call, and a consumer's close with as many
  * probes, take it a chunk at a time: another consumer's ioctl and a
  * module load (fbt's module notifier takes it) wait briefly meanwhile,
- * and the offer itself is linear. A killed offer stops between chunks and
- * takes back what it created. Runs in the guest with dtrace.ko loaded.
+ * and the offer itself is linear. So do an ENABLE of every kernel
+ * function and its close. A killed offer or ENABLE stops between chunks
+ * and takes back what it did. Runs in the guest with dtrace.ko loaded.
  *
  * Each test prints the longest wait it saw ("# worst ..."): that is how
  * Documentation/safety.md's figures were measured.
@@ -18,17 +19,35 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "kselftest_harness.h"
 #include "clause.h"
+#include "dt_fbtsyms.h"
 
 #define NOFFER		65536	/* DTRACE_TP_EVENTS_MAX, DTRACE_UPROBE_SITES_MAX */
 #define WAIT_MAX	2.0	/* s: the longest another caller may wait */
 #define OFFER_MAX	60.0	/* s: one offer (hours when quadratic) */
 #define MODLOAD_MAX	30.0	/* s: modprobe and rmmod of a small module */
+/*
+ * While every function is armed or disarmed, each stretch of dtrace_lock
+ * ends in an ftrace update of up to 1,024 sites: 0.3-1.1 s under TCG,
+ * seconds more when the host starves the guest, so the bounds are a
+ * part of the ENABLE's own time (at least WAIT_MAX): a hold is a
+ * stretch, not the whole. In one hold, the watcher waited as long as
+ * the ENABLE (12.6 s and 12.3 s) and a load twice as long (24.9 s).
+ */
+#define FBT_WAIT_PART	3	/* a wait under a third of the ENABLE */
+#define FBT_MODLOAD_PART 2	/* a module load under half */
+
+static double dmax(double a, double b)
+{
+	return a > b ? a : b;
+}
 
 static double now(void)
 {
@@ -92,14 +111,66 @@ static long offer_all(int fd, int pid, const void *v)
 	       (long)t.dtp_count;
 }
 
+/*
+ * fbt:::entry with a predicate never true, on a new consumer: how many
+ * probes it armed, or -errno. Every kernel function, once offered.
+ */
+/*
+ * Before 6.1 ftrace has no call that adds many sites in one update, so
+ * fbt arms every entry site at the end of an ENABLE, in one hold.
+ */
+static int fbt_arms_at_once(void)
+{
+	struct utsname u;
+	int major = 0, minor = 0;
+
+	if (uname(&u) || sscanf(u.release, "%d.%d", &major, &minor) != 2)
+		return 0;
+	return major < 6 || (major == 6 && minor < 1);
+}
+
+/* The last ENABLE's clause, for its EPID. */
+static __thread struct clause fbt_clause;
+
+static long enable_fbt(int fd, const char *name)
+{
+	struct clause *c = &fbt_clause;
+
+	clause_init(c, "fbt", name, 1, 8);
+	c->hdr->de_pred_off = pred_pid(c, 0);
+	clause_act(c, 0, DTRACE_ACT_RECORD, prog_builtin(c, DIF_VAR_ARG0),
+		   0, 8);
+	return ioctl(fd, DTRACE_IOC_ENABLE, c->buf) ? -errno :
+	       (long)c->hdr->de_nprobes;
+}
+
+/* Every traceable function offered: how many entry probes there are. */
+static unsigned int offer_fbt(void)
+{
+	struct dt_fbt_glob g = { NULL, NULL };
+	int fd = open("/dev/dtrace", O_RDWR);
+	unsigned int n = 0;
+
+	if (fd < 0)
+		return 0;
+	if (!dt_fbt_provide(fd, &g, 1, &n))
+		n = count_probes(fd, "fbt", "", "entry");
+	else
+		n = 0;
+	close(fd);
+	return n;
+}
+
 struct busy {
 	int pid;		/* offer pid sites, else tracepoints */
+	long fbt;		/* else ENABLE fbt:::entry, this many probes */
 	const void *entries;
 	atomic_int stop;
 	int rounds;
 	long bad;		/* an offer's result other than NOFFER */
 	double worst_offer, worst_close;
 	double worst_wait;	/* the watcher's */
+	int part;		/* the bounds: a part of the longest offer */
 };
 
 /* Offer NOFFER probes from a new consumer and close it, over and over. */
@@ -116,7 +187,8 @@ static void *busy_offers(void *arg)
 			b->bad = -errno;
 			break;
 		}
-		r = offer_all(fd, b->pid, b->entries);
+		r = b->fbt ? enable_fbt(fd, "entry") :
+			     offer_all(fd, b->pid, b->entries);
 		t1 = now();
 		close(fd);
 		if (t1 - t0 > b->worst_offer)
@@ -124,7 +196,7 @@ static void *busy_offers(void *arg)
 		t2 = now();
 		if (t2 - t1 > b->worst_close)
 			b->worst_close = t2 - t1;
-		if (r != NOFFER) {
+		if (r != (b->fbt ? b->fbt : NOFFER)) {
 			b->bad = r;
 			break;
 		}
@@ -203,15 +275,22 @@ static void lock_stays_short(struct __test_metadata *_metadata,
 	atomic_store(&b->stop, 1);
 	pthread_join(busy, NULL);
 	pthread_join(watch, NULL);
-	TH_LOG("worst: offer %.3f s, close %.3f s, another ioctl's wait %.3f s, module load %.3f s (%.3f s idle), %d rounds",
-	       b->worst_offer, b->worst_close, b->worst_wait, worst_mod,
+	TH_LOG("worst: %s %.3f s, close %.3f s, another ioctl's wait %.3f s, module load %.3f s (%.3f s idle), %d rounds",
+	       b->fbt ? "ENABLE" : "offer", b->worst_offer, b->worst_close, b->worst_wait, worst_mod,
 	       idle_mod, b->rounds);
 	EXPECT_EQ(0, b->bad);
 	EXPECT_LE(2, b->rounds);
 	EXPECT_GT(OFFER_MAX, b->worst_offer);
 	EXPECT_GT(OFFER_MAX, b->worst_close);
-	EXPECT_GT(WAIT_MAX, b->worst_wait);
-	EXPECT_GT(MODLOAD_MAX, worst_mod);
+	if (!b->part) {
+		EXPECT_GT(WAIT_MAX, b->worst_wait);
+		EXPECT_GT(MODLOAD_MAX, worst_mod);
+	} else {
+		EXPECT_GT(dmax(WAIT_MAX, b->worst_offer / FBT_WAIT_PART),
+			  b->worst_wait);
+		EXPECT_GT(dmax(WAIT_MAX, b->worst_offer / FBT_MODLOAD_PART),
+			  worst_mod);
+	}
 }
 
 FIXTURE(lock) {
@@ -233,6 +312,22 @@ TEST_F_TIMEOUT(lock, tp_offer_holds_lock_briefly, 600)
 	ASSERT_NE(NULL, b.entries);
 	lock_stays_short(_metadata, &b);
 	free((void *)b.entries);
+}
+
+/*
+ * ENABLE of every function's entry, then close, over and over: with the
+ * module before, each held the lock for the whole of it. The waits are
+ * bounded as a part of the ENABLE's time (FBT_WAIT_PART).
+ */
+TEST_F_TIMEOUT(lock, fbt_enable_holds_lock_briefly, 900)
+{
+	struct busy b = { .fbt = offer_fbt(), .part = 1 };
+
+	if (fbt_arms_at_once())
+		SKIP(return, "before 6.1, fbt arms every function in one hold");
+
+	ASSERT_LT(30000, b.fbt);
+	lock_stays_short(_metadata, &b);
 }
 
 TEST_F_TIMEOUT(lock, pid_offer_holds_lock_briefly, 600)
@@ -356,6 +451,84 @@ TEST_F_TIMEOUT(lock, killed_offer_is_undone, 600)
 	EXPECT_EQ(NOFFER, count_probes(fd, "lkkill", "", "*"));
 	close(fd);
 	free(e);
+}
+
+/*
+ * Functions whose entry ftrace calls a tracer at (tracefs), or -1; not
+ * the one fbt's idle ops stays on.
+ */
+static long traced_functions(void)
+{
+	FILE *f = fopen("/sys/kernel/tracing/enabled_functions", "r");
+	char line[512];
+	long n = 0;
+
+	if (!f && system("mount -t tracefs nodev /sys/kernel/tracing") == 0)
+		f = fopen("/sys/kernel/tracing/enabled_functions", "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		n += !strstr(line, "dtrace_fbt_idle");
+	fclose(f);
+	return n;
+}
+
+/*
+ * A child ENABLEs every function on the parent's consumer (the same open
+ * file, so its death closes nothing) and is killed @delay s in: the
+ * ENABLE stops at the next stretch and disarms what it armed, leaving no
+ * clause (the consumer's next one gets EPID 1). 0: so it went; 1: the
+ * ENABLE was over before the kill.
+ */
+static int kill_enable(struct __test_metadata *_metadata, int fd,
+		       double delay, long before)
+{
+	int status;
+	double t_kill, gone;
+	pid_t child;
+
+	child = fork();
+	ASSERT_LE(0, child);
+	if (!child)
+		_exit(enable_fbt(fd, "entry") > 0 ? 0 : 1);
+	usleep(delay * 1e6);
+	kill(child, SIGKILL);
+	t_kill = now();
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	gone = now() - t_kill;
+	ASSERT_TRUE(WIFSIGNALED(status));
+	ASSERT_EQ(0, enable_fbt(fd, "nosuch"));
+	TH_LOG("killed %.2f s into the ENABLE, gone %.3f s later%s", delay,
+	       gone, fbt_clause.hdr->de_epid == 1 ? "" :
+	       ": the ENABLE was over first");
+	if (fbt_clause.hdr->de_epid != 1)
+		return 1;
+	/* disarming what it armed takes about as long as arming it */
+	EXPECT_GT(WAIT_MAX + 2 * delay, gone);
+	EXPECT_EQ(before, traced_functions());
+	return 0;
+}
+
+TEST_F_TIMEOUT(lock, killed_enable_is_undone, 600)
+{
+	long before = traced_functions();
+	int fd = -1, i, late = 1;
+	double delay = 2.0;
+
+	if (fbt_arms_at_once())
+		SKIP(return, "before 6.1, fbt arms every function in one hold");
+	ASSERT_LT(30000, offer_fbt());
+	ASSERT_LE(0, before) TH_LOG("no tracefs");
+	for (i = 0; i < 6 && late; i++, delay /= 2) {
+		if (fd >= 0)
+			close(fd);
+		fd = open("/dev/dtrace", O_RDWR);
+		ASSERT_LE(0, fd);
+		late = kill_enable(_metadata, fd, delay, before);
+	}
+	ASSERT_EQ(0, late) TH_LOG("every ENABLE was over before its kill");
+	close(fd);
+	EXPECT_EQ(before, traced_functions());
 }
 
 TEST_HARNESS_MAIN

@@ -91,6 +91,7 @@ include tests/unit/unit.mk
 include tests/vm/vm.mk
 include tests/kmod/kmod.mk
 include tests/fuzz/fuzz.mk
+include tests/check-layers.mk
 
 demo: deps-demo all
 	./tests/vm/demo.sh

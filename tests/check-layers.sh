@@ -2,8 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The command's layering (Documentation/architecture.md): a file under
-# user/ may include headers of its own folder and of the folders below
-# it, never above; and no header includes, through others, itself.
+# user/ may use its own folder and the folders below it, never above.
 #
 #   cmd        everything
 #   bpftrace   d compile probes types lang   (its grammar builds the D AST)
@@ -16,9 +15,21 @@
 #                                       the compiler's types)
 #   lang       (nothing)
 #
-# Prints each violation and circle; exits 1 if there is any.
+# Checked twice:
+#  - includes: a header of a folder not allowed, a user/ header in angle
+#    brackets or through a path ("../run/dt_agg.h"), a circle of headers;
+#  - what links: every symbol an object leaves undefined that another
+#    object of user/ defines must be defined in an allowed folder (this
+#    catches a local prototype too). The objects are OBJ/user/FOLDER/*.o
+#    of the sources that exist, and OBJ/build/gen/*.o (the grammars).
+#
+# Usage: check-layers.sh [USERDIR [OBJDIR]]; by default the tree's user/
+# and build/obj. Prints each violation and circle; exits 1 if any.
 set -u
-cd "$(dirname "$0")/../user" || exit 2
+top=$(cd "$(dirname "$0")/.." && pwd)
+udir=${1:-$top/user}
+odir=${2:-$top/build/obj}
+cd "$udir" || exit 2
 
 declare -A allowed=(
 	[cmd]="cmd bpftrace d run compile probes types lang"
@@ -31,10 +42,13 @@ declare -A allowed=(
 	[lang]="lang"
 )
 
-# Which folder holds each header; generated headers belong to their
-# front end.
+# Which folder holds each header; generated headers and sources belong
+# to their front end.
 declare -A home=(
 	[dt_grammar.h]=d [dt_lex.h]=d [bt_grammar.h]=bpftrace [bt_lex.h]=bpftrace
+)
+declare -A genhome=(
+	[dt_grammar]=d [dt_lex]=d [bt_grammar]=bpftrace [bt_lex]=bpftrace
 )
 for h in */*.h; do
 	home[${h#*/}]=${h%%/*}
@@ -45,7 +59,22 @@ declare -A edges=()
 for f in */*.[chyl]; do
 	dir=${f%%/*}
 	[ -n "${allowed[$dir]+x}" ] || { echo "$f: folder $dir has no layer"; bad=1; continue; }
-	for inc in $(sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f"); do
+	while IFS= read -r line; do
+		case $line in
+		*'<'*'>'*)
+			inc=${line#*<}; inc=${inc%%>*}
+			if [ -n "${home[${inc##*/}]-}" ] && [ "${inc##*/}" = "$inc" ]; then
+				echo "$f includes <$inc>: a header of user/ in angle brackets"
+				bad=1
+			fi
+			continue ;;
+		esac
+		inc=${line#*\"}; inc=${inc%%\"*}
+		if [ "${inc##*/}" != "$inc" ] && [ -n "${home[${inc##*/}]-}" ]; then
+			echo "$f includes \"$inc\": a header of user/ by its path"
+			bad=1
+			continue
+		fi
 		to=${home[$inc]-}
 		[ -n "$to" ] || continue	# include/, dif/, the harness
 		if [[ " ${allowed[$dir]} " != *" $to "* ]]; then
@@ -53,7 +82,7 @@ for f in */*.[chyl]; do
 			bad=1
 		fi
 		case $f in *.h) edges[${f#*/}]+=" $inc" ;; esac
-	done
+	done < <(grep -E '^#[[:space:]]*include[[:space:]]*["<]' "$f")
 done
 
 # Circles among headers: a depth-first walk from each.
@@ -76,5 +105,43 @@ for h in "${!home[@]}"; do
 	[ "${state[$h]-0}" = 0 ] && walk "$h" "$h"
 done
 
-[ $bad = 0 ] && echo "layering: ok (${#home[@]} headers)"
+# What links. nm -P: "NAME TYPE ...": U undefined; an upper-case letter
+# other than U defines a global; lower case is the object's own.
+declare -A src=()	# object -> its source, for the messages
+objs=()
+for f in */*.c; do
+	o=$odir/user/${f%.c}.o
+	[ -f "$o" ] || { echo "$f: no object $o (run make)"; bad=1; continue; }
+	src[$o]=$f
+	objs+=("$o")
+done
+for g in "${!genhome[@]}"; do
+	o=$odir/build/gen/$g.o
+	[ -f "$o" ] || { echo "$g.c: no object $o (run make)"; bad=1; continue; }
+	src[$o]=${genhome[$g]}/$g.y
+	objs+=("$o")
+done
+
+declare -A defdir=() deffile=()
+while read -r o name type _; do
+	case $type in U|[a-z]) continue ;; esac
+	f=${src[$o]}
+	defdir[$name]=${f%%/*}
+	deffile[$name]=$f
+done < <(nm -A -P --defined-only "${objs[@]}" | sed 's/: / /')
+
+nsym=0
+while read -r o name _; do
+	to=${defdir[$name]-}
+	[ -n "$to" ] || continue	# libc, libbpf, dif/
+	f=${src[$o]}
+	dir=${f%%/*}
+	nsym=$((nsym + 1))
+	if [[ " ${allowed[$dir]} " != *" $to "* ]]; then
+		echo "$f uses $name of ${deffile[$name]}: $dir may not use $to"
+		bad=1
+	fi
+done < <(nm -A -P -u "${objs[@]}" | sed 's/: / /')
+
+[ $bad = 0 ] && echo "layering: ok (${#home[@]} headers, ${#objs[@]} objects, $nsym references)"
 exit $bad

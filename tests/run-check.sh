@@ -148,7 +148,7 @@ for bin in build/tests/test_* build/tests-asan/test_*; do
 done
 
 section "the command's layering"
-check "layering of user/" tests/check-layers.sh
+check "layering of user/" make -s check-layers
 
 section "fuzzing smoke run (12 s per target)"
 check "fuzz-smoke" make -s fuzz-smoke

@@ -16,6 +16,7 @@
 #include "dt_compile.h"
 #include "dt_options.h"
 #include "dt_pcb.h"
+#include "dt_program.h"
 #include "kselftest_harness.h"
 
 /* a[arg0, "arg1 string"] += 1 (global array 2) */

@@ -15,6 +15,7 @@
 #include "bt_parse.h"
 #include "dt_elf.h"
 #include "dt_error.h"
+#include "dt_program.h"
 #include "kselftest_harness.h"
 
 #define LIBC	"/usr/lib/x86_64-linux-gnu/libc.so.6"	/* Debian's, real path */

@@ -21,6 +21,7 @@
 #include "dt_compile.h"
 #include "dt_options.h"
 #include "dt_printf.h"
+#include "dt_program.h"
 #include "kselftest_harness.h"
 
 #define NV	(DIF_VARID_MAX + 1)

@@ -17,6 +17,7 @@
 #include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_options.h"
+#include "dt_program.h"
 #include "kselftest_harness.h"
 
 TEST(one_entry_per_name)

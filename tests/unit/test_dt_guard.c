@@ -15,6 +15,7 @@
 #include "dt_compile.h"
 #include "dt_enable.h"
 #include "dt_options.h"
+#include "dt_program.h"
 #include "kselftest_harness.h"
 
 struct prog {

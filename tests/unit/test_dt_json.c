@@ -18,6 +18,7 @@
 #include "dt_format.h"
 #include "dt_json.h"
 #include "dt_options.h"
+#include "dt_program.h"
 #include "kselftest_harness.h"
 
 static char out[8192];

@@ -18,6 +18,7 @@
 #include "dt_error.h"
 #include "dt_options.h"
 #include "dt_tracefs.h"
+#include "dt_program.h"
 #include "kselftest_harness.h"
 
 static const char exec_fmt[] =

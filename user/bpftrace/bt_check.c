@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bt_check.h"
 #include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_types.h"

@@ -292,99 +292,143 @@ int bt_rwlist(struct bt_ctx *cx, struct dt_node *n)
 	return 0;
 }
 
-static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
+/* args: a tracepoint's record, or (bt_kfunc.c) fbt's args[ ]. */
+static int bt_bi_args(struct bt_ctx *cx, struct dt_node *n)
 {
-	static const char *const same[] = {
-		"pid", "tid", "uid", "gid", "cpu", "arg0", "arg1",
-		"arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9",
-	};
-	static const char *const renamed[][2] = {
-		{ "comm", "execname" }, { "nsecs", "timestamp" },
-		{ "func", "probefunc" }, { "curtask", "curthread" },
-	};
-	/*
-	 * Macros of the headers the tools #include (there is no clang
-	 * here): <linux/sched.h>'s and <sys/socket.h>'s. The kernel's
-	 * enumerators (TCP_CLOSE) come from its types, below.
-	 */
-	static const struct { const char *name; int value; } consts[] = {
-		{ "TASK_RUNNING", 0 }, { "TASK_INTERRUPTIBLE", 1 },
-		{ "TASK_UNINTERRUPTIBLE", 2 }, { "AF_UNSPEC", 0 },
-		{ "AF_UNIX", 1 }, { "AF_INET", 2 }, { "AF_INET6", 10 },
-	};
-	int64_t ev;
-	const struct bt_probe *bp = cx->probe;
-	const char *s = n->n_str;
-	struct dt_node *r;
-	size_t i;
-
-	for (i = 0; i < sizeof(same) / sizeof(same[0]); i++)
-		if (strcmp(s, same[i]) == 0)
-			return 0;
-	for (i = 0; i < sizeof(consts) / sizeof(consts[0]); i++) {
-		if (strcmp(s, consts[i].name) == 0) {
-			bt_replace(n, dt_node_int(consts[i].value,
-						  &dt_type_int, &n->n_loc));
-			return 0;
-		}
-	}
-	for (i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++) {
-		if (strcmp(s, renamed[i][0]) == 0) {
-			free(n->n_str);
-			n->n_str = bt_strdup(renamed[i][1]);
-			return 0;
-		}
-	}
-	if (strcmp(s, "args") == 0) {
-		/* a tracepoint's record, or (bt_kfunc.c) fbt's args[ ] */
-		if (bp->bp_kind != BT_P_TRACEPOINT && !bt_kfunc_kind(bp->bp_kind))
-			return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
-					"args is only available in tracepoint "
-					"and kfunc probes here: use arg0, "
-					"arg1, ...");
-		return 0;
-	}
-	if (strcmp(s, "retval") == 0) {
-		if (bt_kfunc_retval(cx, n) <= 0)
-			return 0;
-		if (bp->bp_kind != BT_P_KRETPROBE &&
-		    bp->bp_kind != BT_P_URETPROBE)
-			return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
-					"The retval builtin can only be used "
-					"with 'kretprobe' and 'uretprobe' "
-					"probes");
-		free(n->n_str);
-		n->n_str = bt_strdup("arg1");
-		return 0;
-	}
-	if (strcmp(s, "kstack") == 0 || strcmp(s, "ustack") == 0) {
-		return bt_stack(cx, n, false);
-	} else if (strcmp(s, "probe") == 0) {
-		r = bt_probename(bp, &n->n_loc);
-	} else if (strcmp(s, "elapsed") == 0) {
-		/* timestamp is CLOCK_MONOTONIC's: count from now */
-		struct timespec ts;
-
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		r = dt_node_op(DT_N_BINARY, DT_OP_SUB,
-			       bt_ident("timestamp", &n->n_loc),
-			       dt_node_int((int64_t)ts.tv_sec * 1000000000 +
-					   ts.tv_nsec, &dt_type_long,
-					   &n->n_loc), &n->n_loc);
-		r->n_paren = true;
-	} else if (strcmp(s, "sarg0") == 0) {
+	if (cx->probe->bp_kind != BT_P_TRACEPOINT &&
+	    !bt_kfunc_kind(cx->probe->bp_kind))
 		return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
-				"%s is not supported by this DTrace", s);
-	} else if (bt_builtin_more(cx, n) <= 0) {
-		return cx->pcb->pcb_failed ? -1 : 0;
-	} else if (dt_ktype_enumval(s, &ev)) {
-		r = dt_node_int(ev, &dt_type_long, &n->n_loc);
-	} else {
-		return dt_error(cx->pcb, &n->n_loc, "BT_IDENT",
-				"Unknown identifier: '%s'", s);
-	}
+				"args is only available in tracepoint and "
+				"kfunc probes here: use arg0, arg1, ...");
+	return 0;
+}
+
+static int bt_bi_retval(struct bt_ctx *cx, struct dt_node *n)
+{
+	const struct bt_probe *bp = cx->probe;
+
+	if (bt_kfunc_retval(cx, n) <= 0)
+		return 0;
+	if (bp->bp_kind != BT_P_KRETPROBE && bp->bp_kind != BT_P_URETPROBE)
+		return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
+				"The retval builtin can only be used with "
+				"'kretprobe' and 'uretprobe' probes");
+	free(n->n_str);
+	n->n_str = bt_strdup("arg1");
+	return 0;
+}
+
+static int bt_bi_stack(struct bt_ctx *cx, struct dt_node *n)
+{
+	return bt_stack(cx, n, false);
+}
+
+static int bt_bi_probe(struct bt_ctx *cx, struct dt_node *n)
+{
+	bt_replace(n, bt_probename(cx->probe, &n->n_loc));
+	return 0;
+}
+
+/* elapsed: timestamp is CLOCK_MONOTONIC's, so count from now. */
+static int bt_bi_elapsed(struct bt_ctx *cx, struct dt_node *n)
+{
+	struct timespec ts;
+	struct dt_node *r;
+
+	(void)cx;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	r = dt_node_op(DT_N_BINARY, DT_OP_SUB,
+		       bt_ident("timestamp", &n->n_loc),
+		       dt_node_int((int64_t)ts.tv_sec * 1000000000 +
+				   ts.tv_nsec, &dt_type_long, &n->n_loc),
+		       &n->n_loc);
+	r->n_paren = true;
 	bt_replace(n, r);
 	return 0;
+}
+
+static int bt_bi_unsupported(struct bt_ctx *cx, struct dt_node *n)
+{
+	return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
+			"%s is not supported by this DTrace", n->n_str);
+}
+
+/*
+ * bpftrace's built-in variables, one row each: D's own (same name, or
+ * BTB_RENAME's), a constant (BTB_CONST: the macros of the headers the
+ * tools #include, <linux/sched.h>'s and <sys/socket.h>'s, as there is
+ * no clang here), or a hook that lowers it. A name not here may be one
+ * of the kernel's enumerators (TCP_CLOSE), from its types.
+ */
+enum bt_bikind { BTB_SAME, BTB_RENAME, BTB_CONST, BTB_HOOK };
+
+static const struct bt_bivar {
+	const char	*bv_name;
+	enum bt_bikind	bv_kind;
+	const char	*bv_to;		/* BTB_RENAME */
+	int		bv_value;	/* BTB_CONST */
+	int		(*bv_hook)(struct bt_ctx *cx, struct dt_node *n);
+} bt_bivars[] = {
+#define BTB(name)		{ name, BTB_SAME, NULL, 0, NULL }
+#define BTB_AS(name, to)	{ name, BTB_RENAME, to, 0, NULL }
+#define BTB_INT(name, v)	{ name, BTB_CONST, NULL, v, NULL }
+#define BTB_FN(name, hook)	{ name, BTB_HOOK, NULL, 0, hook }
+	BTB("pid"), BTB("tid"), BTB("uid"), BTB("gid"), BTB("cpu"),
+	BTB("arg0"), BTB("arg1"), BTB("arg2"), BTB("arg3"), BTB("arg4"),
+	BTB("arg5"), BTB("arg6"), BTB("arg7"), BTB("arg8"), BTB("arg9"),
+	BTB("ppid"),
+	BTB_AS("comm", "execname"), BTB_AS("nsecs", "timestamp"),
+	BTB_AS("func", "probefunc"), BTB_AS("curtask", "curthread"),
+	BTB_INT("TASK_RUNNING", 0), BTB_INT("TASK_INTERRUPTIBLE", 1),
+	BTB_INT("TASK_UNINTERRUPTIBLE", 2), BTB_INT("AF_UNSPEC", 0),
+	BTB_INT("AF_UNIX", 1), BTB_INT("AF_INET", 2),
+	BTB_INT("AF_INET6", 10),
+	BTB_FN("args", bt_bi_args), BTB_FN("retval", bt_bi_retval),
+	BTB_FN("kstack", bt_bi_stack), BTB_FN("ustack", bt_bi_stack),
+	BTB_FN("probe", bt_bi_probe), BTB_FN("elapsed", bt_bi_elapsed),
+	BTB_FN("sarg0", bt_bi_unsupported),
+	BTB_FN("rand", bt_rand), BTB_FN("cpid", bt_cpid),
+	BTB_FN("ncpus", bt_ncpus), BTB_FN("jiffies", bt_jiffies),
+	BTB_FN("numaid", bt_numaid), BTB_FN("cgroup", bt_cgroup),
+	BTB_FN("username", bt_username),
+#undef BTB
+#undef BTB_AS
+#undef BTB_INT
+#undef BTB_FN
+};
+
+static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
+{
+	const struct bt_bivar *v = NULL;
+	int64_t ev;
+	size_t i;
+
+	for (i = 0; i < sizeof(bt_bivars) / sizeof(bt_bivars[0]); i++)
+		if (strcmp(n->n_str, bt_bivars[i].bv_name) == 0) {
+			v = &bt_bivars[i];
+			break;
+		}
+	if (!v) {
+		if (!dt_ktype_enumval(n->n_str, &ev))
+			return dt_error(cx->pcb, &n->n_loc, "BT_IDENT",
+					"Unknown identifier: '%s'", n->n_str);
+		bt_replace(n, dt_node_int(ev, &dt_type_long, &n->n_loc));
+		return 0;
+	}
+	switch (v->bv_kind) {
+	case BTB_RENAME:
+		free(n->n_str);
+		n->n_str = bt_strdup(v->bv_to);
+		return 0;
+	case BTB_CONST:
+		bt_replace(n, dt_node_int(v->bv_value, &dt_type_int,
+					  &n->n_loc));
+		return 0;
+	case BTB_HOOK:
+		return v->bv_hook(cx, n);
+	default:
+		return 0;
+	}
 }
 
 /*

@@ -174,10 +174,17 @@ BT_HOOK(strftimev);
 #undef BT_HOOK
 
 /*
- * bt_more.c: ppid, rand, cpid, ncpus, jiffies, numaid, cgroup, username
- * (1 when n is none of them); *uaddr("sym") (1 when n is another *e).
+ * Built-in variables of the process and the machine (bt_more.c), hooks
+ * of bt_lower.c's table: n lowered in place, 0, or -1 with the error.
  */
-int bt_builtin_more(struct bt_ctx *cx, struct dt_node *n);
+int bt_rand(struct bt_ctx *cx, struct dt_node *n);
+int bt_cpid(struct bt_ctx *cx, struct dt_node *n);
+int bt_ncpus(struct bt_ctx *cx, struct dt_node *n);
+int bt_jiffies(struct bt_ctx *cx, struct dt_node *n);
+int bt_numaid(struct bt_ctx *cx, struct dt_node *n);
+int bt_cgroup(struct bt_ctx *cx, struct dt_node *n);
+int bt_username(struct bt_ctx *cx, struct dt_node *n);
+/* *uaddr("sym") (bt_more.c): 1 when n is another *e. */
 int bt_uderef(struct bt_ctx *cx, struct dt_node *n);
 /*
  * strftime( ) as a value (bt_more.c): $x = strftime(fmt, t) and @m[k] =

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bpftrace's built-ins of the process, the machine and symbols, and its
- * newer functions, in D's terms. bt_lower.c asks bt_builtin_more( ) about
- * a name; BT_FUNCS( ) (bt_lower.h) names the bt_rw_*( ) hooks here.
+ * newer functions, in D's terms. bt_lower.c's table of built-in
+ * variables names the hooks here; BT_FUNCS( ) (bt_lower.h) names the bt_rw_*( ) hooks here.
  *
  *   ppid                D's ppid
  *   rand                (uint32)rand()
@@ -97,7 +97,7 @@ static struct dt_node *bt_load(struct dt_node *addr, const struct dt_type *t,
 }
 
 /* jiffies: the kernel's 64-bit counter, read where it lies. */
-static int bt_jiffies(struct bt_ctx *cx, struct dt_node *n)
+int bt_jiffies(struct bt_ctx *cx, struct dt_node *n)
 {
 	static const char *const names[] = { "jiffies_64", "jiffies" };
 	uint64_t a[2];
@@ -117,7 +117,7 @@ static int bt_jiffies(struct bt_ctx *cx, struct dt_node *n)
  * numaid: the per-CPU numa_node of this CPU, at __per_cpu_offset[cpu]
  * plus its per-CPU offset; a kernel without it has one node, 0.
  */
-static int bt_numaid(struct bt_ctx *cx, struct dt_node *n)
+int bt_numaid(struct bt_ctx *cx, struct dt_node *n)
 {
 	static const char *const names[] = { "__per_cpu_offset",
 					     "numa_node" };
@@ -141,7 +141,7 @@ static int bt_numaid(struct bt_ctx *cx, struct dt_node *n)
 }
 
 /* cgroup: the id of the task's cgroup v2, its kernfs node's. */
-static int bt_cgroup(struct bt_ctx *cx, struct dt_node *n)
+int bt_cgroup(struct bt_ctx *cx, struct dt_node *n)
 {
 	static const char *const chain[] = { "cgroups", "dfl_cgrp", "kn",
 					     "id" };
@@ -221,7 +221,7 @@ static struct dt_node *bt_usertree(const struct bt_user *u, int lo, int hi,
  * username: uid's name from the password database as the program
  * compiles (bpftrace looks it up when it prints), else uid as text.
  */
-static int bt_username(struct bt_ctx *cx, struct dt_node *n)
+int bt_username(struct bt_ctx *cx, struct dt_node *n)
 {
 	const struct dt_loc *loc = &n->n_loc;
 	struct bt_user users[BT_USERNAMES];
@@ -250,41 +250,37 @@ static int bt_username(struct bt_ctx *cx, struct dt_node *n)
 	return 0;
 }
 
-int bt_builtin_more(struct bt_ctx *cx, struct dt_node *n)
+/* rand: D's rand( ), as bpftrace's unsigned value. */
+int bt_rand(struct bt_ctx *cx, struct dt_node *n)
 {
-	const char *s = n->n_str;
 	struct dt_node *r;
 
-	if (strcmp(s, "ppid") == 0)
-		return 0;	/* D's */
-	if (strcmp(s, "rand") == 0) {
-		r = dt_node_op(DT_N_CAST, DT_OP_NONE,
-			       bt_call("rand", NULL, &n->n_loc), NULL,
-			       &n->n_loc);
-		r->n_ctype = dt_type_uint;
-		r->n_paren = true;
-	} else if (strcmp(s, "cpid") == 0) {
-		if (!cx->pcb->pcb_target || !cx->pcb->pcb_child)
-			return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
-					"cpid cannot be used without child "
-					"command");
-		r = bt_int(cx->pcb->pcb_target, &dt_type_uint, &n->n_loc);
-	} else if (strcmp(s, "ncpus") == 0) {
-		long c = sysconf(_SC_NPROCESSORS_ONLN);
-
-		r = bt_int(c > 0 ? c : 1, &dt_type_uint, &n->n_loc);
-	} else if (strcmp(s, "jiffies") == 0) {
-		return bt_jiffies(cx, n);
-	} else if (strcmp(s, "numaid") == 0) {
-		return bt_numaid(cx, n);
-	} else if (strcmp(s, "cgroup") == 0) {
-		return bt_cgroup(cx, n);
-	} else if (strcmp(s, "username") == 0) {
-		return bt_username(cx, n);
-	} else {
-		return 1;
-	}
+	(void)cx;
+	r = dt_node_op(DT_N_CAST, DT_OP_NONE,
+		       bt_call("rand", NULL, &n->n_loc), NULL, &n->n_loc);
+	r->n_ctype = dt_type_uint;
+	r->n_paren = true;
 	bt_replace(n, r);
+	return 0;
+}
+
+/* cpid: -c's pid, known as the program compiles. */
+int bt_cpid(struct bt_ctx *cx, struct dt_node *n)
+{
+	if (!cx->pcb->pcb_target || !cx->pcb->pcb_child)
+		return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
+				"cpid cannot be used without child command");
+	bt_replace(n, bt_int(cx->pcb->pcb_target, &dt_type_uint, &n->n_loc));
+	return 0;
+}
+
+/* ncpus: the CPUs online as the program compiles. */
+int bt_ncpus(struct bt_ctx *cx, struct dt_node *n)
+{
+	long c = sysconf(_SC_NPROCESSORS_ONLN);
+
+	(void)cx;
+	bt_replace(n, bt_int(c > 0 ? c : 1, &dt_type_uint, &n->n_loc));
 	return 0;
 }
 

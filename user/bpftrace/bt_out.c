@@ -9,6 +9,7 @@
  * in slots it marks with DT_SYM_*, and the consumer makes the text
  * (run/dt_btval.c).
  */
+#include "bt_check.h"
 #include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_types.h"

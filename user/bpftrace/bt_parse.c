@@ -155,7 +155,7 @@ void bt_yyerror(BT_YYLTYPE *lloc, void *scanner, struct dt_pcb *pcb,
 	dt_error(pcb, lloc, "D_SYNTAX", "%s", msg);
 }
 
-int bt_parse(struct dt_pcb *pcb)
+int bt_parse_text(struct dt_pcb *pcb)
 {
 	const char *orig = pcb->pcb_src;
 	size_t origlen = pcb->pcb_srclen;
@@ -189,7 +189,17 @@ int bt_parse(struct dt_pcb *pcb)
 		return -1;
 	if (!pcb->pcb_prog.p_clauses)
 		return dt_error(pcb, NULL, "D_EMPTY", "No probes to attach");
+	return 0;
+}
+
+int bt_lower_prog(struct dt_pcb *pcb)
+{
 	if (bt_macro_expand(pcb) || bt_tuples(pcb) || bt_flow(pcb))
 		return -1;
 	return bt_lower(pcb);
+}
+
+int bt_parse(struct dt_pcb *pcb)
+{
+	return bt_parse_text(pcb) || bt_lower_prog(pcb) ? -1 : 0;
 }

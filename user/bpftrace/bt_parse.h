@@ -10,6 +10,16 @@
 
 #include "dt_parse.h"
 
+/* bpftrace's front end (compile/dt_frontend.h): bt_frontend.c. */
+extern const struct dt_frontend bt_frontend;
+
+/* The script to its AST (bt_parse.c): 0, or -1 with an error. */
+int bt_parse_text(struct dt_pcb *pcb);
+/* That AST to D's: macros, tuples, control flow, then bt_lower( ). */
+int bt_lower_prog(struct dt_pcb *pcb);
+/* Both. */
+int bt_parse(struct dt_pcb *pcb);
+
 int bt_lex_begin(struct dt_pcb *pcb);
 void bt_lex_end(struct dt_pcb *pcb);
 

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "dt_btlist.h"
-#include "bt_parse.h"
+#include "dt_frontend.h"
 #include "dt_btargs.h"
 #include "dt_agg.h"
 #include "dt_dev.h"
@@ -225,8 +225,10 @@ static char **dt_cmd_margv(struct dt_cmd *cmd, const char *arg0)
 /* A piece's compile error, in its language's way. */
 static void dt_piece_errprint(struct dt_cmd *cmd, struct dt_piece *p)
 {
-	if (p->p_bt)
-		bt_error_print(&p->p_pcb, stderr);
+	const struct dt_frontend *fe = dt_frontend(&p->p_pcb);
+
+	if (fe->fe_errprint)
+		fe->fe_errprint(&p->p_pcb, stderr);
 	else
 		dt_error_print(&p->p_pcb, stderr,
 			       p->p_kind == 's' ? NULL : p->p_arg,

@@ -19,6 +19,13 @@
 #include "dt_probetab.h"
 #include "dt_proc.h"
 
+/*
+ * A pcb for src in D, or in bpftrace once pcb_bt is set (dt_langs.c);
+ * dt_pcb_fini( ) frees it.
+ */
+void dt_pcb_init(struct dt_pcb *pcb, const char *src, const char *file,
+		 struct dt_options *opts);
+
 struct dt_piece {
 	char		p_kind;		/* the option: n s P m f i */
 	const char	*p_arg;		/* its argument */

@@ -13,6 +13,7 @@
 
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_frontend.h"
 #include "dt_ktype.h"
 #include "dt_options.h"
 #include "dt_printf.h"
@@ -421,6 +422,20 @@ static int dt_check_exit(struct dt_pcb *pcb, struct dt_node *n)
 				"prototype:\n\tprototype: int\n\t argument: "
 				"%s", dt_type_name(&n->n_args->n_type));
 	return 0;
+}
+
+/* A call only a language's lowering makes: its check (dt_frontend.h). */
+static int dt_check_ext(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_frontend *fe = dt_frontend(pcb);
+	dt_fe_check_t check = fe->fe_check ?
+		fe->fe_check[n->n_func->f_id] : NULL;
+
+	if (!check)
+		return dt_error(pcb, &n->n_loc, "D_FUNC_UNDEF",
+				"%s( ) is not a function of %s",
+				n->n_func->f_name, fe->fe_name);
+	return check(pcb, n);
 }
 
 #define DT_CHECK_HOOK(id, name, kind, lo, hi, ret, args, code, check, ...) \

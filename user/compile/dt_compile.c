@@ -5,14 +5,19 @@
  */
 #include <string.h>
 
+#include "dt_aggdef.h"
 #include "dt_compile.h"
+#include "dt_frontend.h"
+#include "dt_types.h"
 
 int dt_compile(struct dt_pcb *pcb, struct dt_cprog *cp)
 {
+	const struct dt_frontend *fe = dt_frontend(pcb);
 	int err = 0;
 
 	memset(cp, 0, sizeof(*cp));
-	err = err ?: pcb->pcb_bt ? bt_parse(pcb) : dt_parse(pcb);
+	err = err ?: fe->fe_parse(pcb);
+	err = err ?: fe->fe_lower ? fe->fe_lower(pcb) : 0;
 	err = err ?: dt_lower(pcb);
 	err = err ?: dt_resolve(pcb);
 	err = err ?: dt_check(pcb);
@@ -20,4 +25,14 @@ int dt_compile(struct dt_pcb *pcb, struct dt_cprog *cp)
 	err = err ?: dt_layout(pcb, cp);
 	err = err ?: dt_cg(pcb, cp);
 	return err;
+}
+
+void dt_pcb_fini(struct dt_pcb *pcb)
+{
+	dt_agg_freeall(pcb->pcb_prog.p_aggs);
+	pcb->pcb_prog.p_aggs = NULL;
+	dt_types_free(&pcb->pcb_prog);
+	dt_program_free(&pcb->pcb_prog);
+	dt_node_free(pcb->pcb_btmacros);
+	pcb->pcb_btmacros = NULL;
 }

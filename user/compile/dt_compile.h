@@ -2,7 +2,7 @@
 /*
  * The compiler: a pipeline of small passes over the AST,
  *
- *   dt_parse -> dt_lower -> dt_resolve -> dt_check -> dt_fold -> dt_layout
+ *   parse, lower (the pcb's language: dt_frontend.h) -> dt_lower -> dt_resolve -> dt_check -> dt_fold -> dt_layout
  *   -> dt_cg
  *
  * each one file, each returning 0 or -1 with the error in the pcb:
@@ -119,24 +119,6 @@ int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n);
 /* The order of actions around speculations: dt_check_spec.c. */
 int dt_check_spec(struct dt_pcb *pcb, const struct dt_node *stmts);
 
-/* bpftrace's str( ), its check hook: bt_check.c. */
-int dt_check_bt_str(struct dt_pcb *pcb, struct dt_node *n);
-/* print(tuple) (bt_check.c) */
-int dt_check_bt_tprint(struct dt_pcb *pcb, struct dt_node *n);
-int dt_check_bt_deref(struct dt_pcb *pcb, struct dt_node *n);
-int dt_check_bt_ntop(struct dt_pcb *pcb, struct dt_node *n);
-int dt_check_bt_bswap(struct dt_pcb *pcb, struct dt_node *n);
-int dt_check_bt_delete(struct dt_pcb *pcb, struct dt_node *n);
-int dt_check_bt_promote(struct dt_pcb *pcb, struct dt_node *n);
-int dt_check_bt_macaddr(struct dt_pcb *pcb, struct dt_node *n);
-/* bpftrace's values the consumer makes: bt_out.c. */
-int dt_check_bt_stack(struct dt_pcb *pcb, struct dt_node *n);
-int dt_check_bt_usym(struct dt_pcb *pcb, struct dt_node *n);
-int dt_check_bt_buf(struct dt_pcb *pcb, struct dt_node *n);
-int dt_check_bt_bufsrc(struct dt_pcb *pcb, struct dt_node *n);
-int dt_check_bt_stackid(struct dt_pcb *pcb, struct dt_node *n);
-int dt_check_bt_len(struct dt_pcb *pcb, struct dt_node *n);
-
 /* The passes. */
 int dt_lower(struct dt_pcb *pcb);
 int dt_resolve(struct dt_pcb *pcb);
@@ -179,6 +161,8 @@ int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp);
 
 /* All of them; cp is freed with dt_cprog_free either way. */
 int dt_compile(struct dt_pcb *pcb, struct dt_cprog *cp);
+/* What a compilation made in pcb, freed (its cprog is dt_cprog_free's). */
+void dt_pcb_fini(struct dt_pcb *pcb);
 void dt_cprog_free(struct dt_cprog *cp);
 
 /* Load each DIF object with dif/'s verifier: catches our own bugs. */

@@ -18,7 +18,8 @@
  *   ARGS    SUBR: each argument's type, i integer, s string
  *   CODE    SUBR: DIF_SUBR_<CODE>; AGG: DTRACE_AGG_<CODE>; else NONE
  *   CHECK   dt_check_<CHECK>( ) (dt_check.c) checks a call; any: the
- *           argument count, then integers (ACTION) or ARGS (SUBR)
+ *           argument count, then integers (ACTION) or ARGS (SUBR); ext:
+ *           the hook of the pcb's language (dt_frontend.h's fe_check)
  *   LAYOUT  dt_layout_<LAYOUT>( ) (dt_layout.c) lays out a call that is
  *           a statement; any: traced if it has a value, else run before
  *           the next action
@@ -144,25 +145,25 @@
 	X(FUNC, "func", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)	\
 	X(MOD, "mod", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)		\
 	/* bpftrace's str( ), a name D cannot write (bt_check.c) */	\
-	X(BTSTR, "%str", SUBR, 1, 1, S, "i", NONE, bt_str, any, any)	\
+	X(BTSTR, "%str", SUBR, 1, 1, S, "i", NONE, ext, any, any)	\
 	/* bpftrace's *e, of an integer too (bt_check.c) */		\
-	X(BTDEREF, "%deref", SUBR, 1, 1, U8, "i", NONE, bt_deref, any,	\
+	X(BTDEREF, "%deref", SUBR, 1, 1, U8, "i", NONE, ext, any,	\
 	  any)								\
 	/* bpftrace's print( ) of a tuple's elements (bt_check.c) */	\
-	X(BTTPRINT, "%tprint", ACTION, 1, 16, V, "", NONE, bt_tprint,	\
+	X(BTTPRINT, "%tprint", ACTION, 1, 16, V, "", NONE, ext,	\
 	  printf, any)							\
 	/* and of one value: the same check, without the parentheses */	\
-	X(BTVPRINT, "%vprint", ACTION, 1, 1, V, "", NONE, bt_tprint,	\
+	X(BTVPRINT, "%vprint", ACTION, 1, 1, V, "", NONE, ext,	\
 	  printf, any)							\
 	/* bpftrace's ntop( ), bswap( ), delete( ), printf's integers */ \
-	X(BTNTOP, "%ntop", SUBR, 1, 2, S, "ii", NONE, bt_ntop, any, any) \
-	X(BTBSWAP, "%bswap", SUBR, 1, 1, U8, "i", NONE, bt_bswap, any,	\
+	X(BTNTOP, "%ntop", SUBR, 1, 2, S, "ii", NONE, ext, any, any) \
+	X(BTBSWAP, "%bswap", SUBR, 1, 1, U8, "i", NONE, ext, any,	\
 	  any)								\
-	X(BTDELETE, "%delete", SUBR, 1, 1, V, "i", NONE, bt_delete, any, \
+	X(BTDELETE, "%delete", SUBR, 1, 1, V, "i", NONE, ext, any, \
 	  any)								\
-	X(BTPROMOTE, "%promote", SUBR, 1, 1, U8, "i", NONE, bt_promote,	\
+	X(BTPROMOTE, "%promote", SUBR, 1, 1, U8, "i", NONE, ext,	\
 	  any, any)							\
-	X(BTMACADDR, "%macaddr", SUBR, 1, 1, S, "i", NONE, bt_macaddr,	\
+	X(BTMACADDR, "%macaddr", SUBR, 1, 1, S, "i", NONE, ext,	\
 	  any, any)							\
 	/* bpftrace's join( ) past its first elements (bt_more.c) */	\
 	X(BTJOIN, "%join", SUBR, 2, 2, S, "is", JOIN, any, any, any)	\
@@ -171,22 +172,22 @@
 	 * only (bt_out.c): %stack(user, frames, mode), %usym(pid,	\
 	 * addr), %buf(addr, len); %cat(fmt, ...) prints a file	\
 	 */								\
-	X(BTSTACK, "%stack", SUBR, 3, 3, S, "iii", NONE, bt_stack, any,	\
+	X(BTSTACK, "%stack", SUBR, 3, 3, S, "iii", NONE, ext, any,	\
 	  any)								\
-	X(BTUSYM, "%usym", SUBR, 2, 2, S, "ii", NONE, bt_usym, any,	\
+	X(BTUSYM, "%usym", SUBR, 2, 2, S, "ii", NONE, ext, any,	\
 	  any)								\
-	X(BTBUF, "%buf", SUBR, 2, 2, S, "ii", NONE, bt_buf, any, any)	\
-	X(BTBUFSRC, "%bufsrc", SUBR, 1, 1, U8, "i", NONE, bt_bufsrc,	\
+	X(BTBUF, "%buf", SUBR, 2, 2, S, "ii", NONE, ext, any, any)	\
+	X(BTBUFSRC, "%bufsrc", SUBR, 1, 1, U8, "i", NONE, ext,	\
 	  any, sym)							\
 	/* kstack as a value: its id, and the PCs recorded beside it */	\
 	X(BTSTACKID, "%stackid", SUBR, 1, 1, U8, "i", STACKID,	\
-	  bt_stackid, any, any)						\
+	  ext, any, any)						\
 	X(BTSTACKREC, "%stackrec", ACTION, 2, 2, V, "", NONE, any,	\
 	  btstackrec, any)						\
 	/* len(@m): %len("@m"), the entries of the global array @m;	\
 	 * a map of tuples, the largest of its element maps' */	\
 	X(BTLEN, "%len", SUBR, 1, 16, U8, "iiiiiiiiiiiiiiii",		\
-	  GLOBAL_COUNT, bt_len, any, bt_len)				\
+	  GLOBAL_COUNT, ext, any, bt_len)				\
 	/* such an id as printf's %s (dt_check_bt_promote( )) */	\
 	X(BTSTACKSTR, "%stackstr", SUBR, 1, 1, S, "i", NONE, any, any,	\
 	  sym)								\

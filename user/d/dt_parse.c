@@ -14,6 +14,8 @@
 #include "dt_lib.h"
 #include "dt_grammar.h"
 #include "dt_error.h"
+#include "dt_frontend.h"
+#include "dt_compile.h"
 #include "dt_ksym.h"
 #include "dt_ktype.h"
 #include "dt_options.h"
@@ -680,24 +682,25 @@ int dt_parse(struct dt_pcb *pcb)
 	return 0;
 }
 
-void dt_pcb_init(struct dt_pcb *pcb, const char *src, const char *file,
-		 struct dt_options *opts)
+struct dt_node *dt_parse_pred(struct dt_pcb *pcb, const char *text)
 {
-	memset(pcb, 0, sizeof(*pcb));
-	pcb->pcb_src = src;
-	pcb->pcb_srclen = strlen(src);
-	pcb->pcb_file = file;
-	pcb->pcb_opts = opts;
-	pcb->pcb_line = 1;
-	pcb->pcb_col = 1;
+	struct dt_pcb sub;
+	struct dt_node *n = NULL;
+	char src[512];
+
+	snprintf(src, sizeof(src), "BEGIN /%s/ {}", text);
+	dt_pcb_setup(&sub, src, NULL, pcb->pcb_opts);
+	sub.pcb_fe = pcb->pcb_fe;
+	sub.pcb_dpred = pcb->pcb_dpred;
+	if (!dt_parse(&sub) && sub.pcb_prog.p_clauses) {
+		n = sub.pcb_prog.p_clauses->c_pred;
+		sub.pcb_prog.p_clauses->c_pred = NULL;
+	}
+	dt_pcb_fini(&sub);
+	return n;
 }
 
-void dt_pcb_fini(struct dt_pcb *pcb)
-{
-	dt_agg_freeall(pcb->pcb_prog.p_aggs);
-	pcb->pcb_prog.p_aggs = NULL;
-	dt_types_free(&pcb->pcb_prog);
-	dt_program_free(&pcb->pcb_prog);
-	dt_node_free(pcb->pcb_btmacros);
-	pcb->pcb_btmacros = NULL;
-}
+const struct dt_frontend dt_frontend_d = {
+	.fe_name	= "D",
+	.fe_parse	= dt_parse,
+};

@@ -9,6 +9,20 @@
 #include "dt_ast.h"
 #include "dt_pcb.h"
 
+/* D's front end (compile/dt_frontend.h). */
+extern const struct dt_frontend dt_frontend_d;
+
+/* Fills pcb_prog; returns 0 or -1 with an error. */
+int dt_parse(struct dt_pcb *pcb);
+/*
+ * D declarations only (struct and union definitions), in text of the
+ * length of pcb's source whose lines and columns are the source's,
+ * into pcb_prog: 0, or -1 with an error.
+ */
+int dt_parse_types_text(struct dt_pcb *pcb, const char *text, size_t len);
+/* D text of a predicate to its tree, or NULL (a pcb's pcb_dpred). */
+struct dt_node *dt_parse_pred(struct dt_pcb *pcb, const char *text);
+
 /* An integer constant and the type C's rules give it. */
 struct dt_ival {
 	int64_t		v;

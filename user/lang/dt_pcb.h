@@ -10,6 +10,7 @@
 #include "dt_ast.h"
 
 struct dt_options;
+struct dt_frontend;
 
 struct dt_pcb {
 	/* input */
@@ -22,7 +23,14 @@ struct dt_pcb {
 	bool		pcb_allow_empty_args; /* -x defaultargs */
 	int		pcb_target;	/* $target: -c or -p's pid; 0: none */
 	bool		pcb_child;	/* pcb_target is -c's */
-	bool		pcb_bt;		/* the bpftrace language (bt_parse.h) */
+	bool		pcb_bt;		/* the bpftrace language: pcb_fe[1] */
+	/* the languages, by pcb_bt (compile/dt_frontend.h) */
+	const struct dt_frontend *const *pcb_fe;
+	/*
+	 * D text of a predicate to its tree, or NULL: for providers whose
+	 * arguments are D expressions (dt_stable.c), in either language
+	 */
+	struct dt_node	*(*pcb_dpred)(struct dt_pcb *pcb, const char *text);
 
 	/* the lexer's and parser's state */
 	void		*pcb_scanner;
@@ -58,19 +66,12 @@ struct dt_pcb {
 	char		pcb_errmsg[1024];
 };
 
-void dt_pcb_init(struct dt_pcb *pcb, const char *src, const char *file,
-		 struct dt_options *opts);
-void dt_pcb_fini(struct dt_pcb *pcb);
-
-/* Front end: dt_parse.c. Fills pcb_prog; returns 0 or -1 with an error. */
-int dt_parse(struct dt_pcb *pcb);
 /*
- * D declarations only (struct and union definitions), in text of the
- * length of pcb's source whose lines and columns are the source's,
- * into pcb_prog: 0, or -1 with an error.
+ * A pcb for src with no language yet: the command's dt_pcb_init( )
+ * (dt_program.h) adds its languages; dt_pcb_fini( ) (dt_compile.h)
+ * frees what a compilation made.
  */
-int dt_parse_types_text(struct dt_pcb *pcb, const char *text, size_t len);
-/* ... of the bpftrace language: bt_parse.c. */
-int bt_parse(struct dt_pcb *pcb);
+void dt_pcb_setup(struct dt_pcb *pcb, const char *src, const char *file,
+		  struct dt_options *opts);
 
 #endif /* DT_PCB_H */

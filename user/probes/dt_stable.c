@@ -201,21 +201,12 @@ static void dt_stable_setloc(struct dt_node *n, const struct dt_loc *loc)
 	}
 }
 
-/* D text to a tree: the predicate of a one-clause program. */
+/* D text to a tree: the parser the pcb was given (pcb_dpred). */
 static struct dt_node *dt_stable_expr(struct dt_pcb *pcb, const char *text,
 				      const struct dt_loc *loc)
 {
-	struct dt_pcb sub;
-	struct dt_node *n = NULL;
-	char src[512];
+	struct dt_node *n = pcb->pcb_dpred ? pcb->pcb_dpred(pcb, text) : NULL;
 
-	snprintf(src, sizeof(src), "BEGIN /%s/ {}", text);
-	dt_pcb_init(&sub, src, NULL, pcb->pcb_opts);
-	if (!dt_parse(&sub) && sub.pcb_prog.p_clauses) {
-		n = sub.pcb_prog.p_clauses->c_pred;
-		sub.pcb_prog.p_clauses->c_pred = NULL;
-	}
-	dt_pcb_fini(&sub);
 	if (!n)
 		dt_error(pcb, loc, "D_ARGS_MAP", "cannot map %s", text);
 	else

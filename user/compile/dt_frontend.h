@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A language the compiler reads. D (d/dt_parse.c) and bpftrace
+ * (bpftrace/bt_parse.c) are two; the command lists them
+ * (cmd/dt_langs.c) and each pcb names its own: pcb_fe[pcb_bt].
+ * compile/ calls a language only through this.
+ */
+#ifndef DT_FRONTEND_H
+#define DT_FRONTEND_H
+
+#include <stdio.h>
+
+#include "dt_ast.h"
+#include "dt_funcs.h"
+#include "dt_pcb.h"
+
+typedef int (*dt_fe_check_t)(struct dt_pcb *pcb, struct dt_node *n);
+
+struct dt_frontend {
+	const char	*fe_name;
+	/* text to the language's AST in pcb_prog: 0, or -1 with an error */
+	int		(*fe_parse)(struct dt_pcb *pcb);
+	/* that AST to D's; NULL: it is D's */
+	int		(*fe_lower)(struct dt_pcb *pcb);
+	/*
+	 * The extension table: the check hook, by id, of each function
+	 * entry whose CHECK is ext (dt_funcs.h), the entries only this
+	 * language's lowering makes. NULL: it makes none.
+	 */
+	const dt_fe_check_t *fe_check;
+	/* a compile error in the language's way; NULL: D's */
+	void		(*fe_errprint)(const struct dt_pcb *pcb, FILE *fp);
+};
+
+/* The pcb's language. */
+static inline const struct dt_frontend *dt_frontend(const struct dt_pcb *pcb)
+{
+	return pcb->pcb_fe[pcb->pcb_bt];
+}
+
+#endif /* DT_FRONTEND_H */

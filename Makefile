@@ -94,6 +94,7 @@ include tests/unit/unit.mk
 include tests/vm/vm.mk
 include tests/kmod/kmod.mk
 include tests/fuzz/fuzz.mk
+include bench/insns.mk
 
 demo: deps-demo all
 	./tests/vm/demo.sh

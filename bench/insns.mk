@@ -2,7 +2,7 @@
 #
 # make bench-insns: instructions per firing of dtrace.ko's own firing
 # path (kmod/dtrace_fire.c and what it calls, and dif/ with the switch
-# dispatch the module uses under retpolines), built for userspace with
+# dispatch the module uses under retpolines, without jump tables), built for userspace with
 # bench/kshim/kshim.h in place of the kernel's headers, counted by
 # callgrind (bench/insns.sh). Deterministic: the same count every run.
 FIRE_KMOD := kmod/dtrace_fire.c kmod/dtrace_agg.c kmod/dtrace_rate.c \
@@ -24,8 +24,11 @@ $(B)/kshim-obj/%.o: %.c $(KSHIM)/stamp bench/kshim/kshim.h
 	@mkdir -p $(@D)
 	$(CC) $(KSHIM_FLAGS) $(CPPFLAGS) $(CFLAGS) $(WFLAGS) -MMD -MP -c $< -o $@
 -include $(shell find $(B)/kshim-obj -name '*.d' 2>/dev/null)
+# The switch as the kernel compiles it under retpolines: no jump table.
+$(B)/kshim-obj/dif/dif_exec.o: KSHIM_FLAGS += -DDIF_NO_COMPUTED_GOTO \
+	-fno-jump-tables
 $(B)/bench/fire_insns: $(patsubst %.c,$(B)/kshim-obj/%.o,$(FIRE_KMOD) \
-		bench/fire_insns.c) $(B)/obj-sw/dif/dif_exec.o \
+		bench/fire_insns.c dif/dif_exec.c) \
 		$$(call obj,$$(FIRE_DIF))
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $^

@@ -92,6 +92,7 @@ include tests/vm/vm.mk
 include tests/kmod/kmod.mk
 include tests/fuzz/fuzz.mk
 include tests/check-layers.mk
+include bench/insns.mk
 
 demo: deps-demo all
 	./tests/vm/demo.sh

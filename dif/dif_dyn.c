@@ -17,10 +17,10 @@
  *  - without a store (ms->dyn NULL, or one dif_dyn_init() refused)
  *    loads give 0 and stores are drops.
  *
- * An entry's key is built in scratch first, from the scope and id, the
- * thread key for self-> (scalars and arrays) and the tuple stack for
- * arrays, so the lock is
- * held only for the lookup and the copy. A string value is copied into
+ * An entry's key is built first, from the scope and id, the thread key
+ * for self-> (scalars and arrays) and the tuple stack for arrays (a
+ * scalar's on the stack, an array's in scratch), so the lock is held
+ * only for the lookup and the copy. A string value is copied into
  * its entry; loading it gives the address of that copy, which dif/ reads
  * directly. (Another CPU may change it meanwhile: the reader sees other
  * bytes, never memory outside the store.)
@@ -127,16 +127,45 @@ int dif_dyn_init(struct dif_dyn *d, void *mem, u64 size, u32 chunksize,
 	return 0;
 }
 
-/* FNV-1a: short keys, no alignment needs, no tables. */
-static u32 dif_dyn_hash(const u8 *k, u32 len)
+/*
+ * A word at a time (a self-> key is two words): each word multiplied in
+ * and its high bits folded down, since the low bits pick the chain. The
+ * chains are charged step by step, so keys chosen to collide cost their
+ * author's budget, not a wait.
+ */
+u32 dif_dyn_hash(const u8 *k, u32 len)
 {
-	u32 h = 2166136261u;
+	u64 h = 0x9e3779b97f4a7c15ull ^ len, w;
 
-	while (len--) {
-		h ^= *k++;
-		h *= 16777619u;
+	for (; len >= 8; k += 8, len -= 8) {
+		memcpy(&w, k, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
 	}
-	return h;
+	if (len) {
+		for (w = 0; len; len--)
+			w = w << 8 | k[len - 1];
+		h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+		h ^= h >> 32;
+	}
+	return (u32)(h ^ h >> 29);
+}
+
+/* memcmp() == 0, a word at a time. */
+static bool dif_dyn_keyeq(const u8 *a, const u8 *b, u32 len)
+{
+	u64 x, y;
+
+	for (; len >= 8; a += 8, b += 8, len -= 8) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x != y)
+			return false;
+	}
+	while (len--)
+		if (a[len] != b[len])
+			return false;
+	return true;
 }
 
 static bool dif_dyn_lock(struct dif_mstate *ms)
@@ -151,25 +180,29 @@ static bool dif_dyn_lock(struct dif_mstate *ms)
 	return false;
 }
 
+/* Room for a scalar's key: scope and id, the thread key. */
+#define DIF_DYN_SCALAR_KEY	16
+
 /*
- * Build the key in scratch: scope, id, then the thread key or the tuple.
+ * Build the key: scope, id, then the thread key or the tuple; a scalar's
+ * in @local (DIF_DYN_SCALAR_KEY bytes, 8-aligned), an array's in scratch.
  * Returns its length (0 after a fault); *keyp points at it.
  */
 static u32 dif_dyn_mkkey(struct dif_mstate *ms, u32 scope, bool array,
-			 u32 id, u8 **keyp)
+			 u32 id, u8 *local, u8 **keyp)
 {
 	u32 i, len = 8, max = 24;
 	u32 hdr[2] = { scope | (u32)array << 8, id };
-	u8 *k;
+	u8 *k = local;
 
 	if (array) {
 		for (i = 0; i < ms->ntuple; i++)
 			max += 4 + (ms->tuple[i].dt_size ?
 				    ms->tuple[i].dt_size + 1 : 8);
+		k = dif_scratch_alloc(ms, max, false);
+		if (!k)
+			return 0;
 	}
-	k = dif_scratch_alloc(ms, max, false);
-	if (!k)
-		return 0;
 	memcpy(k, hdr, 8);
 	if (scope == DIF_SCOPE_THREAD) {
 		u64 key = dif_env_thread_key(ms);
@@ -230,7 +263,7 @@ static struct dif_dyn_ent *dif_dyn_find(struct dif_mstate *ms,
 			return NULL;
 		}
 		if (e->de_hash == hash && e->de_keylen == len &&
-		    !memcmp(dif_dyn_key(e), key, len)) {
+		    dif_dyn_keyeq(dif_dyn_key(e), key, len)) {
 			*linkp = link;
 			return e;
 		}
@@ -262,6 +295,7 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 {
 	u32 mark = ms->scratch_used, len, hash, *link;
 	struct dif_dyn *d = ms->dyn;
+	u64 local[DIF_DYN_SCALAR_KEY / 8];
 	struct dif_dyn_ent *e;
 	u64 val = 0;
 	u8 *key;
@@ -270,7 +304,7 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		ms->dyn_drops++;
 		return 0;
 	}
-	len = dif_dyn_mkkey(ms, scope, array, id, &key);
+	len = dif_dyn_mkkey(ms, scope, array, id, (u8 *)local, &key);
 	if (!len)
 		return 0;
 	if (!dif_budget_charge(ms, DIF_COST_DYN + len)) {
@@ -327,6 +361,7 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	u32 mark = ms->scratch_used, len, hash, vlen = 8, *link;
 	struct dif_dyn *d = ms->dyn;
 	const void *src = &val;
+	u64 local[DIF_DYN_SCALAR_KEY / 8];
 	bool spent;
 	struct dif_dyn_ent *e;
 	u8 *key;
@@ -335,7 +370,7 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		ms->dyn_drops++;
 		return;
 	}
-	len = dif_dyn_mkkey(ms, scope, array, id, &key);
+	len = dif_dyn_mkkey(ms, scope, array, id, (u8 *)local, &key);
 	if (!len)
 		return;
 	if (!dif_budget_charge(ms, DIF_COST_DYN + len))

@@ -211,6 +211,8 @@ int dif_op_format(u32 op);
 int dif_dyn_init(struct dif_dyn *d, void *mem, u64 size, u32 chunksize,
 		 void *lock);
 u32 dif_dyn_chunksize(u32 strsize);
+/* The hash of an entry's key (the tests build chains with it). */
+u32 dif_dyn_hash(const u8 *k, u32 len);
 /*
  * The consumer's reads and clears of the globals (dif_dyn.c): with the
  * store's lock held, never in probe context (they walk the whole store).

@@ -50,24 +50,44 @@ void dtrace_mctx_init(struct dtrace_mctx *mc, struct dtrace_state *state,
 {
 	struct dif_mstate *ms = &mc->dm_ms;
 
-	ms->scratch = cpu->dc_scratch;
-	ms->scratch_size = state->ds_scratchsize;
-	ms->strsize = state->ds_strsize;
-	ms->globals = state->ds_globals;
-	ms->nglobals = DIF_VARID_MAX + 1;
-	ms->locals = cpu->dc_locals;
-	ms->nlocals = DIF_VARID_MAX + 1;
-	ms->dyn = state->ds_dyn_mem ? &state->ds_dyn : NULL;
-	ms->env = mc;
+	if (unlikely(ms->env != mc)) {
+		/* Fixed from GO on (this context is allocated there). */
+		ms->scratch = cpu->dc_scratch;
+		ms->scratch_size = state->ds_scratchsize;
+		ms->strsize = state->ds_strsize;
+		ms->globals = state->ds_globals;
+		ms->nglobals = DIF_VARID_MAX + 1;
+		ms->locals = cpu->dc_locals;
+		ms->nlocals = DIF_VARID_MAX + 1;
+		ms->dyn = state->ds_dyn_mem ? &state->ds_dyn : NULL;
+		ms->env = mc;
+		mc->dm_cpu = cpu;
+	}
 	dif_mstate_reset(ms);
 	if (cpu->dc_firing != firing) {
-		memset(cpu->dc_locals, 0, state->ds_nlocals * sizeof(u64));
+		if (state->ds_nlocals)
+			memset(cpu->dc_locals, 0,
+			       state->ds_nlocals * sizeof(u64));
 		cpu->dc_firing = firing;
+		mc->dm_now = 0;
 	}
 	mc->dm_probe = probe;
 	mc->dm_args = args;
 	mc->dm_ecb = ecb;
-	mc->dm_cpu = cpu;
+}
+
+/**
+ * dtrace_mctx_now() - the firing's timestamp: the clock is read once per
+ * firing, for every reference and the record's header, as in DTrace.
+ * @mc: the firing
+ *
+ * Context: probe context.
+ */
+u64 dtrace_mctx_now(struct dtrace_mctx *mc)
+{
+	if (!mc->dm_now)
+		mc->dm_now = ktime_get_mono_fast_ns();
+	return mc->dm_now;
 }
 
 int dif_env_copy(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
@@ -134,6 +154,38 @@ static u64 dtrace_env_str(struct dif_mstate *ms, const char *s, u32 max)
 	return v ? v : (uintptr_t)s;
 }
 
+/**
+ * dtrace_env_kstr() - the string the kernel owns that a built-in names
+ * @mc:   the firing
+ * @var:  DIF_VAR_EXECNAME or a probe's name (DIF_VAR_PROBEPROV ...)
+ * @maxp: set to its bound
+ *
+ * Context: probe context. Return: the string, or NULL for any other @var.
+ */
+const char *dtrace_env_kstr(const struct dtrace_mctx *mc, u32 var,
+			    u32 *maxp)
+{
+	switch (var) {
+	case DIF_VAR_EXECNAME:
+		*maxp = sizeof(current->comm);
+		return current->comm;
+	case DIF_VAR_PROBEPROV:
+		*maxp = DTRACE_PROVNAMELEN;
+		return mc->dm_probe->dp_prov;
+	case DIF_VAR_PROBEMOD:
+		*maxp = DTRACE_MODNAMELEN;
+		return mc->dm_probe->dp_mod;
+	case DIF_VAR_PROBEFUNC:
+		*maxp = DTRACE_FUNCNAMELEN;
+		return mc->dm_probe->dp_func;
+	case DIF_VAR_PROBENAME:
+		*maxp = DTRACE_NAMELEN;
+		return mc->dm_probe->dp_name;
+	default:
+		return NULL;
+	}
+}
+
 u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 {
 	struct dtrace_mctx *mc = dtrace_mctx(ms);
@@ -158,25 +210,22 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 	case DIF_VAR_GID:
 		return from_kgid(&init_user_ns, current_gid());
 	case DIF_VAR_EXECNAME:
-		return dtrace_env_str(ms, t->comm, sizeof(t->comm));
+	case DIF_VAR_PROBEPROV ... DIF_VAR_PROBENAME: {
+		u32 max;
+		const char *s = dtrace_env_kstr(mc, var, &max);
+
+		return dtrace_env_str(ms, s, max);
+	}
 	case DIF_VAR_CURTHREAD:
 		return (uintptr_t)t;
 	case DIF_VAR_TIMESTAMP:
-		return ktime_get_mono_fast_ns();
+		return dtrace_mctx_now(mc);
 	case DIF_VAR_VTIMESTAMP:
 		return t->se.sum_exec_runtime;
 	case DIF_VAR_WALLTIMESTAMP:
 		return ktime_get_real_fast_ns();
 	case DIF_VAR_CPU:
 		return smp_processor_id();
-	case DIF_VAR_PROBEPROV:
-		return dtrace_env_str(ms, mc->dm_probe->dp_prov, DTRACE_PROVNAMELEN);
-	case DIF_VAR_PROBEMOD:
-		return dtrace_env_str(ms, mc->dm_probe->dp_mod, DTRACE_MODNAMELEN);
-	case DIF_VAR_PROBEFUNC:
-		return dtrace_env_str(ms, mc->dm_probe->dp_func, DTRACE_FUNCNAMELEN);
-	case DIF_VAR_PROBENAME:
-		return dtrace_env_str(ms, mc->dm_probe->dp_name, DTRACE_NAMELEN);
 	case DIF_VAR_EPID:
 		return mc->dm_ecb->de_epid;
 	case DIF_VAR_ID:

@@ -119,6 +119,48 @@ static int dtrace_action_store(struct dtrace_mctx *mc,
 }
 
 /*
+ * What dif_exec() charges for a program of one operation and its RET,
+ * for the ones run here without it. False when the budget is spent.
+ */
+static bool dtrace_charge_short(struct dtrace_mctx *mc)
+{
+	if (dif_budget_charge(&mc->dm_ms, 2))
+		return true;
+	mc->dm_ms.fault.pc = 1;
+	return false;
+}
+
+/*
+ * An aggregation key that is a string the kernel owns (@[execname],
+ * @[probefunc]), copied straight into the key rather than into scratch
+ * by the program and from there into the key. Returns -1 if @act is not
+ * one, else 0 or DIF_FAULT_BUDGET (nothing copied).
+ */
+static int dtrace_key_kstr(struct dtrace_mctx *mc,
+			   const struct dtrace_action *act, char *key,
+			   u32 *endp)
+{
+	const struct dif_prog *p = &act->dac_prog;
+	char *dst = key + act->dac_rec_off;
+	const char *s;
+	u32 max, len;
+
+	if (p->short_op != DIF_OP_LDB || !act->dac_string || act->dac_user ||
+	    !act->dac_rec_size)
+		return -1;
+	s = dtrace_env_kstr(mc, (u32)p->insns[0].di_imm, &max);
+	if (!s)
+		return -1;
+	if (!dtrace_charge_short(mc))
+		return DIF_FAULT_BUDGET;
+	len = strnlen(s, min(max, act->dac_rec_size - 1));
+	memcpy(dst, s, len);
+	dst[len] = '\0';
+	*endp = act->dac_rec_off + len + 1;
+	return 0;
+}
+
+/*
  * Run one clause for one firing. Returns the fault that stopped it
  * (DIF_FAULT_NONE if none) and which action faulted in *actp.
  * Aggregations take effect as their action runs; the record only if
@@ -157,7 +199,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 			return mc->dm_ms.fault.kind;
 	}
 	if (v != DTRACE_SPEC_NONE) {
-		now = ktime_get_mono_fast_ns();
+		now = dtrace_mctx_now(mc);
 		buf = dtrace_spec_buffer(state, cpu, v, now);
 		if (IS_ERR(buf))
 			return dtrace_fault(mc, DIF_FAULT_ILLOP, v);
@@ -177,9 +219,9 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 	if (hdr) {
 		hdr->dr_epid = ecb->de_epid;
 		hdr->dr_probe_id = probe_id;
-		hdr->dr_timestamp = now ? now : ktime_get_mono_fast_ns();
+		hdr->dr_timestamp = now ? now : dtrace_mctx_now(mc);
 	}
-	if (ecb->de_aggkeysize) {
+	if (ecb->de_aggkeysize && cpu->dc_aggkeylen) {
 		/* Past the last key's data, the key is still all zero. */
 		memset(cpu->dc_aggkey, 0, cpu->dc_aggkeylen);
 		cpu->dc_aggkeylen = 0;
@@ -213,9 +255,26 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 					  mc->dm_args);
 			continue;
 		}
-		v = dif_exec(&act->dac_prog, &mc->dm_ms);
-		if (mc->dm_ms.fault.kind != DIF_FAULT_NONE)
-			return mc->dm_ms.fault.kind;
+		if (act->dac_kind == DTRACE_ACT_AGGKEY) {
+			fault = dtrace_key_kstr(mc, act, cpu->dc_aggkey, &end);
+			if (fault > 0)
+				return fault;
+			if (!fault) {
+				cpu->dc_aggkeylen = max(cpu->dc_aggkeylen, end);
+				continue;
+			}
+			fault = 0;
+		}
+		if (act->dac_prog.short_op == DIF_OP_SETI) {
+			/* a constant, as count()'s value: nothing to run */
+			if (!dtrace_charge_short(mc))
+				return DIF_FAULT_BUDGET;
+			v = (s64)act->dac_prog.insns[0].di_imm;
+		} else {
+			v = dif_exec(&act->dac_prog, &mc->dm_ms);
+			if (mc->dm_ms.fault.kind != DIF_FAULT_NONE)
+				return mc->dm_ms.fault.kind;
+		}
 		switch (act->dac_kind) {
 		case DTRACE_ACT_AGGKEY:
 			/* Hashing and comparing stop where the data does. */

@@ -136,6 +136,7 @@ struct dtrace_mctx {
 	const struct dtrace_args *dm_args;
 	struct dtrace_ecb	*dm_ecb;
 	struct dtrace_cpu	*dm_cpu;
+	u64			dm_now;		/* the firing's time; 0: unread */
 };
 
 /* An aggregation a consumer declared (dtrace_agg.c). */
@@ -423,5 +424,8 @@ void dtrace_mctx_init(struct dtrace_mctx *mc, struct dtrace_state *state,
 		      struct dtrace_cpu *cpu, struct dtrace_ecb *ecb,
 		      struct dtrace_probe *probe, const struct dtrace_args *args,
 		      u64 firing);
+u64 dtrace_mctx_now(struct dtrace_mctx *mc);
+const char *dtrace_env_kstr(const struct dtrace_mctx *mc, u32 var,
+			    u32 *maxp);
 
 #endif /* _DTRACE_IMPL_H */

@@ -259,18 +259,13 @@ TEST_F(budget, dynamic_variables_charge)
 	EXPECT_EQ(1, t->ms.fault.pc);
 }
 
-/* FNV-1a of global array 3's key [v], as dif_dyn.c lays it out. */
+/* The hash of global array 3's key [v], as dif_dyn.c lays it out. */
 static u32 chain_hash(u64 v)
 {
 	u8 k[20] = { 0, 1, 0, 0, 3 };	/* scope, array; id; tag 0 */
-	u32 h = 2166136261u, i;
 
 	memcpy(k + 12, &v, 8);
-	for (i = 0; i < sizeof(k); i++) {
-		h ^= k[i];
-		h *= 16777619u;
-	}
-	return h;
+	return dif_dyn_hash(k, sizeof(k));
 }
 
 #define CHAIN_LEN	40

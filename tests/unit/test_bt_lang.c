@@ -375,4 +375,30 @@ TEST(macro_expansion_size_bounded)
 		 "BEGIN { print(b(b(1))); }", _metadata);
 }
 
+/* "BEGIN { print(~~~...1); }" with depth operators */
+static void nested_src(char *src, int depth)
+{
+	strcpy(src, "BEGIN { print(");
+	memset(src + 14, '~', depth);
+	strcpy(src + 14 + depth, "1); }");
+}
+
+/* Nesting stops at the parser's 2,000 states, as D's; 500 compile. */
+TEST(nesting_bounded)
+{
+	static char src[9100];
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+
+	nested_src(src, 500);
+	compiles(src, _metadata);
+	nested_src(src, 9000);
+	EXPECT_EQ(-1, compile(src, &pcb, &cp, &o));
+	EXPECT_STREQ("expressions or statements nested too deeply",
+		     pcb.pcb_errmsg);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
 TEST_HARNESS_MAIN

@@ -789,6 +789,50 @@ TEST(invalid_programs)
 	dt_btf_reset();
 }
 
+/*
+ * The d fuzzer's crash: 6,000 nested operators overflowed the checker's
+ * stack under ASan. Nesting stops at the parser's 2,000 states, in
+ * words; 900 levels still compile.
+ */
+static void nested(const char *open, const char *close, int depth,
+		   int want, struct __test_metadata *_metadata)
+{
+	size_t lo = strlen(open), lc = strlen(close);
+	char *src = malloc(32 + depth * (lo + lc)), *p = src;
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	int i, rc;
+
+	ASSERT_NE(NULL, src);
+	p += sprintf(p, "BEGIN { trace(");
+	for (i = 0; i < depth; i++, p += lo)
+		memcpy(p, open, lo);
+	*p++ = '1';
+	for (i = 0; i < depth; i++, p += lc)
+		memcpy(p, close, lc);
+	strcpy(p, "); }");
+	rc = compile(src, &pcb, &cp, &o);
+	EXPECT_EQ(want, rc);
+	if (rc)
+		EXPECT_STREQ("D_SYNTAX", pcb.pcb_errtag);
+	if (rc)
+		EXPECT_EQ(0, strncmp(pcb.pcb_errmsg, "expressions or "
+				     "statements nested too deeply near ", 43));
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+	free(src);
+}
+
+TEST(nesting_bounded)
+{
+	nested("~", "", 900, 0, _metadata);
+	nested("(", ")", 900, 0, _metadata);
+	nested("~", "", 6000, -1, _metadata);
+	nested("(", ")", 9000, -1, _metadata);
+	nested("-(", ")", 20000, -1, _metadata);
+}
+
 /* The whole message, for a file and for -n, with and without tags. */
 TEST(error_text)
 {

@@ -15,6 +15,11 @@
 %param {void *scanner}
 %parse-param {struct dt_pcb *pcb}
 
+%code top {
+/* nesting bounded as D's (dt_grammar.y): the passes recurse as deep */
+#define YYMAXDEPTH 2000
+}
+
 %code requires {
 #include "bt_parse.h"
 }

@@ -148,8 +148,10 @@ void bt_yyerror(BT_YYLTYPE *lloc, void *scanner, struct dt_pcb *pcb,
 		const char *msg)
 {
 	(void)scanner;
+	/* the parser's stack at YYMAXDEPTH, never malloc's failure */
 	if (strstr(msg, "memory exhausted")) {
-		dt_error(pcb, lloc, "D_NOMEM", "out of memory");
+		dt_error(pcb, lloc, "D_SYNTAX",
+			 "expressions or statements nested too deeply");
 		return;
 	}
 	dt_error(pcb, lloc, "D_SYNTAX", "%s", msg);

@@ -628,9 +628,11 @@ void dt_yyerror(DT_YYLTYPE *lloc, void *scanner, struct dt_pcb *pcb,
 		const char *msg)
 {
 	(void)scanner;
+	/* the parser's stack at YYMAXDEPTH, never malloc's failure */
 	if (strstr(msg, "memory exhausted")) {
-		dt_error(pcb, (struct dt_loc *)lloc, "D_NOMEM",
-			 "out of memory");
+		dt_error(pcb, (struct dt_loc *)lloc, "D_SYNTAX",
+			 "expressions or statements nested too deeply near "
+			 "\"%s\"", pcb->pcb_lasttok);
 		return;
 	}
 	if (pcb->pcb_eof)

@@ -3,8 +3,9 @@
 # profile-997 fires about 997 times a second on every CPU: 855 seen in an
 # idle TCG guest, under 500 when the host also runs another guest, since
 # a timer the vCPU reaches late fires once, not once per missed period.
-# The floor of 300 still tells it from a jiffies tick (HZ=250); a second
-# run is allowed for a starved host.
+# The floor of 300 still tells it from a jiffies tick (HZ=250); two more
+# runs are allowed for a starved host (make check's Debian 13 subset,
+# beside the 6.1 suite, saw 281 and 193 in two).
 set -u
 one_run() {
 	local out n=0 cpu count
@@ -18,7 +19,10 @@ one_run() {
 	done <<<"$out"
 	[ "$n" = "$(nproc)" ] || { echo "samples from $n CPUs: $out"; return 1; }
 }
-first=$(one_run) && exit 0
-second=$(one_run) && exit 0
-printf 'run 1: %s\nrun 2: %s\n' "$first" "$second"
+out=
+for i in 1 2 3; do
+	r=$(one_run) && exit 0
+	out="${out}run $i: $r"$'\n'
+done
+printf '%s' "$out"
 exit 1

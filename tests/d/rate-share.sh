@@ -24,6 +24,14 @@ t=${TMPDIR:-/tmp}
 	echo 'ERROR { errs++; }'
 	echo 'tick-60s { printf("not aborted\n"); exit(0); }'
 } >"$t/share.d"
+# The bound at 50% for this run: with the faster interpreter (issue 32)
+# the clause's budget took under 90% of a loaded guest's CPU at 5,000
+# firings a second, and was not stopped.
+p=/sys/module/dtrace/parameters
+max=$(cat "$p/probe_share_max")
+trap 'echo "$max" >"$p/probe_share_max"' EXIT
+echo 50 >"$p/probe_share_max"
+echo 0 >"$p/probe_share_peak"
 start=$(date +%s)
 rc=0
 "$DTRACE" -s "$t/share.d" >"$t/share.out" 2>"$t/share.err" || rc=$?
@@ -31,7 +39,8 @@ took=$(($(date +%s) - start))
 cat "$t/share.out" "$t/share.err"
 [ "$rc" = 1 ] || { echo "exit status $rc, not 1"; exit 1; }
 grep -qx 'dtrace: processing aborted: Abort due to systemic unresponsiveness' \
-	"$t/share.err" || { echo "no abort message"; exit 1; }
+	"$t/share.err" || { echo "no abort message; peak share \
+$(cat "$p/probe_share_peak")%"; exit 1; }
 # 2 s over the limit; the rest is compiling and a loaded TCG guest
 [ "$took" -lt 60 ] || { echo "aborted after $took s"; exit 1; }
-echo "# aborted after $took s; peak share $(cat /sys/module/dtrace/parameters/probe_share_peak)%"
+echo "# aborted after $took s; peak share $(cat "$p/probe_share_peak")%"

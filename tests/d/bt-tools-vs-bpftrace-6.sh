@@ -68,8 +68,9 @@ kretprobe:ksys_sync /@t[tid]/ { @v[@s[tid]] = count();
 uprobe:/usr/lib/x86_64-linux-gnu/libc.so.6:pthread_create
 	{ printf("%s|%s\n", usym(arg2), usym(0)); }'
 # A kprobe's stack starts in the probed function (ksys_sync+1) in
-# bpftrace, at its caller here (btout-kstack.sh); the caller has two
-# names, of which bpftrace takes either. usym( ): bpftrace 0.17 names
+# bpftrace, at its caller here (btout-kstack.sh); the caller has three
+# names (__x64_, __ia32_, __do_sys_sync), of which bpftrace takes any
+# (its sort of equal addresses is not stable). usym( ): bpftrace 0.17 names
 # the function only while the process lives (it had exited: the
 # address); the -c process's maps are kept here, so the name (asserted
 # below).
@@ -77,7 +78,7 @@ one_run() { # TRACER... > OUTPUT, masked
 	local own='/ksys_sync+1$/d'
 	[ "$1" = bpftrace ] || own=
 	timeout 60 "$@" -e "$p" -c "$d/bt-thr" 2>&1 |
-		sed -e "$own" -e 's/__do_sys_sync+/__x64_sys_sync+/' \
+		sed -e "$own" -e 's/__\(do\|ia32\)_sys_sync+/__x64_sys_sync+/' \
 			-Ee 's/^(0x[0-9a-f]+|bt_worker)\|0$/USYM|0/' || true
 }
 one_run bpftrace >"$d/one.bt"

@@ -13,6 +13,7 @@
 #             userspace DIF verifier
 # `make fuzz` runs each for FUZZ_SECONDS (default 1800), `make
 # fuzz-smoke` for FUZZ_SMOKE_SECONDS (12; it is part of make check);
+# FUZZ_RUNS=N stops a run after N executions instead (libFuzzer's -runs);
 # both stop at the first finding, whose input is left in build/fuzz/
 # as NAME-crash-*, NAME-leak-*, NAME-timeout-* or NAME-oom-*. The
 # corpus each grows is kept in build/fuzz/corpus/NAME.
@@ -70,7 +71,8 @@ FUZZ_RUN = cd $(FZ) && mkdir -p corpus/$(1) && \
 	-timeout=$(FUZZ_TIMEOUT) -report_slow_units=5 -rss_limit_mb=4096 \
 	-purge_allocator_interval=-1 \
 	-max_len=$(call FUZZ_MAXLEN,$(1)) \
-	-max_total_time=$(2) -print_final_stats=1 -artifact_prefix=./$(1)- \
+	-max_total_time=$(2) $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS)) \
+	-print_final_stats=1 -artifact_prefix=./$(1)- \
 	corpus/$(1) $(call FUZZ_SEEDS,$(1))
 
 .PHONY: fuzz fuzz-smoke fuzz-build

@@ -77,6 +77,14 @@ static unsigned int dtrace_fbt_nentry;	/* enabled entry probes */
 static unsigned long *dtrace_fbt_pending;	/* addresses to add/remove */
 static unsigned int dtrace_fbt_npending;
 static bool dtrace_fbt_pending_remove;
+#ifndef DTRACE_HAVE_FILTER_IPS
+/*
+ * Before 6.1 a batch of more than DTRACE_FTRACE_BATCH sites selects every
+ * function ("*", dtrace_ftrace_set_filter_ips()): until the filter is
+ * reset, further entry sites need no update.
+ */
+static bool dtrace_fbt_star;
+#endif
 
 /* Return probes disabled, their kretprobes not yet unregistered. */
 static struct kretprobe **dtrace_fbt_krp_dead;
@@ -298,8 +306,17 @@ static int dtrace_fbt_commit(void)
 
 	dtrace_fbt_krp_flush();
 #ifndef DTRACE_HAVE_FILTER_IPS
-	/* small batches go one function at a time there: all at the end */
-	if (dtrace_commit_partial)
+	if (dtrace_fbt_star && !dtrace_fbt_pending_remove)
+		dtrace_fbt_npending = 0;
+	/*
+	 * Between stretches, commit only a batch that is one update (every
+	 * function): smaller ones and removals go one function at a time
+	 * there, an update each, so they wait for the end. An ENABLE of
+	 * every function thus holds dtrace_lock for one update at most.
+	 */
+	if (dtrace_commit_partial &&
+	    (dtrace_fbt_pending_remove ||
+	     dtrace_fbt_npending <= DTRACE_FTRACE_BATCH))
 		return 0;
 #endif
 	if (!dtrace_fbt_nentry) {
@@ -308,6 +325,9 @@ static int dtrace_fbt_commit(void)
 		 * with an empty filter would trace every function.
 		 */
 		dtrace_fbt_npending = 0;
+#ifndef DTRACE_HAVE_FILTER_IPS
+		dtrace_fbt_star = false;
+#endif
 		if (!dtrace_fbt_registered ||
 		    !ftrace_set_filter_ip(&dtrace_fbt_ops,
 					  (unsigned long)dtrace_fbt_idle, 0, 1))
@@ -322,6 +342,11 @@ static int dtrace_fbt_commit(void)
 						   dtrace_fbt_pending,
 						   dtrace_fbt_npending,
 						   dtrace_fbt_pending_remove);
+#ifndef DTRACE_HAVE_FILTER_IPS
+	if (!err && !dtrace_fbt_pending_remove &&
+	    dtrace_fbt_npending > DTRACE_FTRACE_BATCH)
+		dtrace_fbt_star = true;
+#endif
 	dtrace_fbt_npending = 0;
 	if (!err && !dtrace_fbt_registered) {
 		err = register_ftrace_function(&dtrace_fbt_ops);

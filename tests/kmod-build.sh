@@ -24,6 +24,11 @@ if [ "$root" != / ] && [ -x "${root}bin/sh" ]; then
 		-C "/usr/src/linux-headers-$k" M="$in/kmod" DTRACE_WERROR=1 \
 		modules >"$src.build.log" 2>&1
 	cp "$root$in/kmod/dtrace.ko" "$src/kmod/"
+	# and the types kept beside it, which the typed tests read
+	rm -f "$src/kmod/dtrace-types.btf"
+	if [ -e "$root$in/kmod/dtrace-types.btf" ]; then
+		cp "$root$in/kmod/dtrace-types.btf" "$src/kmod/"
+	fi
 	exit
 fi
 PATH=${root}usr/bin:$PATH make -s -C "${root}usr/src/linux-headers-$k" \

@@ -6,13 +6,16 @@
 set -eu
 d=${TMPDIR:-/tmp}
 . ./ldc-gc.inc
-# gc_qalloc returns a struct in memory: arg0 is where, arg1 the size.
+# Arrays are allocated through gc_qalloc (ldc 1.30, Debian 12), which
+# returns a struct in memory: arg0 is where, arg1 the size; or through
+# gc_malloc (ldc 1.42, forky), arg0 the size.
 out=$("$DTRACE" -q -c "$d/ldc/gc" -n '
 pid$target:a.out:_Dmain:entry { @m = count(); }
 pid$target:a.out:_D2gc*:entry { @g[probefunc] = count(); }
-pid$target:libdruntime*:_D4core8internal2gc4impl12conservativeQw3Gcx11fullcollectMFNbbbbZm:entry
+pid$target:libdruntime*:_D4core8internal2gc4impl12conservativeQw3Gcx11fullcollectMFNb*Zm:entry
 { @c = count(); }
 pid$target:libdruntime*:gc_qalloc:entry { @q = quantize(arg1); }
+pid$target:libdruntime*:gc_malloc:entry { @q = quantize(arg0); }
 END { printa("main %@d\n", @m); printa("%s %@d\n", @g);
 	printa("collect %@d\n", @c); printa(@q); }')
 printf '%s\n' "$out" | grep -qx 1023 || { echo "got '$out'"; exit 1; }

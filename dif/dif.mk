@@ -67,5 +67,6 @@ dif-kcheck:
 	printf '%s\n' 'obj-m := difcheck.o' \
 		'difcheck-y := difcheck_main.o $(patsubst dif/%.c,%.o,$(DIF_SRCS))' \
 		'ccflags-y := -I$(CURDIR)/include -I$(CURDIR)/dif -Werror -fstack-usage' \
+		'ccflags-y += $$(if $$(wildcard $$(srctree)/include/linux/stdarg.h),-DDIF_HAVE_LINUX_STDARG)' \
 		> $(DIF_KCHECK)/Kbuild
 	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(DIF_KCHECK) W=1 modules

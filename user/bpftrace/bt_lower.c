@@ -390,7 +390,9 @@ static const struct bt_bivar {
 	BTB_FN("rand", bt_rand), BTB_FN("cpid", bt_cpid),
 	BTB_FN("ncpus", bt_ncpus), BTB_FN("jiffies", bt_jiffies),
 	BTB_FN("numaid", bt_numaid), BTB_FN("cgroup", bt_cgroup),
-	BTB_FN("username", bt_username),
+	BTB_FN("username", bt_username), BTB_FN("pcomm", bt_pcomm),
+	BTB_FN("leader_pid", bt_leader), BTB_FN("leader_tid", bt_leader),
+	BTB_FN("leader_comm", bt_leader),
 #undef BTB
 #undef BTB_AS
 #undef BTB_INT

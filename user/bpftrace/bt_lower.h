@@ -59,7 +59,12 @@
 	/* a printf argument (bt_strftime( )), D's name unknown */	\
 	X(STRFTIME, "strftime", NONE, strftime)				\
 	/* a variable's strftime( ) value (bt_findstrftime( )) */	\
-	X(STRFTIMEV, "%strftime", NONE, strftimev)
+	X(STRFTIMEV, "%strftime", NONE, strftimev)			\
+	/* bpftrace >= 0.23's (bt_newer.c) */				\
+	X(GETOPT, "getopt", NONE, getopt)				\
+	X(SYSCALL_NAME, "syscall_name", NONE, syscallname)		\
+	X(STRERROR, "strerror", NONE, strerror)				\
+	X(CGROUP_PATH, "cgroup_path", NONE, cgrouppath)
 
 enum bt_fid {
 #define BT_FN_ENUM(id, ...)	BT_FN_##id,
@@ -171,6 +176,10 @@ BT_HOOK(signal);
 BT_HOOK(path);
 BT_HOOK(strftime);
 BT_HOOK(strftimev);
+BT_HOOK(getopt);
+BT_HOOK(syscallname);
+BT_HOOK(strerror);
+BT_HOOK(cgrouppath);
 #undef BT_HOOK
 
 /*
@@ -184,6 +193,21 @@ int bt_jiffies(struct bt_ctx *cx, struct dt_node *n);
 int bt_numaid(struct bt_ctx *cx, struct dt_node *n);
 int bt_cgroup(struct bt_ctx *cx, struct dt_node *n);
 int bt_username(struct bt_ctx *cx, struct dt_node *n);
+/* bt_newer.c: pcomm; leader_pid, leader_tid, leader_comm */
+int bt_pcomm(struct bt_ctx *cx, struct dt_node *n);
+int bt_leader(struct bt_ctx *cx, struct dt_node *n);
+/* getopt("name", N) as it will be lowered: true with its value. */
+bool bt_getopt_int(const struct dt_node *n, int64_t *v);
+/*
+ * A table of integers to strings as a tree of ?: (bt_newer.c): kv
+ * (sorted here) looked up by e, dflt where e is none of them.
+ */
+struct bt_kv {
+	int64_t		k;
+	const char	*v;
+};
+struct dt_node *bt_kvtree(struct bt_kv *kv, int n, const struct dt_node *e,
+			  const struct dt_node *dflt, const struct dt_loc *loc);
 /* *uaddr("sym") (bt_more.c): 1 when n is another *e. */
 int bt_uderef(struct bt_ctx *cx, struct dt_node *n);
 /*

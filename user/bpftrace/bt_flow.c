@@ -254,8 +254,8 @@ struct dt_node *bt_for_range(struct dt_node *head, struct dt_node *body)
 	w->n_cond = dt_node_op(DT_N_BINARY, DT_OP_LT, dt_node_copy(var), end,
 			       loc);
 	/* a and b again, for a loop of a known count (bt_for_count) */
-	w->n_args = dt_node_copy(out->n_right);
-	w->n_args->n_next = dt_node_copy(out->n_next->n_right);
+	w->n_args = dt_node_copy(out->n_next->n_right);
+	w->n_args->n_next = dt_node_copy(out->n_right);
 	w->n_left = body;
 	w->n_right = dt_node_op(DT_N_ASSIGN, DT_OP_ADD, var,
 				dt_node_int(1, &dt_type_int, loc), loc);

@@ -31,7 +31,7 @@
 	X(STR, "str", BTSTR, str)					\
 	X(KSTACK, "kstack", STACK, stack)				\
 	X(USTACK, "ustack", USTACK, stack)				\
-	X(KSYM, "ksym", FUNC, renamed)					\
+	X(KSYM, "ksym", FUNC, ksym)					\
 	X(STRNCMP, "strncmp", SUBSTR, strncmp)				\
 	X(TIME, "time", PRINTF, time)					\
 	X(JOIN, "join", NONE, join)					\
@@ -159,6 +159,8 @@ struct bt_fn;
 int bt_rw_haskey(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f);
 int bt_rw_len(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f);
 struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call);
+/* x = delete(@m, k) as x = has_key(@m, k); delete(@m, k), or NULL. */
+struct dt_node *bt_delete_value(struct dt_node *s);
 
 /* Hooks of calls (bt_func.c, bt_more.c). */
 struct bt_fn;
@@ -180,6 +182,7 @@ BT_HOOK(getopt);
 BT_HOOK(syscallname);
 BT_HOOK(strerror);
 BT_HOOK(cgrouppath);
+BT_HOOK(ksym);
 #undef BT_HOOK
 
 /*

@@ -304,3 +304,39 @@ int bt_rw_cgrouppath(struct bt_ctx *cx, struct dt_node *n,
 	bt_cg = NULL;
 	return rc;
 }
+
+/* ---- ksym(constant) ---- */
+
+/*
+ * The function of /proc/kallsyms that holds addr, as ksym( ) names it,
+ * else "0x..." (ksym(0): xfsdist's first value, which gives its map
+ * ksym's type where func is a string here).
+ */
+static void bt_ksym_const(uint64_t addr, char *out, size_t len)
+{
+	FILE *fp = fopen("/proc/kallsyms", "r");
+	char line[512], sym[256], type;
+	unsigned long long a, best = 0;
+
+	snprintf(out, len, "0x%llx", (unsigned long long)addr);
+	while (addr && fp && fgets(line, sizeof(line), fp))
+		if (sscanf(line, "%llx %c %255s", &a, &type, sym) == 3 &&
+		    (type == 't' || type == 'T') && a && a <= addr &&
+		    a >= best) {
+			best = a;
+			snprintf(out, len, "%s", sym);
+		}
+	if (fp)
+		fclose(fp);
+}
+
+int bt_rw_ksym(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
+{
+	char name[256];
+
+	if (dt_node_count(n->n_args) != 1 || n->n_args->n_kind != DT_N_INT)
+		return bt_rw_renamed(cx, n, f);
+	bt_ksym_const((uint64_t)n->n_args->n_int, name, sizeof(name));
+	bt_replace(n, bt_str(name, &n->n_loc));
+	return 0;
+}

@@ -403,6 +403,12 @@ static struct dt_node *bt_tx_stmts(struct bt_tx *tx, struct dt_node *l,
 			dt_node_free(s);
 			continue;
 		}
+		if (bt_delete_value(s)) {
+			/* s and the delete( ) after it */
+			s->n_next->n_next = next;
+			next = s->n_next;
+			s->n_next = NULL;
+		}
 		if (s->n_kind == DT_N_IF || bt_ismark(s, "%while")) {
 			bt_tx_expr(tx, s->n_cond);
 			s->n_left = bt_tx_stmts(tx, s->n_left, dead);

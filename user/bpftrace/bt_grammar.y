@@ -135,15 +135,6 @@ program:
 	| program letmap
 	;
 
-/* let @m = lruhash(N); before the probes (bt_lang.c) */
-letmap:
-	  BT_TOK_LET BT_TOK_MAP '=' BT_TOK_IDENT '(' BT_TOK_INT ')' ';'
-		{
-			if (bt_letmap(pcb, $2, $4, $6, L(@4)))
-				YYERROR;
-		}
-	;
-
 /* config = { max_strlen = 100; stack_mode = bpftrace } (bt_lang.c) */
 config:
 	  BT_TOK_CONFIG '=' '{' cfglist '}'
@@ -178,6 +169,15 @@ cfgitem:
 macro:
 	  BT_TOK_MACRO BT_TOK_IDENT '(' args ')' block
 		{ if (bt_macro_def(pcb, $2, $4, $6, L(@2))) YYERROR; }
+	;
+
+/* let @m = lruhash(N); before the probes (bt_let.c) */
+letmap:
+	  BT_TOK_LET BT_TOK_MAP '=' BT_TOK_IDENT '(' BT_TOK_INT ')' ';'
+		{
+			if (bt_letmap(pcb, $2, $4, $6, L(@4)))
+				YYERROR;
+		}
 	;
 
 probe:

@@ -11,7 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bt_parse.h"
 #include "dt_btargs.h"
 #include "dt_dev.h"
 #include "dt_error.h"
@@ -132,7 +131,7 @@ static int dt_args_bt(struct dt_cmd *cmd, bool bt, int *optindp, int *argcp,
 		return 0;
 	cmd->c_opts.o_quiet = true;
 	/* --name[=value] after --: getopt( )'s, not $1, $2, ... */
-	*argcp = *optindp + bt_named_take(argv + *optindp, argc - *optindp);
+	*argcp = *optindp + dt_bt_named(argv + *optindp, argc - *optindp);
 	/* the consumer's bpftrace output (-f chose text or json) */
 	if (!cmd->c_btfmt)
 		(void)dt_option_set(&cmd->c_opts, "oformat", "bpftrace",

@@ -144,6 +144,15 @@ TEST(dot_through_pointers)
 	       W("this->p->next->a"), _metadata);
 }
 
+TEST(string_characters)
+{
+	/* forky's opensnoop: compared beside a literal's, as substrings */
+	lowers("kprobe:f { $p = str(arg0); if ($p[0] != \"/\"[0]) "
+	       "{ printf(\"rel\\n\"); } }",
+	       W("(substr(this->p, 0, 1) != substr(\"/\", 0, 1))"),
+	       _metadata);
+}
+
 TEST(booleans)
 {
 	lowers("BEGIN { $t = true; $f = false; printf(\"%d %d\\n\", $t, $f); }",

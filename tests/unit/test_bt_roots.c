@@ -28,9 +28,6 @@ static const struct {
 	/* a map's value keeps no pointer type: $t.tv_sec of a user struct */
 	{ "forky", "naptime.bt", "operator . cannot be applied to type "
 	  "\"unsigned long\"" },
-	/* a string's character, "/"[0] */
-	{ "forky", "opensnoop.bt", "operator [ ] requires an array, a "
-	  "pointer or an associative array: \"string\" is none" },
 };
 
 static const char *bt_gap(const char *root, const char *tool)

@@ -502,9 +502,51 @@ static void bt_mapvar(struct dt_node *n)
 	n->n_kind = DT_N_IDENT;
 }
 
+/* s[i], one index: a character of a string, when s is one. */
+static bool bt_charat(const struct dt_node *n, bool lit)
+{
+	return n->n_kind == DT_N_INDEX && n->n_args && !n->n_args->n_next &&
+		(n->n_left->n_kind == DT_N_STR ||
+		 (!lit && n->n_left->n_kind == DT_N_THIS));
+}
+
+/*
+ * $path[0] != "/"[0] (forky's opensnoop): characters of strings
+ * compared, as substr(s, i, 1) of each; D has no string's character
+ * as a value, so only beside a literal's, which says they are strings.
+ */
+static int bt_charcmp(struct bt_ctx *cx, struct dt_node *n)
+{
+	struct dt_node *side[2] = { n->n_left, n->n_right }, *s;
+	int i;
+
+	if ((n->n_op != DT_OP_EQ && n->n_op != DT_OP_NE) ||
+	    !bt_charat(side[0], false) || !bt_charat(side[1], false) ||
+	    (!bt_charat(side[0], true) && !bt_charat(side[1], true)))
+		return 1;
+	for (i = 0; i < 2; i++) {
+		s = side[i];
+		if (bt_rw(cx, s->n_left) || bt_rwlist(cx, s->n_args))
+			return -1;
+		s->n_left->n_next = bt_steal(&s->n_args);
+		s->n_left->n_next->n_next = dt_node_int(1, &dt_type_int,
+							&s->n_loc);
+		bt_replace(s, bt_call("substr", bt_steal(&s->n_left),
+				      &s->n_loc));
+	}
+	return 0;
+}
+
 int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 {
 	switch (n->n_kind) {
+	case DT_N_BINARY: {
+		int rc = bt_charcmp(cx, n);
+
+		if (rc <= 0)
+			return rc;
+		break;
+	}
 	case DT_N_IDENT:
 		return bt_builtin(cx, n);
 	case DT_N_MACRO:

@@ -437,8 +437,8 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
  * The struct a tracepoint's field points to, from its format file
  * ("field:struct __kernel_timespec * rqtp;"): true with its name.
  */
-static bool bt_tp_sou(const struct bt_probe *bp, const char *field,
-		      char *sou, size_t len)
+bool bt_tp_sou(const struct bt_probe *bp, const char *field, char *sou,
+	       size_t len)
 {
 	char sys[256], ev[256], path[4096], line[512], name[256], f[128];
 	const char *dir = dt_tracefs_dir();
@@ -466,9 +466,23 @@ static bool bt_tp_sou(const struct bt_probe *bp, const char *field,
  * the process (a system call's argument): bpftrace reads it through
  * the struct's type; D does it as ((struct T *)copyin(p, sizeof (T))).
  */
+struct dt_node *bt_copyin_sou(struct dt_node *addr, const struct dt_type *t,
+			      const struct dt_loc *loc)
+{
+	struct dt_node *sz = dt_node_new(DT_N_SIZEOF, loc), *cp, *cast;
+
+	sz->n_ctype = *t;
+	addr->n_next = sz;
+	cp = bt_call(dt_func_byid(DT_FN_COPYIN)->f_name, addr, loc);
+	cast = dt_node_op(DT_N_CAST, DT_OP_NONE, cp, NULL, loc);
+	cast->n_ctype = dt_type_ptrto(t);
+	cast->n_paren = true;
+	return cast;
+}
+
 static int bt_tp_deref(struct bt_ctx *cx, struct dt_node *n)
 {
-	struct dt_node *f = n->n_left, *cp, *sz, *cast;
+	struct dt_node *f = n->n_left;
 	const struct dt_loc *loc = &f->n_loc;
 	struct dt_type t;
 	char sou[256];
@@ -480,14 +494,7 @@ static int bt_tp_deref(struct bt_ctx *cx, struct dt_node *n)
 		return 1;
 	if (bt_rw(cx, f) || dt_sou_type(cx->pcb, sou, false, loc, &t))
 		return -1;
-	sz = dt_node_new(DT_N_SIZEOF, loc);
-	sz->n_ctype = t;
-	f->n_next = sz;
-	cp = bt_call(dt_func_byid(DT_FN_COPYIN)->f_name, f, loc);
-	cast = dt_node_op(DT_N_CAST, DT_OP_NONE, cp, NULL, loc);
-	cast->n_ctype = dt_type_ptrto(&t);
-	cast->n_paren = true;
-	n->n_left = cast;
+	n->n_left = bt_copyin_sou(f, &t, loc);
 	return 0;
 }
 
@@ -563,8 +570,15 @@ int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 		if (bt_ismark(n, "%tprint"))	/* print(tuple): bt_tuple.c */
 			return bt_rwlist(cx, n->n_args);
 		return bt_func(cx, n);
+	case DT_N_ASSIGN:
+		bt_uptr_note(cx, n);
+		break;
 	case DT_N_MEMBER: {
-		int rc = bt_kfunc_member(cx, n);
+		int rc = bt_uptr_member(cx, n);
+
+		if (rc <= 0)
+			return rc;
+		rc = bt_kfunc_member(cx, n);
 
 		if (rc < 0)
 			return rc;
@@ -1053,6 +1067,7 @@ static struct dt_clause *bt_lower_one(struct bt_ctx *cx,
 
 	nc->c_loc = c->c_loc;
 	cx->probe = bp;
+	bt_uptr_clause(cx);
 	nc->c_pred = dt_node_copy(c->c_pred);
 	if (nc->c_pred)
 		bt_rw(cx, nc->c_pred);
@@ -1137,6 +1152,7 @@ int bt_lower(struct dt_pcb *pcb)
 	pcb->pcb_prog.p_clauses = out;
 	bt_strftime_free(&cx);
 	bt_kfunc_free(&cx);
+	bt_uptr_free(&cx);
 	for (c = out; c; c = c->c_next)
 		c->c_index = idx++;
 	pcb->pcb_prog.p_nclauses = idx;

@@ -98,6 +98,11 @@ struct bt_ctx {
 		int	arg;
 	}		kfsaves[BT_MAXMAPS];
 	int		nkfsaves;
+	/* maps and $x holding a user struct's address (bt_uptr.c) */
+	char		*umaps[BT_MAXMAPS], *umapsous[BT_MAXMAPS];
+	int		numaps;
+	char		*uvars[BT_MAXMAPS], *uvarsous[BT_MAXMAPS];
+	int		nuvars;
 };
 
 /* Nodes; they exit on out of memory, as dt_node_new( ). */
@@ -123,6 +128,22 @@ int bt_kfunc_retval(struct bt_ctx *cx, struct dt_node *n);
 /* The clauses that keep kretfunc's arguments, around the program's. */
 struct dt_clause *bt_kfunc_saves(struct bt_ctx *cx, struct dt_clause *out);
 void bt_kfunc_free(struct bt_ctx *cx);
+/*
+ * bt_uptr.c: a tracepoint's struct pointer kept in a map, then in a
+ * $x: noted at each assignment s (before it lowers); $x.m read with
+ * copyin (1 not such a $x, 0 rewritten, -1 with the error); forgotten
+ * at each clause, and all at the end.
+ */
+void bt_uptr_note(struct bt_ctx *cx, const struct dt_node *s);
+int bt_uptr_member(struct bt_ctx *cx, struct dt_node *n);
+void bt_uptr_clause(struct bt_ctx *cx);
+void bt_uptr_free(struct bt_ctx *cx);
+/* ((struct T *)copyin(addr, sizeof (T))): a struct of the process. */
+struct dt_node *bt_copyin_sou(struct dt_node *addr, const struct dt_type *t,
+			      const struct dt_loc *loc);
+/* The struct a tracepoint's field points to (its format file). */
+bool bt_tp_sou(const struct bt_probe *bp, const char *field, char *sou,
+	       size_t len);
 /* A clause of one probe description, with nothing in it yet. */
 struct dt_clause *bt_clause_new(const char *desc, const struct dt_loc *loc);
 

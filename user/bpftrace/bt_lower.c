@@ -452,9 +452,12 @@ bool bt_tp_sou(const struct bt_probe *bp, const char *field, char *sou,
 	fp = fopen(path, "r");
 	if (!fp)
 		return false;
+	/* clock_nanosleep's is "const struct __kernel_timespec * rqtp" */
 	while (!found && fgets(line, sizeof(line), fp))
-		found = sscanf(line, " field:struct %255s * %127[^;];", name,
-			       f) == 2 && !strcmp(f, field);
+		found = (sscanf(line, " field:struct %255s * %127[^;];", name,
+				f) == 2 ||
+			 sscanf(line, " field:const struct %255s * %127[^;];",
+				name, f) == 2) && !strcmp(f, field);
 	fclose(fp);
 	if (found)
 		snprintf(sou, len, "%s", name);

@@ -8,6 +8,10 @@
 #ifndef BT_TEST_H
 #define BT_TEST_H
 
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bt_parse.h"
 #include "dt_compile.h"
 #include "dt_options.h"
 #include "dt_program.h"
@@ -40,6 +44,28 @@ static inline void bt_test_verified(const char *src, int rc,
 			TH_LOG("%s: DIF rejected: %s", src, err);
 		EXPECT_EQ(0, rc);
 	}
+	dt_cprog_free(cp);
+	dt_pcb_fini(pcb);
+}
+
+/*
+ * rc, dt_compile( )'s answer for src, is -1, and bpftrace's print of
+ * the error is expect; frees.
+ */
+static inline void bt_test_printed(int rc, struct dt_pcb *pcb,
+				   struct dt_cprog *cp, const char *expect,
+				   struct __test_metadata *_metadata)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	ASSERT_NE(NULL, fp);
+	EXPECT_EQ(-1, rc);
+	bt_error_print(pcb, fp);
+	fclose(fp);
+	EXPECT_STREQ(expect, buf);
+	free(buf);
 	dt_cprog_free(cp);
 	dt_pcb_fini(pcb);
 }

@@ -51,18 +51,9 @@ static void printed(const char *src, const char *expect,
 	struct dt_options o;
 	struct dt_pcb pcb;
 	struct dt_cprog cp;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	int rc = compile(src, &pcb, &cp, &o);
 
-	ASSERT_NE(NULL, fp);
-	EXPECT_EQ(-1, compile(src, &pcb, &cp, &o));
-	bt_error_print(&pcb, fp);
-	fclose(fp);
-	EXPECT_STREQ(expect, buf);
-	free(buf);
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
+	bt_test_printed(rc, &pcb, &cp, expect, _metadata);
 }
 
 static const char *const valid[] = {

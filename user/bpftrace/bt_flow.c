@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * while, break, continue and return as forward code: DIF branches only
+ * while, for, break, continue and return as forward code: DIF branches only
  * forward (Documentation/dif.md), so a loop is unrolled, as bpftrace's
  * own loops are bounded by its verifier.
  *
@@ -13,6 +13,11 @@
  *
  * (|| this->%r after this->%bN when B may return), so c runs once per
  * iteration, and once more to stop, as it would in a loop.
+ *
+ *   for ($i : a..b) { B }   this->%eL.C = b; $i = a;
+ *                           while ($i < this->%eL.C) { B } with $i++
+ *                           after B, also after a continue (the loop's
+ *                           n_right); b is read once, as bpftrace's
  *
  * break sets this->%bN, continue this->%cN, return this->%r; the
  * statements after one that may set a flag run in
@@ -145,10 +150,37 @@ static struct dt_node *bt_bound_err(struct bt_fl *fl, const struct dt_loc *loc)
 static struct dt_node *bt_flow_list(struct bt_fl *fl, struct dt_node *l,
 				    int loop);
 
+/* An integer known as the program compiles: 1 with it in *v. */
+static bool bt_const(const struct dt_node *n, int64_t *v)
+{
+	if (n->n_kind == DT_N_CAST)
+		return bt_const(n->n_left, v);
+	if (n->n_kind == DT_N_INT) {
+		*v = n->n_int;
+		return true;
+	}
+	return bt_getopt_int(n, v);
+}
+
+/*
+ * for ($i : a..b) of constants: b - a iterations exactly (so none is
+ * cut short), when that is within the bound; else -1.
+ */
+static int bt_for_count(const struct dt_node *s)
+{
+	int64_t a, b;
+
+	if (!s->n_args || !bt_const(s->n_args, &a) ||
+	    !bt_const(s->n_args->n_next, &b) || b - a > BT_WHILE_MAX)
+		return -1;
+	return b > a ? (int)(b - a) : 0;
+}
+
 static struct dt_node *bt_flow_while(struct bt_fl *fl, struct dt_node *s)
 {
 	const struct dt_loc *loc = &s->n_loc;
 	int id = fl->nloops++, j = bt_jumps(s->n_left), k;
+	int count = bt_for_count(s), iters = count < 0 ? BT_WHILE_MAX : count;
 	struct dt_node *body, *out, *blk;
 	long size;
 
@@ -159,7 +191,7 @@ static struct dt_node *bt_flow_while(struct bt_fl *fl, struct dt_node *s)
 		dt_node_free(body);
 		return NULL;
 	}
-	size = (bt_nodes(body) + bt_nodes(s->n_cond) + 8) * BT_WHILE_MAX;
+	size = (bt_nodes(body) + bt_nodes(s->n_cond) + 8) * iters;
 	fl->nodes += size;
 	if (fl->nodes > BT_FLOW_NODES) {
 		dt_node_free(body);
@@ -170,7 +202,7 @@ static struct dt_node *bt_flow_while(struct bt_fl *fl, struct dt_node *s)
 	}
 	fl->ret = true;
 	out = bt_setflag("%%b%d", id, 0, loc);
-	for (k = 0; k <= BT_WHILE_MAX; k++) {
+	for (k = 0; k <= iters; k++) {
 		/* done once c is false (evaluated once per iteration) */
 		struct dt_node *done = bt_flag("%%b%d", id, loc);
 
@@ -181,9 +213,14 @@ static struct dt_node *bt_flow_while(struct bt_fl *fl, struct dt_node *s)
 				  dt_node_op(DT_N_UNARY, DT_OP_LNOT,
 					     dt_node_copy(s->n_cond), NULL,
 					     loc), loc);
+		if (k == iters && count >= 0) {
+			/* a known count: no bound to report */
+			dt_node_free(done);
+			break;
+		}
 		out = dt_node_append(out, dt_node_op(DT_N_ASSIGN, DT_OP_SET,
 			bt_flag("%%b%d", id, loc), done, loc));
-		if (k == BT_WHILE_MAX) {
+		if (k == iters) {
 			/* c still true: the error, and the clause ends */
 			blk = bt_bound_err(fl, loc);
 			blk->n_next = bt_setflag("%%r", 0, 1, loc);
@@ -191,12 +228,39 @@ static struct dt_node *bt_flow_while(struct bt_fl *fl, struct dt_node *s)
 			blk = j & BT_J_CNT ?
 				bt_setflag("%%c%d", id, 0, loc) : NULL;
 			blk = dt_node_append(blk, bt_copylist(body));
+			blk = dt_node_append(blk, bt_copylist(s->n_right));
 		}
 		out = dt_node_append(out, bt_if(bt_alive(BT_J_BRK, id, loc),
 						 blk));
 	}
 	dt_node_free(body);
 	return out;
+}
+
+struct dt_node *bt_for_range(struct dt_node *head, struct dt_node *body)
+{
+	const struct dt_loc *loc = &head->n_loc;
+	struct dt_node *end = bt_this("%%e%d.%d", loc->first_line,
+				      loc->first_column, loc);
+	struct dt_node *out, *w, *var = dt_node_new(DT_N_THIS, loc);
+
+	var->n_str = bt_strdup(head->n_str);
+	out = dt_node_op(DT_N_ASSIGN, DT_OP_SET, dt_node_copy(end),
+			 bt_steal(&head->n_right), loc);
+	out = dt_node_append(out, dt_node_op(DT_N_ASSIGN, DT_OP_SET,
+					     dt_node_copy(var),
+					     bt_steal(&head->n_left), loc));
+	w = bt_mark("%while", NULL, loc);
+	w->n_cond = dt_node_op(DT_N_BINARY, DT_OP_LT, dt_node_copy(var), end,
+			       loc);
+	/* a and b again, for a loop of a known count (bt_for_count) */
+	w->n_args = dt_node_copy(out->n_next->n_right);
+	w->n_args->n_next = dt_node_copy(out->n_right);
+	w->n_left = body;
+	w->n_right = dt_node_op(DT_N_ASSIGN, DT_OP_ADD, var,
+				dt_node_int(1, &dt_type_int, loc), loc);
+	dt_node_free(head);
+	return dt_node_append(out, w);
 }
 
 static struct dt_node *bt_flow_stmt(struct bt_fl *fl, struct dt_node *s,

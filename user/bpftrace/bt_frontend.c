@@ -32,4 +32,6 @@ const struct dt_frontend bt_frontend = {
 	.fe_lower	= bt_lower_prog,
 	.fe_check	= bt_checks,
 	.fe_errprint	= bt_error_print,
+	/* bpftrace >= 0.24: args.sk.__sk_common */
+	.fe_dotptr	= true,
 };

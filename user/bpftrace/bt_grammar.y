@@ -102,11 +102,14 @@ static struct dt_node *bt_node_str(enum dt_nkind kind, char *s,
 /* bpftrace >= 0.20 (bt_lang.c, bt_flow.c) */
 %token BT_TOK_WHILE "while" BT_TOK_BREAK "break" BT_TOK_CONTINUE "continue"
 %token BT_TOK_RETURN "return" BT_TOK_CONFIG "config" BT_TOK_MACRO "macro"
+/* bpftrace >= 0.22 (bt_lang.c) */
+%token BT_TOK_LET "let" BT_TOK_DOTDOT ".."
 
 %type <pdesc> attach
 %type <node> predicate block stmts compound ifstmt expr assign cond lor
 %type <node> land bor bxor band equality relational shift additive
 %type <node> multiplicative cast unary postfix primary args args_ne jump
+%type <node> let forrange
 %type <op> unop
 %type <type> ctype sou sizetype
 
@@ -129,6 +132,7 @@ program:
 	| program probe
 	| program config
 	| program macro
+	| program letmap
 	;
 
 /* config = { max_strlen = 100; stack_mode = bpftrace } (bt_lang.c) */
@@ -167,6 +171,15 @@ macro:
 		{ if (bt_macro_def(pcb, $2, $4, $6, L(@2))) YYERROR; }
 	;
 
+/* let @m = lruhash(N); before the probes (bt_let.c) */
+letmap:
+	  BT_TOK_LET BT_TOK_MAP '=' BT_TOK_IDENT '(' BT_TOK_INT ')' ';'
+		{
+			if (bt_letmap(pcb, $2, $4, $6, L(@4)))
+				YYERROR;
+		}
+	;
+
 probe:
 	  attach predicate block
 		{ if (dt_parse_clause(pcb, $1, $2, $3, &@$)) YYERROR; }
@@ -202,6 +215,7 @@ block:
 	  '{' stmts '}'				{ $$ = $2; }
 	| '{' stmts expr '}'			{ $$ = dt_node_append($2, $3); }
 	| '{' stmts jump '}'			{ $$ = dt_node_append($2, $3); }
+	| '{' stmts let '}'			{ $$ = dt_node_append($2, $3); }
 	;
 
 stmts:
@@ -209,6 +223,7 @@ stmts:
 	| stmts ';'				{ $$ = $1; }
 	| stmts expr ';'			{ $$ = dt_node_append($1, $2); }
 	| stmts jump ';'			{ $$ = dt_node_append($1, $2); }
+	| stmts let ';'				{ $$ = dt_node_append($1, $2); }
 	| stmts compound			{ $$ = dt_node_append($1, $2); }
 	;
 
@@ -217,6 +232,21 @@ jump:
 	  BT_TOK_BREAK		{ $$ = bt_mark("%break", NULL, L(@1)); }
 	| BT_TOK_CONTINUE	{ $$ = bt_mark("%continue", NULL, L(@1)); }
 	| BT_TOK_RETURN		{ $$ = bt_mark("%return", NULL, L(@1)); }
+	;
+
+/*
+ * let $x; let $x = v; let $x: T = v: a declaration is no statement
+ * here (a $x is the clause's from its first assignment); a type casts.
+ */
+let:
+	  BT_TOK_LET BT_TOK_VAR
+		{ free($2); $$ = NULL; }
+	| BT_TOK_LET BT_TOK_VAR ':' ctype
+		{ $$ = bt_let(pcb, $2, &$4, NULL, L(@2)); }
+	| BT_TOK_LET BT_TOK_VAR '=' assign
+		{ $$ = bt_let(pcb, $2, NULL, $4, L(@2)); }
+	| BT_TOK_LET BT_TOK_VAR ':' ctype '=' assign
+		{ $$ = bt_let(pcb, $2, &$4, $6, L(@2)); }
 	;
 
 compound:
@@ -233,6 +263,21 @@ compound:
 			if (pcb->pcb_failed)
 				YYERROR;
 		}
+	| BT_TOK_FOR '(' forrange ')' block
+		{ $$ = bt_for_range($3, $5); }
+	| BT_TOK_FOR forrange block
+		{ $$ = bt_for_range($2, $3); }
+	| BT_TOK_FOR BT_TOK_VAR ':' BT_TOK_MAP block
+		{
+			free($2);
+			free($4);
+			dt_node_free($5);
+			$$ = NULL;
+			dt_error(pcb, L(@1), "BT_FOR", "for loops over maps "
+				 "are not supported: they would walk the "
+				 "whole map in probe context");
+			YYERROR;
+		}
 	| BT_TOK_FOR '(' BT_TOK_VAR ':' BT_TOK_MAP ')' block
 		{
 			/* a walk of the whole map in probe context: never */
@@ -247,21 +292,32 @@ compound:
 		}
 	;
 
+/* if (c) { } as if c { } (bpftrace >= 0.24): (c) is an expression */
+/* $i : a..b, the loop's head (bt_flow.c) */
+forrange:
+	  BT_TOK_VAR ':' shift BT_TOK_DOTDOT shift
+		{
+			$$ = bt_node_str(DT_N_THIS, $1, L(@1));
+			$$->n_left = $3;
+			$$->n_right = $5;
+		}
+	;
+
 ifstmt:
-	  BT_TOK_IF '(' expr ')' block
+	  BT_TOK_IF expr block
 		{
-			$$ = dt_node_op(DT_N_IF, DT_OP_NONE, $5, NULL, L(@1));
-			$$->n_cond = $3;
+			$$ = dt_node_op(DT_N_IF, DT_OP_NONE, $3, NULL, L(@1));
+			$$->n_cond = $2;
 		}
-	| BT_TOK_IF '(' expr ')' block BT_TOK_ELSE block
+	| BT_TOK_IF expr block BT_TOK_ELSE block
 		{
-			$$ = dt_node_op(DT_N_IF, DT_OP_NONE, $5, $7, L(@1));
-			$$->n_cond = $3;
+			$$ = dt_node_op(DT_N_IF, DT_OP_NONE, $3, $5, L(@1));
+			$$->n_cond = $2;
 		}
-	| BT_TOK_IF '(' expr ')' block BT_TOK_ELSE ifstmt
+	| BT_TOK_IF expr block BT_TOK_ELSE ifstmt
 		{
-			$$ = dt_node_op(DT_N_IF, DT_OP_NONE, $5, $7, L(@1));
-			$$->n_cond = $3;
+			$$ = dt_node_op(DT_N_IF, DT_OP_NONE, $3, $5, L(@1));
+			$$->n_cond = $2;
 		}
 	;
 

@@ -52,7 +52,6 @@ static const struct {
 } bt_cfg_fixed[] = {
 	{ "stack_mode", { "bpftrace" } },
 	{ "print_maps_on_exit", { "true", "1" } },
-	{ "missing_probes", { "warn" } },
 	{ "str_trunc_trailer", { "" } },
 };
 
@@ -85,6 +84,21 @@ int bt_config(struct dt_pcb *pcb, char *key, char *sval, int64_t ival,
 			      "supported by this DTrace (only %s)", k,
 			      sval ? sval : v, bt_cfg_fixed[i].vals[0][0] ?
 			      bt_cfg_fixed[i].vals[0] : "\"\"");
+		goto out;
+	}
+	if (strcmp(k, "missing_probes") == 0) {
+		static const char *const how[] = {
+			[DT_MISS_WARN] = "warn", [DT_MISS_IGNORE] = "ignore",
+			[DT_MISS_ERROR] = "error",
+		};
+
+		for (i = 0; i < 3; i++)
+			if (sval && strcmp(sval, how[i]) == 0)
+				pcb->pcb_opts->o_missing = (uint8_t)i;
+		if (!sval || strcmp(sval, how[pcb->pcb_opts->o_missing]))
+			rc = dt_error(pcb, vloc, "BT_CONFIG", "Invalid value "
+				      "for missing_probes: valid values are "
+				      "ignore, warn, error");
 		goto out;
 	}
 	if (strcmp(k, "max_strlen") == 0) {
@@ -204,10 +218,13 @@ static const struct dt_node *bt_macro_find(const struct bt_mx *mx,
 {
 	const struct dt_node *m;
 
-	if (n->n_kind != DT_N_CALL || !n->n_str || n->n_str[0] == '%')
+	/* a macro without parameters is also called by its bare name */
+	if ((n->n_kind != DT_N_CALL && n->n_kind != DT_N_IDENT) ||
+	    !n->n_str || n->n_str[0] == '%')
 		return NULL;
 	for (m = mx->pcb->pcb_btmacros; m; m = m->n_next)
-		if (strcmp(m->n_str, n->n_str) == 0)
+		if (strcmp(m->n_str, n->n_str) == 0 &&
+		    (n->n_kind == DT_N_CALL || !m->n_args))
 			return m;
 	return NULL;
 }
@@ -426,6 +443,8 @@ static struct dt_node *bt_expand_stmts(struct bt_mx *mx, struct dt_node *l)
 				bt_expand_node(mx, &s->n_cond, &pre, false);
 			else
 				bt_expand_expr(mx, &s->n_cond);
+			/* a for loop's bounds, for its count (bt_flow.c) */
+			bt_expand_list(mx, &s->n_args, &pre);
 			s->n_left = bt_expand_stmts(mx, s->n_left);
 			s->n_right = bt_expand_stmts(mx, s->n_right);
 		} else if (bt_expand_node(mx, &s, &pre, true)) {

@@ -390,7 +390,9 @@ static const struct bt_bivar {
 	BTB_FN("rand", bt_rand), BTB_FN("cpid", bt_cpid),
 	BTB_FN("ncpus", bt_ncpus), BTB_FN("jiffies", bt_jiffies),
 	BTB_FN("numaid", bt_numaid), BTB_FN("cgroup", bt_cgroup),
-	BTB_FN("username", bt_username),
+	BTB_FN("username", bt_username), BTB_FN("pcomm", bt_pcomm),
+	BTB_FN("leader_pid", bt_leader), BTB_FN("leader_tid", bt_leader),
+	BTB_FN("leader_comm", bt_leader),
 #undef BTB
 #undef BTB_AS
 #undef BTB_INT
@@ -435,8 +437,8 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
  * The struct a tracepoint's field points to, from its format file
  * ("field:struct __kernel_timespec * rqtp;"): true with its name.
  */
-static bool bt_tp_sou(const struct bt_probe *bp, const char *field,
-		      char *sou, size_t len)
+bool bt_tp_sou(const struct bt_probe *bp, const char *field, char *sou,
+	       size_t len)
 {
 	char sys[256], ev[256], path[4096], line[512], name[256], f[128];
 	const char *dir = dt_tracefs_dir();
@@ -450,9 +452,12 @@ static bool bt_tp_sou(const struct bt_probe *bp, const char *field,
 	fp = fopen(path, "r");
 	if (!fp)
 		return false;
+	/* clock_nanosleep's is "const struct __kernel_timespec * rqtp" */
 	while (!found && fgets(line, sizeof(line), fp))
-		found = sscanf(line, " field:struct %255s * %127[^;];", name,
-			       f) == 2 && !strcmp(f, field);
+		found = (sscanf(line, " field:struct %255s * %127[^;];", name,
+				f) == 2 ||
+			 sscanf(line, " field:const struct %255s * %127[^;];",
+				name, f) == 2) && !strcmp(f, field);
 	fclose(fp);
 	if (found)
 		snprintf(sou, len, "%s", name);
@@ -464,9 +469,23 @@ static bool bt_tp_sou(const struct bt_probe *bp, const char *field,
  * the process (a system call's argument): bpftrace reads it through
  * the struct's type; D does it as ((struct T *)copyin(p, sizeof (T))).
  */
+struct dt_node *bt_copyin_sou(struct dt_node *addr, const struct dt_type *t,
+			      const struct dt_loc *loc)
+{
+	struct dt_node *sz = dt_node_new(DT_N_SIZEOF, loc), *cp, *cast;
+
+	sz->n_ctype = *t;
+	addr->n_next = sz;
+	cp = bt_call(dt_func_byid(DT_FN_COPYIN)->f_name, addr, loc);
+	cast = dt_node_op(DT_N_CAST, DT_OP_NONE, cp, NULL, loc);
+	cast->n_ctype = dt_type_ptrto(t);
+	cast->n_paren = true;
+	return cast;
+}
+
 static int bt_tp_deref(struct bt_ctx *cx, struct dt_node *n)
 {
-	struct dt_node *f = n->n_left, *cp, *sz, *cast;
+	struct dt_node *f = n->n_left;
 	const struct dt_loc *loc = &f->n_loc;
 	struct dt_type t;
 	char sou[256];
@@ -478,14 +497,7 @@ static int bt_tp_deref(struct bt_ctx *cx, struct dt_node *n)
 		return 1;
 	if (bt_rw(cx, f) || dt_sou_type(cx->pcb, sou, false, loc, &t))
 		return -1;
-	sz = dt_node_new(DT_N_SIZEOF, loc);
-	sz->n_ctype = t;
-	f->n_next = sz;
-	cp = bt_call(dt_func_byid(DT_FN_COPYIN)->f_name, f, loc);
-	cast = dt_node_op(DT_N_CAST, DT_OP_NONE, cp, NULL, loc);
-	cast->n_ctype = dt_type_ptrto(&t);
-	cast->n_paren = true;
-	n->n_left = cast;
+	n->n_left = bt_copyin_sou(f, &t, loc);
 	return 0;
 }
 
@@ -500,9 +512,51 @@ static void bt_mapvar(struct dt_node *n)
 	n->n_kind = DT_N_IDENT;
 }
 
+/* s[i], one index: a character of a string, when s is one. */
+static bool bt_charat(const struct dt_node *n, bool lit)
+{
+	return n->n_kind == DT_N_INDEX && n->n_args && !n->n_args->n_next &&
+		(n->n_left->n_kind == DT_N_STR ||
+		 (!lit && n->n_left->n_kind == DT_N_THIS));
+}
+
+/*
+ * $path[0] != "/"[0] (forky's opensnoop): characters of strings
+ * compared, as substr(s, i, 1) of each; D has no string's character
+ * as a value, so only beside a literal's, which says they are strings.
+ */
+static int bt_charcmp(struct bt_ctx *cx, struct dt_node *n)
+{
+	struct dt_node *side[2] = { n->n_left, n->n_right }, *s;
+	int i;
+
+	if ((n->n_op != DT_OP_EQ && n->n_op != DT_OP_NE) ||
+	    !bt_charat(side[0], false) || !bt_charat(side[1], false) ||
+	    (!bt_charat(side[0], true) && !bt_charat(side[1], true)))
+		return 1;
+	for (i = 0; i < 2; i++) {
+		s = side[i];
+		if (bt_rw(cx, s->n_left) || bt_rwlist(cx, s->n_args))
+			return -1;
+		s->n_left->n_next = bt_steal(&s->n_args);
+		s->n_left->n_next->n_next = dt_node_int(1, &dt_type_int,
+							&s->n_loc);
+		bt_replace(s, bt_call("substr", bt_steal(&s->n_left),
+				      &s->n_loc));
+	}
+	return 0;
+}
+
 int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 {
 	switch (n->n_kind) {
+	case DT_N_BINARY: {
+		int rc = bt_charcmp(cx, n);
+
+		if (rc <= 0)
+			return rc;
+		break;
+	}
 	case DT_N_IDENT:
 		return bt_builtin(cx, n);
 	case DT_N_MACRO:
@@ -519,8 +573,15 @@ int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 		if (bt_ismark(n, "%tprint"))	/* print(tuple): bt_tuple.c */
 			return bt_rwlist(cx, n->n_args);
 		return bt_func(cx, n);
+	case DT_N_ASSIGN:
+		bt_uptr_note(cx, n);
+		break;
 	case DT_N_MEMBER: {
-		int rc = bt_kfunc_member(cx, n);
+		int rc = bt_uptr_member(cx, n);
+
+		if (rc <= 0)
+			return rc;
+		rc = bt_kfunc_member(cx, n);
 
 		if (rc < 0)
 			return rc;
@@ -1009,6 +1070,7 @@ static struct dt_clause *bt_lower_one(struct bt_ctx *cx,
 
 	nc->c_loc = c->c_loc;
 	cx->probe = bp;
+	bt_uptr_clause(cx);
 	nc->c_pred = dt_node_copy(c->c_pred);
 	if (nc->c_pred)
 		bt_rw(cx, nc->c_pred);
@@ -1093,6 +1155,7 @@ int bt_lower(struct dt_pcb *pcb)
 	pcb->pcb_prog.p_clauses = out;
 	bt_strftime_free(&cx);
 	bt_kfunc_free(&cx);
+	bt_uptr_free(&cx);
 	for (c = out; c; c = c->c_next)
 		c->c_index = idx++;
 	pcb->pcb_prog.p_nclauses = idx;

@@ -31,7 +31,7 @@
 	X(STR, "str", BTSTR, str)					\
 	X(KSTACK, "kstack", STACK, stack)				\
 	X(USTACK, "ustack", USTACK, stack)				\
-	X(KSYM, "ksym", FUNC, renamed)					\
+	X(KSYM, "ksym", FUNC, ksym)					\
 	X(STRNCMP, "strncmp", SUBSTR, strncmp)				\
 	X(TIME, "time", PRINTF, time)					\
 	X(JOIN, "join", NONE, join)					\
@@ -59,7 +59,12 @@
 	/* a printf argument (bt_strftime( )), D's name unknown */	\
 	X(STRFTIME, "strftime", NONE, strftime)				\
 	/* a variable's strftime( ) value (bt_findstrftime( )) */	\
-	X(STRFTIMEV, "%strftime", NONE, strftimev)
+	X(STRFTIMEV, "%strftime", NONE, strftimev)			\
+	/* bpftrace >= 0.23's (bt_newer.c) */				\
+	X(GETOPT, "getopt", NONE, getopt)				\
+	X(SYSCALL_NAME, "syscall_name", NONE, syscallname)		\
+	X(STRERROR, "strerror", NONE, strerror)				\
+	X(CGROUP_PATH, "cgroup_path", NONE, cgrouppath)
 
 enum bt_fid {
 #define BT_FN_ENUM(id, ...)	BT_FN_##id,
@@ -93,6 +98,11 @@ struct bt_ctx {
 		int	arg;
 	}		kfsaves[BT_MAXMAPS];
 	int		nkfsaves;
+	/* maps and $x holding a user struct's address (bt_uptr.c) */
+	char		*umaps[BT_MAXMAPS], *umapsous[BT_MAXMAPS];
+	int		numaps;
+	char		*uvars[BT_MAXMAPS], *uvarsous[BT_MAXMAPS];
+	int		nuvars;
 };
 
 /* Nodes; they exit on out of memory, as dt_node_new( ). */
@@ -118,6 +128,22 @@ int bt_kfunc_retval(struct bt_ctx *cx, struct dt_node *n);
 /* The clauses that keep kretfunc's arguments, around the program's. */
 struct dt_clause *bt_kfunc_saves(struct bt_ctx *cx, struct dt_clause *out);
 void bt_kfunc_free(struct bt_ctx *cx);
+/*
+ * bt_uptr.c: a tracepoint's struct pointer kept in a map, then in a
+ * $x: noted at each assignment s (before it lowers); $x.m read with
+ * copyin (1 not such a $x, 0 rewritten, -1 with the error); forgotten
+ * at each clause, and all at the end.
+ */
+void bt_uptr_note(struct bt_ctx *cx, const struct dt_node *s);
+int bt_uptr_member(struct bt_ctx *cx, struct dt_node *n);
+void bt_uptr_clause(struct bt_ctx *cx);
+void bt_uptr_free(struct bt_ctx *cx);
+/* ((struct T *)copyin(addr, sizeof (T))): a struct of the process. */
+struct dt_node *bt_copyin_sou(struct dt_node *addr, const struct dt_type *t,
+			      const struct dt_loc *loc);
+/* The struct a tracepoint's field points to (its format file). */
+bool bt_tp_sou(const struct bt_probe *bp, const char *field, char *sou,
+	       size_t len);
 /* A clause of one probe description, with nothing in it yet. */
 struct dt_clause *bt_clause_new(const char *desc, const struct dt_loc *loc);
 
@@ -154,6 +180,8 @@ struct bt_fn;
 int bt_rw_haskey(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f);
 int bt_rw_len(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f);
 struct dt_node *bt_printdiv(struct bt_ctx *cx, struct dt_node *call);
+/* x = delete(@m, k) as x = has_key(@m, k); delete(@m, k), or NULL. */
+struct dt_node *bt_delete_value(struct dt_node *s);
 
 /* Hooks of calls (bt_func.c, bt_more.c). */
 struct bt_fn;
@@ -171,6 +199,11 @@ BT_HOOK(signal);
 BT_HOOK(path);
 BT_HOOK(strftime);
 BT_HOOK(strftimev);
+BT_HOOK(getopt);
+BT_HOOK(syscallname);
+BT_HOOK(strerror);
+BT_HOOK(cgrouppath);
+BT_HOOK(ksym);
 #undef BT_HOOK
 
 /*
@@ -184,6 +217,21 @@ int bt_jiffies(struct bt_ctx *cx, struct dt_node *n);
 int bt_numaid(struct bt_ctx *cx, struct dt_node *n);
 int bt_cgroup(struct bt_ctx *cx, struct dt_node *n);
 int bt_username(struct bt_ctx *cx, struct dt_node *n);
+/* bt_newer.c: pcomm; leader_pid, leader_tid, leader_comm */
+int bt_pcomm(struct bt_ctx *cx, struct dt_node *n);
+int bt_leader(struct bt_ctx *cx, struct dt_node *n);
+/* getopt("name", N) as it will be lowered: true with its value. */
+bool bt_getopt_int(const struct dt_node *n, int64_t *v);
+/*
+ * A table of integers to strings as a tree of ?: (bt_newer.c): kv
+ * (sorted here) looked up by e, dflt where e is none of them.
+ */
+struct bt_kv {
+	int64_t		k;
+	const char	*v;
+};
+struct dt_node *bt_kvtree(struct bt_kv *kv, int n, const struct dt_node *e,
+			  const struct dt_node *dflt, const struct dt_loc *loc);
 /* *uaddr("sym") (bt_more.c): 1 when n is another *e. */
 int bt_uderef(struct bt_ctx *cx, struct dt_node *n);
 /*

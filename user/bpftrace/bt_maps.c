@@ -86,3 +86,29 @@ int bt_rw_len(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 	bt_replace(n, bt_call("%len", names, loc));
 	return 0;
 }
+
+/*
+ * x = delete(@m, k) (bpftrace >= 0.22: true when k was there), a
+ * statement: x = has_key(@m, k); delete(@m, k). NULL when s is another.
+ */
+struct dt_node *bt_delete_value(struct dt_node *s)
+{
+	struct dt_node *d = s->n_kind == DT_N_ASSIGN && s->n_op == DT_OP_SET ?
+		s->n_right : NULL, *hk, *m;
+
+	if (!d || !bt_iscall(d, BT_FN_DELETE) || !d->n_args)
+		return NULL;
+	m = d->n_args;
+	if (m->n_kind == DT_N_INDEX && !m->n_next) {
+		/* delete(@m[k]): has_key(@m, k) */
+		hk = dt_node_copy(m->n_left);
+		hk->n_next = bt_copylist(m->n_args);
+	} else if (m->n_kind == DT_N_AGG && m->n_next) {
+		hk = bt_copylist(m);
+	} else {
+		return NULL;
+	}
+	s->n_right = bt_call("has_key", hk, &d->n_loc);
+	s->n_next = d;
+	return s;
+}

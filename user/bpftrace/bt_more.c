@@ -175,48 +175,6 @@ int bt_cgroup(struct bt_ctx *cx, struct dt_node *n)
 	return 0;
 }
 
-struct bt_user {
-	uid_t	uid;
-	char	*name;
-};
-
-static int bt_user_cmp(const void *a, const void *b)
-{
-	const struct bt_user *x = a, *y = b;
-
-	return x->uid < y->uid ? -1 : x->uid > y->uid;
-}
-
-/*
- * users[lo, hi), sorted by uid, as a tree of ?: of depth log2(n) (a
- * chain would hold a DIF register per user): uid < U ? left : right,
- * and at each leaf uid == U ? "name" : lltostr(uid).
- */
-static struct dt_node *bt_usertree(const struct bt_user *u, int lo, int hi,
-				   const struct dt_loc *loc)
-{
-	struct dt_node *t;
-	int mid = lo + (hi - lo) / 2;
-
-	if (hi - lo == 1) {
-		t = dt_node_op(DT_N_TERNARY, DT_OP_NONE,
-			       bt_str(u[lo].name, loc),
-			       bt_call("lltostr", bt_ident("uid", loc), loc),
-			       loc);
-		t->n_cond = bt_bin(DT_OP_EQ, bt_ident("uid", loc),
-				   bt_int(u[lo].uid, &dt_type_uint, loc), loc);
-	} else {
-		t = dt_node_op(DT_N_TERNARY, DT_OP_NONE,
-			       bt_usertree(u, lo, mid, loc),
-			       bt_usertree(u, mid, hi, loc), loc);
-		t->n_cond = bt_bin(DT_OP_LT, bt_ident("uid", loc),
-				   bt_int(u[mid].uid, &dt_type_uint, loc),
-				   loc);
-	}
-	t->n_paren = true;
-	return t;
-}
-
 /*
  * username: uid's name from the password database as the program
  * compiles (bpftrace looks it up when it prints), else uid as text.
@@ -224,29 +182,28 @@ static struct dt_node *bt_usertree(const struct bt_user *u, int lo, int hi,
 int bt_username(struct bt_ctx *cx, struct dt_node *n)
 {
 	const struct dt_loc *loc = &n->n_loc;
-	struct bt_user users[BT_USERNAMES];
+	struct bt_kv users[BT_USERNAMES];
+	struct dt_node *uid = bt_ident("uid", loc), *dflt;
 	struct passwd *pw;
 	int nu = 0, i;
 
 	(void)cx;
 	setpwent();
 	while (nu < BT_USERNAMES && (pw = getpwent())) {
-		for (i = 0; i < nu && users[i].uid != pw->pw_uid; i++)
+		for (i = 0; i < nu && users[i].k != pw->pw_uid; i++)
 			;
 		if (i < nu)
 			continue;	/* the first name of a uid wins */
-		users[nu].uid = pw->pw_uid;
-		users[nu++].name = bt_strdup(pw->pw_name);
+		users[nu].k = pw->pw_uid;
+		users[nu++].v = bt_strdup(pw->pw_name);
 	}
 	endpwent();
-	if (!nu) {
-		bt_replace(n, bt_call("lltostr", bt_ident("uid", loc), loc));
-		return 0;
-	}
-	qsort(users, nu, sizeof(users[0]), bt_user_cmp);
-	bt_replace(n, bt_usertree(users, 0, nu, loc));
+	dflt = bt_call("lltostr", bt_ident("uid", loc), loc);
+	bt_replace(n, bt_kvtree(users, nu, uid, dflt, loc));
+	dt_node_free(uid);
+	dt_node_free(dflt);
 	for (i = 0; i < nu; i++)
-		free(users[i].name);
+		free((char *)users[i].v);
 	return 0;
 }
 

@@ -45,6 +45,7 @@ static const struct {
 	{ "break", BT_TOK_BREAK, {0} },
 	{ "continue", BT_TOK_CONTINUE, {0} },
 	{ "return", BT_TOK_RETURN, {0} },
+	{ "let", BT_TOK_LET, {0} },
 };
 
 int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text)
@@ -52,6 +53,11 @@ int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text)
 	size_t i;
 
 	(void)pcb;
+	/* bpftrace >= 0.22's booleans, integers as in C */
+	if (!strcmp(text, "true") || !strcmp(text, "false")) {
+		lval->ival = text[0] == 't';
+		return BT_TOK_INT;
+	}
 	for (i = 0; i < sizeof(bt_keywords) / sizeof(bt_keywords[0]); i++) {
 		if (strcmp(bt_keywords[i].name, text) != 0)
 			continue;

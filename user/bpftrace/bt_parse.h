@@ -55,9 +55,23 @@ int bt_config(struct dt_pcb *pcb, char *key, char *sval, int64_t ival,
 int bt_config_late(struct dt_pcb *pcb, const struct dt_loc *loc);
 int bt_macro_def(struct dt_pcb *pcb, char *name, struct dt_node *params,
 		 struct dt_node *body, const struct dt_loc *loc);
+/* let $x[: T][ = v] and let @m = hash(N) (bt_let.c) */
+#define BT_LET_BRACES	(-2)	/* the lexer's let @m ...; before probes */
+struct dt_node *bt_let(struct dt_pcb *pcb, char *name,
+		       const struct dt_type *type, struct dt_node *val,
+		       const struct dt_loc *loc);
+int bt_letmap(struct dt_pcb *pcb, char *map, char *kind, int64_t n,
+	      const struct dt_loc *kloc);
 /* Macros expanded (bt_lang.c), then loops and jumps (bt_flow.c). */
 int bt_macro_expand(struct dt_pcb *pcb);
 int bt_flow(struct dt_pcb *pcb);
+/*
+ * bpftrace's named parameters (--name[=value] after --), for getopt( ):
+ * taken out of av[0, n), which keeps the others; their count.
+ */
+int bt_named_take(char **av, int n);
+/* for ($i : a..b) { body }: its statements (bt_flow.c) */
+struct dt_node *bt_for_range(struct dt_node *head, struct dt_node *body);
 /* Tuples: $t = (a, b) as a variable per element (bt_tuple.c). */
 int bt_tuples(struct dt_pcb *pcb);
 

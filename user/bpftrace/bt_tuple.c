@@ -138,6 +138,31 @@ static void bt_tx_haskey(const struct bt_tx *tx, struct dt_node *n)
 	bt_replace(n, r);
 }
 
+/*
+ * delete(@m, $t), has_key(@m, (a, b)): a tuple as the key of a call
+ * that takes a map and its key is the map's keys, as in @m[$t].
+ */
+static int bt_tx_callkey(struct bt_tx *tx, struct dt_node *n)
+{
+	struct dt_node *m = n->n_args, *k, *a;
+
+	if (!(bt_iscall(n, BT_FN_DELETE) || bt_iscall(n, BT_FN_HAS_KEY)) ||
+	    !m || m->n_kind != DT_N_AGG)
+		return 0;
+	k = m->n_next;
+	if (!k || k->n_next || !bt_tx_size(tx, k))
+		return 0;
+	a = bt_elems(tx, k);
+	if (dt_node_count(a) > 8) {
+		dt_node_free(a);
+		return dt_error(tx->pcb, &k->n_loc, "BT_TUPLE", "a tuple key "
+				"of more than 8 elements is not supported");
+	}
+	dt_node_free(k);
+	m->n_next = a;
+	return 0;
+}
+
 /* Calls that take a whole map: print(@m), clear(@m), has_key(@m, k). */
 static bool bt_tx_mapcall(const struct dt_node *n)
 {
@@ -211,6 +236,8 @@ static int bt_tx_expr(struct bt_tx *tx, struct dt_node *n)
 		dt_node_free(n->n_args);
 		n->n_args = a;
 	}
+	if (bt_tx_callkey(tx, n))
+		return -1;
 	if (bt_tx_mapcall(n)) {
 		if (bt_iscall(n, BT_FN_HAS_KEY) && n->n_args->n_next &&
 		    bt_tx_mapsize(tx, n->n_args->n_str)) {
@@ -301,6 +328,8 @@ static int bt_tx_stmt(struct bt_tx *tx, struct dt_node *s,
 		dt_node_free(s);
 		return 0;
 	}
+	if (bt_tx_callkey(tx, s))
+		return -1;
 	if (bt_iscall(s, BT_FN_DELETE) && (list = bt_tx_delete(tx, s))) {
 		if (bt_tx_list(tx, list)) {
 			dt_node_free(list);
@@ -373,6 +402,12 @@ static struct dt_node *bt_tx_stmts(struct bt_tx *tx, struct dt_node *l,
 		if (tx->pcb->pcb_failed) {
 			dt_node_free(s);
 			continue;
+		}
+		if (bt_delete_value(s)) {
+			/* s and the delete( ) after it */
+			s->n_next->n_next = next;
+			next = s->n_next;
+			s->n_next = NULL;
 		}
 		if (s->n_kind == DT_N_IF || bt_ismark(s, "%while")) {
 			bt_tx_expr(tx, s->n_cond);

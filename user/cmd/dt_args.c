@@ -102,9 +102,10 @@ static bool dt_args_bpftrace(int argc, char **argv)
  * FILE.bt): bpftrace prints only what the program prints, in its
  * formats.
  */
-static int dt_args_bt(struct dt_cmd *cmd, bool bt, int *optindp, int argc,
+static int dt_args_bt(struct dt_cmd *cmd, bool bt, int *optindp, int *argcp,
 		      char **argv)
 {
+	int argc = *argcp;
 	const char *why;
 	bool any = false;
 	size_t n;
@@ -129,6 +130,8 @@ static int dt_args_bt(struct dt_cmd *cmd, bool bt, int *optindp, int argc,
 	if (!any)
 		return 0;
 	cmd->c_opts.o_quiet = true;
+	/* --name[=value] after --: getopt( )'s, not $1, $2, ... */
+	*argcp = *optindp + dt_bt_named(argv + *optindp, argc - *optindp);
 	/* the consumer's bpftrace output (-f chose text or json) */
 	if (!cmd->c_btfmt)
 		(void)dt_option_set(&cmd->c_opts, "oformat", "bpftrace",
@@ -304,7 +307,7 @@ int dt_cmd_main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (dt_args_bt(&cmd, bt, &optind, argc, argv))
+	if (dt_args_bt(&cmd, bt, &optind, &argc, argv))
 		return 2;
 	cmd.c_argc = argc - optind;
 	cmd.c_argv = argv + optind;

@@ -275,3 +275,8 @@ void dt_bt_fault(void *arg, const struct dt_ecb *e, int action,
 	else
 		fprintf(stderr, "WARNING: %s\n", msg);
 }
+
+int dt_bt_named(char **av, int n)
+{
+	return bt_named_take(av, n);
+}

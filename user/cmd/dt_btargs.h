@@ -26,6 +26,12 @@ void dt_bt_usage(FILE *fp, const char *name);
 /* One of bpftrace's options: 0, -1 (an error, printed), 1 (not one). */
 int dt_bt_opt(struct dt_cmd *cmd, int c, const char *arg);
 
+/*
+ * The operands av[0, n): bpftrace's named parameters (--name[=value],
+ * getopt( )'s) taken out; the count of the others, kept in order.
+ */
+int dt_bt_named(char **av, int n);
+
 /* The BPFTRACE_* variables: 0, or -1 (an error, printed). */
 int dt_bt_env(struct dt_cmd *cmd);
 

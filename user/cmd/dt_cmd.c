@@ -558,10 +558,12 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 				return -1;
 			}
 			if (blob->de_nprobes == 0 && p->p_bt &&
+			    cmd->c_opts.o_missing != DT_MISS_ERROR &&
 			    (!strcmp(desc.dpd_provider, "fbt") ||
 			     !strcmp(desc.dpd_provider, "uprobe"))) {
 				/* bpftrace skips a function it cannot probe */
-				if (!cmd->c_nowarn)
+				if (!cmd->c_nowarn &&
+				    cmd->c_opts.o_missing == DT_MISS_WARN)
 					fprintf(stderr, "WARNING: could not "
 						"attach probe %s, skipping.\n",
 						str);

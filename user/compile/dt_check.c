@@ -660,6 +660,9 @@ static int dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 
 	if (dt_check_node(pcb, l))
 		return -1;
+	if (!n->n_post && l->n_type.ptr == 1 && l->n_type.sou &&
+	    pcb->pcb_fe && dt_frontend(pcb)->fe_dotptr)
+		n->n_post = true;
 	/* curthread is an integer when there are no kernel types: why */
 	if (n->n_post && l->n_kind == DT_N_BUILTIN &&
 	    l->n_builtin == DIF_VAR_CURTHREAD && !l->n_type.ptr &&

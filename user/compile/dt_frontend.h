@@ -30,6 +30,8 @@ struct dt_frontend {
 	const dt_fe_check_t *fe_check;
 	/* a compile error in the language's way; NULL: D's */
 	void		(*fe_errprint)(const struct dt_pcb *pcb, FILE *fp);
+	/* s.m of a pointer to a struct reads as s->m (auto-dereference) */
+	bool		fe_dotptr;
 };
 
 /* The pcb's language. */

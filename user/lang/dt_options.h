@@ -35,7 +35,11 @@ struct dt_options {
 	uint64_t	o_aggrate;	/* ns between aggregation snapshots */
 	uint64_t	o_cleanrate;	/* ns between speculation cleanings */
 	bool		o_rawbytes;	/* trace( ) data as bytes, always */
+	/* a function a language skips when it cannot be probed: DT_MISS_* */
+	uint8_t		o_missing;
 };
+
+enum { DT_MISS_WARN, DT_MISS_IGNORE, DT_MISS_ERROR };
 
 #define DT_STRSIZE_DEFAULT	256
 /*

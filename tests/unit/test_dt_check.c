@@ -19,14 +19,8 @@
 #include "dt_lib.h"
 #include "dt_options.h"
 #include "dt_program.h"
+#include "check_test.h"
 #include "kselftest_harness.h"
-
-struct check_case {
-	const char	*src;
-	const char	*tag;	/* NULL: compiles */
-	int		line;
-	const char	*msg;
-};
 
 #define XLATOR "struct in { int a; long b; };\n" \
 	"struct out { int o; long p; char s[8]; };\n" \
@@ -670,7 +664,7 @@ static const struct check_case invalid[] = {
 	  "associative arrays may not be declared as local variables: a" },
 	{ "int x;\nBEGIN { x = \"s\"; }", "D_OP_INCOMPAT", 2,
 	  "operands have incompatible types: \"int\" = \"string\"" },
-	{ "BEGIN { trace((signed unsigned)0); }", "D_TYPE_ERR", 1,
+	{ "BEGIN { trace((signed unsigned)0); }", "D_DECL_COMBO", 1,
 	  "invalid type combination" },
 	{ "BEGIN { trace((int)\"a\"); }", "D_CAST_INVAL", 1,
 	  "invalid cast expression: \"string\" to \"int\"" },
@@ -734,27 +728,8 @@ TEST(valid_programs)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
-		struct dt_options o;
-		struct dt_pcb pcb;
-		struct dt_cprog cp;
-		char err[1024];
-		int rc = compile(valid[i].src, &pcb, &cp, &o);
-
-		if (rc)
-			TH_LOG("%s: %s (line %d)", valid[i].src, pcb.pcb_errmsg,
-			       pcb.pcb_errline);
-		EXPECT_EQ(0, rc);
-		if (!rc) {
-			rc = dt_cprog_verify(&cp, err, sizeof(err));
-			if (rc)
-				TH_LOG("%s: DIF rejected: %s", valid[i].src,
-				       err);
-			EXPECT_EQ(0, rc);
-		}
-		dt_cprog_free(&cp);
-		dt_pcb_fini(&pcb);
-	}
+	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++)
+		EXPECT_TRUE(check_case_run(&valid[i], _metadata));
 }
 
 TEST(invalid_programs)
@@ -763,28 +738,8 @@ TEST(invalid_programs)
 
 	setenv("DTRACE_BTF", "/nonexistent", 1);
 	dt_btf_reset();
-	for (i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++) {
-		const struct check_case *c = &invalid[i];
-		struct dt_options o;
-		struct dt_pcb pcb;
-		struct dt_cprog cp;
-		int rc = compile(c->src, &pcb, &cp, &o);
-
-		EXPECT_EQ(-1, rc);
-		if (rc != -1) {
-			TH_LOG("%s: compiled", c->src);
-		} else if (strcmp(pcb.pcb_errmsg, c->msg) ||
-			   strcmp(pcb.pcb_errtag, c->tag) ||
-			   (c->line && pcb.pcb_errline != c->line)) {
-			TH_LOG("%s:\n got [%s] line %d: %s\nwant [%s] line "
-			       "%d: %s", c->src, pcb.pcb_errtag,
-			       pcb.pcb_errline, pcb.pcb_errmsg, c->tag,
-			       c->line, c->msg);
-			EXPECT_TRUE(false);
-		}
-		dt_cprog_free(&cp);
-		dt_pcb_fini(&pcb);
-	}
+	for (i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++)
+		EXPECT_TRUE(check_case_run(&invalid[i], _metadata));
 	unsetenv("DTRACE_BTF");
 	dt_btf_reset();
 }

@@ -192,6 +192,13 @@ decl:
 /* The specifiers of a declaration: a type, or a struct defined here. */
 dtype:
 	  tspecs
+	| sou_head '{' members '}' sou_kw
+		{
+			/* a definition's ';' is missing */
+			dt_error(pcb, L(@5), "D_DECL_COMBO",
+				 "invalid type combination");
+			YYERROR;
+		}
 	| sou_head '{' members '}'
 		{
 			struct dt_sou *s = pcb->pcb_sou;
@@ -807,6 +814,28 @@ tspecs:
 	| tspecs DT_TOK_LONG		{ $$ = $1; $$.ts_long++; }
 	| tspecs DT_TOK_SIGNED		{ $$ = $1; $$.ts_signed++; }
 	| tspecs DT_TOK_UNSIGNED	{ $$ = $1; $$.ts_unsigned++; }
+	| tspecs DT_TOK_VOID		{ $$ = $1; $$.ts_void++; }
+	| tspecs DT_TOK_STRINGKW	{ $$ = $1; $$.ts_string++; }
+	| tspecs DT_TOK_TYPENAME
+		{
+			dt_tspec_tname(pcb, L(@2), &$1, $2.name);
+			YYERROR;
+		}
+	| tspecs sou_kw
+		{
+			struct dt_tspec ts = $1;
+
+			/* long struct: no type name may follow */
+			ts.ts_named++;
+			dt_tspec_attr(pcb, L(@2), &ts, false);
+			YYERROR;
+		}
+	;
+
+sou_kw:
+	  DT_TOK_STRUCT
+	| DT_TOK_UNION
+	| DT_TOK_ENUM
 	;
 
 %%

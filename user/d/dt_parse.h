@@ -27,6 +27,7 @@ struct dt_node *dt_parse_pred(struct dt_pcb *pcb, const char *text);
 struct dt_ival {
 	int64_t		v;
 	struct dt_type	t;
+	const char	*name;	/* a type name's, if known */
 };
 
 /* A keyword the lexer knows. */
@@ -61,6 +62,15 @@ struct dt_tspec {
 };
 int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 		  const struct dt_tspec *ts, struct dt_type *out);
+/*
+ * ts cannot take one more type name (a struct, union or enum when
+ * is_int is false): DTrace's D_DECL_* error for it. Returns -1.
+ */
+int dt_tspec_attr(struct dt_pcb *pcb, const struct dt_loc *loc,
+		  const struct dt_tspec *ts, bool is_int);
+/* ts followed by the type name name: DTrace's error for it. Returns -1. */
+int dt_tspec_tname(struct dt_pcb *pcb, const struct dt_loc *loc,
+		   const struct dt_tspec *ts, const char *name);
 
 /* Key types of a declared array, as the grammar collects them. */
 struct dt_tlist {

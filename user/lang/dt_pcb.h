@@ -41,6 +41,7 @@ struct dt_pcb {
 	int		pcb_nifs;	/* if statements lowered so far */
 	struct dt_sou	*pcb_sou;	/* the struct being declared */
 	int64_t		pcb_enumnext;	/* the next enumerator's value */
+	bool		pcb_typedef;	/* in a typedef declaration */
 	char		pcb_lasttok[64];/* for "syntax error near" */
 	bool		pcb_eof;
 

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Declarations as DTrace has them (issue #35): what it accepts compiles,
+ * and each mistake gets DTrace's tag, words and line.
+ */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+#include <stdlib.h>
+
+#include "check_test.h"
+#include "dt_btf.h"
+#include "kselftest_harness.h"
+
+static const struct check_case cases[] = {
+	/* specifiers: two type names, then what qualifies them */
+	{ "BEGIN { trace((char int)0); }", "D_DECL_COMBO", 1,
+	  "invalid type combination" },
+	{ "BEGIN { trace((signed unsigned)0); }", "D_DECL_COMBO", 1,
+	  "invalid type combination" },
+	{ "BEGIN {\n\ttrace((char long)0);\n}", "D_DECL_CHARATTR", 2,
+	  "invalid type declaration: short and long may not be used with "
+	  "char type" },
+	{ "BEGIN { trace((short void)0); }", "D_DECL_VOIDATTR", 1,
+	  "invalid type declaration: attributes may not be used with void "
+	  "type" },
+	{ "long struct s {\n\tint a;\n};", "D_DECL_LONGINT", 1,
+	  "invalid type declaration: long and long long may only be used "
+	  "with integer or floating-point type" },
+	{ "unsigned union u *p;", "D_DECL_SIGNINT", 1, "invalid type "
+	  "declaration: signed and unsigned may only be used with integer "
+	  "type" },
+	{ "typedef int n_t;\nBEGIN { trace((unsigned n_t)0); }",
+	  "D_DECL_SIGNINT", 2, "invalid type declaration: signed and "
+	  "unsigned may only be used with integer type" },
+	{ "BEGIN { trace((long short)0); }", "D_UNKNOWN", 1,
+	  "failed to resolve type short long : Unknown type name" },
+	{ "BEGIN { trace((long long long)0); }", "D_UNKNOWN", 1,
+	  "failed to resolve type long long long : Unknown type name" },
+	/* a struct's missing ';' */
+	{ "struct a { int x; }\n\nstruct b { int y; };", "D_DECL_COMBO", 3,
+	  "invalid type combination" },
+	{ "typedef int n_t;\ntypedef long n_t;", "D_DECL_IDRED", 2,
+	  "typedef redeclared: n_t" },
+	{ "typedef int n_t;\nint n_t;", "D_DECL_IDRED", 2,
+	  "typedef identifier redeclared: n_t" },
+	{ "BEGIN { trace((unsigned long long)1); trace((long int)2); "
+	  "trace((signed char)3); trace((short unsigned int)4); }" },
+	{ "typedef struct { int a; } p_t;\nstruct s { p_t p; };\n"
+	  "BEGIN { trace(sizeof (struct s)); }" },
+};
+
+TEST(declarations)
+{
+	size_t i;
+
+	setenv("DTRACE_BTF", "/nonexistent", 1);
+	dt_btf_reset();
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		EXPECT_TRUE(check_case_run(&cases[i], _metadata));
+	unsetenv("DTRACE_BTF");
+	dt_btf_reset();
+}
+
+TEST_HARNESS_MAIN

@@ -45,6 +45,36 @@ static const struct check_case cases[] = {
 	  "typedef redeclared: n_t" },
 	{ "typedef int n_t;\nint n_t;", "D_DECL_IDRED", 2,
 	  "typedef identifier redeclared: n_t" },
+	/* extern declarations and prototypes: checked, then forgotten */
+	{ "int f(int, void);", "D_DECL_PROTO_VOID", 1,
+	  "void must be sole parameter" },
+	{ "extern int g(void, ...);", "D_DECL_PROTO_VOID", 1,
+	  "void must be sole parameter" },
+	{ "int f(void v);", "D_DECL_PROTO_NAME", 1,
+	  "void parameter may not have a name: v" },
+	{ "int (*fp)(int,\n\tint a[int]);", "D_DECL_PROTO_TYPE", 2,
+	  "function prototype may not use parameter of type dynamic "
+	  "variable: a, parameter #2" },
+	{ "int a[...];", "D_DECL_PROTO_VARARGS", 1, "array prototype may "
+	  "not use a variable-length argument list" },
+	{ "int f(static int);", "D_DECL_PARMCLASS", 1, "inappropriate "
+	  "storage class for function or associative array parameter" },
+	{ "extern int;", "D_DECL_USELESS", 1, "useless declaration" },
+	{ "extern long struct s x;", "D_DECL_LONGINT", 1, "invalid type "
+	  "declaration: long and long long may only be used with integer or "
+	  "floating-point type" },
+	{ "struct s { int f(void); };", "D_DECL_MTYPE", 1,
+	  "member f may not be a function" },
+	{ "typedef int f_t(int);", "D_UNSUPPORTED", 1,
+	  "function typedefs are not supported: f_t" },
+	{ "extern void *e1;\nextern unsigned long long e2;\nextern e3;\n"
+	  "extern int a1[], a2[1], a3[12][34];\nextern int getint(void);\n"
+	  "extern int *(*fp)(void);\nextern int **(**fpp)(void);\n"
+	  "extern int noparms();\nextern int two(int, int);\n"
+	  "extern int va1(...);\nextern int va2(int, ...);\n"
+	  "int f(int x, char *y);\nstruct s { int (*fp)(void); int x; };\n"
+	  "int ok[offsetof(struct s, x) - 7];\n"
+	  "BEGIN { trace(ok[0]); }" },
 	{ "BEGIN { trace((unsigned long long)1); trace((long int)2); "
 	  "trace((signed char)3); trace((short unsigned int)4); }" },
 	{ "typedef struct { int a; } p_t;\nstruct s { p_t p; };\n"

@@ -150,6 +150,45 @@ static int dt_declr_type(struct dt_pcb *pcb, const struct dt_tspec *ts,
 	return dt_tspec_type(pcb, &d->dr_loc, &s, t);
 }
 
+int dt_declr_param(struct dt_pcb *pcb, struct dt_declr *d,
+		   const struct dt_tspec *ts)
+{
+	struct dt_type t;
+
+	if (dt_declr_type(pcb, ts, d, &t))
+		return -1;
+	d->dr_void = t.kind == DT_T_VOID && !d->dr_ndims && !d->dr_null;
+	return 0;
+}
+
+int dt_plist_add(struct dt_pcb *pcb, struct dt_plist *pl, struct dt_declr *d)
+{
+	int rc = 0;
+
+	pl->pl_n++;
+	pl->pl_nvoid += d->dr_void;
+	if (d->dr_keys.tl_n)
+		rc = dt_error(pcb, &d->dr_loc, "D_DECL_PROTO_TYPE", "function "
+			      "prototype may not use parameter of type "
+			      "dynamic variable: %s, parameter #%d",
+			      d->dr_name ? d->dr_name : "(anonymous)",
+			      pl->pl_n);
+	else if (d->dr_void && d->dr_name)
+		rc = dt_error(pcb, &d->dr_loc, "D_DECL_PROTO_NAME", "void "
+			      "parameter may not have a name: %s", d->dr_name);
+	dt_declr_free(d);
+	return rc;
+}
+
+int dt_plist_end(struct dt_pcb *pcb, const struct dt_plist *pl,
+		 const void *loc)
+{
+	if (pl->pl_nvoid && pl->pl_n > 1)
+		return dt_error(pcb, loc, "D_DECL_PROTO_VOID",
+				"void must be sole parameter");
+	return 0;
+}
+
 /* Scratch a clause-local array may take (alloca( )'s own bound). */
 #define DT_LOCAL_BYTES_MAX	(64u * 1024)
 
@@ -230,10 +269,30 @@ int dt_parse_decls(struct dt_pcb *pcb, enum dt_vscope scope,
 		   const struct dt_tspec *ts, struct dt_declr *list)
 {
 	struct dt_declr *d;
+	struct dt_type t;
+	int rc = 0;
+
+	/* a prototype declares a function: an extern, as in DTrace */
+	for (d = list; d && !rc; d = d->dr_next)
+		rc = d->dr_func ? dt_declr_type(pcb, ts, d, &t) :
+			dt_parse_decl(pcb, scope, ts, d);
+	dt_declr_free(list);
+	return rc;
+}
+
+/*
+ * The kernel's symbols have their types from BTF: an extern only has to
+ * be a declaration D could make.
+ */
+int dt_parse_externs(struct dt_pcb *pcb, const struct dt_tspec *ts,
+		     struct dt_declr *list)
+{
+	struct dt_declr *d;
+	struct dt_type t;
 	int rc = 0;
 
 	for (d = list; d && !rc; d = d->dr_next)
-		rc = dt_parse_decl(pcb, scope, ts, d);
+		rc = dt_declr_type(pcb, ts, d, &t);
 	dt_declr_free(list);
 	return rc;
 }
@@ -250,6 +309,12 @@ int dt_parse_tdefs(struct dt_pcb *pcb, const struct dt_tspec *ts,
 			rc = dt_error(pcb, &d->dr_loc, "D_UNSUPPORTED",
 				      "array typedefs are not supported: %s",
 				      d->dr_name);
+			break;
+		}
+		if (d->dr_func) {
+			rc = dt_error(pcb, &d->dr_loc, "D_UNSUPPORTED",
+				      "function typedefs are not supported: "
+				      "%s", d->dr_name);
 			break;
 		}
 		rc = dt_declr_type(pcb, ts, d, &t);
@@ -283,9 +348,17 @@ int dt_parse_members(struct dt_pcb *pcb, const struct dt_tspec *ts,
 				      "dimension: %s", d->dr_name);
 			break;
 		}
+		if (d->dr_func && !d->dr_fptr) {
+			rc = dt_error(pcb, &d->dr_loc, "D_DECL_MTYPE", "member "
+				      "%s may not be a function", d->dr_name);
+			break;
+		}
 		rc = dt_declr_type(pcb, ts, d, &t);
 		if (rc)
 			break;
+		/* int (*f)(void): a pointer, as D reads no code */
+		if (d->dr_func)
+			t = dt_type_ptrto(&dt_type_void);
 		/* a[2][3] is laid out as a[6] */
 		for (i = 0, nelems = d->dr_ndims ? 1 : 0; i < d->dr_ndims;
 		     i++)

@@ -81,6 +81,7 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 	struct dt_declr	*declr;
 	struct dt_sou	*sou;
 	int		count;
+	struct dt_plist	plist;
 }
 
 %token DT_TOK_ERROR "invalid token"
@@ -110,6 +111,8 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %token DT_TOK_EQ "==" DT_TOK_NE "!=" DT_TOK_LAND "&&" DT_TOK_LOR "||"
 %token DT_TOK_LXOR "^^"
 %token <op> DT_TOK_ASSIGNOP "assignment operator"
+%token DT_TOK_EXTERN "extern" DT_TOK_ELLIPSIS "..."
+%token DT_TOK_BADCLASS "storage class"
 
 %type <pdesc> probes
 %type <node> predicate stmts expr assign cond lor lxor land bor bxor band
@@ -121,7 +124,8 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %type <tlist> tlist
 %type <scope> dscope dclasses dclass
 %type <tspec> dtype
-%type <declr> declarators declarator ddeclarator
+%type <declr> declarators declarator ddeclarator param
+%type <plist> params plist
 %type <sou> sou_head
 %type <count> pointers
 %type <op> unop
@@ -187,6 +191,25 @@ decl:
 			if (dt_parse_tdefs(pcb, &$2, $3))
 				YYERROR;
 		}
+	| DT_TOK_EXTERN dtype declarators ';'
+		{
+			if (dt_parse_externs(pcb, &$2, $3))
+				YYERROR;
+		}
+	| DT_TOK_EXTERN declarators ';'
+		{
+			struct dt_tspec ts;
+
+			memset(&ts, 0, sizeof(ts));
+			ts.ts_int = 1;
+			if (dt_parse_externs(pcb, &ts, $2))
+				YYERROR;
+		}
+	| DT_TOK_EXTERN dtype ';'
+		{
+			if (dt_parse_typeonly(pcb, &$2, &@2))
+				YYERROR;
+		}
 	;
 
 /* The specifiers of a declaration: a type, or a struct defined here. */
@@ -219,7 +242,7 @@ declarators:
 
 declarator:
 	  ddeclarator
-	| pointers ddeclarator		{ $$ = $2; $$->dr_ptr = $1; }
+	| pointers ddeclarator		{ $$ = $2; $$->dr_ptr += $1; }
 	;
 
 pointers:
@@ -233,6 +256,23 @@ ddeclarator:
 			$$ = dt_declr_new(pcb, $1, &@1);
 			if (!$$)
 				YYERROR;
+		}
+	| '(' declarator ')'		{ $$ = $2; }
+	| ddeclarator '(' params ')'
+		{
+			/* a function, or a pointer to one: int (*f)(void) */
+			$$ = $1;
+			$$->dr_func = true;
+			$$->dr_fptr = $$->dr_ptr > 0;
+		}
+	| ddeclarator '[' DT_TOK_ELLIPSIS ']'
+		{
+			dt_error(pcb, L(@3), "D_DECL_PROTO_VARARGS", "array "
+				 "prototype may not use a variable-length "
+				 "argument list");
+			dt_declr_free($1);
+			$$ = NULL;
+			YYERROR;
 		}
 	| ddeclarator '[' ']'		{ $$ = $1; $$->dr_null = true; }
 	| ddeclarator '[' tlist ']'
@@ -251,6 +291,78 @@ ddeclarator:
 				dt_declr_free($1);
 				YYERROR;
 			}
+		}
+	;
+
+/* A prototype's parameters: checked as DTrace does, then forgotten. */
+params:
+	  %empty			{ memset(&$$, 0, sizeof($$)); }
+	| DT_TOK_ELLIPSIS		{ memset(&$$, 0, sizeof($$)); }
+	| plist
+		{
+			if (dt_plist_end(pcb, &$1, L(@1)))
+				YYERROR;
+		}
+	| plist ',' DT_TOK_ELLIPSIS
+		{
+			$1.pl_n++;
+			if (dt_plist_end(pcb, &$1, L(@1)))
+				YYERROR;
+		}
+	;
+
+plist:
+	  param
+		{
+			memset(&$$, 0, sizeof($$));
+			if (dt_plist_add(pcb, &$$, $1))
+				YYERROR;
+		}
+	| plist ',' param
+		{
+			$$ = $1;
+			if (dt_plist_add(pcb, &$$, $3))
+				YYERROR;
+		}
+	;
+
+param:
+	  dtype
+		{
+			$$ = dt_declr_new(pcb, NULL, &@1);
+			if (!$$)
+				YYERROR;
+			if (dt_declr_param(pcb, $$, &$1)) {
+				dt_declr_free($$);
+				YYERROR;
+			}
+		}
+	| dtype pointers
+		{
+			$$ = dt_declr_new(pcb, NULL, &@1);
+			if (!$$)
+				YYERROR;
+			$$->dr_ptr = $2;
+			if (dt_declr_param(pcb, $$, &$1)) {
+				dt_declr_free($$);
+				YYERROR;
+			}
+		}
+	| dtype declarator
+		{
+			$$ = $2;
+			if (dt_declr_param(pcb, $$, &$1)) {
+				dt_declr_free($2);
+				YYERROR;
+			}
+		}
+	| DT_TOK_BADCLASS dtype
+		{
+			dt_error(pcb, L(@1), "D_DECL_PARMCLASS", "inappropriate "
+				 "storage class for function or associative "
+				 "array parameter");
+			$$ = NULL;
+			YYERROR;
 		}
 	;
 

@@ -92,6 +92,15 @@ struct dt_declr {
 	uint64_t	dr_dims[DT_DECLR_DIMS];
 	bool		dr_null;	/* [ ]: no dimension, no keys */
 	struct dt_tlist	dr_keys;	/* [type, ...]: associative */
+	bool		dr_func;	/* (params) after it: a prototype */
+	bool		dr_fptr;	/* (*name)(params): a pointer to one */
+	bool		dr_void;	/* a parameter of type void */
+};
+
+/* A prototype's parameters so far. */
+struct dt_plist {
+	int	pl_n;
+	int	pl_nvoid;
 };
 
 struct dt_declr *dt_declr_new(struct dt_pcb *pcb, char *name,
@@ -103,11 +112,21 @@ int dt_declr_dim(struct dt_pcb *pcb, struct dt_declr *d,
 		 struct dt_node *dim, const void *loc);
 int dt_declr_keys(struct dt_pcb *pcb, struct dt_declr *d,
 		  const struct dt_tlist *keys, const void *loc);
+/* d is a parameter of type ts: its type must be one. */
+int dt_declr_param(struct dt_pcb *pcb, struct dt_declr *d,
+		   const struct dt_tspec *ts);
+/* Parameter d (taken) joins pl, and the list is checked at its end. */
+int dt_plist_add(struct dt_pcb *pcb, struct dt_plist *pl, struct dt_declr *d);
+int dt_plist_end(struct dt_pcb *pcb, const struct dt_plist *pl,
+		 const void *loc);
 
 /* Grammar actions. */
 /* [self|this] type declarators;: variables (takes the list). */
 int dt_parse_decls(struct dt_pcb *pcb, enum dt_vscope scope,
 		   const struct dt_tspec *ts, struct dt_declr *list);
+/* extern type declarators;: checked, and nothing to keep. */
+int dt_parse_externs(struct dt_pcb *pcb, const struct dt_tspec *ts,
+		     struct dt_declr *list);
 /* typedef type declarators; */
 int dt_parse_tdefs(struct dt_pcb *pcb, const struct dt_tspec *ts,
 		   struct dt_declr *list);

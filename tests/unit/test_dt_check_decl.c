@@ -75,6 +75,33 @@ static const struct check_case cases[] = {
 	  "int f(int x, char *y);\nstruct s { int (*fp)(void); int x; };\n"
 	  "int ok[offsetof(struct s, x) - 7];\n"
 	  "BEGIN { trace(ok[0]); }" },
+	/* a struct used whole before it is defined, or in itself */
+	{ "struct r {\n\tstruct pirate p;\n};", "D_DECL_INCOMPLETE", 2,
+	  "incomplete struct/union/enum struct pirate: p" },
+	{ "struct r { struct p q; };\nstruct p { int x; };",
+	  "D_DECL_INCOMPLETE", 1, "incomplete struct/union/enum struct p: q" },
+	{ "union u { int a;\n\tunion u rec; };", "D_DECL_INCOMPLETE", 2,
+	  "incomplete struct/union/enum union u: rec" },
+	{ "struct r { struct nosuch *p; };", "D_TYPE_ERR", 1,
+	  "no type information for struct nosuch: kernel type information "
+	  "is unavailable: cannot read BTF from DTRACE_BTF=/nonexistent: No "
+	  "such file or directory" },
+	/* enumerators: duplicates, other names and values */
+	{ "enum e {\n\tx = 3,\n\tx = 4\n};", "D_UNKNOWN", 3,
+	  "failed to define enumerator 'x': Duplicate member or variable "
+	  "name" },
+	{ "enum e { A };\nenum f { B, A };", "D_DECL_IDRED", 2,
+	  "identifier redeclared: A" },
+	{ "enum e {\n\tbig = 2147483648\n};", "D_DECL_ENOFLOW", 2,
+	  "enumerator 'big' value overflows INT_MAX (2147483647)" },
+	{ "enum e { small = -2147483649 };", "D_DECL_ENOFLOW", 1,
+	  "enumerator 'small' value overflows INT_MAX (2147483647)" },
+	{ "enum e { top = 2147483647, next };", "D_DECL_ENOFLOW", 1,
+	  "enumerator 'next' value overflows INT_MAX (2147483647)" },
+	{ "enum e { T = \"no\" };", "D_DECL_ENCONST", 1, "enumerator 'T' "
+	  "must be assigned to an integral constant expression" },
+	{ "enum e { A = 1 << 4, B = A, C = -3 * 2, D };\n"
+	  "BEGIN { trace(A + B + C + D); }" },
 	{ "BEGIN { trace((unsigned long long)1); trace((long int)2); "
 	  "trace((signed char)3); trace((short unsigned int)4); }" },
 	{ "typedef struct { int a; } p_t;\nstruct s { p_t p; };\n"

@@ -105,6 +105,29 @@ static int dt_decl_const(const struct dt_node *n, int64_t *v)
 	}
 }
 
+int dt_parse_enumval(struct dt_pcb *pcb, char *name, struct dt_node *val,
+		     const void *loc)
+{
+	int64_t v;
+	int rc;
+
+	/* an enumerator defined before is a constant too */
+	if (val->n_kind == DT_N_IDENT && val->n_str &&
+	    dt_enum_lookup(&pcb->pcb_prog, val->n_str, &v))
+		rc = 0;
+	else
+		rc = dt_decl_const(val, &v);
+	dt_node_free(val);
+	if (rc) {
+		dt_error(pcb, loc, "D_DECL_ENCONST", "enumerator '%s' must be "
+			 "assigned to an integral constant expression", name);
+		free(name);
+		return -1;
+	}
+	pcb->pcb_enumnext = v + 1;
+	return dt_enum_add(pcb, name, v, loc);
+}
+
 int dt_declr_dim(struct dt_pcb *pcb, struct dt_declr *d,
 		 struct dt_node *dim, const void *loc)
 {
@@ -354,6 +377,14 @@ int dt_parse_members(struct dt_pcb *pcb, const struct dt_tspec *ts,
 			break;
 		}
 		rc = dt_declr_type(pcb, ts, d, &t);
+		if (rc && ts->ts_fwd[0] && !d->dr_ptr) {
+			/* nor the kernel's: DTrace's word for it */
+			pcb->pcb_failed = false;
+			dt_error(pcb, &d->dr_loc, "D_DECL_INCOMPLETE",
+				 "incomplete struct/union/enum %s %s: %s",
+				 ts->ts_fwdunion ? "union" : "struct",
+				 ts->ts_fwd, d->dr_name);
+		}
 		if (rc)
 			break;
 		/* int (*f)(void): a pointer, as D reads no code */

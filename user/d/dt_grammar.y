@@ -431,7 +431,12 @@ member:
 	;
 
 enum_head:
-	  DT_TOK_ENUM DT_TOK_IDENT	{ free($2); pcb->pcb_enumnext = 0; }
+	  DT_TOK_ENUM DT_TOK_IDENT
+		{
+			free($2);
+			pcb->pcb_enumnext = 0;
+			pcb->pcb_enumprev = pcb->pcb_prog.p_enums;
+		}
 	;
 
 enumerators:
@@ -445,16 +450,9 @@ enumerator:
 			if (dt_enum_add(pcb, $1, pcb->pcb_enumnext++, L(@1)))
 				YYERROR;
 		}
-	| DT_TOK_IDENT '=' DT_TOK_INT
+	| DT_TOK_IDENT '=' cond
 		{
-			pcb->pcb_enumnext = $3.v + 1;
-			if (dt_enum_add(pcb, $1, $3.v, L(@1)))
-				YYERROR;
-		}
-	| DT_TOK_IDENT '=' '-' DT_TOK_INT
-		{
-			pcb->pcb_enumnext = 1 - $4.v;
-			if (dt_enum_add(pcb, $1, -$4.v, L(@1)))
+			if (dt_parse_enumval(pcb, $1, $3, L(@1)))
 				YYERROR;
 		}
 	;
@@ -865,7 +863,8 @@ tspecs:
 		{
 			memset(&$$, 0, sizeof($$));
 			$$.ts_named++;
-			if (dt_sou_type(pcb, $2, false, L(@2), &$$.ts_type)) {
+			if (!dt_tspec_fwd(pcb, &$$, $2, false) &&
+			    dt_sou_type(pcb, $2, false, L(@2), &$$.ts_type)) {
 				free($2);
 				YYERROR;
 			}
@@ -886,7 +885,8 @@ tspecs:
 		{
 			memset(&$$, 0, sizeof($$));
 			$$.ts_named++;
-			if (dt_sou_type(pcb, $2, true, L(@2), &$$.ts_type)) {
+			if (!dt_tspec_fwd(pcb, &$$, $2, true) &&
+			    dt_sou_type(pcb, $2, true, L(@2), &$$.ts_type)) {
 				free($2);
 				YYERROR;
 			}

@@ -503,6 +503,17 @@ int dt_tspec_tname(struct dt_pcb *pcb, const struct dt_loc *loc,
 			"redeclared: %s", name ? name : "?");
 }
 
+bool dt_tspec_fwd(struct dt_pcb *pcb, struct dt_tspec *ts, const char *name,
+		  bool is_union)
+{
+	if (!pcb->pcb_sou || strlen(name) >= sizeof(ts->ts_fwd) ||
+	    dt_sou_lookup(&pcb->pcb_prog, name, is_union))
+		return false;
+	strcpy(ts->ts_fwd, name);
+	ts->ts_fwdunion = is_union;
+	return true;
+}
+
 int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 		  const struct dt_tspec *ts, struct dt_type *out)
 {
@@ -511,6 +522,15 @@ int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 	int nname = ts->ts_char + ts->ts_int + ts->ts_named + ts->ts_string +
 		ts->ts_void;
 
+	if (ts->ts_fwd[0]) {
+		struct dt_tspec base = *ts;
+
+		base.ts_fwd[0] = '\0';
+		if (dt_sou_type(pcb, ts->ts_fwd, ts->ts_fwdunion, loc,
+				&base.ts_type))
+			return -1;
+		return dt_tspec_type(pcb, loc, &base, out);
+	}
 	if (ts->ts_ptr) {
 		struct dt_tspec base = *ts;
 		struct dt_type bt;

@@ -59,9 +59,18 @@ struct dt_tspec {
 	int	ts_void, ts_string, ts_named, ts_ptr;
 	int	ts_enum;	/* named an enum */
 	struct dt_type ts_type;	/* named type */
+	/* in a struct's definition: one not defined yet, looked up late */
+	char	ts_fwd[64];
+	bool	ts_fwdunion;
 };
 int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 		  const struct dt_tspec *ts, struct dt_type *out);
+/*
+ * struct NAME inside a struct's definition, not the script's: true if
+ * ts keeps the name to be looked up when the member is known.
+ */
+bool dt_tspec_fwd(struct dt_pcb *pcb, struct dt_tspec *ts, const char *name,
+		  bool is_union);
 /*
  * ts cannot take one more type name (a struct, union or enum when
  * is_int is false): DTrace's D_DECL_* error for it. Returns -1.
@@ -127,6 +136,9 @@ int dt_parse_decls(struct dt_pcb *pcb, enum dt_vscope scope,
 /* extern type declarators;: checked, and nothing to keep. */
 int dt_parse_externs(struct dt_pcb *pcb, const struct dt_tspec *ts,
 		     struct dt_declr *list);
+/* NAME = expr in an enum: expr an integer constant (takes both). */
+int dt_parse_enumval(struct dt_pcb *pcb, char *name, struct dt_node *val,
+		     const void *loc);
 /* typedef type declarators; */
 int dt_parse_tdefs(struct dt_pcb *pcb, const struct dt_tspec *ts,
 		   struct dt_declr *list);

@@ -1,0 +1,25 @@
+/*
+ * extern declarations and prototypes declare nothing D keeps; enumerators
+ * take constant expressions and the values before them.
+ */
+#pragma D option quiet
+
+extern int nr_threads;
+extern int printk(const char *, ...);
+extern void *table[], *grid[4][4];
+extern total;
+int helper(void);
+int (*handler)(int, char **);
+
+enum flags { F_A = 1 << 3, F_B = F_A, F_C = -2 * 3, F_D };
+
+struct ops {
+	int (*open)(void);
+	long count;
+};
+
+BEGIN
+{
+	printf("%d %d %d %d %d\n", F_A, F_B, F_C, F_D, offsetof(struct ops, count));
+	exit(0);
+}

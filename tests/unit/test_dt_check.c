@@ -225,8 +225,21 @@ static const struct check_case invalid[] = {
 	  "printf( ) prototype mismatch: conversion #2 (%d) is missing a "
 	  "corresponding value argument" },
 	{ "BEGIN { printf(\"%d\\n\", 1, 2); }", "D_PRINTF_ARG_EXTRA", 1,
-	  "printf( ) prototype mismatch: only 2 arguments required by this "
+	  "printf( ) prototype mismatch: only 1 arguments required by this "
 	  "format string" },
+	/* DTrace names the conversion alone, and counts values only */
+	{ "BEGIN { printf(\"%-*.*lld\\n\", 1); }", "D_PRINTF_DYN_PROTO", 1,
+	  "printf( ) prototype mismatch: conversion #1 (%lld) is missing a "
+	  "corresponding \".*\" argument" },
+	{ "BEGIN { printf(\"%.*d\\n\", \"p\", 1); }", "D_PRINTF_DYN_TYPE",
+	  1, "printf( ) argument #2 is incompatible with conversion #1 "
+	  "prototype:\n\tconversion: % .* d\n\t prototype: int\n\t  "
+	  "argument: string" },
+	{ "BEGIN { printf(\"%?d %5.2x\\n\", 1, 2, 3); }", "D_PRINTF_ARG_EXTRA",
+	  1, "printf( ) prototype mismatch: only 2 arguments required by "
+	  "this format string" },
+	{ "BEGIN {\n\tprintf(\"\");\n}", "D_PRINTF_FMT_EMPTY", 2,
+	  "printf( ) format string is empty" },
 	{ "BEGIN { printf(\"%q\\n\", 1); }", "D_SYNTAX", 1,
 	  "format conversion #1 is undefined: %q" },
 	{ "BEGIN { printf(\"%Z\\n\", 1); }", "D_SYNTAX", 1,
@@ -236,11 +249,11 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { printf(\"%3\"); }", "D_SYNTAX", 1,
 	  "format conversion #1 name expected before end of format string" },
 	{ "BEGIN { printf(\"%*d\\n\"); }", "D_PRINTF_DYN_PROTO", 1,
-	  "printf( ) prototype mismatch: conversion #1 (%*d) is missing a "
+	  "printf( ) prototype mismatch: conversion #1 (%d) is missing a "
 	  "corresponding \"*\" argument" },
 	{ "BEGIN { printf(\"% *d\\n\", \"w\", 1); }", "D_PRINTF_DYN_TYPE", 1,
 	  "printf( ) argument #2 is incompatible with conversion #1 "
-	  "prototype:\n\tconversion: % *d\n\t prototype: int\n\t"
+	  "prototype:\n\tconversion: % * d\n\t prototype: int\n\t"
 	  "  argument: string" },
 	{ "BEGIN { printf(1); }", "D_PROTO_ARG", 1,
 	  "printf( ) argument #1 is incompatible with prototype:\n\t"
@@ -400,17 +413,18 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { printa(\"%d\"); }", "D_PRINTA_PROTO", 1,
 	  "printa( ) prototype mismatch: 1 args passed, 2 expected" },
 	{ "BEGIN { @a[1] = count(); printa(\"%s %@d\", @a); }",
-	  "D_PRINTA_ARG", 1, "printa( ) key #1 of @a is incompatible with "
-	  "conversion %s:\n\t   key: int" },
-	{ "BEGIN { @a = count(); printa(\"%d %@d\", @a); }",
-	  "D_PRINTA_PROTO", 1, "printa( ) prototype mismatch: conversion %d "
-	  "has no key of @a left (it has 0)" },
+	  "D_PRINTF_ARG_TYPE", 1, "printa( ) argument #2 is incompatible with "
+	  "conversion #1 prototype:\n\tconversion: %s\n\t prototype: char [] "
+	  "or string (or use stringof)\n\t  argument: int" },
+	{ "BEGIN { @a = count(); printa(\"%-8d %@d\", @a); }",
+	  "D_PRINTF_ARG_PROTO", 1, "printa( ) prototype mismatch: conversion "
+	  "#1 (%d) is missing a corresponding value argument" },
 	{ "BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_AGG_CONV", 1,
 	  "%@ conversion requires an aggregation and is not for use with "
 	  "printf( )" },
 	{ "BEGIN { @a[\"x\"] = count(); printa(\"%*s %@d\", @a); }",
 	  "D_PRINTF_DYN_PROTO", 1, "printa( ) prototype mismatch: "
-	  "conversion %*s is missing a corresponding \"*\" argument" },
+	  "conversion #1 (%s) is missing a corresponding \"*\" argument" },
 	{ "BEGIN { setopt(\"quiet\", 1); }", "D_PROTO_ARG", 1,
 	  "setopt( ) argument #2 is incompatible with prototype:\n\t"
 	  "prototype: string constant\n\t argument: int" },

@@ -363,6 +363,9 @@ static int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
 				n->n_args->n_type.kind == DT_T_STRING ?
 				" constant" : "",
 				dt_type_name(&n->n_args->n_type));
+	if (!n->n_args->n_str[0])
+		return dt_error(pcb, &n->n_loc, "D_PRINTF_FMT_EMPTY",
+				"%s( ) format string is empty", n->n_str);
 	for (a = n->n_args->n_next, i = 0; a; a = a->n_next, i++)
 		types[i] = a->n_type;
 	pf = dt_pfmt_parse(n->n_args->n_str, err, sizeof(err));

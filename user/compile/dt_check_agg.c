@@ -433,7 +433,7 @@ static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
 {
 	struct dt_pfmt *pf;
 	char err[512];
-	int i, k = 0, rc = 0;
+	int i, k = 0, rc = 0, conv = 0;
 
 	if (a->a_user)
 		return dt_error(pcb, &fmt->n_loc, "D_UNSUPPORTED",
@@ -448,6 +448,7 @@ static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
 
 		if (!s->ps_conv)
 			continue;
+		conv++;
 		/* a '*' takes the next key, an integer, as a printf value */
 		stars = (s->ps_width == DT_PF_STAR) + (s->ps_prec == DT_PF_STAR);
 		for (; stars && !rc; stars--, k++)
@@ -456,23 +457,29 @@ static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
 				rc = dt_error(pcb, &fmt->n_loc,
 					      "D_PRINTF_DYN_PROTO", "printa( ) "
 					      "prototype mismatch: conversion "
-					      "%%%s is missing a corresponding "
-					      "\"*\" argument", s->ps_spec);
+					      "#%d (%%%s) is missing a "
+					      "corresponding \"%s\" argument",
+					      conv, s->ps_name, stars == 2 ||
+					      s->ps_prec != DT_PF_STAR ? "*" :
+					      ".*");
 		if (rc || s->ps_agg)
 			continue;
+		/* the keys are its arguments, from #2 (DTrace's words) */
 		if (k >= a->a_nkeys)
-			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTA_PROTO",
+			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTF_ARG_PROTO",
 				      "printa( ) prototype mismatch: "
-				      "conversion %%%s has no key of @%s "
-				      "left (it has %d)", s->ps_spec,
-				      a->a_name, a->a_nkeys);
+				      "conversion #%d (%%%s) is missing a "
+				      "corresponding value argument", conv,
+				      s->ps_name);
 		else if ((s->ps_conv == 's') !=
 			 (a->a_keys[k].kind == DT_T_STRING))
-			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTA_ARG",
-				      "printa( ) key #%d of @%s is "
-				      "incompatible with conversion %%%s:\n"
-				      "\t   key: %s", k + 1, a->a_name,
-				      s->ps_spec, dt_type_name(&a->a_keys[k]));
+			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTF_ARG_TYPE",
+				      "printa( ) argument #%d is incompatible "
+				      "with conversion #%d prototype:\n\t"
+				      "conversion: %%%s\n\t prototype: %s\n\t"
+				      "  argument: %s", k + 2, conv,
+				      s->ps_name, dt_pfmt_proto(s->ps_conv),
+				      dt_type_name(&a->a_keys[k]));
 		k++;
 	}
 	dt_pfmt_free(pf);

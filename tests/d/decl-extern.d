@@ -11,7 +11,8 @@ extern total;
 int helper(void);
 int (*handler)(int, char **);
 
-enum flags { F_A = 1 << 3, F_B = F_A, F_C = -2 * 3, F_D };
+enum flags { F_A = 1 << 3, F_B = F_A, F_C = -2 * 3, F_D, F_E = F_A * 2 + F_D };
+int table4[F_A - 4];
 
 struct ops {
 	int (*open)(void);
@@ -20,6 +21,8 @@ struct ops {
 
 BEGIN
 {
-	printf("%d %d %d %d %d\n", F_A, F_B, F_C, F_D, offsetof(struct ops, count));
+	printf("%d %d %d %d %d %d\n", F_A, F_B, F_C, F_D, F_E,
+	    offsetof(struct ops, count));
+	table4[3] = 1;
 	exit(0);
 }

@@ -47,6 +47,8 @@ static const struct check_case valid[] = {
 	{ "#pragma D option quiet\nBEGIN { trace(1); }" },
 	{ "/* c */ BEGIN // x\n{ /* y */ trace(1); // z\n}" },
 	{ "BEGIN { x = 1; y = x + 2 * 3; z = (x < y) ? x : y; }" },
+	{ "BEGIN { p = (int *)arg0; p = 0; p = (void *)arg1; "
+	  "v = alloca(4); v = (char *)arg0; n = 1; n = (char)2; }" },
 	{ "BEGIN { x = 1; x += 2; x -= 1; x *= 3; x /= 2; x %= 5; x &= 7; "
 	  "x |= 8; x ^= 1; x <<= 2; x >>= 1; x++; x--; ++x; --x; }" },
 	{ "BEGIN { s = \"a\"; t = strjoin(s, \"b\"); trace(strlen(t)); }" },
@@ -137,6 +139,23 @@ static const struct check_case invalid[] = {
 	  "failed to resolve x: Unknown variable name" },
 	{ "BEGIN { x = \"a\";\nx = 1; }", "D_OP_INCOMPAT", 2,
 	  "operands have incompatible types: \"string\" = \"int\"" },
+	/* a variable keeps its first type: pointers only take their own */
+	{ "BEGIN { x = (int *)arg0;\nx = 1; }", "D_OP_INCOMPAT", 2,
+	  "operands have incompatible types: \"int *\" = \"int\"" },
+	{ "BEGIN { self->p = (char *)arg0; self->p = (long *)arg1; }",
+	  "D_OP_INCOMPAT", 1, "operands have incompatible types: \"char *\" "
+	  "= \"long *\"" },
+	{ "BEGIN { this->n = pid; this->n = (void *)arg0; }",
+	  "D_OP_INCOMPAT", 1, "operands have incompatible types: \"int\" = "
+	  "\"void *\"" },
+	{ "BEGIN { a[1] = (int *)arg0; a[2] = arg1; }", "D_OP_INCOMPAT", 1,
+	  "operands have incompatible types: \"int *\" = \"long\"" },
+	{ "void *p;\nBEGIN { trace((int)(p + 1)); }", "D_OP_INCOMPAT", 2,
+	  "operands have incompatible types: \"void *\" + \"int\"" },
+	{ "BEGIN { x = 2 + alloca(4); }", "D_OP_INCOMPAT", 1,
+	  "operands have incompatible types: \"int\" + \"void *\"" },
+	{ "int p;\nBEGIN { p = 1; p -= alloca(10); }", "D_OP_VFPTR", 2,
+	  "operator -= requires left-hand scalar operand of known size" },
 	{ "BEGIN { trace(1 == \"a\"); }", "D_OP_INCOMPAT", 1,
 	  "operands have incompatible types: \"int\" == \"string\"" },
 	{ "BEGIN { trace(\"a\" + 1); }", "D_OP_ARITH", 1,

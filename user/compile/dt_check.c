@@ -74,6 +74,23 @@ static int dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 			op);
 }
 
+/*
+ * As DTrace's dt_node_is_argcompat: integers go together, a pointer takes
+ * a pointer to the same type, any pointer to or from void *, and 0.
+ */
+static bool dt_assign_compat(const struct dt_type *to,
+			     const struct dt_type *t, const struct dt_node *r)
+{
+	if (to->kind != DT_T_INT || (!to->ptr && !t->ptr))
+		return true;
+	if (!t->ptr)
+		return r && r->n_kind == DT_N_INT && r->n_int == 0;
+	if (!to->ptr)
+		return false;
+	return (to->ptr == 1 && to->rvoid) || (t->ptr == 1 && t->rvoid) ||
+		dt_type_eq(to, t);
+}
+
 /* The first assignment types a variable; later ones must agree. */
 static int dt_check_store(struct dt_pcb *pcb, struct dt_node *n,
 			  struct dt_node *lhs, const struct dt_type *t)
@@ -97,7 +114,8 @@ static int dt_check_store(struct dt_pcb *pcb, struct dt_node *n,
 			lhs->n_left->n_type = *t;
 		return 0;
 	}
-	if (v->v_type.kind != t->kind)
+	if (v->v_type.kind != t->kind || !dt_assign_compat(&v->v_type, t,
+							   n->n_right))
 		return dt_incompat(pcb, n, &v->v_type, t);
 	return 0;
 }
@@ -556,7 +574,7 @@ static int dt_check_opassign(struct dt_pcb *pcb, const struct dt_node *n)
 				"operands have incompatible types: \"%s\" %s "
 				"\"%s\"", dt_type_name(&l->n_type), op,
 				dt_type_name(&r->n_type));
-	if (dt_is_vfptr(&l->n_type))
+	if (dt_is_vfptr(&l->n_type) || dt_is_vfptr(&r->n_type))
 		return dt_error(pcb, &n->n_loc, "D_OP_VFPTR", "operator %s "
 				"requires left-hand scalar operand of known "
 				"size", op);
@@ -607,6 +625,9 @@ static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 		return dt_op_types(pcb, n);
 	if ((n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB) &&
 	    (l->n_type.ptr || r->n_type.ptr)) {
+		/* a void * has no element size to move by */
+		if (dt_is_vfptr(&l->n_type) || dt_is_vfptr(&r->n_type))
+			return dt_incompat(pcb, n, &l->n_type, &r->n_type);
 		if (l->n_type.ptr && r->n_type.ptr &&
 		    (n->n_op == DT_OP_ADD ||
 		     !dt_type_eq(&l->n_type, &r->n_type)))

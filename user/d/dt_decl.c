@@ -50,8 +50,12 @@ struct dt_declr *dt_declr_append(struct dt_declr *list, struct dt_declr *d)
 	return list;
 }
 
-/* An integer constant expression as written: -1 if it is none. */
-static int dt_decl_const(const struct dt_node *n, int64_t *v)
+/*
+ * An integer constant expression as written, enumerators of p's
+ * included: -1 if it is none.
+ */
+static int dt_decl_const(const struct dt_program *p, const struct dt_node *n,
+			 int64_t *v)
 {
 	int64_t a, b;
 
@@ -59,6 +63,8 @@ static int dt_decl_const(const struct dt_node *n, int64_t *v)
 	case DT_N_INT:
 		*v = n->n_int;
 		return 0;
+	case DT_N_IDENT:
+		return n->n_str && dt_enum_lookup(p, n->n_str, v) ? 0 : -1;
 	case DT_N_SIZEOF:
 		if (n->n_left || n->n_ctype.kind == DT_T_STRING ||
 		    n->n_ctype.kind == DT_T_VOID)
@@ -66,7 +72,7 @@ static int dt_decl_const(const struct dt_node *n, int64_t *v)
 		*v = dt_type_size(&n->n_ctype);
 		return 0;
 	case DT_N_UNARY:
-		if (dt_decl_const(n->n_left, &a))
+		if (dt_decl_const(p, n->n_left, &a))
 			return -1;
 		switch (n->n_op) {
 		case DT_OP_NEG: *v = (int64_t)(0 - (uint64_t)a); return 0;
@@ -75,8 +81,8 @@ static int dt_decl_const(const struct dt_node *n, int64_t *v)
 		default: return -1;
 		}
 	case DT_N_BINARY:
-		if (dt_decl_const(n->n_left, &a) ||
-		    dt_decl_const(n->n_right, &b))
+		if (dt_decl_const(p, n->n_left, &a) ||
+		    dt_decl_const(p, n->n_right, &b))
 			return -1;
 		switch (n->n_op) {
 		case DT_OP_ADD: *v = (int64_t)((uint64_t)a + (uint64_t)b);
@@ -111,12 +117,7 @@ int dt_parse_enumval(struct dt_pcb *pcb, char *name, struct dt_node *val,
 	int64_t v;
 	int rc;
 
-	/* an enumerator defined before is a constant too */
-	if (val->n_kind == DT_N_IDENT && val->n_str &&
-	    dt_enum_lookup(&pcb->pcb_prog, val->n_str, &v))
-		rc = 0;
-	else
-		rc = dt_decl_const(val, &v);
+	rc = dt_decl_const(&pcb->pcb_prog, val, &v);
 	dt_node_free(val);
 	if (rc) {
 		dt_error(pcb, loc, "D_DECL_ENCONST", "enumerator '%s' must be "
@@ -132,7 +133,7 @@ int dt_declr_dim(struct dt_pcb *pcb, struct dt_declr *d,
 		 struct dt_node *dim, const void *loc)
 {
 	int64_t v;
-	int rc = dt_decl_const(dim, &v);
+	int rc = dt_decl_const(&pcb->pcb_prog, dim, &v);
 
 	dt_node_free(dim);
 	if (rc || v <= 0)

@@ -47,6 +47,10 @@ static const struct check_case valid[] = {
 	{ "#pragma D option quiet\nBEGIN { trace(1); }" },
 	{ "/* c */ BEGIN // x\n{ /* y */ trace(1); // z\n}" },
 	{ "BEGIN { x = 1; y = x + 2 * 3; z = (x < y) ? x : y; }" },
+	/* what DTrace passes for a const char * */
+	{ "BEGIN { x = (char *)arg0; trace(strlen(x)); trace(strtok(\"a,b\", "
+	  "\",\")); trace(strtok(NULL, \",\")); trace(strlen(0)); "
+	  "trace(strjoin((unsigned char *)arg0, (void *)arg1)); }" },
 	{ "BEGIN { p = (int *)arg0; p = 0; p = (void *)arg1; "
 	  "v = alloca(4); v = (char *)arg0; n = 1; n = (char)2; }" },
 	{ "BEGIN { x = 1; x += 2; x -= 1; x *= 3; x /= 2; x %= 5; x &= 7; "
@@ -156,6 +160,19 @@ static const struct check_case invalid[] = {
 	  "operands have incompatible types: \"int\" + \"void *\"" },
 	{ "int p;\nBEGIN { p = 1; p -= alloca(10); }", "D_OP_VFPTR", 2,
 	  "operator -= requires left-hand scalar operand of known size" },
+	{ "BEGIN { trace(strlen((int *)arg0)); }", "D_PROTO_ARG", 1,
+	  "strlen( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: const char *\n\t argument: int *" },
+	{ "BEGIN { trace(strlen(1)); }", "D_PROTO_ARG", 1,
+	  "strlen( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: const char *\n\t argument: int" },
+	{ "BEGIN { @a = count(); printf(\"hello %d %d\", 123, @a); }",
+	  "D_PRINTF_ARG_TYPE", 1, "printf( ) argument #3 is incompatible "
+	  "with conversion #2 prototype:\n\tconversion: %d\n\t prototype: "
+	  "char, short, int, long, or long long\n\t  argument: aggregation" },
+	{ "BEGIN { normalize(count(), 4); }", "D_NORMALIZE_AGGARG", 1,
+	  "normalize( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: aggregation\n\t argument: aggregating function" },
 	{ "BEGIN { trace(1 == \"a\"); }", "D_OP_INCOMPAT", 1,
 	  "operands have incompatible types: \"int\" == \"string\"" },
 	{ "BEGIN { trace(\"a\" + 1); }", "D_OP_ARITH", 1,

@@ -302,6 +302,23 @@ static const char *const dt_subr_proto[DT_FN_NFUNCS][3] = {
 	[DT_FN_COPYOUTSTR] = { "char *", "uintptr_t", "size_t" },
 };
 
+/*
+ * What DTrace passes for a const char *: a string, a char * (read where
+ * it points, as stringof( ) reads it), a void * or 0 (strtok(NULL, s)).
+ */
+static bool dt_is_strarg(const struct dt_node *a)
+{
+	const struct dt_type *t = &a->n_type;
+
+	if (t->kind == DT_T_STRING)
+		return true;
+	if (t->kind != DT_T_INT)
+		return false;
+	if (!t->ptr)
+		return a->n_kind == DT_N_INT && a->n_int == 0;
+	return t->ptr == 1 && (t->rvoid || t->rsize == 1);
+}
+
 /* Check hooks (dt_funcs.h): any is every call without one. */
 static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -329,7 +346,7 @@ static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
 
 		if (!proto)
 			proto = want_str ? "string" : "int";
-		if ((want_str && a->n_type.kind != DT_T_STRING) ||
+		if ((want_str && !dt_is_strarg(a)) ||
 		    (!want_str && a->n_type.kind != DT_T_INT))
 			return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
 					"%s( ) argument #%d is incompatible "
@@ -360,6 +377,38 @@ static int dt_check_sym(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
+/*
+ * printf("%d", @a): DTrace types @a "aggregation" for the conversion
+ * that takes it, before the aggregation's own misuse (D_AGG_SCALAR).
+ */
+static int dt_printf_aggs(struct dt_pcb *pcb, const struct dt_node *n)
+{
+	const struct dt_pfseg *s;
+	const struct dt_node *a;
+	struct dt_pfmt *pf;
+	char err[512];
+	int conv, i, rc = 0;
+	bool star;
+
+	pf = dt_pfmt_parse(n->n_args->n_str, err, sizeof(err));
+	if (!pf)
+		return 0;	/* dt_check_printf( ) says why */
+	for (a = n->n_args->n_next, i = 0; a && !rc; a = a->n_next, i++)
+		if (a->n_kind == DT_N_AGG &&
+		    !dt_pfmt_argconv(pf, i, &s, &conv, &star))
+			rc = dt_error(pcb, &n->n_loc, star ?
+				      "D_PRINTF_DYN_TYPE" : "D_PRINTF_ARG_TYPE",
+				      "%s( ) argument #%d is incompatible with "
+				      "conversion #%d prototype:\n\t"
+				      "conversion: %%%s%s\n\t prototype: %s\n"
+				      "\t  argument: aggregation", n->n_str,
+				      i + 2, conv, star ? " * " : "",
+				      s->ps_name, star ? "int" :
+				      dt_pfmt_proto(s->ps_conv));
+	dt_pfmt_free(pf);
+	return rc;
+}
+
 /* printf( ), system( ): a format and what it converts. */
 static int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -369,6 +418,9 @@ static int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
 	char err[512];
 	int rc, i;
 
+	if (n->n_args && n->n_args->n_kind == DT_N_STR &&
+	    dt_printf_aggs(pcb, n))
+		return -1;
 	if (dt_check_proto(pcb, n))
 		return -1;
 	if (n->n_args->n_kind != DT_N_STR)

@@ -406,13 +406,18 @@ static int dt_check_aggref(struct dt_pcb *pcb, struct dt_node *call,
 			   struct dt_node *n, int argno)
 {
 	if (n->n_kind != DT_N_AGG) {
-		if (dt_check_expr(pcb, n))
+		/* normalize(count( ), 2): DTrace's type for it, unchecked */
+		bool aggf = n->n_kind == DT_N_CALL && n->n_func &&
+			n->n_func->f_kind == DT_F_AGG;
+
+		if (!aggf && dt_check_expr(pcb, n))
 			return -1;
 		return dt_error(pcb, &call->n_loc,
 				dt_aggarg_tag(call->n_func->f_id),
 				"%s( ) argument #%d is incompatible with "
 				"prototype:\n\tprototype: aggregation\n\t"
 				" argument: %s", call->n_str, argno,
+				aggf ? "aggregating function" :
 				dt_type_name(&n->n_type));
 	}
 	n->n_agg = dt_agg_lookup(pcb, n->n_str);

@@ -206,6 +206,33 @@ fail:	/* every error but memory is DTrace's D_SYNTAX (dt_printf.h) */
 	return NULL;
 }
 
+int dt_pfmt_argconv(const struct dt_pfmt *pf, int argi,
+		    const struct dt_pfseg **seg, int *conv, bool *star)
+{
+	int a = 0, i, n = 0;
+
+	for (i = 0; i < pf->pf_nsegs; i++) {
+		const struct dt_pfseg *s = &pf->pf_segs[i];
+		int take;
+
+		if (!s->ps_conv)
+			continue;
+		n++;
+		if (s->ps_agg)
+			continue;
+		take = 1 + (s->ps_width == DT_PF_STAR) +
+			(s->ps_prec == DT_PF_STAR);
+		if (argi < a + take) {
+			*seg = s;
+			*conv = n;
+			*star = argi < a + take - 1;
+			return 0;
+		}
+		a += take;
+	}
+	return -1;
+}
+
 const char *dt_pfmt_proto(char conv)
 {
 	switch (conv) {

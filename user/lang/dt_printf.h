@@ -68,6 +68,12 @@ int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
 		  const struct dt_type *types, int ntypes, char *err,
 		  size_t errlen);
 const char *dt_pfmt_tag(int rc);
+/*
+ * The conversion (its segment and number from 1) that takes value argi
+ * (from 0); *star if as its '*'. -1 if none does.
+ */
+int dt_pfmt_argconv(const struct dt_pfmt *pf, int argi,
+		    const struct dt_pfseg **seg, int *conv, bool *star);
 /* The types a conversion takes, in DTrace's words ("pointer or integer"). */
 const char *dt_pfmt_proto(char conv);
 

@@ -763,10 +763,7 @@ int dt_parse(struct dt_pcb *pcb)
 {
 	if (dt_lib_load(pcb, dt_parse_text) || dt_parse_text(pcb))
 		return -1;
-	if (!pcb->pcb_prog.p_clauses)
-		return dt_error(pcb, NULL, "D_EMPTY",
-				"program has no probe clauses");
-	return 0;
+	return 0;	/* no clause is D_EMPTY after the declarations */
 }
 
 struct dt_node *dt_parse_pred(struct dt_pcb *pcb, const char *text)

@@ -43,6 +43,12 @@ static const struct check_case cases[] = {
 	  "invalid type combination" },
 	{ "typedef int n_t;\ntypedef long n_t;", "D_DECL_IDRED", 2,
 	  "typedef redeclared: n_t" },
+	/* as C allows, and <sys/types.h> does: the same type again */
+	{ "typedef unsigned int gid_t;\ntypedef int n_t;\ntypedef int n_t;\n"
+	  "BEGIN { trace((gid_t)1 + (n_t)2); }" },
+	{ "typedef int gid_t;", "D_DECL_IDRED", 1,
+	  "typedef redeclared: gid_t" },
+	{ "typedef;", "D_SYNTAX", 1, "syntax error near \";\"" },
 	{ "typedef int n_t;\nint n_t;", "D_DECL_IDRED", 2,
 	  "typedef identifier redeclared: n_t" },
 	/* extern declarations and prototypes: checked, then forgotten */

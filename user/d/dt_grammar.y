@@ -191,6 +191,14 @@ decl:
 			if (dt_parse_tdefs(pcb, &$2, $3))
 				YYERROR;
 		}
+	| DT_TOK_TYPEDEF dtype ';'
+		{
+			if (!$2.ts_same) {
+				dt_error(pcb, L(@2), "D_DECL_USELESS",
+					 "useless declaration");
+				YYERROR;
+			}
+		}
 	| DT_TOK_EXTERN dtype declarators ';'
 		{
 			if (dt_parse_externs(pcb, &$2, $3))
@@ -930,8 +938,9 @@ tspecs:
 	| tspecs DT_TOK_STRINGKW	{ $$ = $1; $$.ts_string++; }
 	| tspecs DT_TOK_TYPENAME
 		{
-			dt_tspec_tname(pcb, L(@2), &$1, $2.name);
-			YYERROR;
+			$$ = $1;
+			if (dt_tspec_tname(pcb, L(@2), &$$, $2.name, &$2.t))
+				YYERROR;
 		}
 	| tspecs sou_kw
 		{

@@ -492,8 +492,18 @@ int dt_tspec_attr(struct dt_pcb *pcb, const struct dt_loc *loc,
 }
 
 int dt_tspec_tname(struct dt_pcb *pcb, const struct dt_loc *loc,
-		   const struct dt_tspec *ts, const char *name)
+		   struct dt_tspec *ts, const char *name,
+		   const struct dt_type *t)
 {
+	struct dt_type old;
+
+	/* <sys/types.h> says typedef __gid_t gid_t; of D's own gid_t */
+	if (pcb->pcb_typedef && !ts->ts_ptr && !ts->ts_fwd[0] &&
+	    !ts->ts_same && !dt_tspec_type(pcb, loc, ts, &old) &&
+	    dt_type_eq(&old, t)) {
+		ts->ts_same = true;
+		return 0;
+	}
 	if (pcb->pcb_typedef)
 		return dt_error(pcb, loc, "D_DECL_IDRED", "typedef "
 				"redeclared: %s", name ? name : "?");

@@ -62,6 +62,7 @@ struct dt_tspec {
 	/* in a struct's definition: one not defined yet, looked up late */
 	char	ts_fwd[64];
 	bool	ts_fwdunion;
+	bool	ts_same;	/* typedef T name; of a name that is T */
 };
 int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 		  const struct dt_tspec *ts, struct dt_type *out);
@@ -77,9 +78,14 @@ bool dt_tspec_fwd(struct dt_pcb *pcb, struct dt_tspec *ts, const char *name,
  */
 int dt_tspec_attr(struct dt_pcb *pcb, const struct dt_loc *loc,
 		  const struct dt_tspec *ts, bool is_int);
-/* ts followed by the type name name: DTrace's error for it. Returns -1. */
+/*
+ * ts followed by the type name name of type t: 0 (ts->ts_same set) for a
+ * typedef that says again what name is, as C allows; else -1 with
+ * DTrace's error for it.
+ */
 int dt_tspec_tname(struct dt_pcb *pcb, const struct dt_loc *loc,
-		   const struct dt_tspec *ts, const char *name);
+		   struct dt_tspec *ts, const char *name,
+		   const struct dt_type *t);
 
 /* Key types of a declared array, as the grammar collects them. */
 struct dt_tlist {
@@ -166,7 +172,10 @@ int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,
 		    struct dt_node *pred, struct dt_node *stmts,
 		    const void *loc);
 
-/* -C: run cpp over a file; returns its output (malloc'd) or NULL. */
+/*
+ * -C: run cpp over a file; returns its output (malloc'd), or NULL with
+ * errno: the file's, or EINVAL when cpp failed (it said why on stderr).
+ */
 char *dt_cpp_run(const char *file, char *const *args, int nargs);
 
 #endif /* DT_PARSE_H */

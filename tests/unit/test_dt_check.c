@@ -47,6 +47,8 @@ static const struct check_case valid[] = {
 	{ "#pragma D option quiet\nBEGIN { trace(1); }" },
 	{ "/* c */ BEGIN // x\n{ /* y */ trace(1); // z\n}" },
 	{ "BEGIN { x = 1; y = x + 2 * 3; z = (x < y) ? x : y; }" },
+	/* more frames than the most are the most; a strsize is taken */
+	{ "BEGIN { stack(1000); ustack(3, 100); @[ustack(900)] = count(); }" },
 	/* what DTrace passes for a const char * */
 	{ "BEGIN { x = (char *)arg0; trace(strlen(x)); trace(strtok(\"a,b\", "
 	  "\",\")); trace(strtok(NULL, \",\")); trace(strlen(0)); "
@@ -340,9 +342,6 @@ static const struct check_case invalid[] = {
 	  "expression (D program context required)" },
 	{ "BEGIN { breakpoint(1); }", "D_PROTO_LEN", 1,
 	  "breakpoint( ) prototype mismatch: 1 arg passed, 0 expected" },
-	{ "BEGIN { stack(\"a\"); }", "D_PROTO_ARG", 1,
-	  "stack( ) argument #1 is incompatible with prototype:\n\t"
-	  "prototype: int\n\t argument: string" },
 	{ "BEGIN { trace(mod()); }", "D_PROTO_LEN", 1,
 	  "mod( ) prototype mismatch: 0 args passed, 1 expected" },
 	{ "BEGIN { @a = count(1); }", "D_PROTO_LEN", 1,
@@ -530,7 +529,19 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { commit(1); trace(1); }", "D_DREC_COMM", 1,
 	  "data-recording actions may not follow commit( )" },
 	{ "BEGIN { stack(0); }", "D_STACK_SIZE", 1,
-	  "stack( ) size must be a constant from 1 to 256" },
+	  "stack( ) argument #1 must be a non-zero positive integer "
+	  "constant" },
+	{ "BEGIN { stack(\"x\"); }", "D_STACK_SIZE", 1,
+	  "stack( ) argument #1 must be a non-zero positive integer "
+	  "constant" },
+	{ "BEGIN { @[ustack(-3)] = count(); }", "D_USTACK_FRAMES", 1,
+	  "ustack( ) argument #1 must be a non-zero positive integer "
+	  "constant" },
+	{ "BEGIN { ustack(5, -1); }", "D_USTACK_STRSIZE", 1,
+	  "ustack( ) argument #2 must be a positive integer constant" },
+	{ "BEGIN { tracemem(\"abc\", 3); }", "D_TRACEMEM_ADDR", 1,
+	  "tracemem( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: pointer or integer\n\t argument: string" },
 	{ "BEGIN { trace(*arg0); }", "D_DEREF_NONPTR", 1,
 	  "cannot dereference non-pointer type" },
 	{ "BEGIN { trace(*(void *)arg0); }", "D_DEREF_VOID", 1,

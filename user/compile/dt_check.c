@@ -329,9 +329,21 @@ static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
 	if (dt_check_proto(pcb, n))
 		return -1;
 	if (f->f_kind == DT_F_ACTION) {
-		/* stack, ustack, speculate, commit, discard: integers */
+		/* stack( ) and ustack( ) want constants (dt_layout.c) */
+		if (f->f_id == DT_FN_STACK || f->f_id == DT_FN_USTACK)
+			return 0;
+		/* speculate, commit, discard, tracemem: integers */
 		for (a = n->n_args, i = 0; a; a = a->n_next, i++)
-			if (!dt_is_int(a))
+			if (!dt_is_int(a) && f->f_id == DT_FN_TRACEMEM &&
+			    !i)
+				return dt_error(pcb, &a->n_loc,
+						"D_TRACEMEM_ADDR", "tracemem( ) "
+						"argument #1 is incompatible "
+						"with prototype:\n\tprototype: "
+						"pointer or integer\n\t "
+						"argument: %s",
+						dt_type_name(&a->n_type));
+			else if (!dt_is_int(a))
 				return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
 						"%s( ) argument #%d is "
 						"incompatible with prototype:"

@@ -298,15 +298,8 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 			frames[i] = !pcb->pcb_opts ? 20 : stk[i] == 2 ?
 				pcb->pcb_opts->o_ustackframes :
 				pcb->pcb_opts->o_stackframes;
-			if (k->n_args && (k->n_args->n_kind != DT_N_INT ||
-					  k->n_args->n_int < 1 ||
-					  k->n_args->n_int > DTRACE_STACK_MAX))
-				return dt_error(pcb, &k->n_loc, "D_STACK_SIZE",
-						"%s( ) size must be a constant "
-						"from 1 to %d", k->n_str,
-						DTRACE_STACK_MAX);
-			if (k->n_args)
-				frames[i] = (uint32_t)k->n_args->n_int;
+			if (dt_check_stackargs(pcb, k, &frames[i]))
+				return -1;
 			k->n_type = dt_type_ulong;
 			/* bpftrace's mode, which its lowering puts in n_int */
 			if (k->n_int > 0 && k->n_int <= DT_BTSTACK_RAW)
@@ -384,6 +377,31 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 	}
 	agg->n_agg = a;
 	n->n_type = dt_type_void;
+	return 0;
+}
+
+int dt_check_stackargs(struct dt_pcb *pcb, const struct dt_node *call,
+		       uint32_t *frames)
+{
+	const struct dt_node *a = call->n_args;
+	bool user = call->n_func->f_id == DT_FN_USTACK;
+
+	if (!a)
+		return 0;
+	if (a->n_kind != DT_N_INT || a->n_int < 1)
+		return dt_error(pcb, &a->n_loc, user ? "D_USTACK_FRAMES" :
+				"D_STACK_SIZE", "%s( ) argument #1 must be a "
+				"non-zero positive integer constant",
+				call->n_str);
+	/* ustack(n, strsize): strsize has no use here, as in DTrace */
+	if (a->n_next && (a->n_next->n_kind != DT_N_INT ||
+			  a->n_next->n_int < 0))
+		return dt_error(pcb, &a->n_next->n_loc, "D_USTACK_STRSIZE",
+				"ustack( ) argument #2 must be a positive "
+				"integer constant");
+	/* more frames than the most are the most, as DTrace has it */
+	*frames = a->n_int > DTRACE_STACK_MAX ? DTRACE_STACK_MAX :
+		(uint32_t)a->n_int;
 	return 0;
 }
 

@@ -749,7 +749,12 @@ static const struct check_case invalid[] = {
 	  "func( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: uintptr_t\n\t argument: string" },
 	{ "BEGIN { trace(099); }", "D_INT_DIGIT", 1,
-	  "invalid digit '9' in octal constant 099" },
+	  "constant 099 contains invalid digit 9" },
+	{ "BEGIN { trace(''); }", "D_CHR_NULL", 1, "empty character constant" },
+	{ "BEGIN { trace('a\n'); }", "D_CHR_NL", 1,
+	  "newline encountered in character constant" },
+	{ "BEGIN\n/(pid == 1/\n{ }", "D_SYNTAX", 2,
+	  "closing ) expected in predicate before /" },
 	{ "BEGIN { trace(99999999999999999999); }", "D_INT_OFLOW", 1,
 	  "integer constant 99999999999999999999 results in integer "
 	  "overflow" },

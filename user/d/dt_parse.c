@@ -206,8 +206,8 @@ int dt_lex_int(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
 			tolower((unsigned char)*p) - 'a' + 10;
 		if (d >= base) {
 			dt_error(pcb, (struct dt_loc *)lloc, "D_INT_DIGIT",
-				 "invalid digit '%c' in %s constant %s", *p,
-				 base == 8 ? "octal" : "integer", text);
+				 "constant %s contains invalid digit %c", text,
+				 *p);
 			return DT_TOK_ERROR;
 		}
 		if (v > (~0ull - (unsigned)d) / (unsigned)base)

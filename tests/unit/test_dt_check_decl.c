@@ -81,6 +81,10 @@ static const struct check_case cases[] = {
 	  "int f(int x, char *y);\nstruct s { int (*fp)(void); int x; };\n"
 	  "int ok[offsetof(struct s, x) - 7];\n"
 	  "BEGIN { trace(ok[0]); }" },
+	{ "int `xyz;", "D_DECL_SCOPE", 1, "D scoping operator may not be "
+	  "used in a declaration name (`xyz)" },
+	{ "extern long vmlinux`jiffies;", "D_DECL_SCOPE", 1, "D scoping "
+	  "operator may not be used in a declaration name (vmlinux`jiffies)" },
 	/* a struct used whole before it is defined, or in itself */
 	{ "struct r {\n\tstruct pirate p;\n};", "D_DECL_INCOMPLETE", 2,
 	  "incomplete struct/union/enum struct pirate: p" },

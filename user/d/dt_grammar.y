@@ -265,6 +265,15 @@ ddeclarator:
 			if (!$$)
 				YYERROR;
 		}
+	| DT_TOK_KSYM
+		{
+			dt_error(pcb, L(@1), "D_DECL_SCOPE", "D scoping operator "
+				 "may not be used in a declaration name (%s)",
+				 $1);
+			free($1);
+			$$ = NULL;
+			YYERROR;
+		}
 	| '(' declarator ')'		{ $$ = $2; }
 	| ddeclarator '(' params ')'
 		{

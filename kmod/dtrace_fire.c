@@ -56,14 +56,20 @@ static bool dtrace_state_fires(const struct dtrace_state *state,
 	return act == DTRACE_ACTIVE;
 }
 
-/* exit(): stop every probe but END; STOP will fire END. */
+/*
+ * exit(): stop every probe but END; STOP will fire END. An exit( ) after
+ * that (END's, or a later clause's of the same firing) has the last word
+ * on the status, as DTrace's consumer takes the last exit record.
+ */
 static void dtrace_state_exit(struct dtrace_state *state, int val)
 {
 	int act = READ_ONCE(state->ds_activity);
 
-	if (act != DTRACE_WARMUP && act != DTRACE_ACTIVE)
+	if (act != DTRACE_WARMUP && act != DTRACE_ACTIVE &&
+	    act != DTRACE_DRAINING)
 		return;
-	if (cmpxchg(&state->ds_activity, act, DTRACE_DRAINING) != act)
+	if (act != DTRACE_DRAINING &&
+	    cmpxchg(&state->ds_activity, act, DTRACE_DRAINING) != act)
 		return;
 	WRITE_ONCE(state->ds_exitval, val);
 	smp_wmb();	/* exitval before the flag the consumer polls */

@@ -218,12 +218,13 @@ int dtrace_state_options(struct dtrace_state *state,
 		return -EINVAL;
 
 	state->ds_bufpolicy = opt->do_bufpolicy;
+	/* down, as DTrace: -b 59 is 56 bytes */
 	if (opt->do_bufsize)
-		state->ds_bufsize = ALIGN(opt->do_bufsize, 8);
+		state->ds_bufsize = ALIGN_DOWN(opt->do_bufsize, 8);
 	if (opt->do_aggsize)
 		state->ds_aggsize = ALIGN(opt->do_aggsize, 8);
 	if (opt->do_specsize)
-		state->ds_specsize = ALIGN(opt->do_specsize, 8);
+		state->ds_specsize = ALIGN_DOWN(opt->do_specsize, 8);
 	if (opt->do_nspec)
 		state->ds_nspec = opt->do_nspec;
 	if (opt->do_strsize)
@@ -255,13 +256,29 @@ static int dtrace_state_dyn_alloc(struct dtrace_state *state)
 	return err;
 }
 
+/* Does every clause's record fit in a buffer? DTrace's E2BIG if not. */
+static int dtrace_state_fits(const struct dtrace_state *state)
+{
+	u32 i;
+
+	for (i = 0; i < state->ds_necbs; i++) {
+		const struct dtrace_ecb *ecb = state->ds_ecbs[i];
+
+		if (ecb->de_needs_record &&
+		    sizeof(struct dtrace_rechdr) + (u64)ecb->de_recsize >
+		    state->ds_bufsize)
+			return -E2BIG;
+	}
+	return 0;
+}
+
 /**
  * dtrace_state_go() - start tracing: allocate buffers, fire BEGIN.
  * @state: the consumer
  *
  * Context: process context, state->ds_lock held.
  * Return: 0, -EBUSY if already started, -ENOMEM, -EPERM for user-memory
- * writes under lockdown.
+ * writes under lockdown, -E2BIG if a clause's record exceeds bufsize.
  */
 int dtrace_state_go(struct dtrace_state *state)
 {
@@ -270,6 +287,9 @@ int dtrace_state_go(struct dtrace_state *state)
 	if (state->ds_activity != DTRACE_INACTIVE)
 		return -EBUSY;
 	err = dtrace_lockdown_writes(state);
+	if (err)
+		return err;
+	err = dtrace_state_fits(state);
 	if (err)
 		return err;
 	err = dtrace_buffers_alloc(state);

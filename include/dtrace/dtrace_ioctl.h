@@ -88,7 +88,11 @@ struct dtrace_ioc_options {
 #define DTRACE_OPT_DESTRUCTIVE	0x1
 #define DTRACE_OPT_MASK		DTRACE_OPT_DESTRUCTIVE
 
-#define DTRACE_BUFSIZE_MIN	4096
+/*
+ * As small as DTrace takes: one word. A ring of a few hundred bytes keeps
+ * the last records; GO refuses a clause whose record cannot fit (E2BIG).
+ */
+#define DTRACE_BUFSIZE_MIN	8
 #define DTRACE_BUFSIZE_MAX	(64u << 20)
 #define DTRACE_STRSIZE_MAX	8192
 #define DTRACE_DYNVARSIZE_MAX	(256u << 20)

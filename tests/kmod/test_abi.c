@@ -94,7 +94,7 @@ TEST_F(dev, options_checked)
 {
 	struct dtrace_ioc_options o = { .do_size = sizeof(o) };
 
-	o.do_bufsize = 100;
+	o.do_bufsize = DTRACE_BUFSIZE_MIN - 1;
 	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
 	EXPECT_EQ(EINVAL, errno);
 	o.do_bufsize = 0;
@@ -382,6 +382,38 @@ TEST_F(dev, string_record)
 	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
 	n = snap_all(self->fd, out, sizeof(out), 4u << 20);
 	ASSERT_EQ(sizeof(struct dtrace_rechdr) + 16, n);
+	EXPECT_STREQ("hello", out + sizeof(struct dtrace_rechdr));
+}
+
+/*
+ * Buffers as small as DTrace takes: a 16-byte record needs 32 bytes with
+ * its header; 31 is 24 (rounded down, as DTrace) and GO refuses it with
+ * E2BIG, before anything is allocated. 32 holds it.
+ */
+TEST_F(dev, small_buffers)
+{
+	static const char strtab[] = "hello";
+	struct dif_insn p[] = { INSN(SETS, 1, 0, 0, 0), INSN(RET, 0, 1, 0, 0) };
+	struct dtrace_ioc_options o = { .do_size = sizeof(o),
+					.do_bufsize = 31,
+					.do_bufpolicy = DTRACE_BUFPOLICY_RING };
+	static char out[1 << 16];
+	struct clause c;
+	uint32_t off;
+
+	clause_init(&c, "dtrace", "BEGIN", 1, 16);
+	off = clause_prog(&c, p, 2, strtab, sizeof(strtab), DIF_TYPE_STRING, 16);
+	clause_act(&c, 0, DTRACE_ACT_RECORD, off, 0, 16);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c.buf)) TH_LOG("%s", c.log);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	EXPECT_EQ(-1, ioctl(self->fd, DTRACE_IOC_GO));
+	EXPECT_EQ(E2BIG, errno);
+	o.do_bufsize = 32;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_STOP));
+	ASSERT_EQ(sizeof(struct dtrace_rechdr) + 16,
+		  snap_all(self->fd, out, sizeof(out), 32));
 	EXPECT_STREQ("hello", out + sizeof(struct dtrace_rechdr));
 }
 

@@ -19,14 +19,8 @@
 #include "dt_lib.h"
 #include "dt_options.h"
 #include "dt_program.h"
+#include "check_test.h"
 #include "kselftest_harness.h"
-
-struct check_case {
-	const char	*src;
-	const char	*tag;	/* NULL: compiles */
-	int		line;
-	const char	*msg;
-};
 
 #define XLATOR "struct in { int a; long b; };\n" \
 	"struct out { int o; long p; char s[8]; };\n" \
@@ -53,6 +47,14 @@ static const struct check_case valid[] = {
 	{ "#pragma D option quiet\nBEGIN { trace(1); }" },
 	{ "/* c */ BEGIN // x\n{ /* y */ trace(1); // z\n}" },
 	{ "BEGIN { x = 1; y = x + 2 * 3; z = (x < y) ? x : y; }" },
+	/* more frames than the most are the most; a strsize is taken */
+	{ "BEGIN { stack(1000); ustack(3, 100); @[ustack(900)] = count(); }" },
+	/* what DTrace passes for a const char * */
+	{ "BEGIN { x = (char *)arg0; trace(strlen(x)); trace(strtok(\"a,b\", "
+	  "\",\")); trace(strtok(NULL, \",\")); trace(strlen(0)); "
+	  "trace(strjoin((unsigned char *)arg0, (void *)arg1)); }" },
+	{ "BEGIN { p = (int *)arg0; p = 0; p = (void *)arg1; "
+	  "v = alloca(4); v = (char *)arg0; n = 1; n = (char)2; }" },
 	{ "BEGIN { x = 1; x += 2; x -= 1; x *= 3; x /= 2; x %= 5; x &= 7; "
 	  "x |= 8; x ^= 1; x <<= 2; x >>= 1; x++; x--; ++x; --x; }" },
 	{ "BEGIN { s = \"a\"; t = strjoin(s, \"b\"); trace(strlen(t)); }" },
@@ -134,7 +136,10 @@ static const struct check_case invalid[] = {
 	  "syntax error near \"trace\"" },
 	{ "BEGIN { trace(1);", "D_SYNTAX", 1,
 	  "syntax error near end of input" },
-	{ "", "D_EMPTY", 0, "program has no probe clauses" },
+	{ "", "D_EMPTY", 0, "empty D program translation unit" },
+	{ "int x;\nlong x;\n", "D_DECL_IDRED", 2, "identifier redeclared: x" },
+	{ "/* nothing */\n\n", "D_EMPTY", 3,
+	  "empty D program translation unit" },
 	{ "BEGIN {\n\n\ttrace(y);\n}", "D_IDENT_UNDEF", 3,
 	  "failed to resolve y: Unknown variable name" },
 	{ "BEGIN { trace(self->q); }", "D_IDENT_UNDEF", 1,
@@ -143,6 +148,36 @@ static const struct check_case invalid[] = {
 	  "failed to resolve x: Unknown variable name" },
 	{ "BEGIN { x = \"a\";\nx = 1; }", "D_OP_INCOMPAT", 2,
 	  "operands have incompatible types: \"string\" = \"int\"" },
+	/* a variable keeps its first type: pointers only take their own */
+	{ "BEGIN { x = (int *)arg0;\nx = 1; }", "D_OP_INCOMPAT", 2,
+	  "operands have incompatible types: \"int *\" = \"int\"" },
+	{ "BEGIN { self->p = (char *)arg0; self->p = (long *)arg1; }",
+	  "D_OP_INCOMPAT", 1, "operands have incompatible types: \"char *\" "
+	  "= \"long *\"" },
+	{ "BEGIN { this->n = pid; this->n = (void *)arg0; }",
+	  "D_OP_INCOMPAT", 1, "operands have incompatible types: \"int\" = "
+	  "\"void *\"" },
+	{ "BEGIN { a[1] = (int *)arg0; a[2] = arg1; }", "D_OP_INCOMPAT", 1,
+	  "operands have incompatible types: \"int *\" = \"long\"" },
+	{ "void *p;\nBEGIN { trace((int)(p + 1)); }", "D_OP_INCOMPAT", 2,
+	  "operands have incompatible types: \"void *\" + \"int\"" },
+	{ "BEGIN { x = 2 + alloca(4); }", "D_OP_INCOMPAT", 1,
+	  "operands have incompatible types: \"int\" + \"void *\"" },
+	{ "int p;\nBEGIN { p = 1; p -= alloca(10); }", "D_OP_VFPTR", 2,
+	  "operator -= requires left-hand scalar operand of known size" },
+	{ "BEGIN { trace(strlen((int *)arg0)); }", "D_PROTO_ARG", 1,
+	  "strlen( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: const char *\n\t argument: int *" },
+	{ "BEGIN { trace(strlen(1)); }", "D_PROTO_ARG", 1,
+	  "strlen( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: const char *\n\t argument: int" },
+	{ "BEGIN { @a = count(); printf(\"hello %d %d\", 123, @a); }",
+	  "D_PRINTF_ARG_TYPE", 1, "printf( ) argument #3 is incompatible "
+	  "with conversion #2 prototype:\n\tconversion: %d\n\t prototype: "
+	  "char, short, int, long, or long long\n\t  argument: aggregation" },
+	{ "BEGIN { normalize(count(), 4); }", "D_NORMALIZE_AGGARG", 1,
+	  "normalize( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: aggregation\n\t argument: aggregating function" },
 	{ "BEGIN { trace(1 == \"a\"); }", "D_OP_INCOMPAT", 1,
 	  "operands have incompatible types: \"int\" == \"string\"" },
 	{ "BEGIN { trace(\"a\" + 1); }", "D_OP_ARITH", 1,
@@ -231,8 +266,21 @@ static const struct check_case invalid[] = {
 	  "printf( ) prototype mismatch: conversion #2 (%d) is missing a "
 	  "corresponding value argument" },
 	{ "BEGIN { printf(\"%d\\n\", 1, 2); }", "D_PRINTF_ARG_EXTRA", 1,
-	  "printf( ) prototype mismatch: only 2 arguments required by this "
+	  "printf( ) prototype mismatch: only 1 arguments required by this "
 	  "format string" },
+	/* DTrace names the conversion alone, and counts values only */
+	{ "BEGIN { printf(\"%-*.*lld\\n\", 1); }", "D_PRINTF_DYN_PROTO", 1,
+	  "printf( ) prototype mismatch: conversion #1 (%lld) is missing a "
+	  "corresponding \".*\" argument" },
+	{ "BEGIN { printf(\"%.*d\\n\", \"p\", 1); }", "D_PRINTF_DYN_TYPE",
+	  1, "printf( ) argument #2 is incompatible with conversion #1 "
+	  "prototype:\n\tconversion: % .* d\n\t prototype: int\n\t  "
+	  "argument: string" },
+	{ "BEGIN { printf(\"%?d %5.2x\\n\", 1, 2, 3); }", "D_PRINTF_ARG_EXTRA",
+	  1, "printf( ) prototype mismatch: only 2 arguments required by "
+	  "this format string" },
+	{ "BEGIN {\n\tprintf(\"\");\n}", "D_PRINTF_FMT_EMPTY", 2,
+	  "printf( ) format string is empty" },
 	{ "BEGIN { printf(\"%q\\n\", 1); }", "D_SYNTAX", 1,
 	  "format conversion #1 is undefined: %q" },
 	{ "BEGIN { printf(\"%Z\\n\", 1); }", "D_SYNTAX", 1,
@@ -242,11 +290,11 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { printf(\"%3\"); }", "D_SYNTAX", 1,
 	  "format conversion #1 name expected before end of format string" },
 	{ "BEGIN { printf(\"%*d\\n\"); }", "D_PRINTF_DYN_PROTO", 1,
-	  "printf( ) prototype mismatch: conversion #1 (%*d) is missing a "
+	  "printf( ) prototype mismatch: conversion #1 (%d) is missing a "
 	  "corresponding \"*\" argument" },
 	{ "BEGIN { printf(\"% *d\\n\", \"w\", 1); }", "D_PRINTF_DYN_TYPE", 1,
 	  "printf( ) argument #2 is incompatible with conversion #1 "
-	  "prototype:\n\tconversion: % *d\n\t prototype: int\n\t"
+	  "prototype:\n\tconversion: % * d\n\t prototype: int\n\t"
 	  "  argument: string" },
 	{ "BEGIN { printf(1); }", "D_PROTO_ARG", 1,
 	  "printf( ) argument #1 is incompatible with prototype:\n\t"
@@ -294,9 +342,6 @@ static const struct check_case invalid[] = {
 	  "expression (D program context required)" },
 	{ "BEGIN { breakpoint(1); }", "D_PROTO_LEN", 1,
 	  "breakpoint( ) prototype mismatch: 1 arg passed, 0 expected" },
-	{ "BEGIN { stack(\"a\"); }", "D_PROTO_ARG", 1,
-	  "stack( ) argument #1 is incompatible with prototype:\n\t"
-	  "prototype: int\n\t argument: string" },
 	{ "BEGIN { trace(mod()); }", "D_PROTO_LEN", 1,
 	  "mod( ) prototype mismatch: 0 args passed, 1 expected" },
 	{ "BEGIN { @a = count(1); }", "D_PROTO_LEN", 1,
@@ -406,17 +451,18 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { printa(\"%d\"); }", "D_PRINTA_PROTO", 1,
 	  "printa( ) prototype mismatch: 1 args passed, 2 expected" },
 	{ "BEGIN { @a[1] = count(); printa(\"%s %@d\", @a); }",
-	  "D_PRINTA_ARG", 1, "printa( ) key #1 of @a is incompatible with "
-	  "conversion %s:\n\t   key: int" },
-	{ "BEGIN { @a = count(); printa(\"%d %@d\", @a); }",
-	  "D_PRINTA_PROTO", 1, "printa( ) prototype mismatch: conversion %d "
-	  "has no key of @a left (it has 0)" },
+	  "D_PRINTF_ARG_TYPE", 1, "printa( ) argument #2 is incompatible with "
+	  "conversion #1 prototype:\n\tconversion: %s\n\t prototype: char [] "
+	  "or string (or use stringof)\n\t  argument: int" },
+	{ "BEGIN { @a = count(); printa(\"%-8d %@d\", @a); }",
+	  "D_PRINTF_ARG_PROTO", 1, "printa( ) prototype mismatch: conversion "
+	  "#1 (%d) is missing a corresponding value argument" },
 	{ "BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_AGG_CONV", 1,
 	  "%@ conversion requires an aggregation and is not for use with "
 	  "printf( )" },
 	{ "BEGIN { @a[\"x\"] = count(); printa(\"%*s %@d\", @a); }",
 	  "D_PRINTF_DYN_PROTO", 1, "printa( ) prototype mismatch: "
-	  "conversion %*s is missing a corresponding \"*\" argument" },
+	  "conversion #1 (%s) is missing a corresponding \"*\" argument" },
 	{ "BEGIN { setopt(\"quiet\", 1); }", "D_PROTO_ARG", 1,
 	  "setopt( ) argument #2 is incompatible with prototype:\n\t"
 	  "prototype: string constant\n\t argument: int" },
@@ -483,7 +529,19 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { commit(1); trace(1); }", "D_DREC_COMM", 1,
 	  "data-recording actions may not follow commit( )" },
 	{ "BEGIN { stack(0); }", "D_STACK_SIZE", 1,
-	  "stack( ) size must be a constant from 1 to 256" },
+	  "stack( ) argument #1 must be a non-zero positive integer "
+	  "constant" },
+	{ "BEGIN { stack(\"x\"); }", "D_STACK_SIZE", 1,
+	  "stack( ) argument #1 must be a non-zero positive integer "
+	  "constant" },
+	{ "BEGIN { @[ustack(-3)] = count(); }", "D_USTACK_FRAMES", 1,
+	  "ustack( ) argument #1 must be a non-zero positive integer "
+	  "constant" },
+	{ "BEGIN { ustack(5, -1); }", "D_USTACK_STRSIZE", 1,
+	  "ustack( ) argument #2 must be a positive integer constant" },
+	{ "BEGIN { tracemem(\"abc\", 3); }", "D_TRACEMEM_ADDR", 1,
+	  "tracemem( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: pointer or integer\n\t argument: string" },
 	{ "BEGIN { trace(*arg0); }", "D_DEREF_NONPTR", 1,
 	  "cannot dereference non-pointer type" },
 	{ "BEGIN { trace(*(void *)arg0); }", "D_DEREF_VOID", 1,
@@ -557,10 +615,10 @@ static const struct check_case invalid[] = {
 	{ "struct s { int a; };\nBEGIN { trace(*(struct s *)arg0); }",
 	  "D_UNSUPPORTED", 2, "trace( ) of a struct s is not supported yet: "
 	  "use tracemem( )" },
-	{ "struct s { void v; };", "D_DECL_MTYPE", 1,
-	  "member v of struct s may not be of type void" },
-	{ "struct s { int a;\nchar a; };", "D_DECL_MNAME", 2,
-	  "member a redeclared in struct s" },
+	{ "struct s { void v; };", "D_DECL_VOIDOBJ", 1,
+	  "cannot have void member: v" },
+	{ "struct s { int a;\nchar a; };", "D_UNKNOWN", 2,
+	  "failed to define member 'a': Duplicate member or variable name" },
 	{ "enum e { A };\nBEGIN { A = 1; }", "D_OP_WRITE", 2,
 	  "operator = can only be applied to a writable variable" },
 	{ "BEGIN { x = 1; trace(x[0]); }", "D_IDX_SCALAR", 1,
@@ -606,8 +664,8 @@ static const struct check_case invalid[] = {
 	{ "int;", "D_DECL_USELESS", 1, "useless declaration" },
 	{ "struct s { int a; };\nstruct t { struct s; };", "D_DECL_MNAME", 2,
 	  "member declaration requires a name" },
-	{ "struct { int a; struct { int a; }; } *p;", "D_DECL_MNAME", 1,
-	  "member a redeclared in struct " },
+	{ "struct { int a; struct { int a; }; } *p;", "D_UNKNOWN", 1,
+	  "failed to define member 'a': Duplicate member or variable name" },
 	{ "BEGIN { this->a[1] = 1; }", "D_ARR_LOCAL", 1,
 	  "local variables may not be used as associative arrays: a" },
 	{ "BEGIN { self->a = 1; self->a[1] = 1; }", "D_IDX_SCALAR", 1,
@@ -670,7 +728,7 @@ static const struct check_case invalid[] = {
 	  "associative arrays may not be declared as local variables: a" },
 	{ "int x;\nBEGIN { x = \"s\"; }", "D_OP_INCOMPAT", 2,
 	  "operands have incompatible types: \"int\" = \"string\"" },
-	{ "BEGIN { trace((signed unsigned)0); }", "D_TYPE_ERR", 1,
+	{ "BEGIN { trace((signed unsigned)0); }", "D_DECL_COMBO", 1,
 	  "invalid type combination" },
 	{ "BEGIN { trace((int)\"a\"); }", "D_CAST_INVAL", 1,
 	  "invalid cast expression: \"string\" to \"int\"" },
@@ -691,7 +749,12 @@ static const struct check_case invalid[] = {
 	  "func( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: uintptr_t\n\t argument: string" },
 	{ "BEGIN { trace(099); }", "D_INT_DIGIT", 1,
-	  "invalid digit '9' in octal constant 099" },
+	  "constant 099 contains invalid digit 9" },
+	{ "BEGIN { trace(''); }", "D_CHR_NULL", 1, "empty character constant" },
+	{ "BEGIN { trace('a\n'); }", "D_CHR_NL", 1,
+	  "newline encountered in character constant" },
+	{ "BEGIN\n/(pid == 1/\n{ }", "D_SYNTAX", 2,
+	  "closing ) expected in predicate before /" },
 	{ "BEGIN { trace(99999999999999999999); }", "D_INT_OFLOW", 1,
 	  "integer constant 99999999999999999999 results in integer "
 	  "overflow" },
@@ -734,27 +797,8 @@ TEST(valid_programs)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
-		struct dt_options o;
-		struct dt_pcb pcb;
-		struct dt_cprog cp;
-		char err[1024];
-		int rc = compile(valid[i].src, &pcb, &cp, &o);
-
-		if (rc)
-			TH_LOG("%s: %s (line %d)", valid[i].src, pcb.pcb_errmsg,
-			       pcb.pcb_errline);
-		EXPECT_EQ(0, rc);
-		if (!rc) {
-			rc = dt_cprog_verify(&cp, err, sizeof(err));
-			if (rc)
-				TH_LOG("%s: DIF rejected: %s", valid[i].src,
-				       err);
-			EXPECT_EQ(0, rc);
-		}
-		dt_cprog_free(&cp);
-		dt_pcb_fini(&pcb);
-	}
+	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++)
+		EXPECT_TRUE(check_case_run(&valid[i], _metadata));
 }
 
 TEST(invalid_programs)
@@ -763,28 +807,8 @@ TEST(invalid_programs)
 
 	setenv("DTRACE_BTF", "/nonexistent", 1);
 	dt_btf_reset();
-	for (i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++) {
-		const struct check_case *c = &invalid[i];
-		struct dt_options o;
-		struct dt_pcb pcb;
-		struct dt_cprog cp;
-		int rc = compile(c->src, &pcb, &cp, &o);
-
-		EXPECT_EQ(-1, rc);
-		if (rc != -1) {
-			TH_LOG("%s: compiled", c->src);
-		} else if (strcmp(pcb.pcb_errmsg, c->msg) ||
-			   strcmp(pcb.pcb_errtag, c->tag) ||
-			   (c->line && pcb.pcb_errline != c->line)) {
-			TH_LOG("%s:\n got [%s] line %d: %s\nwant [%s] line "
-			       "%d: %s", c->src, pcb.pcb_errtag,
-			       pcb.pcb_errline, pcb.pcb_errmsg, c->tag,
-			       c->line, c->msg);
-			EXPECT_TRUE(false);
-		}
-		dt_cprog_free(&cp);
-		dt_pcb_fini(&pcb);
-	}
+	for (i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++)
+		EXPECT_TRUE(check_case_run(&invalid[i], _metadata));
 	unsetenv("DTRACE_BTF");
 	dt_btf_reset();
 }

@@ -16,9 +16,9 @@ struct bound {
 
 static const struct bound bounds[] = {
 	{ "strsize", "8191", "8192", "0" },	/* + the NUL: the module's */
-	{ "bufsize", "64m", "67108865", "4095" },
+	{ "bufsize", "64m", "67108865", "7" },	/* a word, as DTrace */
 	{ "aggsize", "64m", "67108865", "0" },
-	{ "specsize", "64m", "67108865", "4095" },
+	{ "specsize", "64m", "67108865", "7" },
 	{ "dynvarsize", "256m", "268435457", NULL },
 	{ "nspec", "1024", "1025", NULL },
 	{ "stackframes", "256", "257", "0" },

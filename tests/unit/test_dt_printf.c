@@ -118,13 +118,13 @@ TEST(type_checks)
 	EXPECT_EQ(DT_PFE_ARG_PROTO, dt_pfmt_check(pf, "printf", types, 3, err,
 						  sizeof(err)));
 	EXPECT_STREQ("D_PRINTF_ARG_PROTO", dt_pfmt_tag(DT_PFE_ARG_PROTO));
-	EXPECT_STREQ("printf( ) prototype mismatch: conversion #3 (%*d) is "
+	EXPECT_STREQ("printf( ) prototype mismatch: conversion #3 (%d) is "
 		     "missing a corresponding value argument", err);
 	EXPECT_EQ(DT_PFE_DYN_TYPE, dt_pfmt_check(pf, "printf",
 		(const struct dt_type[]){ t_int, t_str, t_str, t_int }, 4, err,
 		sizeof(err)));
 	EXPECT_STREQ("printf( ) argument #4 is incompatible with conversion "
-		     "#3 prototype:\n\tconversion: %*d\n\t prototype: int\n\t"
+		     "#3 prototype:\n\tconversion: % * d\n\t prototype: int\n\t"
 		     "  argument: string", err);
 	EXPECT_EQ(0, dt_pfmt_check(pf, "printf", (const struct dt_type[]){
 		t_int, t_str, t_int, t_char }, 4, err, sizeof(err)));

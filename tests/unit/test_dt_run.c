@@ -74,6 +74,7 @@ static struct fk {
 	uint32_t		off;
 	uint64_t		drops, errors, ts;
 	uint32_t		strsize;
+	uint32_t		bufsize;	/* 0: FK_BUFSIZE */
 	uint32_t		optflags;	/* DTRACE_OPT_* */
 	uint64_t		chilled;	/* ns chill( ) asked for */
 	struct dif_uenv		env;
@@ -197,7 +198,7 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 	memset(h, 0, size);
 	h->dr_epid = e->epid;
 	h->dr_probe_id = id;
-	h->dr_timestamp = fk.ts++;
+	h->dr_timestamp = fk.ts;
 	memset(fk.aggkey, 0, sizeof(fk.aggkey));
 	memset(held, 0, sizeof(held));
 	for (i = 0; i < e->nacts; i++) {
@@ -273,7 +274,8 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 		} else {
 			memcpy(dst, &v, a->size < 8 ? a->size : 8);
 		}
-		if (a->kind == DTRACE_ACT_EXIT && !fk.exited) {
+		/* as the module: the last exit( ) has the last word */
+		if (a->kind == DTRACE_ACT_EXIT) {
 			fk.exited = true;
 			fk.exitval = (int)v;
 		}
@@ -296,11 +298,13 @@ static void fk_fire(uint32_t id, const u64 *args)
 {
 	int i;
 
-	/* As the module: this-> lives across the clauses of one firing. */
+	/*
+	 * As the module: this-> lives across the clauses of one firing,
+	 * whose time is one, and they all run, exit( ) or not.
+	 */
 	memset(fk.locals, 0, sizeof(fk.locals));
+	fk.ts++;
 	for (i = 0; i < fk.necbs; i++) {
-		if (fk.exited && id == 1)
-			return;	/* exit() stops all but END */
 		if (fk_match(&fk.ecbs[i].desc, &fk_probes[id - 1]))
 			fk_run(&fk.ecbs[i], id, args);
 	}
@@ -475,6 +479,7 @@ static int fk_ioctl_err(int fd, unsigned long req, void *arg)
 		if (fk.go || fk.necbs)
 			return -EBUSY;
 		fk.strsize = o->do_strsize;
+		fk.bufsize = o->do_bufsize & ~7u;
 		fk.optflags = o->do_flags;
 		return 0;
 	}
@@ -483,6 +488,12 @@ static int fk_ioctl_err(int fd, unsigned long req, void *arg)
 	case DTRACE_IOC_GO:
 		if (fk.go)
 			return -EBUSY;
+		/* as the module: every record fits, or E2BIG */
+		for (int k = 0; fk.bufsize && k < fk.necbs; k++)
+			if (fk.ecbs[k].needs_record &&
+			    sizeof(struct dtrace_rechdr) + fk.ecbs[k].recsize >
+			    fk.bufsize)
+				return -E2BIG;
 		fk.go = true;
 		fk.ms.strsize = fk.strsize;
 		fk_fire(1, NULL);

@@ -188,9 +188,10 @@ int dt_cmd_main(int argc, char **argv)
 		case 'b':
 			if (dt_option_set(&cmd.c_opts, "bufsize", optarg,
 					  &why)) {
+				/* DTrace's status for it: 1, not usage's 2 */
 				dt_warn("failed to set -b %s: %s\n", optarg,
 					why);
-				return 2;
+				return 1;
 			}
 			break;
 		case 'C':
@@ -253,7 +254,7 @@ int dt_cmd_main(int argc, char **argv)
 				/* DTrace names the option, not its value */
 				dt_warn("failed to set -x %.*s: %s\n",
 					(int)strcspn(optarg, "="), optarg, why);
-				return 2;
+				return 1;
 			}
 			break;
 		case 'Z':

@@ -142,6 +142,11 @@ static int dt_piece_source(struct dt_cmd *cmd, struct dt_piece *p)
 		p->p_src = cmd->c_cpp ?
 			dt_cpp_run(p->p_arg, cmd->c_cppargs, cmd->c_ncppargs) :
 			dt_read_file(p->p_arg);
+		if (!p->p_src && cmd->c_cpp && errno == EINVAL) {
+			dt_warn("failed to compile script %s: Preprocessor "
+				"failed to process input program\n", p->p_arg);
+			return -1;
+		}
 		if (!p->p_src) {
 			dt_warn("failed to open %s: %s\n", p->p_arg,
 				strerror(errno));

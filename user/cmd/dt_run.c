@@ -357,7 +357,9 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 		const char *why = en == EPERM ?
 				  dt_dev_lockdown_why(ld, sizeof(ld)) : NULL;
 
+		/* E2BIG: a clause's record is larger than bufsize */
 		dt_warn("could not enable tracing: %s\n", why ? why :
+			en == E2BIG ? "Enabling exceeds size of buffer" :
 			en != ENOMEM ? strerror(en) :
 			"the buffers asked for (bufsize, aggsize and nspec x "
 			"specsize on every CPU, dynvarsize) exceed the memory "

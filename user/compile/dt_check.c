@@ -74,6 +74,23 @@ static int dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 			op);
 }
 
+/*
+ * As DTrace's dt_node_is_argcompat: integers go together, a pointer takes
+ * a pointer to the same type, any pointer to or from void *, and 0.
+ */
+static bool dt_assign_compat(const struct dt_type *to,
+			     const struct dt_type *t, const struct dt_node *r)
+{
+	if (to->kind != DT_T_INT || (!to->ptr && !t->ptr))
+		return true;
+	if (!t->ptr)
+		return r && r->n_kind == DT_N_INT && r->n_int == 0;
+	if (!to->ptr)
+		return false;
+	return (to->ptr == 1 && to->rvoid) || (t->ptr == 1 && t->rvoid) ||
+		dt_type_eq(to, t);
+}
+
 /* The first assignment types a variable; later ones must agree. */
 static int dt_check_store(struct dt_pcb *pcb, struct dt_node *n,
 			  struct dt_node *lhs, const struct dt_type *t)
@@ -97,7 +114,8 @@ static int dt_check_store(struct dt_pcb *pcb, struct dt_node *n,
 			lhs->n_left->n_type = *t;
 		return 0;
 	}
-	if (v->v_type.kind != t->kind)
+	if (v->v_type.kind != t->kind || !dt_assign_compat(&v->v_type, t,
+							   n->n_right))
 		return dt_incompat(pcb, n, &v->v_type, t);
 	return 0;
 }
@@ -284,6 +302,23 @@ static const char *const dt_subr_proto[DT_FN_NFUNCS][3] = {
 	[DT_FN_COPYOUTSTR] = { "char *", "uintptr_t", "size_t" },
 };
 
+/*
+ * What DTrace passes for a const char *: a string, a char * (read where
+ * it points, as stringof( ) reads it), a void * or 0 (strtok(NULL, s)).
+ */
+static bool dt_is_strarg(const struct dt_node *a)
+{
+	const struct dt_type *t = &a->n_type;
+
+	if (t->kind == DT_T_STRING)
+		return true;
+	if (t->kind != DT_T_INT)
+		return false;
+	if (!t->ptr)
+		return a->n_kind == DT_N_INT && a->n_int == 0;
+	return t->ptr == 1 && (t->rvoid || t->rsize == 1);
+}
+
 /* Check hooks (dt_funcs.h): any is every call without one. */
 static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -294,9 +329,21 @@ static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
 	if (dt_check_proto(pcb, n))
 		return -1;
 	if (f->f_kind == DT_F_ACTION) {
-		/* stack, ustack, speculate, commit, discard: integers */
+		/* stack( ) and ustack( ) want constants (dt_layout.c) */
+		if (f->f_id == DT_FN_STACK || f->f_id == DT_FN_USTACK)
+			return 0;
+		/* speculate, commit, discard, tracemem: integers */
 		for (a = n->n_args, i = 0; a; a = a->n_next, i++)
-			if (!dt_is_int(a))
+			if (!dt_is_int(a) && f->f_id == DT_FN_TRACEMEM &&
+			    !i)
+				return dt_error(pcb, &a->n_loc,
+						"D_TRACEMEM_ADDR", "tracemem( ) "
+						"argument #1 is incompatible "
+						"with prototype:\n\tprototype: "
+						"pointer or integer\n\t "
+						"argument: %s",
+						dt_type_name(&a->n_type));
+			else if (!dt_is_int(a))
 				return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
 						"%s( ) argument #%d is "
 						"incompatible with prototype:"
@@ -311,7 +358,7 @@ static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
 
 		if (!proto)
 			proto = want_str ? "string" : "int";
-		if ((want_str && a->n_type.kind != DT_T_STRING) ||
+		if ((want_str && !dt_is_strarg(a)) ||
 		    (!want_str && a->n_type.kind != DT_T_INT))
 			return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
 					"%s( ) argument #%d is incompatible "
@@ -342,6 +389,38 @@ static int dt_check_sym(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
+/*
+ * printf("%d", @a): DTrace types @a "aggregation" for the conversion
+ * that takes it, before the aggregation's own misuse (D_AGG_SCALAR).
+ */
+static int dt_printf_aggs(struct dt_pcb *pcb, const struct dt_node *n)
+{
+	const struct dt_pfseg *s;
+	const struct dt_node *a;
+	struct dt_pfmt *pf;
+	char err[512];
+	int conv, i, rc = 0;
+	bool star;
+
+	pf = dt_pfmt_parse(n->n_args->n_str, err, sizeof(err));
+	if (!pf)
+		return 0;	/* dt_check_printf( ) says why */
+	for (a = n->n_args->n_next, i = 0; a && !rc; a = a->n_next, i++)
+		if (a->n_kind == DT_N_AGG &&
+		    !dt_pfmt_argconv(pf, i, &s, &conv, &star))
+			rc = dt_error(pcb, &n->n_loc, star ?
+				      "D_PRINTF_DYN_TYPE" : "D_PRINTF_ARG_TYPE",
+				      "%s( ) argument #%d is incompatible with "
+				      "conversion #%d prototype:\n\t"
+				      "conversion: %%%s%s\n\t prototype: %s\n"
+				      "\t  argument: aggregation", n->n_str,
+				      i + 2, conv, star ? " * " : "",
+				      s->ps_name, star ? "int" :
+				      dt_pfmt_proto(s->ps_conv));
+	dt_pfmt_free(pf);
+	return rc;
+}
+
 /* printf( ), system( ): a format and what it converts. */
 static int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -351,6 +430,9 @@ static int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
 	char err[512];
 	int rc, i;
 
+	if (n->n_args && n->n_args->n_kind == DT_N_STR &&
+	    dt_printf_aggs(pcb, n))
+		return -1;
 	if (dt_check_proto(pcb, n))
 		return -1;
 	if (n->n_args->n_kind != DT_N_STR)
@@ -363,6 +445,9 @@ static int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
 				n->n_args->n_type.kind == DT_T_STRING ?
 				" constant" : "",
 				dt_type_name(&n->n_args->n_type));
+	if (!n->n_args->n_str[0])
+		return dt_error(pcb, &n->n_loc, "D_PRINTF_FMT_EMPTY",
+				"%s( ) format string is empty", n->n_str);
 	for (a = n->n_args->n_next, i = 0; a; a = a->n_next, i++)
 		types[i] = a->n_type;
 	pf = dt_pfmt_parse(n->n_args->n_str, err, sizeof(err));
@@ -553,7 +638,7 @@ static int dt_check_opassign(struct dt_pcb *pcb, const struct dt_node *n)
 				"operands have incompatible types: \"%s\" %s "
 				"\"%s\"", dt_type_name(&l->n_type), op,
 				dt_type_name(&r->n_type));
-	if (dt_is_vfptr(&l->n_type))
+	if (dt_is_vfptr(&l->n_type) || dt_is_vfptr(&r->n_type))
 		return dt_error(pcb, &n->n_loc, "D_OP_VFPTR", "operator %s "
 				"requires left-hand scalar operand of known "
 				"size", op);
@@ -604,6 +689,9 @@ static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 		return dt_op_types(pcb, n);
 	if ((n->n_op == DT_OP_ADD || n->n_op == DT_OP_SUB) &&
 	    (l->n_type.ptr || r->n_type.ptr)) {
+		/* a void * has no element size to move by */
+		if (dt_is_vfptr(&l->n_type) || dt_is_vfptr(&r->n_type))
+			return dt_incompat(pcb, n, &l->n_type, &r->n_type);
 		if (l->n_type.ptr && r->n_type.ptr &&
 		    (n->n_op == DT_OP_ADD ||
 		     !dt_type_eq(&l->n_type, &r->n_type)))

@@ -298,15 +298,8 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 			frames[i] = !pcb->pcb_opts ? 20 : stk[i] == 2 ?
 				pcb->pcb_opts->o_ustackframes :
 				pcb->pcb_opts->o_stackframes;
-			if (k->n_args && (k->n_args->n_kind != DT_N_INT ||
-					  k->n_args->n_int < 1 ||
-					  k->n_args->n_int > DTRACE_STACK_MAX))
-				return dt_error(pcb, &k->n_loc, "D_STACK_SIZE",
-						"%s( ) size must be a constant "
-						"from 1 to %d", k->n_str,
-						DTRACE_STACK_MAX);
-			if (k->n_args)
-				frames[i] = (uint32_t)k->n_args->n_int;
+			if (dt_check_stackargs(pcb, k, &frames[i]))
+				return -1;
 			k->n_type = dt_type_ulong;
 			/* bpftrace's mode, which its lowering puts in n_int */
 			if (k->n_int > 0 && k->n_int <= DT_BTSTACK_RAW)
@@ -387,6 +380,31 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
+int dt_check_stackargs(struct dt_pcb *pcb, const struct dt_node *call,
+		       uint32_t *frames)
+{
+	const struct dt_node *a = call->n_args;
+	bool user = call->n_func->f_id == DT_FN_USTACK;
+
+	if (!a)
+		return 0;
+	if (a->n_kind != DT_N_INT || a->n_int < 1)
+		return dt_error(pcb, &a->n_loc, user ? "D_USTACK_FRAMES" :
+				"D_STACK_SIZE", "%s( ) argument #1 must be a "
+				"non-zero positive integer constant",
+				call->n_str);
+	/* ustack(n, strsize): strsize has no use here, as in DTrace */
+	if (a->n_next && (a->n_next->n_kind != DT_N_INT ||
+			  a->n_next->n_int < 0))
+		return dt_error(pcb, &a->n_next->n_loc, "D_USTACK_STRSIZE",
+				"ustack( ) argument #2 must be a positive "
+				"integer constant");
+	/* more frames than the most are the most, as DTrace has it */
+	*frames = a->n_int > DTRACE_STACK_MAX ? DTRACE_STACK_MAX :
+		(uint32_t)a->n_int;
+	return 0;
+}
+
 /* DTrace's tag for an argument that is not an aggregation, per action. */
 static const char *dt_aggarg_tag(enum dt_fid id)
 {
@@ -406,13 +424,18 @@ static int dt_check_aggref(struct dt_pcb *pcb, struct dt_node *call,
 			   struct dt_node *n, int argno)
 {
 	if (n->n_kind != DT_N_AGG) {
-		if (dt_check_expr(pcb, n))
+		/* normalize(count( ), 2): DTrace's type for it, unchecked */
+		bool aggf = n->n_kind == DT_N_CALL && n->n_func &&
+			n->n_func->f_kind == DT_F_AGG;
+
+		if (!aggf && dt_check_expr(pcb, n))
 			return -1;
 		return dt_error(pcb, &call->n_loc,
 				dt_aggarg_tag(call->n_func->f_id),
 				"%s( ) argument #%d is incompatible with "
 				"prototype:\n\tprototype: aggregation\n\t"
 				" argument: %s", call->n_str, argno,
+				aggf ? "aggregating function" :
 				dt_type_name(&n->n_type));
 	}
 	n->n_agg = dt_agg_lookup(pcb, n->n_str);
@@ -433,7 +456,7 @@ static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
 {
 	struct dt_pfmt *pf;
 	char err[512];
-	int i, k = 0, rc = 0;
+	int i, k = 0, rc = 0, conv = 0;
 
 	if (a->a_user)
 		return dt_error(pcb, &fmt->n_loc, "D_UNSUPPORTED",
@@ -448,6 +471,7 @@ static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
 
 		if (!s->ps_conv)
 			continue;
+		conv++;
 		/* a '*' takes the next key, an integer, as a printf value */
 		stars = (s->ps_width == DT_PF_STAR) + (s->ps_prec == DT_PF_STAR);
 		for (; stars && !rc; stars--, k++)
@@ -456,23 +480,29 @@ static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
 				rc = dt_error(pcb, &fmt->n_loc,
 					      "D_PRINTF_DYN_PROTO", "printa( ) "
 					      "prototype mismatch: conversion "
-					      "%%%s is missing a corresponding "
-					      "\"*\" argument", s->ps_spec);
+					      "#%d (%%%s) is missing a "
+					      "corresponding \"%s\" argument",
+					      conv, s->ps_name, stars == 2 ||
+					      s->ps_prec != DT_PF_STAR ? "*" :
+					      ".*");
 		if (rc || s->ps_agg)
 			continue;
+		/* the keys are its arguments, from #2 (DTrace's words) */
 		if (k >= a->a_nkeys)
-			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTA_PROTO",
+			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTF_ARG_PROTO",
 				      "printa( ) prototype mismatch: "
-				      "conversion %%%s has no key of @%s "
-				      "left (it has %d)", s->ps_spec,
-				      a->a_name, a->a_nkeys);
+				      "conversion #%d (%%%s) is missing a "
+				      "corresponding value argument", conv,
+				      s->ps_name);
 		else if ((s->ps_conv == 's') !=
 			 (a->a_keys[k].kind == DT_T_STRING))
-			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTA_ARG",
-				      "printa( ) key #%d of @%s is "
-				      "incompatible with conversion %%%s:\n"
-				      "\t   key: %s", k + 1, a->a_name,
-				      s->ps_spec, dt_type_name(&a->a_keys[k]));
+			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTF_ARG_TYPE",
+				      "printa( ) argument #%d is incompatible "
+				      "with conversion #%d prototype:\n\t"
+				      "conversion: %%%s\n\t prototype: %s\n\t"
+				      "  argument: %s", k + 2, conv,
+				      s->ps_name, dt_pfmt_proto(s->ps_conv),
+				      dt_type_name(&a->a_keys[k]));
 		k++;
 	}
 	dt_pfmt_free(pf);

@@ -118,6 +118,12 @@ bool dt_is_action(const struct dt_node *n);
 int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n);
 /* The order of actions around speculations: dt_check_spec.c. */
 int dt_check_spec(struct dt_pcb *pcb, const struct dt_node *stmts);
+/*
+ * stack(n) or ustack(n[, strsize]) call's frames into *frames (left as
+ * it is without n): 0, or -1 with DTrace's error for the arguments.
+ */
+int dt_check_stackargs(struct dt_pcb *pcb, const struct dt_node *call,
+		       uint32_t *frames);
 
 /* The passes. */
 int dt_lower(struct dt_pcb *pcb);

@@ -390,17 +390,12 @@ static int dt_layout_stack(struct dt_lay *l, struct dt_node *s)
 	int64_t frames = !l->l_pcb->pcb_opts ? 20 : user ?
 		l->l_pcb->pcb_opts->o_ustackframes :
 		l->l_pcb->pcb_opts->o_stackframes;
+	uint32_t n = (uint32_t)frames;
 	int slot;
 
-	if (s->n_args) {
-		if (s->n_args->n_kind != DT_N_INT || s->n_args->n_int < 1 ||
-		    s->n_args->n_int > DTRACE_STACK_MAX)
-			return dt_error(l->l_pcb, &s->n_args->n_loc,
-					"D_STACK_SIZE", "%s( ) size must be a "
-					"constant from 1 to %d", s->n_str,
-					DTRACE_STACK_MAX);
-		frames = s->n_args->n_int;
-	}
+	if (dt_check_stackargs(l->l_pcb, s, &n))
+		return -1;
+	frames = n;
 	slot = dt_layout_stackslot(l, s, user, (uint32_t)frames);
 	if (slot < 0)
 		return -1;

@@ -456,6 +456,10 @@ int dt_resolve(struct dt_pcb *pcb)
 
 	if (dt_resolve_decls(pcb))
 		return -1;
+	/* at the end of the text, as DTrace says it */
+	if (!pcb->pcb_prog.p_clauses)
+		return dt_error(pcb, NULL, "D_EMPTY",
+				"empty D program translation unit");
 	for (c = pcb->pcb_prog.p_clauses; c; c = c->c_next) {
 		pcb->pcb_clause = c;
 		pcb->pcb_region = "predicate";

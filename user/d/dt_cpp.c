@@ -12,7 +12,7 @@
 
 char *dt_cpp_run(const char *file, char *const *args, int nargs)
 {
-	char **argv = calloc((size_t)nargs + 8, sizeof(char *));
+	char **argv = calloc((size_t)nargs + 16, sizeof(char *));
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
 	int pfd[2], st, n = 0, i;
@@ -27,13 +27,19 @@ char *dt_cpp_run(const char *file, char *const *args, int nargs)
 	}
 	argv[n++] = "cpp";
 	/*
-	 * The compiler's own macros stay (__x86_64__, __linux__, ...), so
-	 * system headers pick the right definitions; only the bare names
-	 * that would rewrite a D identifier go. Line markers (# N "file")
-	 * keep error lines right.
+	 * The machine's macros stay (__x86_64__, __linux__, ...), so system
+	 * headers pick the right definitions; the bare names that would
+	 * rewrite a D identifier go, and so does the compiler's name, as
+	 * DTrace's cpp leaves it (D is not GNU C). Line markers (# N
+	 * "file") keep error lines right.
 	 */
 	argv[n++] = "-Ulinux";
 	argv[n++] = "-Uunix";
+	argv[n++] = "-U__GNUC__";
+	argv[n++] = "-U__GNUC_MINOR__";
+	argv[n++] = "-U__GNUC_PATCHLEVEL__";
+	argv[n++] = "-U__VERSION__";
+	argv[n++] = "-D__SVR4";
 	argv[n++] = "-D__SUNW_D=1";
 	argv[n++] = "-D__SUNW_D_64";
 	for (i = 0; i < nargs; i++)

@@ -50,8 +50,12 @@ struct dt_declr *dt_declr_append(struct dt_declr *list, struct dt_declr *d)
 	return list;
 }
 
-/* An integer constant expression as written: -1 if it is none. */
-static int dt_decl_const(const struct dt_node *n, int64_t *v)
+/*
+ * An integer constant expression as written, enumerators of p's
+ * included: -1 if it is none.
+ */
+static int dt_decl_const(const struct dt_program *p, const struct dt_node *n,
+			 int64_t *v)
 {
 	int64_t a, b;
 
@@ -59,6 +63,8 @@ static int dt_decl_const(const struct dt_node *n, int64_t *v)
 	case DT_N_INT:
 		*v = n->n_int;
 		return 0;
+	case DT_N_IDENT:
+		return n->n_str && dt_enum_lookup(p, n->n_str, v) ? 0 : -1;
 	case DT_N_SIZEOF:
 		if (n->n_left || n->n_ctype.kind == DT_T_STRING ||
 		    n->n_ctype.kind == DT_T_VOID)
@@ -66,7 +72,7 @@ static int dt_decl_const(const struct dt_node *n, int64_t *v)
 		*v = dt_type_size(&n->n_ctype);
 		return 0;
 	case DT_N_UNARY:
-		if (dt_decl_const(n->n_left, &a))
+		if (dt_decl_const(p, n->n_left, &a))
 			return -1;
 		switch (n->n_op) {
 		case DT_OP_NEG: *v = (int64_t)(0 - (uint64_t)a); return 0;
@@ -75,8 +81,8 @@ static int dt_decl_const(const struct dt_node *n, int64_t *v)
 		default: return -1;
 		}
 	case DT_N_BINARY:
-		if (dt_decl_const(n->n_left, &a) ||
-		    dt_decl_const(n->n_right, &b))
+		if (dt_decl_const(p, n->n_left, &a) ||
+		    dt_decl_const(p, n->n_right, &b))
 			return -1;
 		switch (n->n_op) {
 		case DT_OP_ADD: *v = (int64_t)((uint64_t)a + (uint64_t)b);
@@ -105,11 +111,29 @@ static int dt_decl_const(const struct dt_node *n, int64_t *v)
 	}
 }
 
+int dt_parse_enumval(struct dt_pcb *pcb, char *name, struct dt_node *val,
+		     const void *loc)
+{
+	int64_t v;
+	int rc;
+
+	rc = dt_decl_const(&pcb->pcb_prog, val, &v);
+	dt_node_free(val);
+	if (rc) {
+		dt_error(pcb, loc, "D_DECL_ENCONST", "enumerator '%s' must be "
+			 "assigned to an integral constant expression", name);
+		free(name);
+		return -1;
+	}
+	pcb->pcb_enumnext = v + 1;
+	return dt_enum_add(pcb, name, v, loc);
+}
+
 int dt_declr_dim(struct dt_pcb *pcb, struct dt_declr *d,
 		 struct dt_node *dim, const void *loc)
 {
 	int64_t v;
-	int rc = dt_decl_const(dim, &v);
+	int rc = dt_decl_const(&pcb->pcb_prog, dim, &v);
 
 	dt_node_free(dim);
 	if (rc || v <= 0)
@@ -148,6 +172,45 @@ static int dt_declr_type(struct dt_pcb *pcb, const struct dt_tspec *ts,
 
 	s.ts_ptr += d->dr_ptr;
 	return dt_tspec_type(pcb, &d->dr_loc, &s, t);
+}
+
+int dt_declr_param(struct dt_pcb *pcb, struct dt_declr *d,
+		   const struct dt_tspec *ts)
+{
+	struct dt_type t;
+
+	if (dt_declr_type(pcb, ts, d, &t))
+		return -1;
+	d->dr_void = t.kind == DT_T_VOID && !d->dr_ndims && !d->dr_null;
+	return 0;
+}
+
+int dt_plist_add(struct dt_pcb *pcb, struct dt_plist *pl, struct dt_declr *d)
+{
+	int rc = 0;
+
+	pl->pl_n++;
+	pl->pl_nvoid += d->dr_void;
+	if (d->dr_keys.tl_n)
+		rc = dt_error(pcb, &d->dr_loc, "D_DECL_PROTO_TYPE", "function "
+			      "prototype may not use parameter of type "
+			      "dynamic variable: %s, parameter #%d",
+			      d->dr_name ? d->dr_name : "(anonymous)",
+			      pl->pl_n);
+	else if (d->dr_void && d->dr_name)
+		rc = dt_error(pcb, &d->dr_loc, "D_DECL_PROTO_NAME", "void "
+			      "parameter may not have a name: %s", d->dr_name);
+	dt_declr_free(d);
+	return rc;
+}
+
+int dt_plist_end(struct dt_pcb *pcb, const struct dt_plist *pl,
+		 const void *loc)
+{
+	if (pl->pl_nvoid && pl->pl_n > 1)
+		return dt_error(pcb, loc, "D_DECL_PROTO_VOID",
+				"void must be sole parameter");
+	return 0;
 }
 
 /* Scratch a clause-local array may take (alloca( )'s own bound). */
@@ -230,10 +293,30 @@ int dt_parse_decls(struct dt_pcb *pcb, enum dt_vscope scope,
 		   const struct dt_tspec *ts, struct dt_declr *list)
 {
 	struct dt_declr *d;
+	struct dt_type t;
+	int rc = 0;
+
+	/* a prototype declares a function: an extern, as in DTrace */
+	for (d = list; d && !rc; d = d->dr_next)
+		rc = d->dr_func ? dt_declr_type(pcb, ts, d, &t) :
+			dt_parse_decl(pcb, scope, ts, d);
+	dt_declr_free(list);
+	return rc;
+}
+
+/*
+ * The kernel's symbols have their types from BTF: an extern only has to
+ * be a declaration D could make.
+ */
+int dt_parse_externs(struct dt_pcb *pcb, const struct dt_tspec *ts,
+		     struct dt_declr *list)
+{
+	struct dt_declr *d;
+	struct dt_type t;
 	int rc = 0;
 
 	for (d = list; d && !rc; d = d->dr_next)
-		rc = dt_parse_decl(pcb, scope, ts, d);
+		rc = dt_declr_type(pcb, ts, d, &t);
 	dt_declr_free(list);
 	return rc;
 }
@@ -250,6 +333,12 @@ int dt_parse_tdefs(struct dt_pcb *pcb, const struct dt_tspec *ts,
 			rc = dt_error(pcb, &d->dr_loc, "D_UNSUPPORTED",
 				      "array typedefs are not supported: %s",
 				      d->dr_name);
+			break;
+		}
+		if (d->dr_func) {
+			rc = dt_error(pcb, &d->dr_loc, "D_UNSUPPORTED",
+				      "function typedefs are not supported: "
+				      "%s", d->dr_name);
 			break;
 		}
 		rc = dt_declr_type(pcb, ts, d, &t);
@@ -283,9 +372,25 @@ int dt_parse_members(struct dt_pcb *pcb, const struct dt_tspec *ts,
 				      "dimension: %s", d->dr_name);
 			break;
 		}
+		if (d->dr_func && !d->dr_fptr) {
+			rc = dt_error(pcb, &d->dr_loc, "D_DECL_MTYPE", "member "
+				      "%s may not be a function", d->dr_name);
+			break;
+		}
 		rc = dt_declr_type(pcb, ts, d, &t);
+		if (rc && ts->ts_fwd[0] && !d->dr_ptr) {
+			/* nor the kernel's: DTrace's word for it */
+			pcb->pcb_failed = false;
+			dt_error(pcb, &d->dr_loc, "D_DECL_INCOMPLETE",
+				 "incomplete struct/union/enum %s %s: %s",
+				 ts->ts_fwdunion ? "union" : "struct",
+				 ts->ts_fwd, d->dr_name);
+		}
 		if (rc)
 			break;
+		/* int (*f)(void): a pointer, as D reads no code */
+		if (d->dr_func)
+			t = dt_type_ptrto(&dt_type_void);
 		/* a[2][3] is laid out as a[6] */
 		for (i = 0, nelems = d->dr_ndims ? 1 : 0; i < d->dr_ndims;
 		     i++)

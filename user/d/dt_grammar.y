@@ -81,6 +81,7 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 	struct dt_declr	*declr;
 	struct dt_sou	*sou;
 	int		count;
+	struct dt_plist	plist;
 }
 
 %token DT_TOK_ERROR "invalid token"
@@ -110,6 +111,8 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %token DT_TOK_EQ "==" DT_TOK_NE "!=" DT_TOK_LAND "&&" DT_TOK_LOR "||"
 %token DT_TOK_LXOR "^^"
 %token <op> DT_TOK_ASSIGNOP "assignment operator"
+%token DT_TOK_EXTERN "extern" DT_TOK_ELLIPSIS "..."
+%token DT_TOK_BADCLASS "storage class"
 
 %type <pdesc> probes
 %type <node> predicate stmts expr assign cond lor lxor land bor bxor band
@@ -121,7 +124,8 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %type <tlist> tlist
 %type <scope> dscope dclasses dclass
 %type <tspec> dtype
-%type <declr> declarators declarator ddeclarator
+%type <declr> declarators declarator ddeclarator param
+%type <plist> params plist
 %type <sou> sou_head
 %type <count> pointers
 %type <op> unop
@@ -187,11 +191,45 @@ decl:
 			if (dt_parse_tdefs(pcb, &$2, $3))
 				YYERROR;
 		}
+	| DT_TOK_TYPEDEF dtype ';'
+		{
+			if (!$2.ts_same) {
+				dt_error(pcb, L(@2), "D_DECL_USELESS",
+					 "useless declaration");
+				YYERROR;
+			}
+		}
+	| DT_TOK_EXTERN dtype declarators ';'
+		{
+			if (dt_parse_externs(pcb, &$2, $3))
+				YYERROR;
+		}
+	| DT_TOK_EXTERN declarators ';'
+		{
+			struct dt_tspec ts;
+
+			memset(&ts, 0, sizeof(ts));
+			ts.ts_int = 1;
+			if (dt_parse_externs(pcb, &ts, $2))
+				YYERROR;
+		}
+	| DT_TOK_EXTERN dtype ';'
+		{
+			if (dt_parse_typeonly(pcb, &$2, &@2))
+				YYERROR;
+		}
 	;
 
 /* The specifiers of a declaration: a type, or a struct defined here. */
 dtype:
 	  tspecs
+	| sou_head '{' members '}' sou_kw
+		{
+			/* a definition's ';' is missing */
+			dt_error(pcb, L(@5), "D_DECL_COMBO",
+				 "invalid type combination");
+			YYERROR;
+		}
 	| sou_head '{' members '}'
 		{
 			struct dt_sou *s = pcb->pcb_sou;
@@ -212,7 +250,7 @@ declarators:
 
 declarator:
 	  ddeclarator
-	| pointers ddeclarator		{ $$ = $2; $$->dr_ptr = $1; }
+	| pointers ddeclarator		{ $$ = $2; $$->dr_ptr += $1; }
 	;
 
 pointers:
@@ -226,6 +264,32 @@ ddeclarator:
 			$$ = dt_declr_new(pcb, $1, &@1);
 			if (!$$)
 				YYERROR;
+		}
+	| DT_TOK_KSYM
+		{
+			dt_error(pcb, L(@1), "D_DECL_SCOPE", "D scoping operator "
+				 "may not be used in a declaration name (%s)",
+				 $1);
+			free($1);
+			$$ = NULL;
+			YYERROR;
+		}
+	| '(' declarator ')'		{ $$ = $2; }
+	| ddeclarator '(' params ')'
+		{
+			/* a function, or a pointer to one: int (*f)(void) */
+			$$ = $1;
+			$$->dr_func = true;
+			$$->dr_fptr = $$->dr_ptr > 0;
+		}
+	| ddeclarator '[' DT_TOK_ELLIPSIS ']'
+		{
+			dt_error(pcb, L(@3), "D_DECL_PROTO_VARARGS", "array "
+				 "prototype may not use a variable-length "
+				 "argument list");
+			dt_declr_free($1);
+			$$ = NULL;
+			YYERROR;
 		}
 	| ddeclarator '[' ']'		{ $$ = $1; $$->dr_null = true; }
 	| ddeclarator '[' tlist ']'
@@ -244,6 +308,78 @@ ddeclarator:
 				dt_declr_free($1);
 				YYERROR;
 			}
+		}
+	;
+
+/* A prototype's parameters: checked as DTrace does, then forgotten. */
+params:
+	  %empty			{ memset(&$$, 0, sizeof($$)); }
+	| DT_TOK_ELLIPSIS		{ memset(&$$, 0, sizeof($$)); }
+	| plist
+		{
+			if (dt_plist_end(pcb, &$1, L(@1)))
+				YYERROR;
+		}
+	| plist ',' DT_TOK_ELLIPSIS
+		{
+			$1.pl_n++;
+			if (dt_plist_end(pcb, &$1, L(@1)))
+				YYERROR;
+		}
+	;
+
+plist:
+	  param
+		{
+			memset(&$$, 0, sizeof($$));
+			if (dt_plist_add(pcb, &$$, $1))
+				YYERROR;
+		}
+	| plist ',' param
+		{
+			$$ = $1;
+			if (dt_plist_add(pcb, &$$, $3))
+				YYERROR;
+		}
+	;
+
+param:
+	  dtype
+		{
+			$$ = dt_declr_new(pcb, NULL, &@1);
+			if (!$$)
+				YYERROR;
+			if (dt_declr_param(pcb, $$, &$1)) {
+				dt_declr_free($$);
+				YYERROR;
+			}
+		}
+	| dtype pointers
+		{
+			$$ = dt_declr_new(pcb, NULL, &@1);
+			if (!$$)
+				YYERROR;
+			$$->dr_ptr = $2;
+			if (dt_declr_param(pcb, $$, &$1)) {
+				dt_declr_free($$);
+				YYERROR;
+			}
+		}
+	| dtype declarator
+		{
+			$$ = $2;
+			if (dt_declr_param(pcb, $$, &$1)) {
+				dt_declr_free($2);
+				YYERROR;
+			}
+		}
+	| DT_TOK_BADCLASS dtype
+		{
+			dt_error(pcb, L(@1), "D_DECL_PARMCLASS", "inappropriate "
+				 "storage class for function or associative "
+				 "array parameter");
+			$$ = NULL;
+			YYERROR;
 		}
 	;
 
@@ -312,7 +448,12 @@ member:
 	;
 
 enum_head:
-	  DT_TOK_ENUM DT_TOK_IDENT	{ free($2); pcb->pcb_enumnext = 0; }
+	  DT_TOK_ENUM DT_TOK_IDENT
+		{
+			free($2);
+			pcb->pcb_enumnext = 0;
+			pcb->pcb_enumprev = pcb->pcb_prog.p_enums;
+		}
 	;
 
 enumerators:
@@ -326,16 +467,9 @@ enumerator:
 			if (dt_enum_add(pcb, $1, pcb->pcb_enumnext++, L(@1)))
 				YYERROR;
 		}
-	| DT_TOK_IDENT '=' DT_TOK_INT
+	| DT_TOK_IDENT '=' cond
 		{
-			pcb->pcb_enumnext = $3.v + 1;
-			if (dt_enum_add(pcb, $1, $3.v, L(@1)))
-				YYERROR;
-		}
-	| DT_TOK_IDENT '=' '-' DT_TOK_INT
-		{
-			pcb->pcb_enumnext = 1 - $4.v;
-			if (dt_enum_add(pcb, $1, -$4.v, L(@1)))
+			if (dt_parse_enumval(pcb, $1, $3, L(@1)))
 				YYERROR;
 		}
 	;
@@ -746,7 +880,8 @@ tspecs:
 		{
 			memset(&$$, 0, sizeof($$));
 			$$.ts_named++;
-			if (dt_sou_type(pcb, $2, false, L(@2), &$$.ts_type)) {
+			if (!dt_tspec_fwd(pcb, &$$, $2, false) &&
+			    dt_sou_type(pcb, $2, false, L(@2), &$$.ts_type)) {
 				free($2);
 				YYERROR;
 			}
@@ -767,7 +902,8 @@ tspecs:
 		{
 			memset(&$$, 0, sizeof($$));
 			$$.ts_named++;
-			if (dt_sou_type(pcb, $2, true, L(@2), &$$.ts_type)) {
+			if (!dt_tspec_fwd(pcb, &$$, $2, true) &&
+			    dt_sou_type(pcb, $2, true, L(@2), &$$.ts_type)) {
 				free($2);
 				YYERROR;
 			}
@@ -807,6 +943,29 @@ tspecs:
 	| tspecs DT_TOK_LONG		{ $$ = $1; $$.ts_long++; }
 	| tspecs DT_TOK_SIGNED		{ $$ = $1; $$.ts_signed++; }
 	| tspecs DT_TOK_UNSIGNED	{ $$ = $1; $$.ts_unsigned++; }
+	| tspecs DT_TOK_VOID		{ $$ = $1; $$.ts_void++; }
+	| tspecs DT_TOK_STRINGKW	{ $$ = $1; $$.ts_string++; }
+	| tspecs DT_TOK_TYPENAME
+		{
+			$$ = $1;
+			if (dt_tspec_tname(pcb, L(@2), &$$, $2.name, &$2.t))
+				YYERROR;
+		}
+	| tspecs sou_kw
+		{
+			struct dt_tspec ts = $1;
+
+			/* long struct: no type name may follow */
+			ts.ts_named++;
+			dt_tspec_attr(pcb, L(@2), &ts, false);
+			YYERROR;
+		}
+	;
+
+sou_kw:
+	  DT_TOK_STRUCT
+	| DT_TOK_UNION
+	| DT_TOK_ENUM
 	;
 
 %%

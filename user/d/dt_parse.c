@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "dt_aggdef.h"
@@ -73,8 +74,8 @@ static const struct dt_lex_kw dt_keywords[] = {
 	{ "provider", 0, true, {0} },
 	{ "enum", DT_TOK_ENUM, true, {0} },
 	{ "union", DT_TOK_UNION, true, {0} },
-	{ "extern", 0, true, {0} },
-	{ "static", 0, true, {0} },
+	{ "extern", DT_TOK_EXTERN, true, {0} },
+	{ "static", DT_TOK_BADCLASS, true, {0} },
 	{ "register", 0, true, {0} },
 	{ "const", 0, true, {0} },
 	{ "volatile", 0, true, {0} },
@@ -98,13 +99,18 @@ int dt_lex_ident(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text)
 	if (td) {
 		lval->ival.v = 0;
 		lval->ival.t = *td;
+		lval->ival.name = ((const struct dt_tdef *)((const char *)td -
+			offsetof(struct dt_tdef, t_type)))->t_name;
 		return DT_TOK_TYPENAME;
 	}
 	if (kw && kw->kw_token) {
 		if (kw->kw_token == DT_TOK_TYPENAME) {
 			lval->ival.v = 0;
 			lval->ival.t = kw->kw_type;
+			lval->ival.name = kw->kw_name;
 		}
+		if (kw->kw_token == DT_TOK_TYPEDEF)
+			pcb->pcb_typedef = true;
 		return kw->kw_token;
 	}
 	if (kw) {
@@ -128,6 +134,7 @@ int dt_lex_scoped(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text)
 	if (!rc) {
 		lval->ival.v = 0;
 		lval->ival.t = t;
+		lval->ival.name = NULL;
 		return DT_TOK_TYPENAME;
 	}
 	lval->str = strdup(text);
@@ -199,8 +206,8 @@ int dt_lex_int(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
 			tolower((unsigned char)*p) - 'a' + 10;
 		if (d >= base) {
 			dt_error(pcb, (struct dt_loc *)lloc, "D_INT_DIGIT",
-				 "invalid digit '%c' in %s constant %s", *p,
-				 base == 8 ? "octal" : "integer", text);
+				 "constant %s contains invalid digit %c", text,
+				 *p);
 			return DT_TOK_ERROR;
 		}
 		if (v > (~0ull - (unsigned)d) / (unsigned)base)
@@ -442,12 +449,98 @@ out:
 	return rc ? NULL : dt_node_int(m.m_off, &dt_type_ulong, loc);
 }
 
+/* "short long " and the like: DTrace's name of a type it cannot make. */
+static int dt_tspec_unknown(struct dt_pcb *pcb, const struct dt_loc *loc,
+			    const struct dt_tspec *ts)
+{
+	char name[64] = "";
+	int i;
+
+	if (ts->ts_signed || ts->ts_unsigned)
+		strcat(name, ts->ts_signed ? "signed " : "unsigned ");
+	if (ts->ts_short)
+		strcat(name, "short ");
+	for (i = 0; i < ts->ts_long && i < 3; i++)
+		strcat(name, "long ");
+	strcat(name, ts->ts_char ? "char " : ts->ts_int ? "int " : "");
+	name[strlen(name) - 1] = '\0';
+	return dt_error(pcb, loc, "D_UNKNOWN", "failed to resolve type %s : "
+			"Unknown type name", name);
+}
+
+int dt_tspec_attr(struct dt_pcb *pcb, const struct dt_loc *loc,
+		  const struct dt_tspec *ts, bool is_int)
+{
+	if (ts->ts_char && (ts->ts_short || ts->ts_long))
+		return dt_error(pcb, loc, "D_DECL_CHARATTR", "invalid type "
+				"declaration: short and long may not be used "
+				"with char type");
+	if (ts->ts_void && (ts->ts_short || ts->ts_long || ts->ts_signed ||
+			    ts->ts_unsigned))
+		return dt_error(pcb, loc, "D_DECL_VOIDATTR", "invalid type "
+				"declaration: attributes may not be used with "
+				"void type");
+	if (!is_int && (ts->ts_signed || ts->ts_unsigned))
+		return dt_error(pcb, loc, "D_DECL_SIGNINT", "invalid type "
+				"declaration: signed and unsigned may only be "
+				"used with integer type");
+	if (!is_int && ts->ts_long)
+		return dt_error(pcb, loc, "D_DECL_LONGINT", "invalid type "
+				"declaration: long and long long may only be "
+				"used with integer or floating-point type");
+	return dt_error(pcb, loc, "D_DECL_COMBO", "invalid type combination");
+}
+
+int dt_tspec_tname(struct dt_pcb *pcb, const struct dt_loc *loc,
+		   struct dt_tspec *ts, const char *name,
+		   const struct dt_type *t)
+{
+	struct dt_type old;
+
+	/* <sys/types.h> says typedef __gid_t gid_t; of D's own gid_t */
+	if (pcb->pcb_typedef && !ts->ts_ptr && !ts->ts_fwd[0] &&
+	    !ts->ts_same && !dt_tspec_type(pcb, loc, ts, &old) &&
+	    dt_type_eq(&old, t)) {
+		ts->ts_same = true;
+		return 0;
+	}
+	if (pcb->pcb_typedef)
+		return dt_error(pcb, loc, "D_DECL_IDRED", "typedef "
+				"redeclared: %s", name ? name : "?");
+	if (ts->ts_short || ts->ts_long || ts->ts_signed || ts->ts_unsigned)
+		return dt_tspec_attr(pcb, loc, ts, false);
+	return dt_error(pcb, loc, "D_DECL_IDRED", "typedef identifier "
+			"redeclared: %s", name ? name : "?");
+}
+
+bool dt_tspec_fwd(struct dt_pcb *pcb, struct dt_tspec *ts, const char *name,
+		  bool is_union)
+{
+	if (!pcb->pcb_sou || strlen(name) >= sizeof(ts->ts_fwd) ||
+	    dt_sou_lookup(&pcb->pcb_prog, name, is_union))
+		return false;
+	strcpy(ts->ts_fwd, name);
+	ts->ts_fwdunion = is_union;
+	return true;
+}
+
 int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 		  const struct dt_tspec *ts, struct dt_type *out)
 {
-	int nint = ts->ts_char + ts->ts_short + ts->ts_int + ts->ts_long +
-		ts->ts_signed + ts->ts_unsigned;
+	int nint = ts->ts_short + ts->ts_long + ts->ts_signed +
+		ts->ts_unsigned;
+	int nname = ts->ts_char + ts->ts_int + ts->ts_named + ts->ts_string +
+		ts->ts_void;
 
+	if (ts->ts_fwd[0]) {
+		struct dt_tspec base = *ts;
+
+		base.ts_fwd[0] = '\0';
+		if (dt_sou_type(pcb, ts->ts_fwd, ts->ts_fwdunion, loc,
+				&base.ts_type))
+			return -1;
+		return dt_tspec_type(pcb, loc, &base, out);
+	}
 	if (ts->ts_ptr) {
 		struct dt_tspec base = *ts;
 		struct dt_type bt;
@@ -464,25 +557,27 @@ int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 		*out = bt;
 		return 0;
 	}
+	/* in DTrace's order: two type names, then what qualifies them */
+	if (nname > 1 || ts->ts_signed > 1 || ts->ts_unsigned > 1 ||
+	    ts->ts_short > 1 || (ts->ts_signed && ts->ts_unsigned))
+		return dt_error(pcb, loc, "D_DECL_COMBO",
+				"invalid type combination");
 	if (ts->ts_named || ts->ts_string || ts->ts_void) {
-		if (nint || ts->ts_named + ts->ts_string + ts->ts_void != 1)
-			goto bad;
+		if (nint)
+			return dt_tspec_attr(pcb, loc, ts, false);
 		*out = ts->ts_named ? ts->ts_type : ts->ts_string ?
 			dt_type_string : dt_type_void;
 		return 0;
 	}
-	if ((ts->ts_signed && ts->ts_unsigned) || ts->ts_signed > 1 ||
-	    ts->ts_unsigned > 1 || ts->ts_char > 1 || ts->ts_short > 1 ||
-	    ts->ts_int > 1 || ts->ts_long > 2 ||
-	    ts->ts_char + ts->ts_short + (ts->ts_long > 0) > 1)
-		goto bad;
+	if (ts->ts_char && (ts->ts_short || ts->ts_long))
+		return dt_tspec_attr(pcb, loc, ts, true);
+	if ((ts->ts_short && ts->ts_long) || ts->ts_long > 2)
+		return dt_tspec_unknown(pcb, loc, ts);
 	memset(out, 0, sizeof(*out));
 	out->kind = DT_T_INT;
 	out->is_signed = !ts->ts_unsigned;
 	out->size = ts->ts_char ? 1 : ts->ts_short ? 2 : ts->ts_long ? 8 : 4;
 	return 0;
-bad:
-	return dt_error(pcb, loc, "D_TYPE_ERR", "invalid type combination");
 }
 
 struct dt_pdesc *dt_parse_pdesc(char *text, const void *loc)
@@ -678,10 +773,7 @@ int dt_parse(struct dt_pcb *pcb)
 {
 	if (dt_lib_load(pcb, dt_parse_text) || dt_parse_text(pcb))
 		return -1;
-	if (!pcb->pcb_prog.p_clauses)
-		return dt_error(pcb, NULL, "D_EMPTY",
-				"program has no probe clauses");
-	return 0;
+	return 0;	/* no clause is D_EMPTY after the declarations */
 }
 
 struct dt_node *dt_parse_pred(struct dt_pcb *pcb, const char *text)

@@ -27,6 +27,7 @@ struct dt_node *dt_parse_pred(struct dt_pcb *pcb, const char *text);
 struct dt_ival {
 	int64_t		v;
 	struct dt_type	t;
+	const char	*name;	/* a type name's, if known */
 };
 
 /* A keyword the lexer knows. */
@@ -58,9 +59,33 @@ struct dt_tspec {
 	int	ts_void, ts_string, ts_named, ts_ptr;
 	int	ts_enum;	/* named an enum */
 	struct dt_type ts_type;	/* named type */
+	/* in a struct's definition: one not defined yet, looked up late */
+	char	ts_fwd[64];
+	bool	ts_fwdunion;
+	bool	ts_same;	/* typedef T name; of a name that is T */
 };
 int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
 		  const struct dt_tspec *ts, struct dt_type *out);
+/*
+ * struct NAME inside a struct's definition, not the script's: true if
+ * ts keeps the name to be looked up when the member is known.
+ */
+bool dt_tspec_fwd(struct dt_pcb *pcb, struct dt_tspec *ts, const char *name,
+		  bool is_union);
+/*
+ * ts cannot take one more type name (a struct, union or enum when
+ * is_int is false): DTrace's D_DECL_* error for it. Returns -1.
+ */
+int dt_tspec_attr(struct dt_pcb *pcb, const struct dt_loc *loc,
+		  const struct dt_tspec *ts, bool is_int);
+/*
+ * ts followed by the type name name of type t: 0 (ts->ts_same set) for a
+ * typedef that says again what name is, as C allows; else -1 with
+ * DTrace's error for it.
+ */
+int dt_tspec_tname(struct dt_pcb *pcb, const struct dt_loc *loc,
+		   struct dt_tspec *ts, const char *name,
+		   const struct dt_type *t);
 
 /* Key types of a declared array, as the grammar collects them. */
 struct dt_tlist {
@@ -82,6 +107,15 @@ struct dt_declr {
 	uint64_t	dr_dims[DT_DECLR_DIMS];
 	bool		dr_null;	/* [ ]: no dimension, no keys */
 	struct dt_tlist	dr_keys;	/* [type, ...]: associative */
+	bool		dr_func;	/* (params) after it: a prototype */
+	bool		dr_fptr;	/* (*name)(params): a pointer to one */
+	bool		dr_void;	/* a parameter of type void */
+};
+
+/* A prototype's parameters so far. */
+struct dt_plist {
+	int	pl_n;
+	int	pl_nvoid;
 };
 
 struct dt_declr *dt_declr_new(struct dt_pcb *pcb, char *name,
@@ -93,11 +127,24 @@ int dt_declr_dim(struct dt_pcb *pcb, struct dt_declr *d,
 		 struct dt_node *dim, const void *loc);
 int dt_declr_keys(struct dt_pcb *pcb, struct dt_declr *d,
 		  const struct dt_tlist *keys, const void *loc);
+/* d is a parameter of type ts: its type must be one. */
+int dt_declr_param(struct dt_pcb *pcb, struct dt_declr *d,
+		   const struct dt_tspec *ts);
+/* Parameter d (taken) joins pl, and the list is checked at its end. */
+int dt_plist_add(struct dt_pcb *pcb, struct dt_plist *pl, struct dt_declr *d);
+int dt_plist_end(struct dt_pcb *pcb, const struct dt_plist *pl,
+		 const void *loc);
 
 /* Grammar actions. */
 /* [self|this] type declarators;: variables (takes the list). */
 int dt_parse_decls(struct dt_pcb *pcb, enum dt_vscope scope,
 		   const struct dt_tspec *ts, struct dt_declr *list);
+/* extern type declarators;: checked, and nothing to keep. */
+int dt_parse_externs(struct dt_pcb *pcb, const struct dt_tspec *ts,
+		     struct dt_declr *list);
+/* NAME = expr in an enum: expr an integer constant (takes both). */
+int dt_parse_enumval(struct dt_pcb *pcb, char *name, struct dt_node *val,
+		     const void *loc);
 /* typedef type declarators; */
 int dt_parse_tdefs(struct dt_pcb *pcb, const struct dt_tspec *ts,
 		   struct dt_declr *list);
@@ -125,7 +172,10 @@ int dt_parse_clause(struct dt_pcb *pcb, struct dt_pdesc *probes,
 		    struct dt_node *pred, struct dt_node *stmts,
 		    const void *loc);
 
-/* -C: run cpp over a file; returns its output (malloc'd) or NULL. */
+/*
+ * -C: run cpp over a file; returns its output (malloc'd), or NULL with
+ * errno: the file's, or EINVAL when cpp failed (it said why on stderr).
+ */
 char *dt_cpp_run(const char *file, char *const *args, int nargs);
 
 #endif /* DT_PARSE_H */

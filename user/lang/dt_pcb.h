@@ -11,6 +11,7 @@
 
 struct dt_options;
 struct dt_frontend;
+struct dt_enumc;
 
 struct dt_pcb {
 	/* input */
@@ -41,6 +42,8 @@ struct dt_pcb {
 	int		pcb_nifs;	/* if statements lowered so far */
 	struct dt_sou	*pcb_sou;	/* the struct being declared */
 	int64_t		pcb_enumnext;	/* the next enumerator's value */
+	bool		pcb_typedef;	/* in a typedef declaration */
+	const struct dt_enumc *pcb_enumprev; /* p_enums before this enum */
 	char		pcb_lasttok[64];/* for "syntax error near" */
 	bool		pcb_eof;
 

@@ -164,6 +164,9 @@ struct dt_pfmt *dt_pfmt_parse(const char *fmt, char *err, size_t errlen)
 				 (int)(p - start + (*p ? 1 : 0)), start);
 			if (seg.ps_tfmt)
 				snprintf(seg.ps_spec, sizeof(seg.ps_spec), "T");
+			/* DTrace names a conversion without flags or sizes */
+			snprintf(seg.ps_name, sizeof(seg.ps_name), "%s%c",
+				 seg.ps_len, seg.ps_conv ? seg.ps_conv : ' ');
 			if (!seg.ps_tfmt && !*p) {
 				snprintf(err, errlen, "format conversion #%d "
 					 "name expected before end of format "
@@ -203,7 +206,34 @@ fail:	/* every error but memory is DTrace's D_SYNTAX (dt_printf.h) */
 	return NULL;
 }
 
-static const char *dt_pf_proto(char conv)
+int dt_pfmt_argconv(const struct dt_pfmt *pf, int argi,
+		    const struct dt_pfseg **seg, int *conv, bool *star)
+{
+	int a = 0, i, n = 0;
+
+	for (i = 0; i < pf->pf_nsegs; i++) {
+		const struct dt_pfseg *s = &pf->pf_segs[i];
+		int take;
+
+		if (!s->ps_conv)
+			continue;
+		n++;
+		if (s->ps_agg)
+			continue;
+		take = 1 + (s->ps_width == DT_PF_STAR) +
+			(s->ps_prec == DT_PF_STAR);
+		if (argi < a + take) {
+			*seg = s;
+			*conv = n;
+			*star = argi < a + take - 1;
+			return 0;
+		}
+		a += take;
+	}
+	return -1;
+}
+
+const char *dt_pfmt_proto(char conv)
 {
 	switch (conv) {
 	case 's':
@@ -244,42 +274,57 @@ int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
 		for (k = 0; k < 3; k++) {
 			bool star = (k == 0 && s->ps_width == DT_PF_STAR) ||
 				(k == 1 && s->ps_prec == DT_PF_STAR);
+			const char *dyn = k == 0 ? "*" : ".*";
 			const struct dt_type *t;
 			bool ok;
 
 			if (k < 2 && !star)
 				continue;
+			if (a >= ntypes && k < 2) {
+				snprintf(err, errlen, "%s( ) prototype "
+					 "mismatch: conversion #%d (%%%s) is "
+					 "missing a corresponding \"%s\" "
+					 "argument", func, conv, s->ps_name,
+					 dyn);
+				return DT_PFE_DYN_PROTO;
+			}
 			if (a >= ntypes) {
 				snprintf(err, errlen, "%s( ) prototype "
 					 "mismatch: conversion #%d (%%%s) is "
-					 "missing a corresponding %s argument",
-					 func, conv, s->ps_spec,
-					 k < 2 ? "\"*\"" : "value");
-				return k < 2 ? DT_PFE_DYN_PROTO :
-				       DT_PFE_ARG_PROTO;
+					 "missing a corresponding value "
+					 "argument", func, conv, s->ps_name);
+				return DT_PFE_ARG_PROTO;
 			}
 			t = &types[a++];
 			if (k < 2 || (s->ps_conv != 's' && s->ps_conv != 'S'))
 				ok = t->kind == DT_T_INT;
 			else
 				ok = t->kind == DT_T_STRING;
+			if (!ok && k < 2) {
+				snprintf(err, errlen, "%s( ) argument #%d is "
+					 "incompatible with conversion #%d "
+					 "prototype:\n\tconversion: %% %s %s"
+					 "\n\t prototype: int\n\t  argument: "
+					 "%s", func, a + 1, conv, dyn,
+					 s->ps_name, dt_type_name(t));
+				return DT_PFE_DYN_TYPE;
+			}
 			if (!ok) {
 				snprintf(err, errlen, "%s( ) argument #%d is "
 					 "incompatible with conversion #%d "
 					 "prototype:\n\tconversion: %%%s\n\t"
 					 " prototype: %s\n\t  argument: %s",
-					 func, a + 1, conv, s->ps_spec,
-					 k < 2 ? "int" : dt_pf_proto(s->ps_conv),
+					 func, a + 1, conv, s->ps_name,
+					 dt_pfmt_proto(s->ps_conv),
 					 dt_type_name(t));
-				return k < 2 ? DT_PFE_DYN_TYPE :
-				       DT_PFE_ARG_TYPE;
+				return DT_PFE_ARG_TYPE;
 			}
 		}
 	}
+	/* DTrace counts the values the format takes, not the format */
 	if (a < ntypes) {
 		snprintf(err, errlen, "%s( ) prototype mismatch: only %d "
-			 "arguments required by this format string", func,
-			 a + 1);
+			 "arguments required by this format string", func, a);
 		return DT_PFE_ARG_EXTRA;
 	}
 	return 0;

@@ -22,6 +22,7 @@ struct dt_pfseg {
 	int	ps_prec;
 	char	ps_len[3];	/* "", "h", "hh", "l", "ll", "L", "j", "z", "t" */
 	char	ps_spec[32];	/* the conversion as written, without '%' */
+	char	ps_name[4];	/* its name in messages: "d", "lld", "s" */
 	bool	ps_agg;		/* %@: printa( )'s aggregation value */
 	bool	ps_ptrwidth;	/* '?': a pointer's width unless given */
 	char	*ps_tfmt;	/* %<fmt>T: strftime's format (bpftrace's
@@ -67,6 +68,14 @@ int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
 		  const struct dt_type *types, int ntypes, char *err,
 		  size_t errlen);
 const char *dt_pfmt_tag(int rc);
+/*
+ * The conversion (its segment and number from 1) that takes value argi
+ * (from 0); *star if as its '*'. -1 if none does.
+ */
+int dt_pfmt_argconv(const struct dt_pfmt *pf, int argi,
+		    const struct dt_pfseg **seg, int *conv, bool *star);
+/* The types a conversion takes, in DTrace's words ("pointer or integer"). */
+const char *dt_pfmt_proto(char conv);
 
 /* Print with the recorded arguments; returns bytes written or -1. */
 int dt_pfmt_print(FILE *fp, const struct dt_pfmt *pf,

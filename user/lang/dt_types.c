@@ -60,8 +60,17 @@ int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
 	uint32_t align = dt_type_align(t), size = dt_type_size(t);
 	struct dt_member *m;
 
-	if (t->kind == DT_T_VOID || t->kind == DT_T_STRING ||
-	    (t->kind == DT_T_SOU && !t->sou->s_defined)) {
+	if (t->kind == DT_T_VOID) {
+		dt_error(pcb, loc, "D_DECL_VOIDOBJ", "cannot have void "
+			 "member: %s", name);
+		goto fail;
+	}
+	if (t->kind == DT_T_SOU && !t->sou->s_defined) {
+		dt_error(pcb, loc, "D_DECL_INCOMPLETE", "incomplete "
+			 "struct/union/enum %s: %s", dt_type_name(t), name);
+		goto fail;
+	}
+	if (t->kind == DT_T_STRING) {
 		dt_error(pcb, loc, "D_DECL_MTYPE", "member %s of %s %s may "
 			 "not be of type %s", name, s->s_union ? "union" :
 			 "struct", s->s_name, dt_type_name(t));
@@ -73,9 +82,8 @@ int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
 		goto fail;
 	}
 	if (dt_sou_member(s, name)) {
-		dt_error(pcb, loc, "D_DECL_MNAME", "member %s redeclared in "
-			 "%s %s", name, s->s_union ? "union" : "struct",
-			 s->s_name);
+		dt_error(pcb, loc, "D_UNKNOWN", "failed to define member "
+			 "'%s': Duplicate member or variable name", name);
 		goto fail;
 	}
 	m = realloc(s->s_mems, (size_t)(s->s_nmems + 1) * sizeof(*m));
@@ -123,9 +131,9 @@ int dt_sou_anon_add(struct dt_pcb *pcb, struct dt_sou *s,
 		if (!name)
 			return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
 		if (dt_sou_member(s, name)) {
-			dt_error(pcb, loc, "D_DECL_MNAME", "member %s "
-				 "redeclared in %s %s", name, s->s_union ?
-				 "union" : "struct", s->s_name);
+			dt_error(pcb, loc, "D_UNKNOWN", "failed to define "
+				 "member '%s': Duplicate member or variable "
+				 "name", name);
 			free(name);
 			return -1;
 		}
@@ -217,6 +225,17 @@ int dt_enum_add(struct dt_pcb *pcb, char *name, int64_t val,
 	struct dt_enumc *e;
 	int64_t old;
 
+	/* the enum's own enumerators are the newest */
+	for (e = pcb->pcb_prog.p_enums; e && e != pcb->pcb_enumprev;
+	     e = e->e_next) {
+		if (strcmp(e->e_name, name) == 0) {
+			dt_error(pcb, loc, "D_UNKNOWN", "failed to define "
+				 "enumerator '%s': Duplicate member or "
+				 "variable name", name);
+			free(name);
+			return -1;
+		}
+	}
 	if (dt_enum_lookup(&pcb->pcb_prog, name, &old)) {
 		dt_error(pcb, loc, "D_DECL_IDRED", "identifier redeclared: %s",
 			 name);
@@ -224,8 +243,8 @@ int dt_enum_add(struct dt_pcb *pcb, char *name, int64_t val,
 		return -1;
 	}
 	if (val < INT32_MIN || val > INT32_MAX) {
-		dt_error(pcb, loc, "D_DECL_ENCONST", "enumerator '%s' must be "
-			 "an integer constant that fits in an int", name);
+		dt_error(pcb, loc, "D_DECL_ENOFLOW", "enumerator '%s' value "
+			 "overflows INT_MAX (%d)", name, INT32_MAX);
 		free(name);
 		return -1;
 	}

@@ -1,0 +1,7 @@
+#pragma D option quiet
+
+BEGIN
+{
+	v = (char long)arg0;
+	exit(0);
+}

@@ -1,0 +1,5 @@
+enum state {
+	IDLE,
+	RUNNING,
+	IDLE = 7
+};

@@ -1,0 +1,5 @@
+struct pair {
+	long first;
+	int second;
+	char first;
+};

@@ -1,0 +1,2 @@
+typedef unsigned int count_t;
+typedef long count_t;

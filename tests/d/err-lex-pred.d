@@ -1,0 +1,5 @@
+syscall::read:entry
+/(pid == $target || ppid == $target/
+{
+	@reads = count();
+}

@@ -1,0 +1,7 @@
+#pragma D option quiet
+
+BEGIN
+{
+	@opens = count();
+	printf("opens: %d\n", @opens);
+}

@@ -1,0 +1,4 @@
+profile-97
+{
+	ustack(8, -16);
+}

@@ -1,0 +1,6 @@
+#pragma D option quiet
+
+fbt::vfs_read:entry
+{
+	@[stack(0)] = count();
+}

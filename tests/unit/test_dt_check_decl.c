@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Declarations as DTrace has them (issue #35): what it accepts compiles,
+ * and each mistake gets DTrace's tag, words and line.
+ */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+#include <stdlib.h>
+
+#include "check_test.h"
+#include "dt_btf.h"
+#include "kselftest_harness.h"
+
+static const struct check_case cases[] = {
+	/* specifiers: two type names, then what qualifies them */
+	{ "BEGIN { trace((char int)0); }", "D_DECL_COMBO", 1,
+	  "invalid type combination" },
+	{ "BEGIN { trace((signed unsigned)0); }", "D_DECL_COMBO", 1,
+	  "invalid type combination" },
+	{ "BEGIN {\n\ttrace((char long)0);\n}", "D_DECL_CHARATTR", 2,
+	  "invalid type declaration: short and long may not be used with "
+	  "char type" },
+	{ "BEGIN { trace((short void)0); }", "D_DECL_VOIDATTR", 1,
+	  "invalid type declaration: attributes may not be used with void "
+	  "type" },
+	{ "long struct s {\n\tint a;\n};", "D_DECL_LONGINT", 1,
+	  "invalid type declaration: long and long long may only be used "
+	  "with integer or floating-point type" },
+	{ "unsigned union u *p;", "D_DECL_SIGNINT", 1, "invalid type "
+	  "declaration: signed and unsigned may only be used with integer "
+	  "type" },
+	{ "typedef int n_t;\nBEGIN { trace((unsigned n_t)0); }",
+	  "D_DECL_SIGNINT", 2, "invalid type declaration: signed and "
+	  "unsigned may only be used with integer type" },
+	{ "BEGIN { trace((long short)0); }", "D_UNKNOWN", 1,
+	  "failed to resolve type short long : Unknown type name" },
+	{ "BEGIN { trace((long long long)0); }", "D_UNKNOWN", 1,
+	  "failed to resolve type long long long : Unknown type name" },
+	/* a struct's missing ';' */
+	{ "struct a { int x; }\n\nstruct b { int y; };", "D_DECL_COMBO", 3,
+	  "invalid type combination" },
+	{ "typedef int n_t;\ntypedef long n_t;", "D_DECL_IDRED", 2,
+	  "typedef redeclared: n_t" },
+	/* as C allows, and <sys/types.h> does: the same type again */
+	{ "typedef unsigned int gid_t;\ntypedef int n_t;\ntypedef int n_t;\n"
+	  "BEGIN { trace((gid_t)1 + (n_t)2); }" },
+	{ "typedef int gid_t;", "D_DECL_IDRED", 1,
+	  "typedef redeclared: gid_t" },
+	{ "typedef;", "D_SYNTAX", 1, "syntax error near \";\"" },
+	{ "typedef int n_t;\nint n_t;", "D_DECL_IDRED", 2,
+	  "typedef identifier redeclared: n_t" },
+	/* extern declarations and prototypes: checked, then forgotten */
+	{ "int f(int, void);", "D_DECL_PROTO_VOID", 1,
+	  "void must be sole parameter" },
+	{ "extern int g(void, ...);", "D_DECL_PROTO_VOID", 1,
+	  "void must be sole parameter" },
+	{ "int f(void v);", "D_DECL_PROTO_NAME", 1,
+	  "void parameter may not have a name: v" },
+	{ "int (*fp)(int,\n\tint a[int]);", "D_DECL_PROTO_TYPE", 2,
+	  "function prototype may not use parameter of type dynamic "
+	  "variable: a, parameter #2" },
+	{ "int a[...];", "D_DECL_PROTO_VARARGS", 1, "array prototype may "
+	  "not use a variable-length argument list" },
+	{ "int f(static int);", "D_DECL_PARMCLASS", 1, "inappropriate "
+	  "storage class for function or associative array parameter" },
+	{ "extern int;", "D_DECL_USELESS", 1, "useless declaration" },
+	{ "extern long struct s x;", "D_DECL_LONGINT", 1, "invalid type "
+	  "declaration: long and long long may only be used with integer or "
+	  "floating-point type" },
+	{ "struct s { int f(void); };", "D_DECL_MTYPE", 1,
+	  "member f may not be a function" },
+	{ "typedef int f_t(int);", "D_UNSUPPORTED", 1,
+	  "function typedefs are not supported: f_t" },
+	{ "extern void *e1;\nextern unsigned long long e2;\nextern e3;\n"
+	  "extern int a1[], a2[1], a3[12][34];\nextern int getint(void);\n"
+	  "extern int *(*fp)(void);\nextern int **(**fpp)(void);\n"
+	  "extern int noparms();\nextern int two(int, int);\n"
+	  "extern int va1(...);\nextern int va2(int, ...);\n"
+	  "int f(int x, char *y);\nstruct s { int (*fp)(void); int x; };\n"
+	  "int ok[offsetof(struct s, x) - 7];\n"
+	  "BEGIN { trace(ok[0]); }" },
+	{ "int `xyz;", "D_DECL_SCOPE", 1, "D scoping operator may not be "
+	  "used in a declaration name (`xyz)" },
+	{ "extern long vmlinux`jiffies;", "D_DECL_SCOPE", 1, "D scoping "
+	  "operator may not be used in a declaration name (vmlinux`jiffies)" },
+	/* a struct used whole before it is defined, or in itself */
+	{ "struct r {\n\tstruct pirate p;\n};", "D_DECL_INCOMPLETE", 2,
+	  "incomplete struct/union/enum struct pirate: p" },
+	{ "struct r { struct p q; };\nstruct p { int x; };",
+	  "D_DECL_INCOMPLETE", 1, "incomplete struct/union/enum struct p: q" },
+	{ "union u { int a;\n\tunion u rec; };", "D_DECL_INCOMPLETE", 2,
+	  "incomplete struct/union/enum union u: rec" },
+	{ "struct r { struct nosuch *p; };", "D_TYPE_ERR", 1,
+	  "no type information for struct nosuch: kernel type information "
+	  "is unavailable: cannot read BTF from DTRACE_BTF=/nonexistent: No "
+	  "such file or directory" },
+	/* enumerators: duplicates, other names and values */
+	{ "enum e {\n\tx = 3,\n\tx = 4\n};", "D_UNKNOWN", 3,
+	  "failed to define enumerator 'x': Duplicate member or variable "
+	  "name" },
+	{ "enum e { A };\nenum f { B, A };", "D_DECL_IDRED", 2,
+	  "identifier redeclared: A" },
+	{ "enum e {\n\tbig = 2147483648\n};", "D_DECL_ENOFLOW", 2,
+	  "enumerator 'big' value overflows INT_MAX (2147483647)" },
+	{ "enum e { small = -2147483649 };", "D_DECL_ENOFLOW", 1,
+	  "enumerator 'small' value overflows INT_MAX (2147483647)" },
+	{ "enum e { top = 2147483647, next };", "D_DECL_ENOFLOW", 1,
+	  "enumerator 'next' value overflows INT_MAX (2147483647)" },
+	{ "enum e { T = \"no\" };", "D_DECL_ENCONST", 1, "enumerator 'T' "
+	  "must be assigned to an integral constant expression" },
+	{ "enum e { A = 1 << 4, B = A, C = -3 * 2, D };\n"
+	  "BEGIN { trace(A + B + C + D); }" },
+	{ "BEGIN { trace((unsigned long long)1); trace((long int)2); "
+	  "trace((signed char)3); trace((short unsigned int)4); }" },
+	{ "typedef struct { int a; } p_t;\nstruct s { p_t p; };\n"
+	  "BEGIN { trace(sizeof (struct s)); }" },
+};
+
+TEST(declarations)
+{
+	size_t i;
+
+	setenv("DTRACE_BTF", "/nonexistent", 1);
+	dt_btf_reset();
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		EXPECT_TRUE(check_case_run(&cases[i], _metadata));
+	unsetenv("DTRACE_BTF");
+	dt_btf_reset();
+}
+
+TEST_HARNESS_MAIN

@@ -48,6 +48,7 @@ typedef u32 gfp_t;
 #define max(a, b)		((a) > (b) ? (a) : (b))
 #define min_t(t, a, b)		((t)(a) < (t)(b) ? (t)(a) : (t)(b))
 #define max_t(t, a, b)		((t)(a) > (t)(b) ? (t)(a) : (t)(b))
+#define BUILD_BUG_ON(c)		_Static_assert(!(c), #c)
 #define IS_ERR(p)		((unsigned long)(p) >= (unsigned long)-4095)
 #define ERR_PTR(e)		((void *)(long)(e))
 #define u64_to_user_ptr(x)	((void *)(uintptr_t)(x))

@@ -3,7 +3,7 @@
 # Clauses of aggregations of built-ins and constants only take a short
 # path decided at ENABLE (kmod/dtrace_plan.c). Their keys and values must
 # be what the general path gives: the same clauses behind a predicate
-# take that one. comm is 15 bytes at most; strsize=8 cuts keys to 7.
+# take that one. comm is 15 bytes at most; strsize=8 cuts strings to 8.
 set -eu
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
@@ -19,10 +19,10 @@ END { printa("a %s %@d\n", @a); printa("b %s %s %@d\n", @b);
 for strsize in 256 8; do
 	out=$("$DTRACE" -q -x strsize=$strsize -n "$d" \
 		-c "$t/run")
-	if [ $strsize = 256 ]; then long=abcdefghijklmno; else long=abcdefg; fi
-	for want in "a $long 1" "a ab 2" "b $long exit_group 1" \
-		    "b ab exit_group 2" "ga $long 1" "ga ab 2" \
-		    "gb $long exit_group 1" "gb ab exit_group 2"; do
+	long=abcdefghijklmno f=exit_group
+	[ $strsize = 8 ] && long=abcdefgh f=exit_gro
+	for want in "a $long 1" "a ab 2" "b $long $f 1" "b ab $f 2" \
+		    "ga $long 1" "ga ab 2" "gb $long $f 1" "gb ab $f 2"; do
 		printf '%s\n' "$out" | grep -qx "$want" ||
 			{ echo "strsize $strsize: no \"$want\" in:"; echo "$out"; exit 1; }
 	done

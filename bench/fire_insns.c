@@ -178,6 +178,7 @@ static struct dtrace_ecb *fi_ecb(struct dtrace_state *st,
 			keyext = a->dac_rec_off + a->dac_rec_size;
 		e->de_aggkeysize = max(e->de_aggkeysize, keyext);
 	}
+	dtrace_ecb_plan(e);
 	return e;
 }
 

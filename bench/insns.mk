@@ -6,7 +6,7 @@
 # bench/kshim/kshim.h in place of the kernel's headers, counted by
 # callgrind (bench/insns.sh). Deterministic: the same count every run.
 FIRE_KMOD := kmod/dtrace_fire.c kmod/dtrace_agg.c kmod/dtrace_rate.c \
-	kmod/dif_env_kernel.c
+	kmod/dif_env_kernel.c kmod/dtrace_plan.c
 FIRE_DIF = $(filter-out dif/dif_exec.c,$(DIF_SRCS)) $(DIF_USER_SRCS)
 KSHIM := $(B)/kshim
 # Each kernel header those files include: a file that includes kshim.h.

@@ -70,3 +70,9 @@ dif-kcheck:
 		'ccflags-y += $$(if $$(wildcard $$(srctree)/include/linux/stdarg.h),-DDIF_HAVE_LINUX_STDARG)' \
 		> $(DIF_KCHECK)/Kbuild
 	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(DIF_KCHECK) W=1 modules
+
+# The ASan tests and the fuzzer trap on a read of a register not yet
+# written, which the verifier must have ruled out (DIF_CHECK_REGS).
+$(B)/asan/dif/dif_exec.o $(B)/asan-sw/dif/dif_exec.o: \
+	CPPFLAGS += -DDIF_CHECK_REGS
+$(B)/fuzz/obj/dif/dif_exec.o: FUZZ_CPPFLAGS += -DDIF_CHECK_REGS

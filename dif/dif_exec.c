@@ -212,13 +212,40 @@ static inline u64 dif_srem(u64 a, u64 b)
 	return (u64)((s64)a % (s64)b);
 }
 
+#ifdef DIF_CHECK_REGS
+/*
+ * Tests and fuzzers: trap on a read of a register not yet written in
+ * this run, which dif_verify() must have made impossible. Returns the
+ * registers written once @in has run.
+ */
+static u32 dif_check_regs(const struct dif_insn *in, u32 set)
+{
+	int fmt = dif_op_format(in->di_op);
+	bool ra = fmt == DIF_FMT_A || fmt == DIF_FMT_AI ||
+		  fmt == DIF_FMT_DA || fmt == DIF_FMT_DAI ||
+		  fmt == DIF_FMT_DAB || fmt == DIF_FMT_MAI;
+
+	if ((ra && !(set & 1u << (in->di_ra & (DIF_NREGS - 1)))) ||
+	    (fmt == DIF_FMT_DAB && !(set & 1u << (in->di_rb & (DIF_NREGS - 1)))) ||
+	    (fmt == DIF_FMT_MAI && !(set & 1u << (in->di_rd & (DIF_NREGS - 1)))))
+		__builtin_trap();
+	if (fmt == DIF_FMT_DI || fmt == DIF_FMT_DA || fmt == DIF_FMT_DAI ||
+	    fmt == DIF_FMT_DAB)
+		set |= 1u << (in->di_rd & (DIF_NREGS - 1));
+	return set;
+}
+#endif
+
 /* The interpreter proper; dif_exec() has prepared ms. */
 static noinline u64 dif_run(const struct dif_prog *p, struct dif_mstate *ms)
 {
-	u64 regs[DIF_NREGS] = { 0 };
+	u64 regs[DIF_NREGS];
 	const struct dif_insn *in;
 	u32 pc = 0;
 	u64 t;
+#ifdef DIF_CHECK_REGS
+	u32 set = 1;
+#endif
 #ifndef DIF_USE_SWITCH
 	/* __annotate_jump_table tells the kernel's objtool what this is. */
 	static const void *const dif_jump[DIF_OP_COUNT + 1]
@@ -232,11 +259,27 @@ static noinline u64 dif_run(const struct dif_prog *p, struct dif_mstate *ms)
 #endif
 
 	/*
+	 * dif_verify() proved that every register but %r0 is written
+	 * before it is read, unless it said otherwise.
+	 */
+	if (unlikely(p->flags & DIF_PF_ZEROREGS)) {
+		memset(regs, 0, sizeof(regs));
+	} else {
+#ifdef DIF_CHECK_REGS
+		memset(regs, 0xdb, sizeof(regs));
+#endif
+		regs[0] = 0;
+	}
+	/*
 	 * No bound on pc here: dif_verify() proved that branches go forward
 	 * inside the program and that the last instruction is RET.
 	 */
 	for (;;) {
 		in = &p->insns[pc++];
+#ifdef DIF_CHECK_REGS
+		if (!(p->flags & DIF_PF_ZEROREGS))
+			set = dif_check_regs(in, set);
+#endif
 #ifndef DIF_USE_SWITCH
 		goto *dif_jump[in->di_op < DIF_OP_COUNT ?
 			       in->di_op : DIF_OP_COUNT];

@@ -259,9 +259,13 @@ static void dif_ld_short(struct dif_prog *p)
 int dif_prog_load_lim(struct dif_prog *p, const void *blob, u32 size,
 		      const struct dif_limits *lim, struct dif_log *log)
 {
+	u32 flags;
+
 	memset(p, 0, sizeof(*p));
-	if (dif_ld_header(p, blob, size, log) || dif_verify(p, lim, log))
+	if (dif_ld_header(p, blob, size, log) ||
+	    dif_verify_flags(p, lim, log, &flags))
 		return -EINVAL;
+	p->flags |= flags;
 	dif_ld_short(p);
 	return 0;
 }

@@ -18,7 +18,16 @@
  *    between the last instruction that empties it and here), it stays
  *    within DIF_TUPLE_MAX and a CALL finds exactly the subroutine's
  *    number of arguments; elsewhere dif_exec checks at run time;
- *  - the last instruction is RET.
+ *  - the last instruction is RET;
+ *  - every register an instruction reads (%r0 aside, which is 0) was
+ *    written on every path that reaches it, so that dif_exec() need not
+ *    zero the register file. Branches only go forward, so one pass in
+ *    program order finds it: the registers set at a branch target are
+ *    those set on every branch to it and, unless an unconditional
+ *    branch or RET comes just before, on the fall-through. Targets still
+ *    ahead are kept in a table of DIF_VRF_PENDING; a program with more
+ *    at once is not refused but marked DIF_PF_ZEROREGS, and dif_exec()
+ *    zeroes its registers as before.
  *
  * Termination is by construction: every instruction other than a branch
  * or RET goes on to the next one, branches only go forward, and the last
@@ -63,6 +72,15 @@ static const char *const dif_vrf_scope_names[] = {
 	[DIF_SCOPE_LOCAL]	= "clause-local",
 };
 
+/* Branch targets ahead whose registers are tracked, at any one pc. */
+#define DIF_VRF_PENDING		32
+#define DIF_VRF_ALL		0xffffu		/* every register */
+
+struct dif_vrf_target {
+	u16	pc;
+	u16	set;	/* registers set on every branch to it so far */
+};
+
 struct dif_vrf {
 	const struct dif_prog	*p;
 	struct dif_log		*log;
@@ -73,6 +91,12 @@ struct dif_vrf {
 	u32			depth;
 	u32			seg_start;	/* first pc after that */
 	u32			tgt_hi;		/* 1 + highest branch target */
+	/* registers written on every path to pc (dif_vrf_regs()) */
+	u16			set;
+	bool			falls;		/* pc - 1 falls through to pc */
+	bool			unproven;	/* the table overflowed */
+	u32			npending;
+	struct dif_vrf_target	pending[DIF_VRF_PENDING];
 };
 
 __printf(2, 3)
@@ -270,20 +294,94 @@ static void dif_vrf_insn(struct dif_vrf *v, const struct dif_insn *in)
 	}
 }
 
+/* Registers set on every path to v->pc: the fall-through's and the branches'. */
+static void dif_vrf_join(struct dif_vrf *v)
+{
+	bool reached = v->falls;
+	u16 set = v->falls ? v->set : DIF_VRF_ALL;
+	u32 i = 0;
+
+	while (i < v->npending) {
+		if (v->pending[i].pc != v->pc) {
+			i++;
+			continue;
+		}
+		set &= v->pending[i].set;
+		reached = true;
+		v->pending[i] = v->pending[--v->npending];
+	}
+	/* no path reaches it: it never runs, whatever it reads */
+	v->set = reached ? set : DIF_VRF_ALL;
+}
+
+/* A branch to @target with v->set: the target's set is narrowed. */
+static void dif_vrf_pend(struct dif_vrf *v, u32 target)
+{
+	u32 i;
+
+	for (i = 0; i < v->npending; i++) {
+		if (v->pending[i].pc == target) {
+			v->pending[i].set &= v->set;
+			return;
+		}
+	}
+	if (v->npending == DIF_VRF_PENDING) {
+		v->unproven = true;
+		return;
+	}
+	v->pending[v->npending].pc = (u16)target;
+	v->pending[v->npending].set = v->set;
+	v->npending++;
+}
+
+static void dif_vrf_read(struct dif_vrf *v, u32 r)
+{
+	if (!v->unproven && !(v->set & (1u << r)))
+		dif_vrf_reject(v, "reads %%r%u, not set on every path to here",
+			       r);
+}
+
+/*
+ * Def-before-use, in program order (see the top of this file). Runs
+ * after dif_vrf_insn(), on an instruction whose fields it accepted.
+ */
+static void dif_vrf_regs(struct dif_vrf *v, const struct dif_insn *in)
+{
+	u8 uses = dif_vrf_fmt_uses[dif_vrf_formats[in->di_op]];
+
+	dif_vrf_join(v);
+	if (v->unproven)
+		return;
+	if (uses & DIF_F_A)
+		dif_vrf_read(v, in->di_ra);
+	if (uses & DIF_F_B)
+		dif_vrf_read(v, in->di_rb);
+	if (uses & DIF_F_DR)
+		dif_vrf_read(v, in->di_rd);
+	if (uses & DIF_F_DW)
+		v->set |= 1u << in->di_rd;
+	v->falls = in->di_op != DIF_OP_BA && in->di_op != DIF_OP_RET;
+	if ((in->di_op == DIF_OP_BA || in->di_op == DIF_OP_BZ ||
+	     in->di_op == DIF_OP_BNZ) && in->di_imm >= 0)
+		dif_vrf_pend(v, v->pc + 1 + (u32)in->di_imm);
+}
+
 /**
- * dif_verify() - check that a program is safe to run with dif_exec()
- * @p:   the program, as dif_prog_load() set it up
- * @lim: limits, NULL for the defaults
- * @log: where every violation is written, may be NULL
+ * dif_verify_flags() - dif_verify(), also saying what the program needs
+ * @p:     the program
+ * @lim:   limits, NULL for the defaults
+ * @log:   where every violation is written, may be NULL
+ * @flags: set to DIF_PF_ZEROREGS if its registers must start at 0
  *
  * Context: any; allocates nothing. Return: 0, or -EINVAL.
  */
-int dif_verify(const struct dif_prog *p, const struct dif_limits *lim,
-	       struct dif_log *log)
+int dif_verify_flags(const struct dif_prog *p, const struct dif_limits *lim,
+		     struct dif_log *log, u32 *flags)
 {
-	struct dif_vrf v = { .p = p, .log = log };
+	struct dif_vrf v = { .p = p, .log = log, .set = 1, .falls = true };
 	u32 max = DIF_INSNS_MAX;
 
+	*flags = 0;
 	v.strsize = DIF_STRSIZE_MAX;
 	if (lim && lim->strsize && lim->strsize < v.strsize)
 		v.strsize = lim->strsize;
@@ -300,10 +398,37 @@ int dif_verify(const struct dif_prog *p, const struct dif_limits *lim,
 			       p->ninsns, max);
 		return -EINVAL;
 	}
-	for (v.pc = 0; v.pc < p->ninsns; v.pc++)
+	for (v.pc = 0; v.pc < p->ninsns; v.pc++) {
+		int err = v.err;
+
+		v.err = 0;
 		dif_vrf_insn(&v, &p->insns[v.pc]);
+		if (!v.err)
+			dif_vrf_regs(&v, &p->insns[v.pc]);
+		else
+			v.unproven = true;	/* the fields cannot be used */
+		v.err = v.err ? v.err : err;
+	}
 	v.pc = p->ninsns - 1;
 	if (p->insns[v.pc].di_op != DIF_OP_RET)
 		dif_vrf_reject(&v, "last instruction is not RET");
+	if (v.unproven)
+		*flags = DIF_PF_ZEROREGS;
 	return v.err;
+}
+
+/**
+ * dif_verify() - check that a program is safe to run with dif_exec()
+ * @p:   the program, as dif_prog_load() set it up
+ * @lim: limits, NULL for the defaults
+ * @log: where every violation is written, may be NULL
+ *
+ * Context: any; allocates nothing. Return: 0, or -EINVAL.
+ */
+int dif_verify(const struct dif_prog *p, const struct dif_limits *lim,
+	       struct dif_log *log)
+{
+	u32 flags;
+
+	return dif_verify_flags(p, lim, log, &flags);
 }

@@ -86,6 +86,8 @@ struct dif_prog {
 };
 
 #define DIF_PF_DYN	0x1	/* uses self-> or arrays or string globals */
+/* the verifier could not prove each register set before it is read */
+#define DIF_PF_ZEROREGS	0x2
 
 /* One entry of the tuple stack: an array key part or a subr argument. */
 struct dif_tuple {
@@ -185,6 +187,8 @@ int dif_prog_load_lim(struct dif_prog *p, const void *blob, u32 size,
 		      const struct dif_limits *lim, struct dif_log *log);
 int dif_verify(const struct dif_prog *p, const struct dif_limits *lim,
 	       struct dif_log *log);
+int dif_verify_flags(const struct dif_prog *p, const struct dif_limits *lim,
+		     struct dif_log *log, u32 *flags);
 __printf(3, 4)
 void dif_log_printf(struct dif_log *log, u32 pc, const char *fmt, ...);
 

@@ -21,7 +21,6 @@
  * the firing (DIF_FAULT_BUDGET) however long a chain someone built.
  */
 #include <linux/random.h>
-#include <linux/jhash.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -129,6 +128,53 @@ void dtrace_agg_free(struct dtrace_cpu *c)
 	kfree(c->dc_aggkey);
 }
 
+/*
+ * A key's hash, a word at a time over its data rounded up to a word:
+ * the key is zero past its data, and a key size is a multiple of 8. The
+ * buffer's random seed, the aggregation and the length go in first.
+ */
+static u32 dtrace_agg_hash(const char *k, u32 len, u32 seed, u32 id)
+{
+	u64 h = ((u64)seed << 32 | seed) ^ ((u64)id << 32 | len), w;
+	u32 n;
+
+	for (n = 0; n < len; n += 8, k += 8) {
+		memcpy(&w, k, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	h *= 0xc4ceb9fe1a85ec53ull;
+	return (u32)(h ^ h >> 32);
+}
+
+/* Equal hashes: equal keys, a word at a time as dtrace_agg_hash(). */
+static bool dtrace_agg_keyeq(const char *a, const char *b, u32 len)
+{
+	u64 x, y;
+	u32 n;
+
+	for (n = 0; n < len; n += 8, a += 8, b += 8) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x != y)
+			return false;
+	}
+	return true;
+}
+
+/* count() and sum(), most aggregations, without the general switch. */
+static void dtrace_agg_apply(const struct dtrace_aggdesc *ad, u64 *v, s64 x,
+			     s64 weight, bool fresh)
+{
+	if (ad->ad_func == DTRACE_AGG_COUNT)
+		v[0]++;
+	else if (ad->ad_func == DTRACE_AGG_SUM)
+		v[0] += (u64)x;
+	else
+		dif_agg_apply_weight(ad->ad_func, ad->ad_params, v, x, weight,
+				     fresh);
+}
+
 /**
  * dtrace_aggregate() - add @x to aggregation @id under the key this CPU
  * has built.
@@ -149,21 +195,23 @@ int dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
 	const struct dtrace_aggdesc *ad = &state->ds_aggs[id];
 	struct dtrace_aggbuf *b = &c->dc_aggbufs[c->dc_aggactive];
 	u32 ks = ad->ad_keysize, size, h, off, *bucket;
-	/* Equal keys have equal data extents; the rest is zero in both. */
-	u32 len = min(c->dc_aggkeylen, ks);
+	/*
+	 * Equal keys have equal data extents; the rest is zero in both, up
+	 * to ks, a multiple of 8.
+	 */
+	u32 len = (min(c->dc_aggkeylen, ks) + 7) & ~7u;
 	struct dtrace_aggrec *r;
 
-	h = jhash(c->dc_aggkey, len, b->ab_seed ^ id ^ len << 16);
+	h = dtrace_agg_hash(c->dc_aggkey, len, b->ab_seed, id);
 	bucket = &b->ab_buckets[h & (b->ab_nbuckets - 1)];
 	for (off = *bucket; off != DTRACE_AGG_NIL; off = r->dar_next) {
 		if (!dif_budget_charge(ms, DIF_COST_CHAIN))
 			return DIF_FAULT_BUDGET;
 		r = (struct dtrace_aggrec *)(b->ab_data + off);
 		if (r->dar_hash == h && r->dar_id == id &&
-		    !memcmp(r + 1, c->dc_aggkey, len)) {
-			dif_agg_apply_weight(ad->ad_func, ad->ad_params,
-					     (u64 *)((char *)(r + 1) + ks), x,
-					     weight, false);
+		    dtrace_agg_keyeq((char *)(r + 1), c->dc_aggkey, len)) {
+			dtrace_agg_apply(ad, (u64 *)((char *)(r + 1) + ks), x,
+					 weight, false);
 			return 0;
 		}
 	}
@@ -179,8 +227,7 @@ int dtrace_aggregate(struct dtrace_state *state, struct dtrace_cpu *c,
 	r->dar_hash = h;
 	memcpy(r + 1, c->dc_aggkey, ks);
 	memset((char *)(r + 1) + ks, 0, ad->ad_valsize);
-	dif_agg_apply_weight(ad->ad_func, ad->ad_params,
-			     (u64 *)((char *)(r + 1) + ks), x, weight, true);
+	dtrace_agg_apply(ad, (u64 *)((char *)(r + 1) + ks), x, weight, true);
 	r->dar_next = *bucket;
 	*bucket = b->ab_offset;
 	b->ab_offset += size;

@@ -327,6 +327,7 @@ static struct dtrace_ecb *dtrace_ecb_create(struct dtrace_state *state,
 	if (err)
 		goto fail;
 	dtrace_ecb_count_locals(ecb);
+	dtrace_ecb_plan(ecb);
 	ecb->de_writes_user = dtrace_ecb_writes_user(ecb);
 	/* the user-memory writes a locked-down kernel refuses */
 	if (ecb->de_writes_user) {

@@ -30,6 +30,7 @@
 #include <linux/bitmap.h>
 #include <linux/err.h>
 #include <linux/irqflags.h>
+#include <linux/sched.h>
 #include <linux/smp.h>
 #include <linux/ktime.h>
 #include "dtrace_impl.h"
@@ -40,10 +41,6 @@ static DEFINE_PER_CPU(u64, dtrace_budget);	/* work left in this firing */
 
 /* What ERROR's clauses may do after a clause spent the budget. */
 #define DTRACE_BUDGET_ERROR	(DIF_BUDGET_FIRING / 8)
-/* A clause's and an action's own work, beyond programs and copies. */
-#define DTRACE_COST_CLAUSE	32
-#define DTRACE_COST_ACTION	8
-
 /* May this state's clauses run for this firing? */
 static bool dtrace_state_fires(const struct dtrace_state *state,
 			       const struct dtrace_state *only)
@@ -137,33 +134,85 @@ static bool dtrace_charge_short(struct dtrace_mctx *mc)
 }
 
 /*
- * An aggregation key that is a string the kernel owns (@[execname],
- * @[probefunc]), copied straight into the key rather than into scratch
- * by the program and from there into the key. Returns -1 if @act is not
- * one, else 0 or DIF_FAULT_BUDGET (nothing copied).
+ * Zero the key this CPU built, a word at a time: it is 8-aligned and
+ * DTRACE_AGGKEY_MAX long, a multiple of 8.
  */
-static int dtrace_key_kstr(struct dtrace_mctx *mc,
-			   const struct dtrace_action *act, char *key,
-			   u32 *endp)
+static void dtrace_key_clear(struct dtrace_cpu *cpu)
 {
-	const struct dif_prog *p = &act->dac_prog;
-	char *dst = key + act->dac_rec_off;
-	const char *s;
-	u32 max, len;
+	u64 *k = (u64 *)cpu->dc_aggkey;
+	u32 i, n = (cpu->dc_aggkeylen + 7) / 8;
 
-	if (p->short_op != DIF_OP_LDB || !act->dac_string || act->dac_user ||
-	    !act->dac_rec_size)
-		return -1;
-	s = dtrace_env_kstr(mc, (u32)p->insns[0].di_imm, &max);
-	if (!s)
-		return -1;
-	if (!dtrace_charge_short(mc))
-		return DIF_FAULT_BUDGET;
+	for (i = 0; i < n; i++)
+		k[i] = 0;
+	cpu->dc_aggkeylen = 0;
+}
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define DTRACE_KEY_COMM_WORDS	1
+/*
+ * execname: comm's 16 bytes read as two words, its NUL found a word at
+ * a time, and as many bytes stored as the slot holds (zeros past the
+ * NUL, as the key is). Returns its length.
+ */
+static u32 dtrace_key_comm(char *dst, u32 slot)
+{
+	u64 w[2], z;
+	u32 i, len = 16;
+
+	BUILD_BUG_ON(sizeof(current->comm) != sizeof(w));
+	memcpy(w, current->comm, sizeof(w));
+	for (i = 0; i < 2; i++) {
+		z = (w[i] - 0x0101010101010101ull) & ~w[i] &
+		    0x8080808080808080ull;
+		if (z) {
+			len = i * 8 + __builtin_ctzll(z) / 8;
+			break;
+		}
+	}
+	len = min(len, slot - 1);
+	/* bytes from len on are zero: the NUL and the key's padding */
+	if (len < 8) {
+		w[0] &= ~(~0ull << len * 8);
+		w[1] = 0;
+	} else {
+		w[1] &= len < 16 ? ~(~0ull << (len - 8) * 8) : ~0ull;
+	}
+	if (slot >= sizeof(w))
+		memcpy(dst, w, sizeof(w));	/* two stores */
+	else
+		memcpy(dst, w, slot);
+	return len;
+}
+#endif
+
+/*
+ * An aggregation key part that is a string the kernel owns (@[execname],
+ * @[probefunc]: DTRACE_FAST_KSTR), copied straight into the key rather
+ * than into scratch by the program and from there into the key. Sets
+ * *endp to where its data ends.
+ */
+static void dtrace_key_kstr(struct dtrace_mctx *mc,
+			    const struct dtrace_action *act, char *key,
+			    u32 *endp)
+{
+	char *dst = key + act->dac_rec_off;
+	u32 max = 0, len;
+	const char *s;
+
+#ifdef DTRACE_KEY_COMM_WORDS
+	if (act->dac_var == DIF_VAR_EXECNAME) {
+		len = dtrace_key_comm(dst, act->dac_rec_size);
+		*endp = act->dac_rec_off + len + 1;
+		return;
+	}
+#endif
+	s = dtrace_env_kstr(mc, act->dac_var, &max);
+	if (!s)		/* cannot be: the plan knows dtrace_env_kstr()'s */
+		s = "";
 	len = strnlen(s, min(max, act->dac_rec_size - 1));
 	memcpy(dst, s, len);
 	dst[len] = '\0';
 	*endp = act->dac_rec_off + len + 1;
-	return 0;
 }
 
 /*
@@ -227,27 +276,22 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 		hdr->dr_probe_id = probe_id;
 		hdr->dr_timestamp = now ? now : dtrace_mctx_now(mc);
 	}
-	if (ecb->de_aggkeysize && cpu->dc_aggkeylen) {
-		/* Past the last key's data, the key is still all zero. */
-		memset(cpu->dc_aggkey, 0, cpu->dc_aggkeylen);
-		cpu->dc_aggkeylen = 0;
-	}
+	/* Past the last key's data, the key is still all zero. */
+	if (ecb->de_aggkeysize && cpu->dc_aggkeylen)
+		dtrace_key_clear(cpu);
 	cpu->dc_aggweight = 1;	/* an earlier firing may have faulted */
 
-	bitmap_zero(held, ecb->de_nacts);	/* no guard is past them */
+	if (ecb->de_guarded)
+		bitmap_zero(held, ecb->de_nacts);	/* no guard is past them */
 	for (i = ecb->de_speculates; i < ecb->de_nacts; i++) {
 		const struct dtrace_action *act = &ecb->de_acts[i];
-		u64 cost = DTRACE_COST_ACTION;
 		int fault = 0;
 
 		/* In an if block not taken: as if it were not there. */
 		if (act->dac_guard && !test_bit(act->dac_guard - 1, held))
 			continue;
 		*actp = i + 1;
-		if (act->dac_kind == DTRACE_ACT_STACK ||
-		    act->dac_kind == DTRACE_ACT_USTACK)
-			cost += (u64)DIF_COST_COPY * act->dac_rec_size / 8;
-		if (!dif_budget_charge(&mc->dm_ms, cost))
+		if (!dif_budget_charge(&mc->dm_ms, act->dac_cost))
 			return DIF_FAULT_BUDGET;
 		if (act->dac_kind == DTRACE_ACT_STACK) {
 			dtrace_stack_kernel((u64 *)((char *)(hdr + 1) +
@@ -261,21 +305,18 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 					  mc->dm_args);
 			continue;
 		}
-		if (act->dac_kind == DTRACE_ACT_AGGKEY) {
-			fault = dtrace_key_kstr(mc, act, cpu->dc_aggkey, &end);
-			if (fault > 0)
-				return fault;
-			if (!fault) {
-				cpu->dc_aggkeylen = max(cpu->dc_aggkeylen, end);
-				continue;
-			}
-			fault = 0;
+		if (act->dac_fast == DTRACE_FAST_KSTR) {
+			if (!dtrace_charge_short(mc))
+				return DIF_FAULT_BUDGET;
+			dtrace_key_kstr(mc, act, cpu->dc_aggkey, &end);
+			cpu->dc_aggkeylen = max(cpu->dc_aggkeylen, end);
+			continue;
 		}
-		if (act->dac_prog.short_op == DIF_OP_SETI) {
+		if (act->dac_fast == DTRACE_FAST_CONST) {
 			/* a constant, as count()'s value: nothing to run */
 			if (!dtrace_charge_short(mc))
 				return DIF_FAULT_BUDGET;
-			v = (s64)act->dac_prog.insns[0].di_imm;
+			v = act->dac_value;
 		} else {
 			v = dif_exec(&act->dac_prog, &mc->dm_ms);
 			if (mc->dm_ms.fault.kind != DIF_FAULT_NONE)
@@ -296,8 +337,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 						 act->dac_arg, v,
 						 cpu->dc_aggweight);
 			/* The next aggregation builds its own key. */
-			memset(cpu->dc_aggkey, 0, cpu->dc_aggkeylen);
-			cpu->dc_aggkeylen = 0;
+			dtrace_key_clear(cpu);
 			cpu->dc_aggweight = 1;
 			break;
 		case DTRACE_ACT_AGGWEIGHT:
@@ -353,6 +393,61 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 	return DIF_FAULT_NONE;
 }
 
+/*
+ * A clause of aggregations only, each key part and value a constant or
+ * a built-in (de_fast, dtrace_plan.c): what dtrace_ecb_run() does for
+ * it, without machine state, record, guards or programs. The caller
+ * runs it only with de_fast_budget left, so every fixed charge is made
+ * as dtrace_ecb_run() would make it and cannot fail: the only fault is
+ * a hash chain that spends the budget, at the same step.
+ */
+static int dtrace_ecb_fast(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
+			   struct dtrace_ecb *ecb, struct dtrace_probe *probe,
+			   const struct dtrace_args *args, u32 *actp)
+{
+	struct dif_mstate *ms = &mc->dm_ms;
+	u32 i, end;
+	u64 v;
+
+	mc->dm_probe = probe;	/* what the built-ins read */
+	mc->dm_args = args;
+	mc->dm_ecb = ecb;
+	if (cpu->dc_aggkeylen)	/* left by a clause that faulted */
+		dtrace_key_clear(cpu);
+	cpu->dc_aggweight = 1;
+	ms->budget -= DTRACE_COST_CLAUSE;
+	for (i = 0; i < ecb->de_nacts; i++) {
+		const struct dtrace_action *act = &ecb->de_acts[i];
+
+		ms->budget -= act->dac_cost + 2;	/* 2: the program's */
+		if (act->dac_fast == DTRACE_FAST_KSTR) {
+			dtrace_key_kstr(mc, act, cpu->dc_aggkey, &end);
+			cpu->dc_aggkeylen = max(cpu->dc_aggkeylen, end);
+			continue;
+		}
+		if (act->dac_fast == DTRACE_FAST_CONST)
+			v = act->dac_value;
+		else
+			v = dif_env_builtin(ms, act->dac_var, 0);
+		if (act->dac_kind == DTRACE_ACT_AGGKEY) {
+			dtrace_action_store(mc, act, cpu->dc_aggkey, v, &end);
+			cpu->dc_aggkeylen = max(cpu->dc_aggkeylen, end);
+			continue;
+		}
+		ms->budget -= DIF_COST_DYN + cpu->dc_aggkeylen;
+		if (dtrace_aggregate(ecb->de_state, cpu, ms, act->dac_arg, v,
+				     1)) {
+			*actp = i + 1;
+			ms->fault.kind = DIF_FAULT_BUDGET;
+			ms->fault.pc = DIF_PC_NONE;
+			ms->fault.addr = 0;
+			return DIF_FAULT_BUDGET;
+		}
+		dtrace_key_clear(cpu);
+	}
+	return DIF_FAULT_NONE;
+}
+
 static void __dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_args *args,
 				struct dtrace_state *only)
 {
@@ -376,9 +471,16 @@ static void __dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_
 		mc = cpu->dc_mctx;
 		if (!mc)	/* a CPU that came online after GO */
 			continue;
-		dtrace_mctx_init(mc, state, cpu, ecb, probe, args, firing);
-		mc->dm_ms.budget = __this_cpu_read(dtrace_budget);
-		kind = dtrace_ecb_run(mc, cpu, ecb, probe->dp_id, &act);
+		if (ecb->de_fast &&
+		    __this_cpu_read(dtrace_budget) >= ecb->de_fast_budget) {
+			mc->dm_ms.budget = __this_cpu_read(dtrace_budget);
+			kind = dtrace_ecb_fast(mc, cpu, ecb, probe, args, &act);
+		} else {
+			dtrace_mctx_init(mc, state, cpu, ecb, probe, args,
+					 firing);
+			mc->dm_ms.budget = __this_cpu_read(dtrace_budget);
+			kind = dtrace_ecb_run(mc, cpu, ecb, probe->dp_id, &act);
+		}
 		__this_cpu_write(dtrace_budget, mc->dm_ms.budget);
 		if (kind == DIF_FAULT_NONE)
 			continue;

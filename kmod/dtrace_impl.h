@@ -72,6 +72,18 @@ struct dtrace_probe {
 	u32				dp_nenabled;
 };
 
+/* How an action's value is had without its program (dtrace_plan.c). */
+enum dtrace_fast {
+	DTRACE_FAST_NONE = 0,	/* run the program */
+	DTRACE_FAST_CONST,	/* a constant: dac_value */
+	DTRACE_FAST_KSTR,	/* a key part the kernel owns: dac_var */
+	DTRACE_FAST_BUILTIN,	/* an integer built-in that cannot fault */
+};
+
+/* A clause's and an action's own work, beyond programs and copies. */
+#define DTRACE_COST_CLAUSE	32
+#define DTRACE_COST_ACTION	8
+
 struct dtrace_action {
 	u32		dac_kind;	/* enum dtrace_act_kind */
 	u32		dac_arg;	/* AGGREGATE: the aggregation id */
@@ -80,6 +92,11 @@ struct dtrace_action {
 	u32		dac_guard;	/* 0, or 1 + a GUARD's index */
 	bool		dac_string;	/* the value is a string address */
 	bool		dac_user;	/* ... in user memory */
+	/* decided at ENABLE by dtrace_ecb_plan() */
+	u8		dac_fast;	/* enum dtrace_fast */
+	u32		dac_cost;	/* charged before it runs */
+	u32		dac_var;	/* FAST_KSTR, FAST_BUILTIN */
+	s64		dac_value;	/* FAST_CONST */
 	struct dif_prog	dac_prog;
 };
 
@@ -96,6 +113,13 @@ struct dtrace_ecb {
 	bool			de_needs_record; /* it records, or traces */
 	bool			de_speculates;	/* action 0 is speculate() */
 	bool			de_writes_user;	/* copyout( ), copyoutstr( ) */
+	bool			de_guarded;	/* it has a GUARD action */
+	/*
+	 * Aggregations of constants and built-ins only: dtrace_ecb_fast(),
+	 * when the firing has de_fast_budget left.
+	 */
+	bool			de_fast;
+	u64			de_fast_budget;
 	void			*de_blob;	/* the programs point into it */
 	u64			de_mem;		/* bytes charged for it */
 	u32			de_nlinks;
@@ -298,6 +322,8 @@ extern unsigned int dtrace_deferred;
 /* a commit between stretches of an ENABLE or close: more will come */
 extern bool dtrace_commit_partial;
 void dtrace_ecb_free_all(struct dtrace_state *state);
+/* dtrace_plan.c: what a clause's firing needs, decided at ENABLE */
+void dtrace_ecb_plan(struct dtrace_ecb *ecb);
 
 /* dtrace_buffer.c: per-CPU buffer pairs */
 int dtrace_buffers_alloc(struct dtrace_state *state);

@@ -48,6 +48,7 @@ typedef u32 gfp_t;
 #define max(a, b)		((a) > (b) ? (a) : (b))
 #define min_t(t, a, b)		((t)(a) < (t)(b) ? (t)(a) : (t)(b))
 #define max_t(t, a, b)		((t)(a) > (t)(b) ? (t)(a) : (t)(b))
+#define BUILD_BUG_ON(c)		_Static_assert(!(c), #c)
 #define IS_ERR(p)		((unsigned long)(p) >= (unsigned long)-4095)
 #define ERR_PTR(e)		((void *)(long)(e))
 #define u64_to_user_ptr(x)	((void *)(uintptr_t)(x))
@@ -200,67 +201,5 @@ static inline u32 prandom_u32_state(struct rnd_state *r)
 long copy_from_user_nofault(void *dst, const void *src, size_t size);
 long copy_from_kernel_nofault(void *dst, const void *src, size_t size);
 long copy_to_user_nofault(void *dst, const void *src, size_t size);
-
-/* The kernel's jhash (Bob Jenkins' lookup3, as <linux/jhash.h>). */
-#define kshim_rol32(w, s)	((w) << (s) | (w) >> (32 - (s)))
-#define kshim_mix(a, b, c) {						\
-	a -= c; a ^= kshim_rol32(c, 4); c += b;				\
-	b -= a; b ^= kshim_rol32(a, 6); a += c;				\
-	c -= b; c ^= kshim_rol32(b, 8); b += a;				\
-	a -= c; a ^= kshim_rol32(c, 16); c += b;			\
-	b -= a; b ^= kshim_rol32(a, 19); a += c;			\
-	c -= b; c ^= kshim_rol32(b, 4); b += a;				\
-}
-#define kshim_final(a, b, c) {						\
-	c ^= b; c -= kshim_rol32(b, 14);				\
-	a ^= c; a -= kshim_rol32(c, 11);				\
-	b ^= a; b -= kshim_rol32(a, 25);				\
-	c ^= b; c -= kshim_rol32(b, 16);				\
-	a ^= c; a -= kshim_rol32(c, 4);					\
-	b ^= a; b -= kshim_rol32(a, 14);				\
-	c ^= b; c -= kshim_rol32(b, 24);				\
-}
-static inline u32 kshim_get32(const u8 *k)
-{
-	u32 v;
-
-	memcpy(&v, k, 4);
-	return v;
-}
-
-static inline u32 jhash(const void *key, u32 length, u32 initval)
-{
-	u32 a, b, c;
-	const u8 *k = key;
-
-	a = b = c = 0xdeadbeef + length + initval;
-	while (length > 12) {
-		a += kshim_get32(k);
-		b += kshim_get32(k + 4);
-		c += kshim_get32(k + 8);
-		kshim_mix(a, b, c);
-		length -= 12;
-		k += 12;
-	}
-	switch (length) {
-	case 12: c += (u32)k[11] << 24; fallthrough;
-	case 11: c += (u32)k[10] << 16; fallthrough;
-	case 10: c += (u32)k[9] << 8; fallthrough;
-	case 9:  c += k[8]; fallthrough;
-	case 8:  b += (u32)k[7] << 24; fallthrough;
-	case 7:  b += (u32)k[6] << 16; fallthrough;
-	case 6:  b += (u32)k[5] << 8; fallthrough;
-	case 5:  b += k[4]; fallthrough;
-	case 4:  a += (u32)k[3] << 24; fallthrough;
-	case 3:  a += (u32)k[2] << 16; fallthrough;
-	case 2:  a += (u32)k[1] << 8; fallthrough;
-	case 1:  a += k[0];
-		kshim_final(a, b, c);
-		break;
-	case 0:
-		return c;
-	}
-	return c;
-}
 
 #endif /* _KSHIM_H */

@@ -55,7 +55,7 @@ static const char dift_golden_src[] =
 	"	ret %r7\n"
 	"no:	setx 0xffffffffffffffff, %r7\n"
 	"	ldx [%r7-8], %r8\n"
-	"	stgs %r5, 7\n"
+	"	stgs %r7, 7\n"
 	"	ret %r7\n";
 
 static const char dift_golden[] =
@@ -75,7 +75,7 @@ static const char dift_golden[] =
 	"11: 01 00 07 00 00000000  ret %r7\n"
 	"12: 14 07 00 00 00000000  setx DT_INTEGER[0], %r7      ! 0xffffffffffffffff\n"
 	"13: 26 08 07 00 fffffff8  ldx [%r7-8], %r8\n"
-	"14: 37 00 05 00 00000007  stgs %r5, DT_VAR(7)          ! global scalar string\n"
+	"14: 37 00 07 00 00000007  stgs %r7, DT_VAR(7)          ! global scalar string\n"
 	"15: 01 00 07 00 00000000  ret %r7\n"
 	"\n"
 	"ID    SCOPE  KIND    TYPE\n"

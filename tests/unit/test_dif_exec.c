@@ -298,7 +298,7 @@ TEST_F(exec, short_programs)
 	EXPECT_EQ(11, dift_asm_run(t, "ldts 9, %r2\n ret %r2"));
 	EXPECT_EQ(DIF_OP_LDTS, t->prog.short_op);
 	/* another register returned, or %r0: the interpreter's business */
-	EXPECT_EQ(0, dift_asm_run(t, "seti 4, %r1\n ret %r2"));
+	EXPECT_EQ(0, dift_asm_run(t, "seti 4, %r1\n ret %r0"));
 	EXPECT_EQ(0, t->prog.short_op);
 	EXPECT_EQ(0, dift_asm_run(t, "ldgs 1, %r1\n ret %r1"));
 	EXPECT_EQ(0, t->prog.short_op);
@@ -449,7 +449,7 @@ TEST_F(exec, faults)
 	t->env.builtin_fault = 0;
 	/* a fault stops at once: nothing after it runs */
 	t->globals[1] = 0;
-	dift_asm_run(t, "udiv %r1, %r0, %r2\n seti 1, %r3\n stgs %r3, 1\n ret %r3");
+	dift_asm_run(t, "udiv %r0, %r0, %r2\n seti 1, %r3\n stgs %r3, 1\n ret %r3");
 	EXPECT_EQ(0, t->globals[1]);
 }
 
@@ -654,7 +654,7 @@ static const struct dift_oprow dift_oprows[] = {
 	  "ldub [%r2+0], %r3\n ret %r3", '5' },
 	{ DIF_OP_PUSHTS, "sets \"abc\", %r1\n pushts %r1, 2\n call strlen, %r2\n"
 	  "ret %r2", 2 },
-	{ DIF_OP_POPTS, "pushtv %r1\n pushtv %r1\n popts\n call speculation, %r2\n"
+	{ DIF_OP_POPTS, "pushtv %r0\n pushtv %r0\n popts\n call speculation, %r2\n"
 	  "ret %r2", 0 },
 	{ DIF_OP_CALL, "seti 0x1234, %r1\n pushtv %r1\n call htons, %r2\n ret %r2",
 	  0x3412 },

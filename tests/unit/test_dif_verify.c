@@ -3,6 +3,7 @@
  * The verifier and the loader: one table row per rule, each with the
  * program, whether it loads, and the log line it must produce.
  */
+#include <stdio.h>
 #include <string.h>
 #include "dif_test.h"
 #include "kselftest_harness.h"
@@ -29,11 +30,34 @@ static const struct dift_vcase dift_vcases[] = {
 	{ "pushes across a branch: checked at run time",
 	  "seti 1, %r1\n pushtv %r1\n bz %r1, c\n pushtv %r1\n"
 	  "c: call strlen, %r2\n ret %r2", NULL },
-	{ "args[] through LDBA", "ldba args[%r1], %r2\n ret %r2", NULL },
+	{ "args[] through LDBA", "seti 1, %r1\n ldba args[%r1], %r2\n ret %r2",
+	  NULL },
 	{ "sets at a string start", ".string \"ab\"\n .string \"cd\"\n"
 	  "sets 3, %r1\n ret %r1", NULL },
 
+	{ "a register set on both paths",
+	  "ldb pid, %r1\n bz %r1, e\n seti 1, %r2\n ba j\n"
+	  "e: seti 2, %r2\n j: ret %r2", NULL },
+	{ "code no path reaches reads anything", "ba 2\n ret %r5\n ret %r0",
+	  NULL },
 	/* rejected: one row per rule */
+	{ "a register never set", "ret %r1",
+	  "DIF offset 0: reads %r1, not set on every path to here" },
+	{ "rb never set", "seti 1, %r1\n add %r1, %r2, %r3\n ret %r3",
+	  "DIF offset 1: reads %r2, not set on every path to here" },
+	{ "a store's address never set", "stx %r0, [%r3+0]\n ret %r0",
+	  "DIF offset 0: reads %r3, not set on every path to here" },
+	{ "set on the fall-through only",
+	  "ldb pid, %r1\n bz %r1, j\n seti 1, %r2\n j: ret %r2",
+	  "DIF offset 3: reads %r2, not set on every path to here" },
+	{ "set on the branch only",
+	  "ldb pid, %r1\n bz %r1, s\n ba j\n s: seti 2, %r2\n"
+	  "j: ret %r2",
+	  "DIF offset 4: reads %r2, not set on every path to here" },
+	{ "set before an unconditional branch, not after the other",
+	  "ldb pid, %r1\n bz %r1, s\n seti 2, %r2\n ba j\n s: nop\n"
+	  "j: ret %r2",
+	  "DIF offset 5: reads %r2, not set on every path to here" },
 	{ "unknown opcode", ".insn 200 0 0 0 0\n ret %r0",
 	  "DIF offset 0: unknown opcode 200" },
 	{ "rd out of range", "mov %r1, %r16\n ret %r0",
@@ -170,7 +194,7 @@ TEST_F(verify, limits)
 	struct dift *t = self->t;
 	struct dif_limits lim = { .insns_max = 2, .strsize = 16 };
 
-	ASSERT_EQ(0, dift_asm(t, "nop\n nop\n pushts %r1, 32\n popts\n ret %r0"));
+	ASSERT_EQ(0, dift_asm(t, "nop\n nop\n pushts %r0, 32\n popts\n ret %r0"));
 	t->log.len = 0;
 	EXPECT_EQ(-EINVAL, dif_verify(&t->prog, &lim, &t->log));
 	EXPECT_NE(NULL, strstr(t->logbuf,
@@ -180,6 +204,40 @@ TEST_F(verify, limits)
 	EXPECT_EQ(-EINVAL, dif_verify(&t->prog, &lim, &t->log));
 	EXPECT_NE(NULL, strstr(t->logbuf,
 			       "DIF offset 2: PUSHTS bound 32 outside 0..16"));
+}
+
+/*
+ * n branches pending at once, each to its own target, then a read of
+ * %r5, never set: proven and refused within the table, past it marked
+ * for zeroed registers (and %r5 reads 0).
+ */
+static void dift_pending(char *buf, size_t size, int n)
+{
+	size_t len = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		len += snprintf(buf + len, size - len, "bz %%r0, t%d\n", i);
+	for (i = 0; i < n; i++)
+		len += snprintf(buf + len, size - len, "t%d: nop\n", i);
+	snprintf(buf + len, size - len, "ret %%r5\n");
+}
+
+TEST_F(verify, regs_pending_table)
+{
+	struct dift *t = self->t;
+	char text[4096];
+
+	dift_pending(text, sizeof(text), 32);
+	EXPECT_EQ(-EINVAL, dift_asm(t, text));
+	EXPECT_NE(NULL, strstr(t->logbuf,
+			       "DIF offset 64: reads %r5, not set on every path to here"));
+	dift_pending(text, sizeof(text), 33);
+	ASSERT_EQ(0, dift_asm(t, text)) TH_LOG("%s", t->logbuf);
+	EXPECT_EQ(DIF_PF_ZEROREGS, t->prog.flags & DIF_PF_ZEROREGS);
+	EXPECT_EQ(0, dift_asm_run(t, text));
+	ASSERT_EQ(0, dift_asm(t, "seti 1, %r1\n ret %r1"));
+	EXPECT_EQ(0, t->prog.flags & DIF_PF_ZEROREGS);
 }
 
 TEST_F(verify, empty_program)

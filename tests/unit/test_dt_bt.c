@@ -440,7 +440,7 @@ static const struct {
 	  "expects an array of 4 bytes (16 provided)" },
 	{ "kprobe:f { @ = bswap(\"a\"); }", 1, 22, "bswap() expects an "
 	  "integer (string provided)" },
-	{ "struct foo {\n int a;\n struct nosuch *p;\n};\nBEGIN { }", 3, 9,
+	{ "struct foo {\n int a;\n struct nosuch *p;\n};\nBEGIN { }", 3, 17,
 	  "struct nosuch is not a known type: neither the script nor the "
 	  "kernel's types define it" },
 	{ "BEGIN { @ = NO_SUCH_ENUMERATOR; }", 1, 13,
@@ -524,10 +524,10 @@ TEST(no_btf)
 	dt_btf_reset();
 	EXPECT_EQ(-1, compile(src, &pcb, &cp, &o));
 	EXPECT_EQ(4, pcb.pcb_errline);
-	EXPECT_EQ(9, pcb.pcb_errcol);
-	EXPECT_EQ(0, strncmp(pcb.pcb_errmsg, "no type information for "
-			     "struct path: kernel type information is "
-			     "unavailable", 70)) TH_LOG("%s", pcb.pcb_errmsg);
+	EXPECT_EQ(14, pcb.pcb_errcol);
+	EXPECT_EQ(0, strncmp(pcb.pcb_errmsg, "incomplete struct/union/enum "
+			     "struct path: path (kernel type information is "
+			     "unavailable", 81)) TH_LOG("%s", pcb.pcb_errmsg);
 	EXPECT_NE(NULL, strstr(pcb.pcb_errmsg, "DTRACE_BTF"))
 		TH_LOG("%s", pcb.pcb_errmsg);
 	dt_cprog_free(&cp);

@@ -87,9 +87,13 @@ static const struct check_case cases[] = {
 	  "operator may not be used in a declaration name (vmlinux`jiffies)" },
 	/* a struct used whole before it is defined, or in itself */
 	{ "struct r {\n\tstruct pirate p;\n};", "D_DECL_INCOMPLETE", 2,
-	  "incomplete struct/union/enum struct pirate: p" },
+	  "incomplete struct/union/enum struct pirate: p"
+	  " (kernel type information is unavailable: cannot read BTF from "
+	  "DTRACE_BTF=/nonexistent: No such file or directory)" },
 	{ "struct r { struct p q; };\nstruct p { int x; };",
-	  "D_DECL_INCOMPLETE", 1, "incomplete struct/union/enum struct p: q" },
+	  "D_DECL_INCOMPLETE", 1, "incomplete struct/union/enum struct p: q"
+	  " (kernel type information is unavailable: cannot read BTF from "
+	  "DTRACE_BTF=/nonexistent: No such file or directory)" },
 	{ "union u { int a;\n\tunion u rec; };", "D_DECL_INCOMPLETE", 2,
 	  "incomplete struct/union/enum union u: rec" },
 	{ "struct r { struct nosuch *p; };", "D_TYPE_ERR", 1,

@@ -253,14 +253,16 @@ int bt_rw_strerror(struct bt_ctx *cx, struct dt_node *n,
 		   const struct bt_fn *f)
 {
 	struct bt_kv kv[BT_ERRNO_MAX];
+	/* strerror( ) may reuse its buffer (an unknown errno's text) */
+	char msg[BT_ERRNO_MAX][64];
 	int i;
 
 	(void)f;
 	for (i = 0; i < BT_ERRNO_MAX; i++) {
+		snprintf(msg[i], sizeof(msg[i]), "%s", strerror(i + 1));
 		kv[i].k = i + 1;
-		kv[i].v = strerror(i + 1);
+		kv[i].v = msg[i];
 	}
-	/* strerror( )'s strings are the C library's, constant */
 	return bt_tablecall(cx, n, kv, BT_ERRNO_MAX,
 			    bt_str("Unknown error", &n->n_loc));
 }

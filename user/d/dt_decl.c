@@ -379,12 +379,21 @@ int dt_parse_members(struct dt_pcb *pcb, const struct dt_tspec *ts,
 		}
 		rc = dt_declr_type(pcb, ts, d, &t);
 		if (rc && ts->ts_fwd[0] && !d->dr_ptr) {
-			/* nor the kernel's: DTrace's word for it */
+			/*
+			 * nor the kernel's: DTrace's word for it, and why
+			 * the kernel's could not be looked at, if so
+			 */
+			const char *why = strstr(pcb->pcb_errmsg,
+						 "kernel type information is");
+			char *was = why ? strdup(why) : NULL;
+
 			pcb->pcb_failed = false;
 			dt_error(pcb, &d->dr_loc, "D_DECL_INCOMPLETE",
-				 "incomplete struct/union/enum %s %s: %s",
+				 "incomplete struct/union/enum %s %s: %s%s%s%s",
 				 ts->ts_fwdunion ? "union" : "struct",
-				 ts->ts_fwd, d->dr_name);
+				 ts->ts_fwd, d->dr_name, was ? " (" : "",
+				 was ? was : "", was ? ")" : "");
+			free(was);
 		}
 		if (rc)
 			break;

@@ -35,6 +35,9 @@ struct dt_options {
 	uint64_t	o_aggrate;	/* ns between aggregation snapshots */
 	uint64_t	o_cleanrate;	/* ns between speculation cleanings */
 	bool		o_rawbytes;	/* trace( ) data as bytes, always */
+	uint8_t		o_stackfmt;	/* oformat=folded 1, flamegraph 2 */
+	char		o_prom[64];	/* prometheus=[ADDR:]PORT; "": none */
+	uint32_t	o_promseries;	/* series served per aggregation */
 };
 
 #define DT_STRSIZE_DEFAULT	256
@@ -46,6 +49,7 @@ struct dt_options {
 #define DT_STRSLOT(strsize)	((strsize) + 1)
 #define DT_SWITCHRATE_DEFAULT	1000000000ull	/* 1hz, as DTrace */
 #define DT_STATUSRATE_DEFAULT	10000000ull	/* 100hz */
+#define DT_PROMSERIES_DEFAULT	1000
 #define DT_CLEANRATE_DEFAULT	9900990ull	/* 101hz, as DTrace */
 
 void dt_options_init(struct dt_options *o);

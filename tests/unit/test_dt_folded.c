@@ -13,6 +13,7 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "agg_test.h"
 #include "dt_agg.h"
+#include "dt_flame.h"
 #include "dt_folded.h"
 #include "dt_prom.h"
 #include "kselftest_harness.h"
@@ -103,6 +104,40 @@ TEST(zero_counts_left_out)
 
 	add(d, "", a, 1, 0);
 	EXPECT_STREQ("", folded(d));
+	agg_free(d);
+}
+
+/* -x oformat=flamegraph: the folded stacks as a tree in the template. */
+TEST(flame_tree_in_template)
+{
+	struct dt_aggdata *d = mkstack("s", true);
+	struct dt_aggs s = { .ag_data = d, .ag_n = 1 };
+	static const uint64_t a[] = { 0x10, 0x20 }, b[] = { 0x11, 0x20 };
+	char err[128] = "";
+	FILE *fp;
+
+	add(d, "dd", a, 2, 5);
+	add(d, "dd", b, 2, 2);
+	add(d, "sh", a, 1, 1);
+	memset(out, 0, sizeof(out));
+	fp = fmemopen(out, sizeof(out) - 1, "w");
+	ASSERT_EQ(0, dt_flame_write(fp, "<p>[/** @flamegraph_json **/]"
+				    "[/** @options_json **/]</p>", &s, NULL,
+				    err, sizeof(err)));
+	fclose(fp);
+	EXPECT_STREQ("<p>[{\"name\":\"all\",\"value\":0,\"children\":["
+		     "{\"name\":\"sh\",\"value\":0,\"children\":["
+		     "{\"name\":\"0x10\",\"value\":1,\"children\":[]}]},"
+		     "{\"name\":\"dd\",\"value\":0,\"children\":["
+		     "{\"name\":\"0x20\",\"value\":0,\"children\":["
+		     "{\"name\":\"0x11\",\"value\":2,\"children\":[]},"
+		     "{\"name\":\"0x10\",\"value\":5,\"children\":[]}]}]}]}]"
+		     "[{\"context\":\"DTrace aggregations, folded\"}]</p>", out);
+	fp = fmemopen(out, sizeof(out) - 1, "w");
+	EXPECT_EQ(-1, dt_flame_write(fp, "<p>no place</p>", &s, NULL, err,
+				     sizeof(err)));
+	fclose(fp);
+	EXPECT_NE(NULL, strstr(err, "has no /** @flamegraph_json **/"));
 	agg_free(d);
 }
 

@@ -20,6 +20,7 @@
 #include "dt_btvar.h"
 #include "dt_dev.h"
 #include "dt_error.h"
+#include "dt_flame.h"
 #include "dt_folded.h"
 #include "dt_format.h"
 #include "dt_http.h"
@@ -353,7 +354,8 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_rawbytes = cmd->c_opts.o_rawbytes;
 	c.c_fmt = dt_format_pick(cmd->c_opts.o_json, cmd->c_opts.o_btout);
 	if (cmd->c_opts.o_stackfmt)
-		c.c_fmt = &dt_format_folded;
+		c.c_fmt = cmd->c_opts.o_stackfmt == 1 ? &dt_format_folded :
+			  &dt_format_flame;
 	s.s_c = &c;
 	c.c_target = cmd->c_proc.pr_pid;
 	dt_run_aggsort(cmd);

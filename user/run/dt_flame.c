@@ -30,7 +30,9 @@ static struct dt_fnode *dt_fnode_new(const char *name, size_t len)
 {
 	struct dt_fnode *n = calloc(1, sizeof(*n));
 
-	if (n && !(n->fn_name = strndup(name, len))) {
+	if (n)
+		n->fn_name = strndup(name, len);
+	if (n && !n->fn_name) {
 		free(n);
 		n = NULL;
 	}

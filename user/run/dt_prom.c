@@ -42,6 +42,7 @@ void dt_prom_labelval(FILE *fp, const char *s, size_t len)
 
 	fputc('"', fp);
 	while (i < len && u[i]) {
+		n = u[i] < 0x80 ? 1 : dt_prom_utf8(u + i, len - i);
 		if (u[i] == '\\' || u[i] == '"') {
 			fputc('\\', fp);
 			fputc(u[i++], fp);
@@ -50,7 +51,7 @@ void dt_prom_labelval(FILE *fp, const char *s, size_t len)
 			i++;
 		} else if (u[i] < 0x80) {
 			fputc(u[i++], fp);
-		} else if ((n = dt_prom_utf8(u + i, len - i))) {
+		} else if (n) {
 			fwrite(u + i, 1, n, fp);
 			i += n;
 		} else {
@@ -130,9 +131,11 @@ static void dt_prom_hist(FILE *fp, const struct dt_aggdata *d,
 	static int64_t lows[4100];
 	const struct dt_agg *a = d->ad_def;
 	uint64_t normal = d->ad_normal ? d->ad_normal : 1, cum = 0, c;
-	uint32_t n = dt_agg_rows(a, lows, sizeof(lows) / sizeof(lows[0])), i;
+	uint32_t n, i;
 	long double sum = 0;
 	char le[48];
+
+	n = dt_agg_rows(a, lows, sizeof(lows) / sizeof(lows[0]));
 
 	for (i = 0; i < n; i++) {
 		c = e->ae_val[i] / normal;

@@ -180,7 +180,7 @@ $(B)/guest/test_abi: VERSION
 # Debian packages from this tree into build/deb/ (debian/mkdeb.sh);
 # DEB_VERSION_SUFFIX=+x makes a newer local version.
 .PHONY: deb
-deb:
+deb: flamegraph
 	./debian/mkdeb.sh
 
 # The packages' life in a guest: install, DKMS build, trace, upgrade,

@@ -59,6 +59,26 @@ $(KSFT) $(CHECKPATCH) &:
 		$(B)/lsrc/scripts/const_structs.checkpatch $(B)/checkpatch/
 	rm -rf $(B)/lsrc
 
+# -x oformat=flamegraph's page: d3-flame-graph's self-contained template
+# (d3's pieces inlined), from npm at build time with its licences;
+# nothing of it is committed. dtrace finds it beside itself
+# (build/flamegraph/) or in /usr/share/dtrace-linux/ (dt_flame.h).
+FLAME_VER := 4.1.3
+FLAME := $(B)/flamegraph/flamegraph.html
+.PHONY: flamegraph
+flamegraph: $(FLAME)
+$(FLAME):
+	rm -rf $(B)/npm-flame && mkdir -p $(B)/npm-flame $(B)/flamegraph
+	npm install --prefix $(B)/npm-flame --no-audit --no-fund \
+		--loglevel=error d3-flame-graph@$(FLAME_VER)
+	cp $(B)/npm-flame/node_modules/d3-flame-graph/LICENSE \
+		$(B)/flamegraph/LICENSE.d3-flame-graph
+	for m in $(B)/npm-flame/node_modules/d3-*/; do \
+		echo "== $$(basename $$m)"; cat $$m/LICENSE; \
+	done >$(B)/flamegraph/LICENSE.d3
+	cp $(B)/npm-flame/node_modules/d3-flame-graph/dist/templates/d3-flamegraph-base.html $@.tmp
+	mv $@.tmp $@
+
 deps:
 	./tests/install-deps.sh
 
@@ -104,7 +124,7 @@ check:
 
 # make check without installing anything first.
 .PHONY: check-only
-check-only: all tools unit kmod-tests
+check-only: all tools unit kmod-tests flamegraph
 	./tests/run-check.sh
 
 clean:
@@ -160,7 +180,7 @@ $(B)/guest/test_abi: VERSION
 # Debian packages from this tree into build/deb/ (debian/mkdeb.sh);
 # DEB_VERSION_SUFFIX=+x makes a newer local version.
 .PHONY: deb
-deb:
+deb: flamegraph
 	./debian/mkdeb.sh
 
 # The packages' life in a guest: install, DKMS build, trace, upgrade,

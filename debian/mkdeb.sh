@@ -36,6 +36,13 @@ else
 		tar -xf - -C "$src"
 fi
 
+# d3-flame-graph's page (make flamegraph, from npm): staged for the
+# package, never committed
+if [ -r "$top/build/flamegraph/flamegraph.html" ]; then
+	mkdir -p "$src/vendor"
+	cp -r "$top/build/flamegraph" "$src/vendor/"
+fi
+
 if [ -n "$suffix" ]; then
 	echo "$ver" >"$src/VERSION"
 	{

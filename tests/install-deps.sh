@@ -18,7 +18,7 @@ DEMO_PKGS="build-essential make gcc bison flex libelf-dev libbpf-dev \
 	qemu-system-x86 busybox-static cpio xz-utils kmod"
 PKGS="$DEMO_PKGS linux-source-6.1 dkms bpftrace \
 	clang libclang-rt-14-dev python3 strace systemtap-sdt-dev ldc \
-	debhelper dh-dkms dpkg-dev libc6-dbg debootstrap"
+	debhelper dh-dkms dpkg-dev libc6-dbg debootstrap prometheus chromium"
 demo=0
 [ "${1:-}" = --demo ] && { demo=1; PKGS=$DEMO_PKGS; }
 roots=1
@@ -67,6 +67,15 @@ fi
 
 [ "$demo" = 1 ] && exit 0
 
+# Debian starts the service it installs; tests/prom/run.sh runs its own
+# Prometheus, on its own ports, only while it runs.
+if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
+	systemctl disable --now prometheus 2>/dev/null || :
+fi
+[ -x /etc/init.d/prometheus ] &&
+	{ /etc/init.d/prometheus stop >/dev/null 2>&1 || :; }
+update-rc.d prometheus disable >/dev/null 2>&1 || :
+
 # stackvis (npm) holds a stackcollapse for DTrace's stack output; kept
 # in the build tree, out of the system's way.
 sv=$(dirname "$0")/../build/npm
@@ -74,6 +83,15 @@ if [ ! -x "$sv/node_modules/stackvis/cmd/stackcollapse" ]; then
 	mkdir -p "$sv"
 	npm install --prefix "$sv" --no-audit --no-fund --loglevel=error \
 		stackvis@0.5.0
+fi
+
+# speedscope (npm) must import -x oformat=folded's output
+# (tests/flame/run.sh opens it in Chromium); kept in the build tree too.
+ss=$(dirname "$0")/../build/npm-speedscope
+if [ ! -r "$ss/node_modules/speedscope/dist/release/index.html" ]; then
+	mkdir -p "$ss"
+	npm install --prefix "$ss" --no-audit --no-fund --loglevel=error \
+		speedscope@1.25.0
 fi
 
 # Debian 11's 5.10 for the matrix, with its headers and gcc-10: extracted

@@ -4,7 +4,9 @@
 # Everything `make check` runs, in order: host unit tests (plain and
 # ASan+UBSan), the layering of user/ (tests/check-layers.sh), a short
 # run of every fuzzer, checkpatch over the kernel-side sources, a DKMS
-# build, the guest suite in one QEMU boot per installed kernel, and the
+# build, the guest suite in one QEMU boot per installed kernel,
+# Prometheus scraping a guest (tests/prom/run.sh), a guest's profile as
+# flame graphs in Chromium (tests/flame/run.sh), and the
 # Debian packages installed, upgraded and purged in a guest. The other
 # kernels' boots and the reliability tests under multi-threaded TCG run
 # in the background beside all the rest. Each stage
@@ -192,6 +194,15 @@ if run_tallied "guest suite" tests/vm/run-guest.sh --kver "$KVER" \
 	echo "ok - guest run (dmesg clean, rmmod dtrace succeeded)"
 fi
 touch "$suite_done"
+
+# Debian's Prometheus scrapes dtrace -x prometheus in a guest (one short
+# boot, about 2.5 minutes under TCG): a skip without prometheus.
+section "Prometheus scrapes a guest"
+run_tallied "prometheus" tests/prom/run.sh
+# A guest's profile as a flame graph page and as folded stacks, opened
+# in headless Chromium and speedscope (one boot, about a minute).
+section "flame graphs in Chromium"
+run_tallied "flame graphs" tests/flame/run.sh
 
 # The Debian packages' life in a guest: install, DKMS build, trace,
 # upgrade, purge (make check-pkg; about 13 minutes under TCG, 25 beside

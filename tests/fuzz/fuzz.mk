@@ -11,6 +11,7 @@
 #             accepts
 #   d, bt     D and bpftrace source through code generation and the
 #             userspace DIF verifier
+#   http      requests to -x prometheus's server (dt_http_parse( ))
 # `make fuzz` runs each for FUZZ_SECONDS (default 1800), `make
 # fuzz-smoke` for FUZZ_SMOKE_SECONDS (12; it is part of make check);
 # FUZZ_RUNS=N stops a run after N executions instead (libFuzzer's -runs);
@@ -22,7 +23,7 @@ FUZZ_SECONDS ?= 1800
 FUZZ_SMOKE_SECONDS ?= 12
 FUZZ_CC ?= clang
 FZ := $(B)/fuzz
-FUZZ_TARGETS := dif elf usdt maps tpformat btf d bt
+FUZZ_TARGETS := dif elf usdt maps tpformat btf d bt http
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN)
 FUZZ_CPPFLAGS = $(CPPFLAGS) $(DT_INCS) -Itests/unit -Itests/fuzz
@@ -40,7 +41,7 @@ $(FZ)/fuzz_d $(FZ)/fuzz_bt: $(FZ)/fuzz_%: $$(call fzobj,tests/fuzz/fuzz_%.c \
 		tests/fuzz/fuzz_compile.c $$(FUZZ_LIB))
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(DT_LDLIBS)
 $(FZ)/fuzz_elf $(FZ)/fuzz_usdt $(FZ)/fuzz_maps $(FZ)/fuzz_tpformat \
-$(FZ)/fuzz_btf: \
+$(FZ)/fuzz_btf $(FZ)/fuzz_http: \
 		$(FZ)/fuzz_%: $$(call fzobj,tests/fuzz/fuzz_%.c $$(FUZZ_LIB))
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(DT_LDLIBS)
 # The interpreter with the userspace environment, as before.
@@ -57,6 +58,7 @@ $(FZ)/seeds.stamp: tests/fuzz/mkseeds.sh tests/fuzz/seed_elf.c \
 	touch $@
 FUZZ_SEEDS_dif := $(CURDIR)/tests/fuzz/seeds/dif
 FUZZ_SEEDS_tpformat := $(CURDIR)/tests/fuzz/seeds/tpformat
+FUZZ_SEEDS_http := $(CURDIR)/tests/fuzz/seeds/http
 FUZZ_SEEDS = $(or $(FUZZ_SEEDS_$(1)),seeds/$(1))
 FUZZ_MAXLEN_elf := 65536
 FUZZ_MAXLEN = $(or $(FUZZ_MAXLEN_$(1)),8192)

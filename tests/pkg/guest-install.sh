@@ -164,6 +164,34 @@ trace "$v1"
 check "dtrace-bpftrace runs bpftrace's language" same \
 	$'Attaching 1 probe...\nhello' \
 	"$(dtrace-bpftrace -e 'BEGIN { printf("hello\n"); exit(); }' 2>&1)"
+check "flame graph page installed" \
+	grep -q '@flamegraph_json' /usr/share/dtrace-linux/flamegraph.html
+
+# The exporter's unit: installed, not enabled; its command, run as
+# systemd runs it, serves the example script's aggregations.
+unit=$(ls /lib/systemd/system/dtrace-exporter.service \
+	/usr/lib/systemd/system/dtrace-exporter.service 2>/dev/null | head -n 1)
+check "dtrace-exporter.service restarts on failure" \
+	grep -qx 'Restart=on-failure' "${unit:-/nonexistent}"
+check "dtrace-exporter.service not enabled" \
+	test ! -e /etc/systemd/system/multi-user.target.wants/dtrace-exporter.service
+mkdir -p /etc/dtrace-linux
+cp /usr/share/doc/dtrace-linux/examples/exporter.d /etc/dtrace-linux/
+ip link set lo up
+read -ra exporter < <(sed -n 's/^ExecStart=//p' "${unit:-/nonexistent}")
+"${exporter[@]}" >"$logs/exporter.log" 2>&1 &
+epid=$!
+metrics=
+for ((i = 0; i < 300; i++)); do
+	metrics=$(curl -s --max-time 5 http://127.0.0.1:9464/metrics) && break
+	sleep 0.5
+done
+check "the unit's command serves the example's metrics" \
+	grep -Eq '^dtrace_agg_syscalls_total\{key0="[^"]+"\} [0-9]+$' <<<"$metrics"
+kill -TERM "$epid"
+wait "$epid"
+check "the exporter exits 0 on SIGTERM" same 0 "$?"
+rm -r /etc/dtrace-linux
 
 # Upgrade: DKMS drops the old build and makes the new one; the running
 # module stays until reloaded, and the new command still speaks to it.

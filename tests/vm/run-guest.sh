@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # run-guest.sh [--kver KVER] [--timeout SECS] [--cpus N] [--mem MB]
-#              [--module PATH.ko] [--interactive] -- COMMAND [ARGS...]
+#              [--module PATH.ko] [--hostfwd HOSTPORT:GUESTPORT]
+#              [--interactive] -- COMMAND [ARGS...]
 #
 # Boot Debian's kernel KVER in QEMU, with the host's root (read-only,
 # under a RAM overlay) as the guest's root, and run COMMAND there as
@@ -18,6 +19,10 @@
 # --timeout limits COMMAND (default 300 s); the whole guest gets 60 s
 # (VM_MARGIN) more for booting and shutting down before QEMU is killed.
 # Run files (output, dmesg, console log) stay in build/vm/runs/.
+# --hostfwd gives the guest a virtio NIC on QEMU's user network (no
+# other network: "restrict=on"), with the host's 127.0.0.1:HOSTPORT
+# forwarded to the guest's GUESTPORT; COMMAND loads virtio_net and sets
+# the address itself (tests/vm/guest-net.sh). Repeatable.
 # --interactive gives COMMAND the serial console as its terminal
 # (make vm-shell); type Ctrl-A X to kill the guest.
 # Environment: VM_ACCEL=kvm|tcg, VM_TCG=single|multi, VM_APPEND (more
@@ -30,7 +35,7 @@ repo=$(cd "$here/../.." && pwd)
 vmb=$repo/build/vm
 
 usage() {
-	sed -n '4,5s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+	sed -n '4,6s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
 	exit 2
 }
 say() { echo "vm: $*" >&2; }
@@ -41,9 +46,11 @@ cpus=2
 mem=2048
 module=
 interactive=0
+hostfwd=
 while [ $# -gt 0 ]; do
 	case $1 in
-	--kver | --timeout | --cpus | --mem | --module) [ $# -ge 2 ] || usage ;;
+	--kver | --timeout | --cpus | --mem | --module | --hostfwd)
+		[ $# -ge 2 ] || usage ;;
 	esac
 	case $1 in
 	--kver) kver=$2; shift 2 ;;
@@ -51,6 +58,11 @@ while [ $# -gt 0 ]; do
 	--cpus) cpus=$2; shift 2 ;;
 	--mem) mem=$2; shift 2 ;;
 	--module) module=$2; shift 2 ;;
+	--hostfwd)
+		case $2 in [0-9]*:[0-9]*) ;; *) usage ;; esac
+		case ${2%%:*}${2#*:} in *[!0-9]*) usage ;; esac
+		hostfwd="$hostfwd,hostfwd=tcp:127.0.0.1:${2%%:*}-:${2#*:}"
+		shift 2 ;;
 	--interactive) interactive=1; shift ;;
 	--) shift; break ;;
 	*) usage ;;
@@ -176,6 +188,9 @@ qemu=(${VM_QEMU:-qemu-system-x86_64} "${accel_args[@]}" -machine q35 "${bios[@]}
 	-virtfs "local,path=$sysroot,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
 	"${repo_fs[@]}"
 	-virtfs "local,path=$run,mount_tag=results,security_model=none,multidevs=remap")
+# shellcheck disable=SC2054 # QEMU's commas
+[ -n "$hostfwd" ] && qemu+=(-netdev "user,id=n0,restrict=on$hostfwd"
+	-device virtio-net-pci,netdev=n0)
 # VM_QEMU_ARGS: more QEMU options, split on blanks (a monitor socket or
 # -s for the gdbstub, to look at a hung guest).
 # shellcheck disable=SC2206 # split on purpose

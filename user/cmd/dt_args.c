@@ -56,6 +56,7 @@ static void dt_usage(FILE *fp)
 "\t-V  report DTrace API version\n"
 "\t-w  permit destructive actions\n"
 "\t-x  enable or modify compiler and tracing options\n"
+"\t    (-x oformat=json|folded|flamegraph, -x prometheus=[addr:]port)\n"
 "\t-Z  permit probe descriptions that match zero probes\n"
 "\n"
 "\t--bpftrace [-e program | file] [-p pid] [-c cmd] [args ...]\n"

@@ -20,8 +20,12 @@
 #include "dt_btvar.h"
 #include "dt_dev.h"
 #include "dt_error.h"
+#include "dt_flame.h"
+#include "dt_folded.h"
 #include "dt_format.h"
+#include "dt_http.h"
 #include "dt_program.h"
+#include "dt_prom.h"
 
 static volatile sig_atomic_t dt_stop_requested, dt_interrupted;
 
@@ -83,6 +87,7 @@ struct dt_snap {
 	uint64_t	s_aggsize;
 	uint64_t	s_aggdrops[1024];	/* per CPU, cumulative */
 	struct dt_dvars	*s_dvars;	/* bpftrace's maps that are globals */
+	struct dt_consumer *s_c;
 };
 
 /* The consumer's c_dvarsnap: the globals, one variable emptied first. */
@@ -295,12 +300,35 @@ static void dt_report_errors(struct dt_snap *s,
 	s->s_errors = st->ds_errors;
 }
 
+/* A scrape of -x prometheus: the aggregations as of now (dt_prom.h). */
+static int dt_run_prom(void *arg, FILE *fp)
+{
+	struct dt_snap *s = arg;
+	struct dt_consumer *c = s->s_c;
+	struct dt_promstats st = {
+		.ps_dyndrops = s->s_dyndrops,
+		.ps_specdrops = s->s_specdrops,
+		.ps_errors = s->s_errors,
+	};
+	int i;
+
+	if (dt_aggsnap(s))
+		return -1;
+	for (i = 0; i < c->c_ncpus; i++)
+		st.ps_drops += c->c_drops[i];
+	for (i = 0; i < 1024; i++)
+		st.ps_aggdrops += s->s_aggdrops[i];
+	return dt_prom_write(fp, c->c_aggs, &c->c_syms,
+			     s->s_cmd->c_opts.o_promseries, &st);
+}
+
 int dt_cmd_trace(struct dt_cmd *cmd)
 {
+	struct dt_httpsrv *srv = NULL;
 	struct dtrace_ioc_status st;
 	struct dt_consumer c;
 	struct dt_snap s;
-	uint64_t last, now, rate = cmd->c_opts.o_switchrate;
+	uint64_t last, now, wait, rate = cmd->c_opts.o_switchrate;
 	uint64_t agglast, aggrate = cmd->c_opts.o_aggrate;
 	int rc = 0, exitval = 0;
 	bool exited = false;
@@ -325,6 +353,10 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_flow = cmd->c_opts.o_flowindent;
 	c.c_rawbytes = cmd->c_opts.o_rawbytes;
 	c.c_fmt = dt_format_pick(cmd->c_opts.o_json, cmd->c_opts.o_btout);
+	if (cmd->c_opts.o_stackfmt)
+		c.c_fmt = cmd->c_opts.o_stackfmt == 1 ? &dt_format_folded :
+			  &dt_format_flame;
+	s.s_c = &c;
 	c.c_target = cmd->c_proc.pr_pid;
 	dt_run_aggsort(cmd);
 	c.c_aggsnap = dt_aggsnap;
@@ -351,6 +383,18 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	}
 	s.s_errhandler = cmd->c_errecb != NULL;
 
+	if (cmd->c_opts.o_prom[0]) {
+		char why[160];
+
+		srv = dt_http_listen(cmd->c_opts.o_prom, DT_PROM_CONTENT_TYPE,
+				     dt_run_prom, &s, why, sizeof(why));
+		if (!srv) {
+			dt_warn("could not serve metrics on %s: %s\n",
+				cmd->c_opts.o_prom, why);
+			rc = 1;
+			goto out;
+		}
+	}
 	if (dt_dev_go(cmd->c_fd)) {
 		int en = errno;
 		char ld[160];
@@ -416,9 +460,16 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 			}
 			last = now;
 		}
-		dt_sleep(cmd->c_opts.o_statusrate < rate ?
-			 cmd->c_opts.o_statusrate : rate);
+		wait = cmd->c_opts.o_statusrate < rate ?
+		       cmd->c_opts.o_statusrate : rate;
+		if (srv)
+			dt_http_serve(srv, wait);	/* scrapes, meanwhile */
+		else
+			dt_sleep(wait);
 	}
+	/* scrapes from now on are refused, not left waiting */
+	dt_http_close(srv);
+	srv = NULL;
 	if (!rc)
 		dt_consume_stop(&c, dt_interrupted);
 	if (dt_dev_stop(cmd->c_fd))
@@ -443,6 +494,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 		rc = 1;
 	}
 out:
+	dt_http_close(srv);
 	dt_consumer_fini(&c);
 	free(s.s_buf);
 	free(s.s_aggbuf);

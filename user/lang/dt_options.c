@@ -26,6 +26,7 @@ void dt_options_init(struct dt_options *o)
 	o->o_ustackframes = 20;
 	o->o_aggrate = DT_SWITCHRATE_DEFAULT;
 	o->o_cleanrate = DT_CLEANRATE_DEFAULT;
+	o->o_promseries = DT_PROMSERIES_DEFAULT;
 }
 
 int dt_opt_parse_size(const char *s, uint64_t *out)
@@ -128,17 +129,29 @@ static int dt_opt_bufpolicy(struct dt_options *o, const char *value)
 static int dt_opt_oformat(struct dt_options *o, const char *value)
 {
 	bool btjson = strcmp(value, "bpftrace-json") == 0;
+	int stackfmt = strcmp(value, "folded") == 0 ? 1 :
+		       strcmp(value, "flamegraph") == 0 ? 2 : 0;
 
 	if (strcmp(value, "json") != 0 && strcmp(value, "bpftrace") != 0 &&
 	    strcmp(value, "text") != 0 && strcmp(value, "none") != 0 &&
-	    !btjson)
+	    !btjson && !stackfmt)
 		return -1;
+	o->o_stackfmt = (uint8_t)stackfmt;
 	/* both: bpftrace's -f json (dt_format_pick( )) */
 	o->o_json = strcmp(value, "json") == 0 || btjson;
 	o->o_btout = strcmp(value, "bpftrace") == 0 || btjson;
 	/* bpftrace prints no probe headings nor "matched" lines */
 	if (o->o_btout)
 		o->o_quiet = true;
+	return 0;
+}
+
+/* [ADDR:]PORT, checked when tracing starts (dt_http.c) */
+static int dt_opt_prometheus(struct dt_options *o, const char *value)
+{
+	if (!*value || strlen(value) >= sizeof(o->o_prom))
+		return -1;
+	strcpy(o->o_prom, value);
 	return 0;
 }
 
@@ -174,6 +187,7 @@ static const struct dt_optdesc dt_opts[] = {
 	OPT(ustackframes, U32, o_ustackframes, 1, DTRACE_STACK_MAX),
 	OPT(aggsortpos, U32, o_aggsortpos, 0, 15),
 	OPT(aggsortkeypos, U32, o_aggsortkeypos, 0, 15),
+	OPT(promseries, U32, o_promseries, 1, 1000000),
 	OPT_RATE(switchrate),
 	OPT_RATE(statusrate),
 	OPT_RATE(aggrate),
@@ -190,6 +204,7 @@ static const struct dt_optdesc dt_opts[] = {
 	OPT_FUNC(bufpolicy),
 	OPT_FUNC(bufresize),
 	OPT_FUNC(oformat),
+	OPT_FUNC(prometheus),
 	/* Java's ustack helpers: there are none to size */
 	OPT_IGNORED(jstackframes),
 	OPT_IGNORED(jstackstrsize),

@@ -37,6 +37,9 @@ struct dt_options {
 	bool		o_rawbytes;	/* trace( ) data as bytes, always */
 	/* a function a language skips when it cannot be probed: DT_MISS_* */
 	uint8_t		o_missing;
+	uint8_t		o_stackfmt;	/* oformat=folded 1, flamegraph 2 */
+	char		o_prom[64];	/* prometheus=[ADDR:]PORT; "": none */
+	uint32_t	o_promseries;	/* series served per aggregation */
 };
 
 enum { DT_MISS_WARN, DT_MISS_IGNORE, DT_MISS_ERROR };
@@ -50,6 +53,7 @@ enum { DT_MISS_WARN, DT_MISS_IGNORE, DT_MISS_ERROR };
 #define DT_STRSLOT(strsize)	((strsize) + 1)
 #define DT_SWITCHRATE_DEFAULT	1000000000ull	/* 1hz, as DTrace */
 #define DT_STATUSRATE_DEFAULT	10000000ull	/* 100hz */
+#define DT_PROMSERIES_DEFAULT	1000
 #define DT_CLEANRATE_DEFAULT	9900990ull	/* 101hz, as DTrace */
 
 void dt_options_init(struct dt_options *o);

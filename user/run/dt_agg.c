@@ -417,6 +417,19 @@ const char *dt_agg_keystr(const struct dt_agg *a, const uint8_t *key,
 	return buf;
 }
 
+const char *dt_agg_keytext(const struct dt_agg *a, const uint8_t *key, int i,
+			   struct dt_symtab *syms, char *buf, size_t len)
+{
+	if (a->a_keys[i].kind == DT_T_STRING)
+		return dt_agg_keystr(a, key, i, buf, len);
+	if (a->a_keys[i].sym && syms)
+		dt_sym_kernel_as(syms, a->a_keys[i].sym,
+				 (uint64_t)dt_agg_keyint(a, key, i), buf, len);
+	else
+		snprintf(buf, len, "%lld", (long long)dt_agg_keyint(a, key, i));
+	return buf;
+}
+
 static void dt_agg_printkeys(FILE *fp, const struct dt_agg *a,
 			     const uint8_t *key, struct dt_symtab *syms)
 {

@@ -125,6 +125,9 @@ void dt_agg_sort(struct dt_aggdata *d);	/* as printing orders entries */
 int64_t dt_agg_keyint(const struct dt_agg *a, const uint8_t *key, int i);
 const char *dt_agg_keystr(const struct dt_agg *a, const uint8_t *key,
 			  int i, char *buf, size_t len);
+/* Key i, not a stack, as text: the string, the symbol or the integer. */
+const char *dt_agg_keytext(const struct dt_agg *a, const uint8_t *key, int i,
+			   struct dt_symtab *syms, char *buf, size_t len);
 int64_t dt_agg_scalar(const struct dt_aggdata *d, const uint64_t *val);
 bool dt_agg_ishist(const struct dt_agg *a);
 /* What entries sort by (the scalar, or a distribution's total). */

@@ -12,6 +12,8 @@
  *   dt_format_bpftrace  -x oformat=bpftrace (dt_btout.c)
  *   dt_format_btjson    -x oformat=bpftrace-json, bpftrace's -f json
  *                       (dt_btjson.c)
+ *   dt_format_folded    -x oformat=folded (dt_folded.h)
+ *   dt_format_flame     -x oformat=flamegraph (dt_flame.h)
  */
 #ifndef DT_FORMAT_H
 #define DT_FORMAT_H

@@ -18,7 +18,7 @@ DEMO_PKGS="build-essential make gcc bison flex libelf-dev libbpf-dev \
 	qemu-system-x86 busybox-static cpio xz-utils kmod"
 PKGS="$DEMO_PKGS linux-source-6.1 dkms bpftrace \
 	clang libclang-rt-14-dev python3 strace systemtap-sdt-dev ldc \
-	debhelper dh-dkms dpkg-dev libc6-dbg debootstrap prometheus chromium"
+	debhelper dh-dkms dpkg-dev libc6-dbg debootstrap prometheus chromium zstd"
 demo=0
 [ "${1:-}" = --demo ] && { demo=1; PKGS=$DEMO_PKGS; }
 roots=1

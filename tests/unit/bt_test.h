@@ -27,6 +27,16 @@ static inline void bt_test_pcb(const char *src, struct dt_pcb *pcb,
 	pcb->pcb_argv = argv;
 }
 
+/* src compiled as a bpftrace program, with argv as its command line. */
+static inline int bt_test_compile(const char *src, struct dt_pcb *pcb,
+				  struct dt_cprog *cp, struct dt_options *o,
+				  int argc, char *const *argv)
+{
+	dt_options_init(o);
+	bt_test_pcb(src, pcb, o, argc, argv);
+	return dt_compile(pcb, cp);
+}
+
 /* rc, dt_compile( )'s answer for src, is 0 and the DIF verifies; frees. */
 static inline void bt_test_verified(const char *src, int rc,
 				    struct dt_pcb *pcb, struct dt_cprog *cp,

@@ -28,9 +28,7 @@ static int compile(const char *src, struct dt_pcb *pcb, struct dt_cprog *cp,
 {
 	static char *const argv[] = { "dtrace", "7", NULL };
 
-	dt_options_init(o);
-	bt_test_pcb(src, pcb, o, 2, argv);
-	return dt_compile(pcb, cp);
+	return bt_test_compile(src, pcb, cp, o, 2, argv);
 }
 
 /* src compiles, and the verifier takes its DIF. */

@@ -88,9 +88,7 @@ static int compile(const char *src, struct dt_pcb *pcb, struct dt_cprog *cp,
 {
 	static char *const argv[] = { "dtrace", "7", "word", NULL };
 
-	dt_options_init(o);
-	bt_test_pcb(src, pcb, o, 3, argv);
-	return dt_compile(pcb, cp);
+	return bt_test_compile(src, pcb, cp, o, 3, argv);
 }
 
 /* src compiles, and the verifier takes its DIF. */
@@ -542,19 +540,10 @@ static void printed(const char *src, const char *file, const char *expect,
 	struct dt_options o;
 	struct dt_pcb pcb;
 	struct dt_cprog cp;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	int rc = compile(src, &pcb, &cp, &o);
 
-	ASSERT_NE(NULL, fp);
-	EXPECT_EQ(-1, compile(src, &pcb, &cp, &o));
 	pcb.pcb_file = file;
-	bt_error_print(&pcb, fp);
-	fclose(fp);
-	EXPECT_STREQ(expect, buf);
-	free(buf);
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
+	bt_test_printed(rc, &pcb, &cp, expect, _metadata);
 }
 
 TEST(error_print)

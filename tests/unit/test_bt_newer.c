@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpftrace 0.23 to 0.27's language on the host (bt_let.c, bt_newer.c,
+ * bpftrace 0.23 to 0.27's language on the host (bt_let.c, bt_task.c, bt_getopt.c, bt_lookup.c,
  * bt_flow.c's for, the grammar): each program compiles, its DIF
  * verifies, and where the form matters its D (as -d prints it) is what
  * is expected; the errors are bpftrace's words.

@@ -60,7 +60,7 @@
 	X(STRFTIME, "strftime", NONE, strftime)				\
 	/* a variable's strftime( ) value (bt_findstrftime( )) */	\
 	X(STRFTIMEV, "%strftime", NONE, strftimev)			\
-	/* bpftrace >= 0.23's (bt_newer.c) */				\
+	/* bpftrace >= 0.23's (bt_getopt.c, bt_lookup.c) */			\
 	X(GETOPT, "getopt", NONE, getopt)				\
 	X(SYSCALL_NAME, "syscall_name", NONE, syscallname)		\
 	X(STRERROR, "strerror", NONE, strerror)				\
@@ -217,13 +217,13 @@ int bt_jiffies(struct bt_ctx *cx, struct dt_node *n);
 int bt_numaid(struct bt_ctx *cx, struct dt_node *n);
 int bt_cgroup(struct bt_ctx *cx, struct dt_node *n);
 int bt_username(struct bt_ctx *cx, struct dt_node *n);
-/* bt_newer.c: pcomm; leader_pid, leader_tid, leader_comm */
+/* bt_task.c: pcomm; leader_pid, leader_tid, leader_comm */
 int bt_pcomm(struct bt_ctx *cx, struct dt_node *n);
 int bt_leader(struct bt_ctx *cx, struct dt_node *n);
 /* getopt("name", N) as it will be lowered: true with its value. */
 bool bt_getopt_int(const struct dt_node *n, int64_t *v);
 /*
- * A table of integers to strings as a tree of ?: (bt_newer.c): kv
+ * A table of integers to strings as a tree of ?: (bt_lookup.c): kv
  * (sorted here) looked up by e, dflt where e is none of them.
  */
 struct bt_kv {

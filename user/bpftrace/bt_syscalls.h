@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * x86-64 system call numbers (an ABI: they never change), for
- * syscall_name( ) (bt_newer.c). Made from <asm/unistd_64.h> with:
+ * syscall_name( ) (bt_lookup.c). Made from <asm/unistd_64.h> with:
  *   sed -n 's/^#define __NR_\([a-z0-9_]*\) \([0-9]*\)$/BT_SYSCALL(\1, \2)/p'
  */
 BT_SYSCALL(read, 0)

@@ -1,18 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Built-ins and functions of bpftrace's newer standard library (0.23 to
- * 0.27), in D's terms:
+ * bpftrace functions whose answers are looked up as the program
+ * compiles (0.23 and later), each a tree of ?: over a table:
  *
- *   pcomm, leader_pid,     curtask->real_parent->comm, ->group_leader->
- *   leader_tid,            tgid, ->pid and ->comm (the library's own
- *   leader_comm            definitions)
- *   getopt("n"[, d[, s]])  --n or --n=V after -- on the command line, a
- *                          constant as the program compiles; d's type
- *   syscall_name(nr)       the name of system call nr (x86-64), strerror(e)
- *   strerror(e)            the C library's text of e, and cgroup_path(id)
- *   cgroup_path(id)        the cgroup v2 directory's path: each a tree of
- *                          ?: over a table known as the program compiles
- *                          (cgroup_path: the cgroups that exist then)
+ *   syscall_name(nr)  the name of system call nr (x86-64)
+ *   strerror(e)       the C library's text of e
+ *   cgroup_path(id)   the cgroup v2 directory's path (the cgroups that
+ *                     exist then)
+ *   ksym(constant)    the kernel symbol at a constant address
  */
 #define _GNU_SOURCE	/* nftw's FTW_PHYS */
 #include <ftw.h>
@@ -24,145 +19,6 @@
 #include "dt_error.h"
 #include "dt_ktype.h"
 #include "dt_types.h"
-
-/* ---- (curtask)->a->b: the task's fields ---- */
-
-static int bt_taskchain(struct bt_ctx *cx, struct dt_node *n,
-			const char *a, const char *b)
-{
-	const struct dt_loc *loc = &n->n_loc;
-	struct dt_node *e;
-	struct dt_type t;
-
-	if (dt_sou_type(cx->pcb, "task_struct", false, loc, &t))
-		return -1;
-	e = dt_node_op(DT_N_CAST, DT_OP_NONE, bt_ident("curthread", loc),
-		       NULL, loc);
-	e->n_ctype = dt_type_ptrto(&t);
-	e->n_paren = true;
-	e = dt_node_op(DT_N_MEMBER, DT_OP_NONE, e, NULL, loc);
-	e->n_str = bt_strdup(a);
-	e->n_post = true;
-	e = dt_node_op(DT_N_MEMBER, DT_OP_NONE, e, NULL, loc);
-	e->n_str = bt_strdup(b);
-	e->n_post = true;
-	bt_replace(n, e);
-	return 0;
-}
-
-int bt_pcomm(struct bt_ctx *cx, struct dt_node *n)
-{
-	return bt_taskchain(cx, n, "real_parent", "comm");
-}
-
-int bt_leader(struct bt_ctx *cx, struct dt_node *n)
-{
-	return bt_taskchain(cx, n, "group_leader",
-			    !strcmp(n->n_str, "leader_pid") ? "tgid" :
-			    !strcmp(n->n_str, "leader_tid") ? "pid" : "comm");
-}
-
-/* ---- getopt( ) and the named parameters ---- */
-
-#define BT_NAMED_MAX	64
-
-static const char *bt_named[BT_NAMED_MAX];
-static int bt_nnamed;
-
-int bt_named_take(char **av, int n)
-{
-	int i, k = 0;
-
-	bt_nnamed = 0;
-	for (i = 0; i < n; i++) {
-		if (strncmp(av[i], "--", 2) == 0 && av[i][2] &&
-		    bt_nnamed < BT_NAMED_MAX)
-			bt_named[bt_nnamed++] = av[i] + 2;
-		else
-			av[k++] = av[i];
-	}
-	if (k < n)
-		av[k] = NULL;
-	return k;
-}
-
-/* --name's value: "" for a bare --name, NULL when not given. */
-static const char *bt_named_get(const char *name)
-{
-	size_t len = strlen(name);
-	int i;
-
-	for (i = 0; i < bt_nnamed; i++) {
-		if (strncmp(bt_named[i], name, len) != 0)
-			continue;
-		if (!bt_named[i][len])
-			return "";
-		if (bt_named[i][len] == '=')
-			return bt_named[i] + len + 1;
-	}
-	return NULL;
-}
-
-bool bt_getopt_int(const struct dt_node *n, int64_t *v)
-{
-	const struct dt_node *a = n->n_args, *d = a ? a->n_next : NULL;
-	const char *s;
-	char *end;
-
-	if (n->n_kind != DT_N_CALL || strcmp(n->n_str, "getopt") ||
-	    !a || a->n_kind != DT_N_STR || !d || d->n_kind != DT_N_INT)
-		return false;
-	s = bt_named_get(a->n_str);
-	if (!s) {
-		*v = d->n_int;
-		return true;
-	}
-	*v = strtoll(s, &end, 0);
-	return *s && !*end;
-}
-
-int bt_rw_getopt(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
-{
-	struct dt_node *a = n->n_args, *d = a ? a->n_next : NULL;
-	const struct dt_loc *loc = &n->n_loc;
-	const char *v;
-	char *end;
-	long long iv;
-
-	(void)f;
-	if (!a || a->n_kind != DT_N_STR)
-		return dt_error(cx->pcb, loc, "BT_CALL", "First argument to "
-				"'getopt' must be a string literal.");
-	if (d && d->n_kind != DT_N_STR && d->n_kind != DT_N_INT)
-		return dt_error(cx->pcb, &d->n_loc, "BT_CALL", "Second "
-				"argument to 'getopt' must be a string "
-				"literal, integer literal, or a boolean "
-				"literal.");
-	if (d && d->n_next && (d->n_next->n_kind != DT_N_STR ||
-			       d->n_next->n_next))
-		return dt_error(cx->pcb, loc, "BT_CALL", "Function 'getopt' "
-				"requires the third parameter to be a string");
-	v = bt_named_get(a->n_str);
-	if (d && d->n_kind == DT_N_STR) {
-		bt_replace(n, bt_str(v ? v : d->n_str, loc));
-		return 0;
-	}
-	if (!v) {
-		bt_replace(n, dt_node_int(d ? d->n_int : 0, &dt_type_long,
-					  loc));
-		return 0;
-	}
-	/* a flag: --x, --x=true|1 true, --x=false|0 false */
-	if (!*v || !strcmp(v, "true"))
-		iv = 1;
-	else if (!strcmp(v, "false"))
-		iv = 0;
-	else if ((iv = strtoll(v, &end, 0)), *end)
-		return dt_error(cx->pcb, loc, "BT_CALL", "Invalid value for "
-				"--%s: %s is not an integer", a->n_str, v);
-	bt_replace(n, dt_node_int(iv, &dt_type_long, loc));
-	return 0;
-}
 
 /* ---- tables as trees of ?: ---- */
 

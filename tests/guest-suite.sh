@@ -6,8 +6,9 @@
 # (tests/kmod/test_*.c, which drive the ioctls directly), each test
 # counted; then the D scripts with expected output. Ends with one
 # "N passed, N failed" line (", N skipped" after it, and a "skipped:"
-# line before, when tests were skipped: tests/vm/tally.sh). --long runs the load test for ten minutes
-# instead of twenty seconds (make check-long); --no-peer-tools leaves
+# line before, when tests were skipped: tests/vm/tally.sh). --long runs the load test and the
+# Prometheus soak (tests/d/prom-soak.sh) for ten minutes instead of
+# twenty seconds (make check-long); --no-peer-tools leaves
 # out what runs bpftrace beside dtrace, but for the TCP tools, which
 # read kernel types, under dtrace alone.
 #

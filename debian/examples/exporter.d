@@ -1,7 +1,7 @@
 /*
  * An example for the dtrace-exporter service: copy it to
  * /etc/dtrace-linux/exporter.d. Its aggregations are the metrics
- * dtrace_agg_syscalls_total{key0="PROGRAM"} and the histogram
+ * dtrace_agg_syscalls_total{execname="PROGRAM"} and the histogram
  * dtrace_agg_readsize (Documentation/fleet.md has queries for both).
  */
 #pragma D option quiet

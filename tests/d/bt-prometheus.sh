@@ -29,7 +29,7 @@ m1=$(curl -s --max-time 10 "$url")
 m2=$(curl -s --max-time 10 "$url")
 fail() { echo "$1"; printf '%s\n' "$m1" | grep -v '_bucket' | head -30; cat "$TMPDIR/bt.out"; exit 1; }
 for m in "$m1" "$m2"; do
-	grep -qx 'dtrace_agg_reads_total{key0="dd"} 5' <<<"$m" || fail "count"
+	grep -qx 'dtrace_agg_reads_total{comm="dd"} 5' <<<"$m" || fail "count"
 done
 grep -qx 'dtrace_agg_size_bucket{le="511"} 0' <<<"$m1" || fail "le=511"
 grep -qx 'dtrace_agg_size_bucket{le="1023"} 5' <<<"$m1" || fail "le=1023"

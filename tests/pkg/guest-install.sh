@@ -187,7 +187,7 @@ for ((i = 0; i < 300; i++)); do
 	sleep 0.5
 done
 check "the unit's command serves the example's metrics" \
-	grep -Eq '^dtrace_agg_syscalls_total\{key0="[^"]+"\} [0-9]+$' <<<"$metrics"
+	grep -Eq '^dtrace_agg_syscalls_total\{execname="[^"]+"\} [0-9]+$' <<<"$metrics"
 kill -TERM "$epid"
 wait "$epid"
 check "the exporter exits 0 on SIGTERM" same 0 "$?"

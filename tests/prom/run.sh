@@ -104,7 +104,7 @@ wait_for "$run/ready" 500
 ready=$SECONDS
 if wait_for "$run/workload" 300; then
 	check "dd's reads counted, labelled by program" \
-		"$(until_q 'dtrace_agg_reads_total{key0="dd",job="dtrace"}' 10 60)" 10
+		"$(until_q 'dtrace_agg_reads_total{execname="dd",job="dtrace"}' 10 60)" 10
 	for b in 63:0 127:3 4095:3 8191:10 +Inf:10; do
 		check "read sizes: bucket le=${b%%:*}" \
 			"$(q "dtrace_agg_size_bucket{le=\"${b%%:*}\"}")" "${b#*:}"

@@ -20,7 +20,10 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "agg_test.h"
 #include "dt_agg.h"
+#include "dt_compile.h"
 #include "dt_http.h"
+#include "dt_options.h"
+#include "dt_program.h"
 #include "dt_prom.h"
 #include "kselftest_harness.h"
 
@@ -279,6 +282,71 @@ TEST(clear_is_a_reset)
 static int parse(const char *s, bool *head)
 {
 	return dt_http_parse(s, strlen(s), head);
+}
+
+/* Key names from a D program's text: its labels. */
+static const char *labels_of(const char *src)
+{
+	static char labels[2048];
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	struct dt_agg *a;
+	int i;
+
+	dt_options_init(&o);
+	dt_pcb_init(&pcb, src, "t.d", &o);
+	labels[0] = '\0';
+	if (dt_compile(&pcb, &cp)) {
+		snprintf(labels, sizeof(labels), "error: %s", pcb.pcb_errmsg);
+	} else {
+		a = pcb.pcb_prog.p_aggs;
+		for (i = 0; a && i < a->a_nkeys; i++)
+			snprintf(labels + strlen(labels),
+				 sizeof(labels) - strlen(labels), "%s%s",
+				 i ? "," : "", a->a_keyname[i]);
+		dt_cprog_free(&cp);
+	}
+	dt_pcb_fini(&pcb);
+	return labels;
+}
+
+TEST(key_labels_named_by_the_script)
+{
+	EXPECT_STREQ("execname,pid",
+		     labels_of("BEGIN { @a[execname, pid] = count(); }"));
+	EXPECT_STREQ("fd,x,errno", labels_of(
+		"syscall::read:entry { this->fd = arg0; self->x = 1;"
+		" @a[this->fd, self->x, errno] = count(); }"));
+	/* an expression, "le" and "__" keep keyN */
+	EXPECT_STREQ(",,", labels_of(
+		"BEGIN { @a[pid % 2, 1, \"s\"] = count(); }"));
+	EXPECT_STREQ(",", labels_of("BEGIN { this->le = 1; this->__x = 2;"
+				    " @a[this->le, this->__x] = count(); }"));
+	/* two uses that name a key differently: keyN */
+	EXPECT_STREQ(",ppid", labels_of(
+		"BEGIN { @a[pid, ppid] = count(); }"
+		" END { @a[tid, ppid] = count(); }"));
+}
+
+TEST(key_labels_in_the_text)
+{
+	struct dt_aggdata *d = mkagg("s", DTRACE_AGG_COUNT, 2, NULL);
+	struct dt_agg *a = (struct dt_agg *)d->ad_def;
+
+	strcpy(a->a_keyname[0], "execname");
+	strcpy(a->a_keyname[1], "pid");
+	add(d, "cat", 7, 1);
+	EXPECT_NE(NULL, strstr(scrape(d, 10),
+			       "s_total{execname=\"cat\",pid=\"7\"} 1\n"));
+	/* a name twice, or one that is another key's keyN: keyN */
+	strcpy(a->a_keyname[1], "execname");
+	EXPECT_NE(NULL, strstr(scrape(d, 10),
+			       "s_total{execname=\"cat\",key1=\"7\"} 1\n"));
+	strcpy(a->a_keyname[0], "key1");
+	EXPECT_NE(NULL, strstr(scrape(d, 10),
+			       "s_total{key0=\"cat\",execname=\"7\"} 1\n"));
+	agg_free(d);
 }
 
 TEST(http_parse)

@@ -39,6 +39,9 @@ struct dt_agg {
 	uint32_t	a_keyframes[DT_AGG_KEYS_MAX];
 	bool		a_user;
 	uint32_t	a_declsize;	/* as declared: every @'s largest */
+	/* the keys' names as the script wrote them ("": none; keyN) */
+	char		a_keyname[DT_AGG_KEYS_MAX][32];
+	uint8_t		a_keynamed;	/* bit i: a use of key i was seen */
 	struct dt_loc	a_loc;		/* first use */
 	/*
 	 * bpftrace's map that is a D global (bt_lower.c): this aggregation
@@ -78,6 +81,14 @@ uint32_t dt_agg_valsize(uint32_t func, const int64_t *params);
 
 /* Lay out the key of a with its types set; strslot bytes a string. */
 int dt_agg_layout(struct dt_agg *a, uint32_t strslot);
+
+struct dt_pcb;
+/*
+ * Name key i of a after a use whose key expression is k: the name the
+ * script wrote (dt_aggkeyname.c), kept while every use agrees.
+ */
+void dt_agg_keyname(const struct dt_pcb *pcb, struct dt_agg *a, int i,
+		    const struct dt_node *k);
 
 void dt_agg_free(struct dt_agg *a);
 void dt_agg_freeall(struct dt_agg *list);

@@ -375,6 +375,8 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 						dt_type_name(&a->a_keys[i]),
 						dt_type_name(&k->n_type));
 	}
+	for (k = keys, i = 0; k; k = k->n_next, i++)
+		dt_agg_keyname(pcb, a, i, k);
 	agg->n_agg = a;
 	n->n_type = dt_type_void;
 	return 0;

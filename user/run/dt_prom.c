@@ -75,6 +75,25 @@ static void dt_prom_name(FILE *fp, const char *name)
 		      *name : '_', fp);
 }
 
+/*
+ * Key i's label name as the script wrote it, or NULL for keyN: also
+ * when an earlier key has the name, or the name is a keyN another
+ * key would take.
+ */
+static const char *dt_prom_keyname(const struct dt_agg *a, int i)
+{
+	const char *name = a->a_keyname[i];
+	int j;
+
+	if (!name[0] || (!strncmp(name, "key", 3) &&
+			 strspn(name + 3, "0123456789") == strlen(name + 3)))
+		return NULL;
+	for (j = 0; j < i; j++)
+		if (!strcmp(a->a_keyname[j], name))
+			return NULL;
+	return name;
+}
+
 /* The labels of an entry, and extra ("le=..."), or nothing. */
 static void dt_prom_labels(FILE *fp, const struct dt_aggdata *d,
 			   const uint8_t *key, struct dt_symtab *syms,
@@ -88,7 +107,12 @@ static void dt_prom_labels(FILE *fp, const struct dt_aggdata *d,
 		return;
 	fputc('{', fp);
 	for (i = 0; i < a->a_nkeys; i++) {
-		fprintf(fp, "%skey%d=", i ? "," : "", i);
+		const char *name = dt_prom_keyname(a, i);
+
+		if (name)
+			fprintf(fp, "%s%s=", i ? "," : "", name);
+		else
+			fprintf(fp, "%skey%d=", i ? "," : "", i);
 		if (a->a_keystack[i]) {
 			char *mem = NULL;
 			size_t len = 0;

@@ -17,13 +17,17 @@ if [ "$root" != / ] && [ -x "${root}bin/sh" ]; then
 	# A whole release's root (build/forky/root): its compiler runs only
 	# on its own C library, so the build runs inside it, as DKMS would
 	# there, on a copy of the source; the module comes back here.
-	in=/var/tmp/dtrace-matrix
-	rm -rf "$root$in"
-	cp -a "$src" "$root$in"
+	# A directory of this build's own: two checkouts may build for
+	# the same root at once.
+	in=$(mktemp -d "$root/var/tmp/dtrace-matrix.XXXXXX")
+	in=${in#"$root"}
+	in=/${in#/}
+	trap 'rm -rf "$root$in"' EXIT
+	cp -a "$src/." "$root$in"
 	tests/in-root.sh "$root" make -s \
 		-C "/usr/src/linux-headers-$k" M="$in/kmod" DTRACE_WERROR=1 \
 		modules >"$src.build.log" 2>&1
-	cp "$root$in/kmod/dtrace.ko" "$src/kmod/"
+	cp "$root$in/kmod/dtrace.ko" "$src/kmod/" || exit
 	# and the types kept beside it, which the typed tests read
 	rm -f "$src/kmod/dtrace-types.btf"
 	if [ -e "$root$in/kmod/dtrace-types.btf" ]; then

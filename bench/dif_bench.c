@@ -101,8 +101,7 @@ int main(int argc, char **argv)
 	ms.globals = globals;
 	ms.nglobals = 4;
 	ms.env = &env;
-	dif_dyn_init(&dyn, dynmem, sizeof(dynmem), dif_dyn_chunksize(256),
-		     &env.lock);
+	dif_dyn_init(&dyn, dynmem, sizeof(dynmem), dif_dyn_chunksize(256));
 	ms.dyn = &dyn;
 
 	printf("dif_bench (%s dispatch), %ld runs per program\n",

@@ -229,7 +229,7 @@ int main(int argc, char **argv)
 	}
 	st.ds_dyn_mem = calloc(1, st.ds_dynvarsize);
 	if (dif_dyn_init(&st.ds_dyn, st.ds_dyn_mem, st.ds_dynvarsize,
-			 dif_dyn_chunksize(st.ds_strsize), &st.ds_dyn_lock)) {
+			 dif_dyn_chunksize(st.ds_strsize))) {
 		fprintf(stderr, "fire_insns: cannot set up the store\n");
 		return 2;
 	}

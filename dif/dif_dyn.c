@@ -7,11 +7,24 @@
  * included, on any CPU at once. So:
  *  - the memory is the host's, given once to dif_dyn_init(): a hash
  *    table of chains, then fixed-size chunks on a free list. Nothing is
- *    allocated afterwards;
- *  - one lock guards it all, taken with dif_env_trylock() at most
- *    DIF_DYN_SPIN times. Failing that (another CPU holds it long, or a
- *    probe in NMI interrupted the holder on this CPU) the operation is a
- *    counted drop (ms->dyn_drops), never a wait that could deadlock;
+ *    allocated afterwards, and no chunk is ever given back to the host
+ *    while the store lives, so a stale index still names store memory;
+ *  - no lock covers the store. Each chain has its own lock word, taken
+ *    with dif_env_trylock() at most DIF_DYN_SPIN times; failing that
+ *    (another CPU holds it long, or a probe in NMI interrupted the
+ *    holder on this CPU) the operation is a counted drop
+ *    (ms->dyn_drops), never a wait that could deadlock. Two firings
+ *    wait for each other only on the same chain;
+ *  - the free list is a stack popped and pushed with one cmpxchg of its
+ *    head, which carries a generation bumped by every change: a CPU
+ *    that read an old head (and its next link) while others popped and
+ *    pushed that chunk fails its cmpxchg (no ABA). Bounded retries, then
+ *    a drop, as for the locks;
+ *  - reclamation: a chunk is unlinked from its chain under the chain's
+ *    lock, and every walk of a chain holds that lock, so once on the
+ *    free list no walk can reach it; its next user writes it only after
+ *    popping it. What outlives the lock is a loaded string's address
+ *    (below): the memory stays the store's, its bytes may change;
  *  - a full store, or an entry bigger than a chunk, is a drop too;
  *  - storing 0 (or a NULL string) frees the entry, as in DTrace;
  *  - without a store (ms->dyn NULL, or one dif_dyn_init() refused)
@@ -19,20 +32,20 @@
  *
  * An entry's key is built first, from the scope and id, the thread key
  * for self-> (scalars and arrays) and the tuple stack for arrays (a
- * scalar's on the stack, an array's in scratch), so the lock is held
- * only for the lookup and the copy. A string value is copied into
+ * scalar's on the stack, an array's in scratch), so the chain's lock is
+ * held only for the lookup and the copy. A string value is copied into
  * its entry; loading it gives the address of that copy, which dif/ reads
  * directly. (Another CPU may change it meanwhile: the reader sees other
  * bytes, never memory outside the store.)
  *
  * Each load or store charges the firing's budget DIF_COST_DYN and the
- * bytes of its key before it takes the lock, then each step along its
+ * bytes of its key before it takes a lock, then each step along its
  * hash chain as it goes: a walk ends (DIF_FAULT_BUDGET, nothing found,
  * nothing stored) when the budget is spent, however long a chain a
  * script built.
  *
- * Each global array's entries are counted as they come and go (under
- * the lock), so its size (bpftrace's len(@m)) is one load, not a walk.
+ * Each global array's entries are counted as they come and go (an
+ * atomic add), so its size (bpftrace's len(@m)) is one load, not a walk.
  */
 #include <dtrace/dtrace_ioctl.h>	/* struct dtrace_dvar */
 #include "dif_impl.h"
@@ -85,13 +98,11 @@ u32 dif_dyn_chunksize(u32 strsize)
  * @mem:       its memory, 8-byte aligned
  * @size:      bytes of @mem
  * @chunksize: bytes of one entry (see dif_dyn_chunksize())
- * @lock:      the host's lock, passed to dif_env_trylock()
  *
  * Context: any (it only writes @mem). Return: 0, or -EINVAL if the
  * memory cannot hold one chunk.
  */
-int dif_dyn_init(struct dif_dyn *d, void *mem, u64 size, u32 chunksize,
-		 void *lock)
+int dif_dyn_init(struct dif_dyn *d, void *mem, u64 size, u32 chunksize)
 {
 	u64 n, i;
 
@@ -101,7 +112,7 @@ int dif_dyn_init(struct dif_dyn *d, void *mem, u64 size, u32 chunksize,
 	    chunksize < sizeof(struct dif_dyn_ent) + 32 || chunksize > 65536)
 		return -EINVAL;
 	/* About one bucket per chunk, a power of 2. */
-	n = size / (chunksize + sizeof(u32));
+	n = size / (chunksize + sizeof(struct dif_dyn_bucket));
 	if (n == 0)
 		return -EINVAL;
 	if (n > 0x10000000)
@@ -111,19 +122,21 @@ int dif_dyn_init(struct dif_dyn *d, void *mem, u64 size, u32 chunksize,
 		d->dd_nbuckets *= 2;
 	d->dd_base = mem;
 	d->dd_size = size;
-	d->dd_lock = lock;
 	d->dd_chunksize = chunksize;
 	d->dd_buckets = mem;
-	d->dd_chunks = (u8 *)mem + (((u64)d->dd_nbuckets * 4 + 7) & ~7ull);
+	d->dd_chunks = (u8 *)mem +
+		       (u64)d->dd_nbuckets * sizeof(struct dif_dyn_bucket);
 	n = (size - (u64)(d->dd_chunks - d->dd_base)) / chunksize;
 	d->dd_nchunks = (u32)n;
 	if (n == 0)
 		return -EINVAL;
-	for (i = 0; i < d->dd_nbuckets; i++)
-		d->dd_buckets[i] = DIF_DYN_NIL;
+	for (i = 0; i < d->dd_nbuckets; i++) {
+		d->dd_buckets[i].db_head = DIF_DYN_NIL;
+		d->dd_buckets[i].db_lock = 0;
+	}
 	for (i = 0; i < n; i++)
 		dif_dyn_ent(d, i)->de_next = i + 1 < n ? i + 1 : DIF_DYN_NIL;
-	d->dd_free = 0;
+	d->dd_free = 0;		/* generation 0, chunk 0 */
 	return 0;
 }
 
@@ -168,16 +181,76 @@ static bool dif_dyn_keyeq(const u8 *a, const u8 *b, u32 len)
 	return true;
 }
 
-static bool dif_dyn_lock(struct dif_mstate *ms)
+static struct dif_dyn_bucket *dif_dyn_bucket(const struct dif_dyn *d,
+					      u32 hash)
+{
+	return &d->dd_buckets[hash & (d->dd_nbuckets - 1)];
+}
+
+/* A chain's lock, as a probe takes it: bounded, then a drop. */
+static bool dif_dyn_lock(struct dif_mstate *ms, struct dif_dyn_bucket *b)
 {
 	int i;
 
 	for (i = 0; i < DIF_DYN_SPIN; i++) {
-		if (dif_env_trylock(ms->dyn->dd_lock))
+		if (dif_env_trylock(&b->db_lock))
 			return true;
 	}
 	ms->dyn_drops++;
 	return false;
+}
+
+/*
+ * A chunk off the free list, or DIF_DYN_NIL (full, or DIF_DYN_SPIN
+ * cmpxchgs lost). The next link read may be stale (another CPU took
+ * the chunk meanwhile): then the head's generation has moved on and the
+ * cmpxchg fails.
+ */
+static u32 dif_dyn_pop(struct dif_dyn *d)
+{
+	u64 old = d->dd_free, seen;
+	int i;
+
+	for (i = 0; i < DIF_DYN_SPIN; i++) {
+		u32 ix = (u32)old, next;
+
+		if (ix >= d->dd_nchunks)
+			return DIF_DYN_NIL;
+		next = dif_dyn_ent(d, ix)->de_next;
+		seen = dif_env_cmpxchg64(&d->dd_free, old,
+					 ((old >> 32) + 1) << 32 | next);
+		if (seen == old)
+			return ix;
+		old = seen;
+	}
+	return DIF_DYN_NIL;
+}
+
+/*
+ * Give chunk ix back. It is off every chain already; the cmpxchg orders
+ * its link before its publication. False if DIF_DYN_SPIN cmpxchgs were
+ * lost: the chunk is then leaked until the store is freed, counted as
+ * the drop it is.
+ */
+static bool dif_dyn_push(struct dif_dyn *d, u32 ix)
+{
+	u64 old = d->dd_free, seen;
+	int i;
+
+	for (i = 0; i < DIF_DYN_SPIN; i++) {
+		dif_dyn_ent(d, ix)->de_next = (u32)old;
+		seen = dif_env_cmpxchg64(&d->dd_free, old,
+					 ((old >> 32) + 1) << 32 | ix);
+		if (seen == old)
+			return true;
+		old = seen;
+	}
+	return false;
+}
+
+static u32 dif_dyn_index(const struct dif_dyn *d, const struct dif_dyn_ent *e)
+{
+	return (u32)(((const u8 *)e - d->dd_chunks) / d->dd_chunksize);
 }
 
 /* Room for a scalar's key: scope and id, the thread key. */
@@ -240,16 +313,16 @@ static u32 dif_dyn_mkkey(struct dif_mstate *ms, u32 scope, bool array,
 }
 
 /*
- * Under the lock: the entry of key, and where its link is. Each step is
- * charged as it is taken; *spent is set if the budget ran out first
- * (NULL returned, *linkp unset).
+ * Under the chain's lock: the entry of key, and where its link is.
+ * Each step is charged as it is taken; *spent is set if the budget ran
+ * out first (NULL returned, *linkp unset).
  */
 static struct dif_dyn_ent *dif_dyn_find(struct dif_mstate *ms,
 					const u8 *key, u32 len, u32 hash,
 					u32 **linkp, bool *spent)
 {
 	struct dif_dyn *d = ms->dyn;
-	u32 *link = &d->dd_buckets[hash & (d->dd_nbuckets - 1)];
+	u32 *link = &dif_dyn_bucket(d, hash)->db_head;
 	u32 n = 0;
 
 	*spent = false;
@@ -296,6 +369,7 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	u32 mark = ms->scratch_used, len, hash, *link;
 	struct dif_dyn *d = ms->dyn;
 	u64 local[DIF_DYN_SCALAR_KEY / 8];
+	struct dif_dyn_bucket *b;
 	struct dif_dyn_ent *e;
 	u64 val = 0;
 	u8 *key;
@@ -312,7 +386,8 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		return 0;
 	}
 	hash = dif_dyn_hash(key, len);
-	if (dif_dyn_lock(ms)) {
+	b = dif_dyn_bucket(d, hash);
+	if (dif_dyn_lock(ms, b)) {
 		bool spent;
 
 		e = dif_dyn_find(ms, key, len, hash, &link, &spent);
@@ -322,7 +397,7 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 			memcpy(&val, dif_dyn_val(e),
 			       e->de_vallen < sizeof(val) ? e->de_vallen :
 			       sizeof(val));
-		dif_env_unlock(d->dd_lock);
+		dif_env_unlock(&b->db_lock);
 	}
 	ms->scratch_used = mark;
 	if (isstr && !val && ms->fault.kind == DIF_FAULT_NONE)
@@ -336,15 +411,12 @@ static void dif_dyn_counted(struct dif_dyn *d, u32 scope, bool array, u32 id,
 {
 	if (scope != DIF_SCOPE_GLOBAL || !array || id > DIF_VARID_MAX)
 		return;
-	if (add)
-		d->dd_count[id]++;
-	else if (d->dd_count[id])
-		d->dd_count[id]--;
+	dif_env_add(&d->dd_count[id], add ? 1 : -1);
 }
 
 /*
  * The entries of global array id: a count another CPU may be changing,
- * read without the lock (a probe never waits for it here).
+ * read without a lock (a probe never waits for it here).
  */
 u64 dif_dyn_count(struct dif_mstate *ms, u64 id)
 {
@@ -352,6 +424,13 @@ u64 dif_dyn_count(struct dif_mstate *ms, u64 id)
 	if (!ms->dyn || id > DIF_VARID_MAX)
 		return 0;
 	return ms->dyn->dd_count[id];
+}
+
+/* An entry off its chain (the chain's lock held): counted out. */
+static void dif_dyn_uncount(struct dif_dyn *d, u32 scope, bool array, u32 id)
+{
+	dif_env_add(&d->dd_nused, -1);
+	dif_dyn_counted(d, scope, array, id, false);
 }
 
 /* Set a dynamic variable; 0 (or a NULL string) deletes it. */
@@ -362,6 +441,7 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	struct dif_dyn *d = ms->dyn;
 	const void *src = &val;
 	u64 local[DIF_DYN_SCALAR_KEY / 8];
+	struct dif_dyn_bucket *b;
 	bool spent;
 	struct dif_dyn_ent *e;
 	u8 *key;
@@ -386,7 +466,8 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		ms->dyn_drops++;
 		goto out;
 	}
-	if (!dif_dyn_lock(ms))
+	b = dif_dyn_bucket(d, hash);
+	if (!dif_dyn_lock(ms, b))
 		goto out;
 	e = dif_dyn_find(ms, key, len, hash, &link, &spent);
 	if (spent)
@@ -394,28 +475,28 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	if (!val) {
 		if (e) {
 			*link = e->de_next;
-			e->de_next = d->dd_free;
-			d->dd_free = (u32)((u8 *)e - d->dd_chunks) /
-				     d->dd_chunksize;
-			d->dd_nused--;
-			dif_dyn_counted(d, scope, array, id, false);
+			dif_dyn_uncount(d, scope, array, id);
+			/* lost every race: the chunk is leaked, a drop */
+			if (!dif_dyn_push(d, dif_dyn_index(d, e)))
+				ms->dyn_drops++;
 		}
 		goto unlock;
 	}
 	if (!e) {
-		if (d->dd_free == DIF_DYN_NIL) {
+		u32 ix = dif_dyn_pop(d);
+
+		if (ix == DIF_DYN_NIL) {
 			ms->dyn_drops++;
 			goto unlock;
 		}
-		e = dif_dyn_ent(d, d->dd_free);
-		d->dd_free = e->de_next;
-		d->dd_nused++;
+		e = dif_dyn_ent(d, ix);
+		dif_env_add(&d->dd_nused, 1);
 		dif_dyn_counted(d, scope, array, id, true);
 		e->de_hash = hash;
 		e->de_keylen = (u16)len;
 		memcpy(dif_dyn_key(e), key, len);
 		e->de_next = *link;
-		*link = (u32)((u8 *)e - d->dd_chunks) / d->dd_chunksize;
+		*link = ix;
 	}
 	e->de_vallen = (u16)vlen;
 	/*
@@ -430,18 +511,26 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		memmove(dif_dyn_val(e), src, vlen);
 	}
 unlock:
-	dif_env_unlock(d->dd_lock);
+	dif_env_unlock(&b->db_lock);
 out:
 	ms->scratch_used = mark;
 }
 
 /*
  * The host's walks over the whole store, for the consumer (never from
- * probe context: they visit every bucket). The caller holds d->dd_lock,
- * taken so that no probe waits for it (interrupts off; probes only
- * trylock). Each walk is bounded by the buckets plus the chunks, even
- * over a corrupted chain.
+ * probe context: they visit every bucket). Each takes one chain's lock
+ * at a time, waiting for it: its holders are probes, whose hold is
+ * short and bounded (the host keeps interrupts off, so that no probe on
+ * this CPU interrupts it; a probe in NMI only trylocks, and drops). Each
+ * walk is bounded by the buckets plus the chunks, even over a corrupted
+ * chain.
  */
+static void dif_dyn_host_lock(struct dif_dyn_bucket *b)
+{
+	while (!dif_env_trylock(&b->db_lock))
+		;
+}
+
 static bool dif_dyn_isglobal(struct dif_dyn_ent *e, u32 *id, u32 *flags)
 {
 	u32 hdr[2];
@@ -456,76 +545,101 @@ static bool dif_dyn_isglobal(struct dif_dyn_ent *e, u32 *id, u32 *flags)
 	return true;
 }
 
+/* One record for entry e at out + used, if it fits; returns its size. */
+static u64 dif_dyn_record(const struct dif_dyn *d, struct dif_dyn_ent *e,
+			  u8 *out, u64 used, u64 room, u32 *count, u32 *more)
+{
+	struct dtrace_dvar r = { 0 };
+	u32 id, flags;
+	u64 size;
+
+	if (!dif_dyn_isglobal(e, &id, &flags))
+		return 0;
+	r.dvr_keylen = e->de_keylen - 8;
+	r.dvr_vallen = e->de_vallen;
+	if (sizeof(r) + (u64)r.dvr_keylen + r.dvr_vallen > d->dd_chunksize)
+		return 0;	/* cannot be: a chunk holds it */
+	size = (sizeof(r) + r.dvr_keylen + r.dvr_vallen + 7) & ~7ull;
+	if (used + size > room) {
+		(*more)++;
+		return 0;
+	}
+	r.dvr_size = (u32)size;
+	r.dvr_id = id;
+	r.dvr_flags = flags;
+	memset(out + used, 0, size);
+	memcpy(out + used, &r, sizeof(r));
+	memcpy(out + used + sizeof(r), dif_dyn_key(e) + 8, r.dvr_keylen);
+	memcpy(out + used + sizeof(r) + r.dvr_keylen, dif_dyn_val(e),
+	       r.dvr_vallen);
+	(*count)++;
+	return size;
+}
+
 /**
- * dif_dyn_snap() - copy every global of the store out as dtrace_dvar
- * @d:     the store, its lock held by the caller
+ * dif_dyn_snap_range() - copy the globals hanging from buckets @first to
+ * @first + @n - 1 out as dtrace_dvar
+ * @d:     the store
+ * @first: the first bucket
+ * @n:     how many (clipped to the store's)
  * @out:   8-aligned room for the records
  * @room:  its bytes
  * @count: out: records written
  * @more:  out: records that did not fit (none is cut)
  *
- * Context: any, lock held; visits every bucket and used chunk once.
+ * An entry lives in its key's chain, so a walk sees each once; one a
+ * probe adds meanwhile is seen if its chain is still to come.
+ *
+ * Context: not probe context (waits for each chain's lock).
  * Return: the bytes written.
  */
-u64 dif_dyn_snap(const struct dif_dyn *d, u8 *out, u64 room, u32 *count,
-		 u32 *more)
+u64 dif_dyn_snap_range(struct dif_dyn *d, u32 first, u32 n, u8 *out,
+		       u64 room, u32 *count, u32 *more)
 {
 	u64 used = 0, steps = 0;
-	u32 b, i, id, flags;
+	u32 b, i, end;
 
 	*count = 0;
 	*more = 0;
-	for (b = 0; b < d->dd_nbuckets; b++) {
-		for (i = d->dd_buckets[b];
+	if (first >= d->dd_nbuckets)
+		return 0;
+	end = n < d->dd_nbuckets - first ? first + n : d->dd_nbuckets;
+	for (b = first; b < end; b++) {
+		struct dif_dyn_bucket *bk = &d->dd_buckets[b];
+
+		dif_dyn_host_lock(bk);
+		for (i = bk->db_head;
 		     i != DIF_DYN_NIL && i < d->dd_nchunks &&
 		     steps++ < d->dd_nchunks;
-		     i = dif_dyn_ent(d, i)->de_next) {
-			struct dif_dyn_ent *e = dif_dyn_ent(d, i);
-			struct dtrace_dvar r = { 0 };
-			u64 size;
-
-			if (!dif_dyn_isglobal(e, &id, &flags))
-				continue;
-			r.dvr_keylen = e->de_keylen - 8;
-			r.dvr_vallen = e->de_vallen;
-			if (sizeof(r) + (u64)r.dvr_keylen + r.dvr_vallen >
-			    d->dd_chunksize)
-				continue;	/* cannot be: a chunk holds it */
-			size = (sizeof(r) + r.dvr_keylen + r.dvr_vallen + 7) &
-			       ~7ull;
-			if (used + size > room) {
-				(*more)++;
-				continue;
-			}
-			r.dvr_size = (u32)size;
-			r.dvr_id = id;
-			r.dvr_flags = flags;
-			memset(out + used, 0, size);
-			memcpy(out + used, &r, sizeof(r));
-			memcpy(out + used + sizeof(r), dif_dyn_key(e) + 8,
-			       r.dvr_keylen);
-			memcpy(out + used + sizeof(r) + r.dvr_keylen,
-			       dif_dyn_val(e), r.dvr_vallen);
-			used += size;
-			(*count)++;
-		}
+		     i = dif_dyn_ent(d, i)->de_next)
+			used += dif_dyn_record(d, dif_dyn_ent(d, i), out, used,
+					       room, count, more);
+		dif_env_unlock(&bk->db_lock);
 	}
 	return used;
+}
+
+/* dif_dyn_snap() - every global of the store, all buckets. */
+u64 dif_dyn_snap(struct dif_dyn *d, u8 *out, u64 room, u32 *count,
+		 u32 *more)
+{
+	return dif_dyn_snap_range(d, 0, d->dd_nbuckets, out, room, count,
+				  more);
 }
 
 /**
  * dif_dyn_clear_range() - delete the entries of global variable @id that
  * hang from buckets @first to @first + @n - 1
- * @d:     the store, its lock held by the caller
+ * @d:     the store
  * @id:    the variable
  * @first: the first bucket
  * @n:     how many (clipped to the store's)
  *
- * The consumer clears a large store a slice at a time, so that its lock
- * (interrupts off in the kernel) is held for a bounded time.
+ * The consumer clears a large store a slice at a time, so that
+ * interrupts stay off for a bounded time.
  *
- * Context: any, lock held; visits each of those buckets and at most
- * every used chunk once.
+ * Context: not probe context (waits for each chain's lock); visits each
+ * of those buckets and at most every used chunk once.
  * Return: the entries deleted.
  */
 u32 dif_dyn_clear_range(struct dif_dyn *d, u32 id, u32 first, u32 n)
@@ -536,25 +650,27 @@ u32 dif_dyn_clear_range(struct dif_dyn *d, u32 id, u32 first, u32 n)
 		return 0;
 	end = n < d->dd_nbuckets - first ? first + n : d->dd_nbuckets;
 	for (b = first; b < end; b++) {
-		u32 *link = &d->dd_buckets[b];
+		struct dif_dyn_bucket *bk = &d->dd_buckets[b];
+		u32 *link = &bk->db_head;
 
+		dif_dyn_host_lock(bk);
 		while (*link != DIF_DYN_NIL && *link < d->dd_nchunks &&
 		       steps++ < d->dd_nchunks) {
 			struct dif_dyn_ent *e = dif_dyn_ent(d, *link);
-			u32 ix = *link;
 
 			if (!dif_dyn_isglobal(e, &eid, &flags) || eid != id) {
 				link = &e->de_next;
 				continue;
 			}
 			*link = e->de_next;
-			e->de_next = d->dd_free;
-			d->dd_free = ix;
-			d->dd_nused--;
-			dif_dyn_counted(d, DIF_SCOPE_GLOBAL,
-					flags & DTRACE_DVAR_ARRAY, id, false);
+			dif_dyn_uncount(d, DIF_SCOPE_GLOBAL,
+					flags & DTRACE_DVAR_ARRAY, id);
+			/* the host may wait for the free list too */
+			while (!dif_dyn_push(d, dif_dyn_index(d, e)))
+				;
 			del++;
 		}
+		dif_env_unlock(&bk->db_lock);
 	}
 	return del;
 }

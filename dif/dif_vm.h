@@ -104,21 +104,26 @@ struct dif_fault {
 
 /*
  * The dynamic variable store: self-> variables, associative arrays and
- * string globals, in memory the host gives to dif_dyn_init(). Shared by
- * all CPUs under one lock taken with dif_env_trylock() (see dif_dyn.c).
+ * string globals, in memory the host gives to dif_dyn_init(). No lock
+ * covers it all: each hash chain has its own, taken with
+ * dif_env_trylock(), and the free list is a lock-free stack (see
+ * dif_dyn.c).
  */
+struct dif_dyn_bucket {
+	u32	db_head;	/* chunk index, or DIF_DYN_NIL */
+	u32	db_lock;	/* 0 free, 1 held: dif_env_trylock() */
+};
+
 struct dif_dyn {
 	u8	*dd_base;	/* the memory given to dif_dyn_init() */
 	u64	dd_size;
-	void	*dd_lock;	/* the host's lock, for dif_env_trylock() */
-	u32	*dd_buckets;	/* hash chains: chunk index, or DIF_DYN_NIL */
+	u64	dd_free;	/* free list: generation << 32 | head index */
+	struct dif_dyn_bucket *dd_buckets;
 	u8	*dd_chunks;
 	u32	dd_nbuckets;	/* a power of 2 */
 	u32	dd_nchunks;
 	u32	dd_chunksize;	/* bytes of one entry, key and value */
-	u32	dd_free;	/* free list head */
-	u32	dd_nused;	/* entries in use */
-	u32	dd_pad;
+	u32	dd_nused;	/* entries in use (dif_env_add()) */
 	/* each global array's entries, kept as they come and go */
 	u32	dd_count[DIF_VARID_MAX + 1];
 };
@@ -212,17 +217,19 @@ int dif_subr_nargs(u32 subr);
 int dif_op_format(u32 op);
 
 /* Dynamic variable store (dif_dyn.c). */
-int dif_dyn_init(struct dif_dyn *d, void *mem, u64 size, u32 chunksize,
-		 void *lock);
+int dif_dyn_init(struct dif_dyn *d, void *mem, u64 size, u32 chunksize);
 u32 dif_dyn_chunksize(u32 strsize);
 /* The hash of an entry's key (the tests build chains with it). */
 u32 dif_dyn_hash(const u8 *k, u32 len);
 /*
- * The consumer's reads and clears of the globals (dif_dyn.c): with the
- * store's lock held, never in probe context (they walk the whole store).
+ * The consumer's reads and clears of the globals (dif_dyn.c): never in
+ * probe context (they walk the whole store, waiting for each chain's
+ * lock in turn).
  */
-u64 dif_dyn_snap(const struct dif_dyn *d, u8 *out, u64 room, u32 *count,
+u64 dif_dyn_snap(struct dif_dyn *d, u8 *out, u64 room, u32 *count,
 		 u32 *more);
+u64 dif_dyn_snap_range(struct dif_dyn *d, u32 first, u32 n, u8 *out,
+		       u64 room, u32 *count, u32 *more);
 u32 dif_dyn_clear(struct dif_dyn *d, u32 id);
 u32 dif_dyn_clear_range(struct dif_dyn *d, u32 id, u32 first, u32 n);
 
@@ -256,9 +263,13 @@ int dif_disasm_insn(const struct dif_prog *p, u32 pc, char *buf, u32 size);
  * dif_env_speculation: a new speculation id, 0 if none is free.
  * dif_env_stackid: a nonzero hash of the kernel stack's first frames
  *   PCs (at most DTRACE_STACK_MAX), the frames stack( ) would record.
- * dif_env_trylock/unlock: the dynamic variable store's lock, the one
- *   named by dif_dyn.lock. trylock returns true if taken; it must not
- *   spin or sleep itself (dif/ retries a bounded number of times).
+ * dif_env_trylock/unlock: a lock word of the dynamic variable store
+ *   (0 free, 1 held). trylock returns true if taken, with acquire
+ *   ordering; it must not spin or sleep itself (dif/ retries a bounded
+ *   number of times). unlock stores 0 with release ordering.
+ * dif_env_cmpxchg64: if *p is old, set it to new; returns what *p was.
+ *   A full barrier, as the kernel's cmpxchg().
+ * dif_env_add: add v to *p atomically (no ordering).
  */
 int dif_env_copy(struct dif_mstate *ms, void *dst, u64 addr, u32 size,
 		 bool user);
@@ -270,7 +281,9 @@ u64 dif_env_rand(struct dif_mstate *ms);
 u64 dif_env_progenyof(struct dif_mstate *ms, u64 pid);
 u64 dif_env_speculation(struct dif_mstate *ms);
 u64 dif_env_stackid(struct dif_mstate *ms, u64 frames);
-bool dif_env_trylock(void *lock);
-void dif_env_unlock(void *lock);
+bool dif_env_trylock(u32 *lock);
+void dif_env_unlock(u32 *lock);
+u64 dif_env_cmpxchg64(u64 *p, u64 old, u64 new);
+void dif_env_add(u32 *p, s32 v);
 
 #endif /* _DIF_VM_H */

@@ -303,15 +303,30 @@ u64 dif_env_stackid(struct dif_mstate *ms, u64 frames)
 					mc->dm_cpu->dc_stack, mc->dm_args);
 }
 
-/* The store's lock is an arch spinlock: no lockdep, fine in NMI. */
-bool dif_env_trylock(void *lock)
+/*
+ * A chain lock of the store: one word, a cmpxchg (no lockdep, no
+ * sleeping on PREEMPT_RT, fine in NMI: dif/ only ever tries it).
+ */
+bool dif_env_trylock(u32 *lock)
 {
-	return arch_spin_trylock(lock);
+	return !READ_ONCE(*lock) && try_cmpxchg_acquire(lock, &(u32){ 0 }, 1);
 }
 
-void dif_env_unlock(void *lock)
+void dif_env_unlock(u32 *lock)
 {
-	arch_spin_unlock(lock);
+	/* the chain's writes seen before the next holder's reads */
+	smp_store_release(lock, 0);
+}
+
+u64 dif_env_cmpxchg64(u64 *p, u64 old, u64 new)
+{
+	return cmpxchg64(p, old, new);
+}
+
+void dif_env_add(u32 *p, s32 v)
+{
+	BUILD_BUG_ON(sizeof(atomic_t) != sizeof(u32));
+	atomic_add(v, (atomic_t *)p);
 }
 
 /* Context: module init. */

@@ -6,16 +6,17 @@
  *
  * The walk over the dynamic store visits every bucket, so it is never
  * done in probe context: a clear( ) in a probe is a record the consumer
- * turns into this ioctl. Probe context takes the store's lock only with
- * a bounded trylock; here it is taken with interrupts off (so neither a
- * probe on this CPU nor preemption finds it held by a sleeper).
+ * turns into this ioctl. The store has a lock per hash chain; probes
+ * only ever try one (bounded, then a drop), and the walk here takes
+ * them one at a time with interrupts off, so that no probe on this CPU
+ * finds a chain held by the walk it interrupted (one in NMI drops).
  *
- * The copy walks DTRACE_DVAR_SLICE hash chains per lock hold, with
- * interrupts on and a scheduling point between holds: a full 256 MiB
- * store held them off for 1.5 s in one walk. An entry lives in the chain
- * of its key's hash, so a slice sees each at most once; one a probe adds
+ * The copy walks DTRACE_DVAR_SLICE hash chains per interrupts-off
+ * stretch, with a scheduling point between: a full 256 MiB store held
+ * interrupts off for 1.5 s in one walk. An entry lives in the chain of
+ * its key's hash, so a walk sees each at most once; one a probe adds
  * meanwhile is seen if its chain is still to come, as in a walk of a
- * BPF map. Emptying a variable (dv_clear) is still one walk.
+ * BPF map.
  */
 #include <linux/irqflags.h>
 #include <linux/mm.h>
@@ -24,50 +25,23 @@
 #include <linux/uaccess.h>
 #include "dtrace_impl.h"
 
-#define DTRACE_DVAR_SLICE	1024	/* hash chains copied per lock hold */
+#define DTRACE_DVAR_SLICE	1024	/* hash chains per interrupts-off walk */
 
-static unsigned long dtrace_dvar_lock(struct dtrace_state *state)
-{
-	unsigned long flags;
-
-	local_irq_save(flags);
-	while (!arch_spin_trylock(&state->ds_dyn_lock))
-		cpu_relax();	/* holders are probes: short, bounded */
-	return flags;
-}
-
-static void dtrace_dvar_unlock(struct dtrace_state *state,
-			       unsigned long flags)
-{
-	arch_spin_unlock(&state->ds_dyn_lock);
-	local_irq_restore(flags);
-}
-
-/*
- * dif_dyn_snap() over the whole store, a slice of chains at a time: it
- * walks the chains @view names, in the store's entries, which @view
- * shares. Return: the bytes written to @buf.
- */
-static u64 dtrace_dvar_copy(struct dtrace_state *state,
-			    struct dif_dyn *view, u8 *buf, u64 room,
+/* dif_dyn_snap_range() over the whole store, a slice at a time. */
+static u64 dtrace_dvar_copy(struct dtrace_state *state, u8 *buf, u64 room,
 			    struct dtrace_ioc_dvarsnap *dv)
 {
-	const struct dif_dyn *d = &state->ds_dyn;
+	struct dif_dyn *d = &state->ds_dyn;
 	unsigned long flags;
 	u64 used = 0;
 	u32 b, count, more;
 
-	view->dd_chunks = d->dd_chunks;
-	view->dd_nchunks = d->dd_nchunks;
-	view->dd_chunksize = d->dd_chunksize;
 	for (b = 0; b < d->dd_nbuckets; b += DTRACE_DVAR_SLICE) {
-		view->dd_buckets = d->dd_buckets + b;
-		view->dd_nbuckets = min_t(u32, d->dd_nbuckets - b,
-					  DTRACE_DVAR_SLICE);
-		flags = dtrace_dvar_lock(state);
-		used += dif_dyn_snap(view, buf + used, room - used, &count,
-				     &more);
-		dtrace_dvar_unlock(state, flags);
+		local_irq_save(flags);
+		used += dif_dyn_snap_range(d, b, DTRACE_DVAR_SLICE,
+					   buf + used, room - used, &count,
+					   &more);
+		local_irq_restore(flags);
 		dv->dv_count += count;
 		dv->dv_more += more;
 		cond_resched();
@@ -75,7 +49,7 @@ static u64 dtrace_dvar_copy(struct dtrace_state *state,
 	return used;
 }
 
-/* clear(): a slice of chains per lock hold, as the copy above. */
+/* clear(): a slice of chains at a time, as the copy above. */
 static void dtrace_dvar_clear(struct dtrace_state *state, u32 id)
 {
 	struct dif_dyn *d = &state->ds_dyn;
@@ -83,9 +57,9 @@ static void dtrace_dvar_clear(struct dtrace_state *state, u32 id)
 	u32 b;
 
 	for (b = 0; b < d->dd_nbuckets; b += DTRACE_DVAR_SLICE) {
-		flags = dtrace_dvar_lock(state);
+		local_irq_save(flags);
 		dif_dyn_clear_range(d, id, b, DTRACE_DVAR_SLICE);
-		dtrace_dvar_unlock(state, flags);
+		local_irq_restore(flags);
 		cond_resched();
 	}
 }
@@ -120,7 +94,7 @@ static int dtrace_dvar_globals(struct dtrace_state *state, u64 uaddr)
 int dtrace_dvar_snap(struct dtrace_state *state,
 		     struct dtrace_ioc_dvarsnap *dv)
 {
-	struct dif_dyn *d = &state->ds_dyn, *view;
+	struct dif_dyn *d = &state->ds_dyn;
 	u64 room, used = 0;
 	u8 *buf = NULL;
 	int err = 0;
@@ -149,15 +123,8 @@ int dtrace_dvar_snap(struct dtrace_state *state,
 	dv->dv_more = 0;
 	if (state->ds_dyn_mem && d->dd_nchunks && dv->dv_clear)
 		dtrace_dvar_clear(state, dv->dv_clear - 1);
-	if (state->ds_dyn_mem && d->dd_nchunks) {
-		/* a store's header: its chains' slice, its entries */
-		view = kzalloc(sizeof(*view), GFP_KERNEL_ACCOUNT);
-		if (view)
-			used = dtrace_dvar_copy(state, view, buf, room, dv);
-		else
-			err = -ENOMEM;
-		kfree(view);
-	}
+	if (state->ds_dyn_mem && d->dd_nchunks)
+		used = dtrace_dvar_copy(state, buf, room, dv);
 	if (used && copy_to_user(u64_to_user_ptr(dv->dv_buf), buf, used))
 		err = -EFAULT;
 	kvfree(buf);

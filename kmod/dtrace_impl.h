@@ -257,7 +257,6 @@ struct dtrace_state {
 	atomic64_t		ds_specreclaimed;	/* ids lost, reclaimed */
 	void			*ds_dyn_mem;	/* at GO */
 	struct dif_dyn		ds_dyn;		/* self->, arrays */
-	arch_spinlock_t		ds_dyn_lock;
 	int			ds_exitval;
 	unsigned long		ds_lastpoll;	/* jiffies of the last poll */
 	struct hrtimer		ds_deadman;	/* hard irq: runs when nothing else can */

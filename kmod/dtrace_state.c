@@ -159,7 +159,6 @@ struct dtrace_state *dtrace_state_create(void)
 	state->ds_aggsize = DTRACE_BUFSIZE_DEFAULT;
 	state->ds_nspec = 1;
 	state->ds_specsize = DTRACE_SPECSIZE_DEFAULT;
-	state->ds_dyn_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 	dtrace_state_size_scratch(state);
 	return state;
 }
@@ -247,8 +246,7 @@ static int dtrace_state_dyn_alloc(struct dtrace_state *state)
 	state->ds_dyn_mem = kvzalloc(size, GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	if (!state->ds_dyn_mem)
 		return -ENOMEM;
-	err = dif_dyn_init(&state->ds_dyn, state->ds_dyn_mem, size, chunk,
-			   &state->ds_dyn_lock);
+	err = dif_dyn_init(&state->ds_dyn, state->ds_dyn_mem, size, chunk);
 	if (err) {
 		kvfree(state->ds_dyn_mem);
 		state->ds_dyn_mem = NULL;

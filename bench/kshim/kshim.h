@@ -77,16 +77,13 @@ typedef struct { s64 counter; } atomic64_t;
 #define atomic_or(v, a)		((a)->counter |= (v))
 #define cmpxchg(p, o, n)	__sync_val_compare_and_swap(p, o, n)
 
-typedef struct { int locked; } arch_spinlock_t;
-static inline bool arch_spin_trylock(arch_spinlock_t *l)
-{
-	return !__atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE);
-}
-
-static inline void arch_spin_unlock(arch_spinlock_t *l)
-{
-	__atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
-}
+#define atomic_add(v, a)	__atomic_fetch_add(&(a)->counter, (v), \
+					   __ATOMIC_RELAXED)
+#define cmpxchg64(p, o, n)	__sync_val_compare_and_swap(p, o, n)
+#define try_cmpxchg_acquire(p, po, n) \
+	__atomic_compare_exchange_n(p, po, n, false, __ATOMIC_ACQUIRE, \
+				    __ATOMIC_RELAXED)
+#define smp_store_release(p, v)	__atomic_store_n(p, v, __ATOMIC_RELEASE)
 
 struct mutex { int m; };
 struct hrtimer { int h; };

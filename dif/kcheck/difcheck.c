@@ -56,14 +56,25 @@ u64 dif_env_stackid(struct dif_mstate *ms, u64 frames)
 	return 1;
 }
 
-bool dif_env_trylock(void *lock)
+bool dif_env_trylock(u32 *lock)
 {
-	return arch_spin_trylock(lock);
+	return try_cmpxchg_acquire(lock, &(u32){ 0 }, 1);
 }
 
-void dif_env_unlock(void *lock)
+void dif_env_unlock(u32 *lock)
 {
-	arch_spin_unlock(lock);
+	/* the chain's writes seen before the next holder's reads */
+	smp_store_release(lock, 0);
+}
+
+u64 dif_env_cmpxchg64(u64 *p, u64 old, u64 new)
+{
+	return cmpxchg64(p, old, new);
+}
+
+void dif_env_add(u32 *p, s32 v)
+{
+	atomic_add(v, (atomic_t *)p);
 }
 
 static int __init difcheck_init(void)

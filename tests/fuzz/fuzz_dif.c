@@ -307,10 +307,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ms.dyn = NULL;
 	if (fz_byte(&in) & 1) {
 		dif_dyn_init(&dyn, dynmem, sizeof(dynmem) >> (fz_byte(&in) % 6),
-			     dif_dyn_chunksize(ms.strsize), &env.lock);
+			     dif_dyn_chunksize(ms.strsize));
 		ms.dyn = &dyn;
 	}
-	env.lock.busy = fz_byte(&in) % 16 == 0;
+	dif_ulock_busy = fz_byte(&in) % 16 == 0;
 	memset(globals, 0, sizeof(globals));
 	memset(locals, 0, sizeof(locals));
 

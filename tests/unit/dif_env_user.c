@@ -142,17 +142,32 @@ u64 dif_env_stackid(struct dif_mstate *ms, u64 frames)
 	return frames * 0x100000001b3ULL | 1;
 }
 
-bool dif_env_trylock(void *lock)
-{
-	struct dif_ulock *l = lock;
+/* Set by a test: every trylock of the store fails, as if held. */
+int dif_ulock_busy;
 
-	if (l->busy || l->held)
+bool dif_env_trylock(u32 *lock)
+{
+	u32 free = 0;
+
+	if (__atomic_load_n(&dif_ulock_busy, __ATOMIC_RELAXED))
 		return false;
-	l->held = 1;
-	return true;
+	return __atomic_compare_exchange_n(lock, &free, 1, false,
+					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
 }
 
-void dif_env_unlock(void *lock)
+void dif_env_unlock(u32 *lock)
 {
-	((struct dif_ulock *)lock)->held = 0;
+	__atomic_store_n(lock, 0, __ATOMIC_RELEASE);
+}
+
+u64 dif_env_cmpxchg64(u64 *p, u64 old, u64 new)
+{
+	__atomic_compare_exchange_n(p, &old, new, false, __ATOMIC_SEQ_CST,
+				    __ATOMIC_SEQ_CST);
+	return old;
+}
+
+void dif_env_add(u32 *p, s32 v)
+{
+	__atomic_fetch_add(p, (u32)v, __ATOMIC_RELAXED);
 }

@@ -23,11 +23,8 @@ struct dif_uenv_region {
 	u32	flags;
 };
 
-/* The dyn store's lock; busy makes every trylock fail. */
-struct dif_ulock {
-	int	held;
-	int	busy;
-};
+/* Nonzero: every trylock of the dyn store's chains fails. */
+extern int dif_ulock_busy;
 
 struct dif_uenv {
 	struct dif_uenv_region	regions[DIF_UENV_REGIONS];
@@ -40,7 +37,6 @@ struct dif_uenv {
 	u64			rand_state;
 	u64			progeny_pid;	/* progenyof() is 1 for it */
 	u64			next_spec;	/* speculation() returns it */
-	struct dif_ulock	lock;		/* for dif_dyn_init() */
 	u64			copies;		/* dif_env_copy() calls */
 	bool			destructive;	/* copyout( ) allowed */
 };

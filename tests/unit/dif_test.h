@@ -64,7 +64,7 @@ static inline struct dift *dift_new(void)
 	t->ms.nlocals = DIFT_NVARS;
 	t->ms.env = &t->env;
 	dif_dyn_init(&t->dyn, t->dynmem, sizeof(t->dynmem),
-		     dif_dyn_chunksize(t->ms.strsize), &t->env.lock);
+		     dif_dyn_chunksize(t->ms.strsize));
 	t->ms.dyn = &t->dyn;
 	dif_mstate_reset(&t->ms);
 	return t;

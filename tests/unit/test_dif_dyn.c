@@ -235,13 +235,14 @@ TEST_F(dyn, lock_busy)
 	ASSERT_EQ(0, dift_asm(t, dift_self_add));
 	t->env.args[0] = 5;
 	EXPECT_EQ(5, dift_run(t));
-	t->env.lock.busy = 1;
+	dif_ulock_busy = 1;
 	EXPECT_EQ(0, dift_run(t));	/* load dropped, store dropped, load */
 	EXPECT_EQ(3, t->ms.dyn_drops);
 	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
-	t->env.lock.busy = 0;
+	dif_ulock_busy = 0;
 	EXPECT_EQ(10, dift_run(t));
-	EXPECT_EQ(0, t->env.lock.held);
+	for (u32 b = 0; b < t->dyn.dd_nbuckets; b++)
+		EXPECT_EQ(0, t->dyn.dd_buckets[b].db_lock);
 }
 
 TEST_F(dyn, no_store)
@@ -266,8 +267,7 @@ TEST_F(dyn, too_big)
 	dif_uenv_map(&t->env, key, sizeof(key), 0);
 	t->env.args[0] = (u64)(unsigned long)key;
 	/* small chunks: a 256-byte key does not fit */
-	ASSERT_EQ(0, dif_dyn_init(&t->dyn, t->dynmem, sizeof(t->dynmem), 128,
-				  &t->env.lock));
+	ASSERT_EQ(0, dif_dyn_init(&t->dyn, t->dynmem, sizeof(t->dynmem), 128));
 	dift_asm_run(t, "ldb arg0, %r1\n seti 1, %r2\n pushts %r1\n stga %r2, 0\n"
 		     "ret %r0");
 	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
@@ -283,7 +283,7 @@ TEST_F(dyn, too_big)
 TEST_F(dyn, type_confusion)
 {
 	struct dift *t = self->t;
-	u32 size = 128 + 35 * 112, n;	/* buckets, then chunks to the end */
+	u32 size = 256 + 34 * 112, n;	/* buckets, then chunks to the end */
 	u8 *mem = malloc(size);
 	char key[90];
 
@@ -291,7 +291,7 @@ TEST_F(dyn, type_confusion)
 	key[sizeof(key) - 1] = '\0';
 	dif_uenv_map(&t->env, key, sizeof(key), 0);
 	t->env.args[0] = (u64)(unsigned long)key;
-	ASSERT_EQ(0, dif_dyn_init(&t->dyn, mem, size, 112, &t->env.lock));
+	ASSERT_EQ(0, dif_dyn_init(&t->dyn, mem, size, 112));
 	/* use up all chunks but the last, then store "" with a long key */
 	n = t->dyn.dd_nchunks;
 	ASSERT_EQ(size, (u32)(t->dyn.dd_chunks - mem) + n * 112);
@@ -344,13 +344,12 @@ TEST_F(dyn, init)
 	struct dift *t = self->t;
 	struct dif_dyn d;
 
-	EXPECT_EQ(-EINVAL, dif_dyn_init(&d, NULL, 4096, 256, NULL));
-	EXPECT_EQ(-EINVAL, dif_dyn_init(&d, (u8 *)t->dynmem + 4, 4096, 256,
-					NULL));
-	EXPECT_EQ(-EINVAL, dif_dyn_init(&d, t->dynmem, 100, 256, NULL));
-	EXPECT_EQ(-EINVAL, dif_dyn_init(&d, t->dynmem, 4096, 8, NULL));
+	EXPECT_EQ(-EINVAL, dif_dyn_init(&d, NULL, 4096, 256));
+	EXPECT_EQ(-EINVAL, dif_dyn_init(&d, (u8 *)t->dynmem + 4, 4096, 256));
+	EXPECT_EQ(-EINVAL, dif_dyn_init(&d, t->dynmem, 100, 256));
+	EXPECT_EQ(-EINVAL, dif_dyn_init(&d, t->dynmem, 4096, 8));
 	EXPECT_EQ(0, d.dd_nchunks);
-	ASSERT_EQ(0, dif_dyn_init(&d, t->dynmem, 4096, 100, NULL));
+	ASSERT_EQ(0, dif_dyn_init(&d, t->dynmem, 4096, 100));
 	EXPECT_EQ(104, d.dd_chunksize);
 	EXPECT_GE(4096, (u64)(d.dd_chunks - d.dd_base) +
 		  (u64)d.dd_nchunks * d.dd_chunksize);

@@ -55,7 +55,7 @@ static void vm_init(struct vm *vm)
 	vm->ms.env = &vm->env;
 	vm->ms.dyn = &vm->dyn;
 	dif_dyn_init(&vm->dyn, vm->dynmem, sizeof(vm->dynmem),
-		     dif_dyn_chunksize(DIF_STRSIZE_DEFAULT), &vm->env.lock);
+		     dif_dyn_chunksize(DIF_STRSIZE_DEFAULT));
 }
 
 /*

@@ -614,7 +614,7 @@ static int fk_open(const char *path)
 	fk.ms.env = &fk.env;
 	fk.ms.dyn = &fk.dyn;
 	dif_dyn_init(&fk.dyn, fk.dynmem, sizeof(fk.dynmem),
-		     dif_dyn_chunksize(DIF_STRSIZE_DEFAULT), &fk.env.lock);
+		     dif_dyn_chunksize(DIF_STRSIZE_DEFAULT));
 	return FK_FD;
 }
 

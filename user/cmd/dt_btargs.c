@@ -66,6 +66,8 @@ void dt_bt_usage(FILE *fp, const char *name)
 "    BPFTRACE_MAX_BPF_PROGS, BPFTRACE_LOG_SIZE, BPFTRACE_NO_USER_SYMBOLS,\n"
 "    BPFTRACE_NO_CPP_DEMANGLE, BPFTRACE_CACHE_USER_SYMBOLS,\n"
 "    BPFTRACE_STACK_MODE, BPFTRACE_VMLINUX: accepted, no effect\n"
+"    DTRACE_BTRELEASE            [default: 0.17] print as this release\n"
+"                                (0.23, 0.27; as -x btrelease=)\n"
 "\n"
 "This is dtrace's bpftrace front end (dtrace --bpftrace); see dtrace(1).\n",
 		name, name, name);
@@ -175,6 +177,14 @@ int dt_bt_env(struct dt_cmd *cmd)
 	size_t i;
 	int rc;
 
+	/* the release to print as, for a user who compares (-x wins) */
+	if (getenv("DTRACE_BTRELEASE") &&
+	    dt_option_set(&cmd->c_opts, "btrelease",
+			  getenv("DTRACE_BTRELEASE"), &why)) {
+		fprintf(stderr, "ERROR: DTRACE_BTRELEASE: %s (0.17, 0.23, "
+			"0.27, ...)\n", why);
+		return -1;
+	}
 	rc = dt_bt_envnum("BPFTRACE_STRLEN", &v);
 	if (rc < 0)
 		return -1;

@@ -177,14 +177,6 @@ int dt_bt_env(struct dt_cmd *cmd)
 	size_t i;
 	int rc;
 
-	/* the release to print as, for a user who compares (-x wins) */
-	if (getenv("DTRACE_BTRELEASE") &&
-	    dt_option_set(&cmd->c_opts, "btrelease",
-			  getenv("DTRACE_BTRELEASE"), &why)) {
-		fprintf(stderr, "ERROR: DTRACE_BTRELEASE: %s (0.17, 0.23, "
-			"0.27, ...)\n", why);
-		return -1;
-	}
 	rc = dt_bt_envnum("BPFTRACE_STRLEN", &v);
 	if (rc < 0)
 		return -1;
@@ -239,8 +231,8 @@ int dt_bt_list(struct dt_cmd *cmd)
 {
 	char err[512];
 
-	if (bt_list(cmd->c_fd, cmd->c_btsearch, cmd->c_verbose, cmd->c_out,
-		    err, sizeof(err))) {
+	if (bt_list(cmd->c_fd, cmd->c_btsearch, cmd->c_verbose,
+		    cmd->c_opts.o_btrel, cmd->c_out, err, sizeof(err))) {
 		fprintf(stderr, "ERROR: %s\n", err);
 		return 1;
 	}

@@ -87,7 +87,7 @@ static void dt_btj_hist(FILE *fp, const uint64_t *v, uint64_t div)
 	}
 	fputc('[', fp);
 	for (i = first; first >= 0 && i <= last; i++, comma = true) {
-		fputs(comma ? ", {" : "{", fp);
+		fputs(!comma ? "{" : dt_bt_release < 27 ? ", {" : ",{", fp);
 		if (i == 0)
 			fputs("\"max\": -1", fp);
 		else if (i <= 2)
@@ -121,7 +121,7 @@ static void dt_btj_lhist(FILE *fp, const struct dt_agg *a, const uint64_t *v)
 	     i++, comma = true) {
 		int k = dt_agg_rowkind(a, i);
 
-		fputs(comma ? ", {" : "{", fp);
+		fputs(!comma ? "{" : dt_bt_release < 27 ? ", {" : ",{", fp);
 		if (k < 0)
 			fprintf(fp, "\"max\": %lld", (long long)lows[0] - 1);
 		else if (k > 0)

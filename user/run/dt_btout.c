@@ -389,19 +389,19 @@ int dt_bt_maps_at_exit(struct dt_consumer *c,
 	for (i = 0; i < n; i++)
 		all[i] = &c->c_aggs->ag_data[i];
 	qsort(all, n, sizeof(*all), dt_bt_namecmp);
-	for (i = 0; i < n && !rc; i++)
+	for (i = 0; i < n && !rc; i++) {
+		/* 0.27 prints an empty map (a cleared one) by print( ) only */
+		if (dt_bt_release >= 27 && !all[i]->ad_nents &&
+		    !all[i]->ad_def->a_btmap)
+			continue;
 		rc = one(c, all[i]);
+	}
 	free(all);
 	return rc || fflush(c->c_out) ? -1 : 0;
 }
 
 static int dt_bt_exit_one(struct dt_consumer *c, struct dt_aggdata *d)
 {
-	const struct dt_agg *a = d->ad_def;
-
-	/* 0.27 prints an empty map (a cleared one) by print( ) only */
-	if (dt_bt_release >= 27 && !d->ad_nents && !a->a_btmap)
-		return 0;
 	return dt_bt_one(c, d, false);
 }
 

@@ -58,7 +58,8 @@ const struct dt_aggent **dt_bt_sorted(struct dt_aggdata *d);
 struct dt_consumer;
 /*
  * At exit: two newlines, as bpftrace writes them (in JSON, before 0.27),
- * then one(c, map) for every map in the order of their names.
+ * then one(c, map) for every map in the order of their names (from 0.27,
+ * but empty aggregations).
  */
 int dt_bt_maps_at_exit(struct dt_consumer *c,
 		       int (*one)(struct dt_consumer *, struct dt_aggdata *),

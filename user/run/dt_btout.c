@@ -402,7 +402,26 @@ int dt_bt_maps_at_exit(struct dt_consumer *c,
 
 static int dt_bt_exit_one(struct dt_consumer *c, struct dt_aggdata *d)
 {
-	return dt_bt_one(c, d, false);
+	FILE *out = c->c_out;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (dt_bt_release < 27 || !d->ad_def->a_btmap)
+		return dt_bt_one(c, d, false);
+	/* 0.27 leaves out an empty map, which prints as a bare newline */
+	c->c_out = open_memstream(&buf, &len);
+	if (!c->c_out) {
+		c->c_out = out;
+		return -1;
+	}
+	rc = dt_bt_one(c, d, false);
+	fclose(c->c_out);
+	c->c_out = out;
+	if (!rc && buf && strcmp(buf, "\n"))
+		fputs(buf, out);
+	free(buf);
+	return rc;
 }
 
 static int dt_bt_aggs_end(struct dt_consumer *c)

@@ -7,6 +7,7 @@
 # blank lines bpftrace writes before the maps count too.
 set -eu
 command -v bpftrace >/dev/null || { echo "bpftrace missing: tests/install-deps.sh installs it"; exit 1; }
+. ./bt-lib.inc	# dtrace prints as this bpftrace (DTRACE_BTRELEASE)
 d=${TMPDIR:-/tmp}
 progs=(
 'BEGIN { printf("hi %d \"q\" \\ tab\t\n", 42); @c = count(); @s = sum(5); @mx = max(7); @mn = min(-2); @a = avg(4); @k[1] = count(); @k[2] = count(); @k[2] = count(); @ss["a"] = sum(3); @m[1, "x"] = count(); @h = hist(3); @h = hist(100); @h = hist(0); @h = hist(-1); @l = lhist(5, 0, 10, 5); @l = lhist(50, 0, 10, 5); @l = lhist(-3, 0, 10, 5); @hk["a"] = hist(3); @hk["b"] = hist(1000); @lk[1] = lhist(3, 0, 10, 5); @st = stats(10); @st = stats(20); @sk["x"] = stats(5); @ak[1] = avg(10); @ak[2] = avg(4); @n++; @n++; @cm["a"] += 5; exit(); }'

@@ -7,6 +7,7 @@
 # type prints); the same in -f json.
 set -eu
 command -v bpftrace >/dev/null || { echo "bpftrace missing: tests/install-deps.sh installs it"; exit 1; }
+. ./bt-lib.inc	# dtrace prints as this bpftrace (DTRACE_BTRELEASE)
 d=${TMPDIR:-/tmp}
 progs=(
 'BEGIN { @s[1] = "abc"; @s[2] = "de"; @s[3] = "a"; @i[5] = 30; @i[-2] = 10; @i[7] = 20; @x = 42; @y = "str"; @m[1, "b"] = 4; @m[1, "a"] = 5; @m[0, "z"] = 6; @d[1] = 1; delete(@d[1]); @f[1] = ksym(kaddr("vfs_read")); @g[ksym(kaddr("vfs_write"))] = 3; @neg = -5; @u = (uint32)7; exit(); }'

@@ -42,16 +42,19 @@ if [ "${BT_PEER:-1}" != 0 ] && command -v bpftrace >/dev/null; then
 fi
 
 # -l and -lv: the name and the prototype, as bpftrace lists them
+# (named fentry and fexit from bpftrace 0.22 on; 0.27's fentry has no retval)
+k=kfunc kr=kretfunc ret=$'\n    ssize_t retval'
+[ "$(bt_rel)" -lt 22 ] || { k=fentry kr=fexit; }
+[ "$(bt_rel)" -lt 27 ] || ret=
 got=$("$DTRACE" --bpftrace -l 'kfunc:vfs_read'; "$DTRACE" --bpftrace -l 'kretfunc:vmlinux:vfs_rea*' |
-	grep -x 'kretfunc:vmlinux:vfs_read'; "$DTRACE" --bpftrace -lv 'f:vfs_read')
-want='kfunc:vmlinux:vfs_read
-kretfunc:vmlinux:vfs_read
-kfunc:vmlinux:vfs_read
+	grep -x "$kr:vmlinux:vfs_read"; "$DTRACE" --bpftrace -lv 'f:vfs_read')
+want="$k:vmlinux:vfs_read
+$kr:vmlinux:vfs_read
+$k:vmlinux:vfs_read
     struct file * file
     char * buf
     size_t count
-    loff_t * pos
-    ssize_t retval'
+    loff_t * pos$ret"
 [ "$got" = "$want" ] || { echo "-l kfunc: '$got'"; exit 1; }
 if [ "${BT_PEER:-1}" != 0 ] && command -v bpftrace >/dev/null; then
 	got=$(timeout 60 bpftrace -lv 'kfunc:vfs_read')
@@ -66,8 +69,10 @@ err() { # PROGRAM WANT
 }
 # kretfunc's arguments are kept by clauses of its own, not counted
 got=$("$DTRACE" --bpftrace -e 'kretfunc:vfs_read { @ = sum(args->count); exit(); }' \
-	-c /bin/true)
-[ "${got%%$'\n'*}" = "Attaching 1 probe..." ] || { echo "kretfunc attaching: '$got'"; exit 1; }
+	-c /bin/true 2>&1)
+want="Attaching 1 probe..."
+[ "$(bt_rel)" -lt 24 ] || want="Attached 1 probe"
+[ "${got%%$'\n'*}" = "$want" ] || { echo "kretfunc attaching: '$got'"; exit 1; }
 err 'kfunc:vfs_read { @ = args->nope; }' "stdin:1:22-32: ERROR: Can't find function parameter nope"
 err 'kfunc:no_such_function_here { @ = count(); }' "stdin:1:1-28: ERROR: No BTF found for no_such_function_here"
 # the types DKMS built describe no functions: the error says so

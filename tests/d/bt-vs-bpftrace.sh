@@ -10,6 +10,7 @@
 # (The map formats are the consumer's -x oformat=bpftrace.)
 set -eu
 command -v bpftrace >/dev/null || { echo "bpftrace missing: tests/install-deps.sh installs it"; exit 1; }
+. ./bt-lib.inc	# dtrace prints as this bpftrace (DTRACE_BTRELEASE)
 d=${TMPDIR:-/tmp}
 progs=(
 'BEGIN { @c = count(); @c = count(); @s = sum(5); @h = hist(3); @h = hist(100); @l = lhist(5, 0, 10, 5); @st = stats(10); @a = avg(4); @[1, "x"] = count(); @mx = max(7); @mn = min(-2); printf("hi %d %s\n", 42, "there"); exit(); }'

@@ -95,12 +95,13 @@ void bt_list_tpfields(FILE *fp, const char *sys, const char *ev)
 	(void)ev;
 }
 
-int bt_list(int fd, const char *search, bool verbose, FILE *fp, char *err,
-	    size_t errlen)
+int bt_list(int fd, const char *search, bool verbose, unsigned int rel,
+	    FILE *fp, char *err, size_t errlen)
 {
 	(void)fd;
 	(void)search;
 	(void)verbose;
+	(void)rel;
 	(void)fp;
 	snprintf(err, errlen, "this dtrace was built without bpftrace");
 	return -1;

@@ -27,6 +27,8 @@
 #include "bt_parse.h"
 #include "dt_btf.h"
 #include "dt_error.h"
+#include "dt_options.h"
+#include "dt_pcb.h"
 
 bool bt_kfunc_kind(enum bt_pkind k)
 {
@@ -50,6 +52,7 @@ int bt_kfunc_probe(struct dt_pcb *pcb, char **f, int n,
 	const char *mod, *fn;
 	struct dt_btf_func proto;
 	char err[512];
+	unsigned int rel;
 
 	/* n is -1 for more fields than bt_probe_parse( ) splits */
 	if (n != 2 && n != 3)
@@ -71,8 +74,13 @@ int bt_kfunc_probe(struct dt_pcb *pcb, char **f, int n,
 				"kfunc needs /sys/kernel/btf/vmlinux)" : "");
 	snprintf(bp->bp_desc, sizeof(bp->bp_desc), "fbt:%s:%s:%s", mod, fn,
 		 bp->bp_kind == BT_P_KFUNC ? "entry" : "return");
-	/* bpftrace names the kernel's own "vmlinux", written or not */
-	snprintf(bp->bp_name, sizeof(bp->bp_name), "%s:%s:%s", f[0],
+	/*
+	 * bpftrace names the kernel's own "vmlinux", written or not, and
+	 * the probe fentry or fexit from 0.22 on, whichever name was written
+	 */
+	rel = pcb->pcb_opts ? pcb->pcb_opts->o_btrel : DT_BTREL_DEFAULT;
+	snprintf(bp->bp_name, sizeof(bp->bp_name), "%s:%s:%s", rel < 22 ? f[0] :
+		 bp->bp_kind == BT_P_KFUNC ? "fentry" : "fexit",
 		 *mod ? mod : "vmlinux", fn);
 	return 0;
 }

@@ -166,6 +166,14 @@ int dt_cmd_main(int argc, char **argv)
 	optind = 0;	/* a full reset: the tests call us more than once */
 	opterr = 0;
 	cmd.c_bt = bt;
+	/* oformat=bpftrace's release, for -s FILE.bt too (-x wins) */
+	if (getenv("DTRACE_BTRELEASE") &&
+	    dt_option_set(&cmd.c_opts, "btrelease",
+			  getenv("DTRACE_BTRELEASE"), &why)) {
+		fprintf(stderr, "dtrace: DTRACE_BTRELEASE: %s (0.17, 0.23, "
+			"0.27, ...)\n", why);
+		return 1;
+	}
 	if (bt && dt_bt_env(&cmd))
 		return 1;
 	while ((c = getopt_long(argc, argv, bt ?

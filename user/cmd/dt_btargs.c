@@ -66,6 +66,8 @@ void dt_bt_usage(FILE *fp, const char *name)
 "    BPFTRACE_MAX_BPF_PROGS, BPFTRACE_LOG_SIZE, BPFTRACE_NO_USER_SYMBOLS,\n"
 "    BPFTRACE_NO_CPP_DEMANGLE, BPFTRACE_CACHE_USER_SYMBOLS,\n"
 "    BPFTRACE_STACK_MODE, BPFTRACE_VMLINUX: accepted, no effect\n"
+"    DTRACE_BTRELEASE            [default: 0.17] print as this release\n"
+"                                (0.23, 0.27; as -x btrelease=)\n"
 "\n"
 "This is dtrace's bpftrace front end (dtrace --bpftrace); see dtrace(1).\n",
 		name, name, name);
@@ -229,8 +231,8 @@ int dt_bt_list(struct dt_cmd *cmd)
 {
 	char err[512];
 
-	if (bt_list(cmd->c_fd, cmd->c_btsearch, cmd->c_verbose, cmd->c_out,
-		    err, sizeof(err))) {
+	if (bt_list(cmd->c_fd, cmd->c_btsearch, cmd->c_verbose,
+		    cmd->c_opts.o_btrel, cmd->c_out, err, sizeof(err))) {
 		fprintf(stderr, "ERROR: %s\n", err);
 		return 1;
 	}

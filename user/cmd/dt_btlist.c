@@ -37,18 +37,39 @@ static const struct {
 	const char	*name, *alias, *prov, *pname;
 	bool		bytype;	/* listed only when a search names it */
 	bool		kfunc;	/* fbt's, where BTF describes the function */
+	const char	*newer;	/* its name from bpftrace 0.22 on */
 } bt_ltypes[] = {
-	{ "kprobe", "k", "fbt", "entry", false, false },
-	{ "kretprobe", "kr", "fbt", "return", true, false },
-	{ "tracepoint", "t", "tracepoint", NULL, false, false },
-	{ "software", "s", "software", NULL, false, false },
-	{ "uprobe", "u", "uprobe", "entry", false, false },
-	{ "uretprobe", "ur", "uprobe", "return", false, false },
-	{ "kfunc", "f", "fbt", "entry", true, true },
-	{ "kretfunc", "fr", "fbt", "return", true, true },
+	{ "kprobe", "k", "fbt", "entry", false, false, NULL },
+	{ "kretprobe", "kr", "fbt", "return", true, false, NULL },
+	{ "tracepoint", "t", "tracepoint", NULL, false, false, NULL },
+	{ "software", "s", "software", NULL, false, false, NULL },
+	{ "uprobe", "u", "uprobe", "entry", false, false, NULL },
+	{ "uretprobe", "ur", "uprobe", "return", false, false, NULL },
+	{ "kfunc", "f", "fbt", "entry", true, true, "fentry" },
+	{ "kretfunc", "fr", "fbt", "return", true, true, "fexit" },
 };
 
 #define BT_NTYPES	(sizeof(bt_ltypes) / sizeof(bt_ltypes[0]))
+
+/* Type i's name as release 0.rel lists it. */
+static const char *bt_ltype(size_t i, unsigned int rel)
+{
+	return rel >= 22 && bt_ltypes[i].newer ? bt_ltypes[i].newer :
+	       bt_ltypes[i].name;
+}
+
+static bool bt_ltype_is(size_t i, const char *s, size_t n)
+{
+	const char *const names[] = {
+		bt_ltypes[i].name, bt_ltypes[i].alias, bt_ltypes[i].newer,
+	};
+	size_t j;
+
+	for (j = 0; j < 3; j++)
+		if (names[j] && strlen(names[j]) == n && !strncmp(s, names[j], n))
+			return true;
+	return false;
+}
 
 /* "page-faults-10": a software event with its period. */
 static bool bt_list_period(const char *name)
@@ -121,6 +142,7 @@ struct bt_names {
 	const char *upath;	/* uprobe's PATH as written */
 	const char *kfunc;	/* "kfunc", "kretfunc": fbt's, so named */
 	bool	verbose;
+	unsigned int rel;	/* bpftrace's release: 0.rel */
 };
 
 /*
@@ -148,7 +170,9 @@ static char *bt_list_kfunc(const struct bt_names *l,
 		fprintf(m, "    %s %s\n",
 			dt_btf_name(bt, f.bf_args[i], type, sizeof(type)),
 			f.bf_argnames[i]);
-	if (l->verbose && f.bf_ret)
+	/* 0.27 lists retval for fexit only */
+	if (l->verbose && f.bf_ret &&
+	    (l->rel < 27 || !strcmp(pd->dpd_name, "return")))
 		fprintf(m, "    %s retval\n",
 			dt_btf_name(bt, f.bf_ret, type, sizeof(type)));
 	fclose(m);
@@ -265,7 +289,8 @@ static int bt_strpcmp(const void *a, const void *b)
 }
 
 /* The search's type in full: "k:vfs_*" -> "kprobe:vfs_*". */
-static char *bt_list_expand(const char *search, size_t *type)
+static char *bt_list_expand(const char *search, size_t *type,
+			    unsigned int rel)
 {
 	size_t n = strcspn(search, ":"), i;
 	char *s;
@@ -274,15 +299,12 @@ static char *bt_list_expand(const char *search, size_t *type)
 	if (!search[n])		/* no type: a glob over every name */
 		return strdup(search);
 	for (i = 0; i < BT_NTYPES; i++)
-		if ((strlen(bt_ltypes[i].name) == n &&
-		     !strncmp(search, bt_ltypes[i].name, n)) ||
-		    (strlen(bt_ltypes[i].alias) == n &&
-		     !strncmp(search, bt_ltypes[i].alias, n)))
+		if (bt_ltype_is(i, search, n))
 			break;
 	if (i == BT_NTYPES)
 		return strdup(search);
 	*type = i;
-	if (asprintf(&s, "%s%s", bt_ltypes[i].name, search + n) < 0)
+	if (asprintf(&s, "%s%s", bt_ltype(i, rel), search + n) < 0)
 		return NULL;
 	return s;
 }
@@ -356,22 +378,22 @@ static void bt_list_narrow(struct dtrace_probedesc *d, const char *rest)
 	}
 }
 
-int bt_list(int fd, const char *search, bool verbose, FILE *fp, char *err,
-	    size_t errlen)
+int bt_list(int fd, const char *search, bool verbose, unsigned int rel,
+	    FILE *fp, char *err, size_t errlen)
 {
-	struct bt_names l = { .verbose = verbose };
+	struct bt_names l = { .verbose = verbose, .rel = rel };
 	struct dtrace_probedesc d;
 	size_t t = BT_NTYPES, i;
-	char *s = search ? bt_list_expand(search, &t) : NULL;
+	char *s = search ? bt_list_expand(search, &t, rel) : NULL;
+	size_t tn = t < BT_NTYPES ? strlen(bt_ltype(t, rel)) : 0;
 	int rc = 0;
 
 	if (s && t < BT_NTYPES && bt_ltypes[t].kfunc &&
-	    !strchr(s + strlen(bt_ltypes[t].name) + 1, ':')) {
+	    !strchr(s + tn + 1, ':')) {
 		/* kfunc:F is kfunc:*:F, as bpftrace searches it */
 		char *w;
 
-		if (asprintf(&w, "%s:*:%s", bt_ltypes[t].name,
-			     s + strlen(bt_ltypes[t].name) + 1) < 0)
+		if (asprintf(&w, "%s:*:%s", bt_ltype(t, rel), s + tn + 1) < 0)
 			w = NULL;
 		free(s);
 		s = w;
@@ -395,13 +417,13 @@ int bt_list(int fd, const char *search, bool verbose, FILE *fp, char *err,
 			    (t < BT_NTYPES && t != i) ||
 			    (t == BT_NTYPES && bt_ltypes[i].bytype))
 				continue;
-			l.kfunc = bt_ltypes[i].kfunc ? bt_ltypes[i].name : NULL;
+			l.kfunc = bt_ltypes[i].kfunc ? bt_ltype(i, rel) : NULL;
 			memset(&d, 0, sizeof(d));
 			strcpy(d.dpd_provider, bt_ltypes[i].prov);
 			if (bt_ltypes[i].pname)
 				strcpy(d.dpd_name, bt_ltypes[i].pname);
 			if (t == i)
-				bt_list_narrow(&d, s + strlen(bt_ltypes[i].name));
+				bt_list_narrow(&d, s + tn);
 			if (dt_providers_offer(fd, &d, false, err, errlen) ||
 			    dt_probes_walk(fd, &d, bt_list_add, &l) < 0)
 				rc = -1;

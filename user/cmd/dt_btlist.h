@@ -22,10 +22,11 @@ int bt_list_name(const struct dtrace_probedesc *pd, const char *upath,
 void bt_list_tpfields(FILE *fp, const char *sys, const char *ev);
 
 /*
- * Every probe whose bpftrace name matches search (NULL: all), sorted;
- * verbose: with tracepoints' fields. 0, or -1 with the reason in err.
+ * Every probe whose bpftrace name matches search (NULL: all), sorted,
+ * named as release 0.rel names them; verbose: with tracepoints' fields.
+ * 0, or -1 with the reason in err.
  */
-int bt_list(int fd, const char *search, bool verbose, FILE *fp, char *err,
-	    size_t errlen);
+int bt_list(int fd, const char *search, bool verbose, unsigned int rel,
+	    FILE *fp, char *err, size_t errlen);
 
 #endif /* DT_BTLIST_H */

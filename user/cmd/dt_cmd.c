@@ -10,6 +10,7 @@
 #include "dt_btlist.h"
 #include "dt_frontend.h"
 #include "dt_btargs.h"
+#include "dt_btout.h"
 #include "dt_agg.h"
 #include "dt_dev.h"
 #include "dt_error.h"
@@ -763,6 +764,7 @@ static void dt_cmd_start(struct dt_cmd *cmd)
 	unsigned int n = 0;
 	int i;
 
+	dt_bt_release = cmd->c_opts.o_btrel;
 	if (!f->fmt_start || cmd->c_btquiet)
 		return;
 	for (i = 0; i < cmd->c_npieces; i++)

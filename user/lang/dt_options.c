@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -27,6 +28,7 @@ void dt_options_init(struct dt_options *o)
 	o->o_aggrate = DT_SWITCHRATE_DEFAULT;
 	o->o_cleanrate = DT_CLEANRATE_DEFAULT;
 	o->o_promseries = DT_PROMSERIES_DEFAULT;
+	o->o_btrel = DT_BTREL_DEFAULT;
 }
 
 int dt_opt_parse_size(const char *s, uint64_t *out)
@@ -146,6 +148,20 @@ static int dt_opt_oformat(struct dt_options *o, const char *value)
 	return 0;
 }
 
+/* 0.N or 0.N.M: the output format's release, from 0.11 on */
+static int dt_opt_btrelease(struct dt_options *o, const char *value)
+{
+	unsigned int n, m;
+	char c;
+
+	if ((sscanf(value, "0.%u%c", &n, &c) != 1 &&
+	     (sscanf(value, "0.%u.%u%c", &n, &m, &c) != 2)) ||
+	    n < 11 || n > 99)
+		return -1;
+	o->o_btrel = (uint8_t)n;
+	return 0;
+}
+
 /* [ADDR:]PORT, checked when tracing starts (dt_http.c) */
 static int dt_opt_prometheus(struct dt_options *o, const char *value)
 {
@@ -205,6 +221,7 @@ static const struct dt_optdesc dt_opts[] = {
 	OPT_FUNC(bufresize),
 	OPT_FUNC(oformat),
 	OPT_FUNC(prometheus),
+	OPT_FUNC(btrelease),
 	/* Java's ustack helpers: there are none to size */
 	OPT_IGNORED(jstackframes),
 	OPT_IGNORED(jstackstrsize),

@@ -40,6 +40,8 @@ struct dt_options {
 	uint8_t		o_stackfmt;	/* oformat=folded 1, flamegraph 2 */
 	char		o_prom[64];	/* prometheus=[ADDR:]PORT; "": none */
 	uint32_t	o_promseries;	/* series served per aggregation */
+	/* btrelease=0.N: the release of bpftrace's format printed (N) */
+	uint8_t		o_btrel;
 };
 
 enum { DT_MISS_WARN, DT_MISS_IGNORE, DT_MISS_ERROR };
@@ -54,6 +56,7 @@ enum { DT_MISS_WARN, DT_MISS_IGNORE, DT_MISS_ERROR };
 #define DT_SWITCHRATE_DEFAULT	1000000000ull	/* 1hz, as DTrace */
 #define DT_STATUSRATE_DEFAULT	10000000ull	/* 100hz */
 #define DT_PROMSERIES_DEFAULT	1000
+#define DT_BTREL_DEFAULT	17
 #define DT_CLEANRATE_DEFAULT	9900990ull	/* 101hz, as DTrace */
 
 void dt_options_init(struct dt_options *o);

@@ -35,8 +35,13 @@
 
 static void dt_btj_attached(FILE *fp, unsigned int nprobes)
 {
-	fprintf(fp, "{\"type\": \"attached_probes\", \"data\": "
-		"{\"probes\": %u}}\n", nprobes);
+	/* 0.27 says the count twice */
+	if (dt_bt_release >= 27)
+		fprintf(fp, "{\"type\": \"attached_probes\", \"count\": %u, "
+			"\"data\": {\"probes\": %u}}\n", nprobes, nprobes);
+	else
+		fprintf(fp, "{\"type\": \"attached_probes\", \"data\": "
+			"{\"probes\": %u}}\n", nprobes);
 	fflush(fp);
 }
 
@@ -82,7 +87,7 @@ static void dt_btj_hist(FILE *fp, const uint64_t *v, uint64_t div)
 	}
 	fputc('[', fp);
 	for (i = first; first >= 0 && i <= last; i++, comma = true) {
-		fputs(comma ? ", {" : "{", fp);
+		fputs(!comma ? "{" : dt_bt_release < 27 ? ", {" : ",{", fp);
 		if (i == 0)
 			fputs("\"max\": -1", fp);
 		else if (i <= 2)
@@ -116,7 +121,7 @@ static void dt_btj_lhist(FILE *fp, const struct dt_agg *a, const uint64_t *v)
 	     i++, comma = true) {
 		int k = dt_agg_rowkind(a, i);
 
-		fputs(comma ? ", {" : "{", fp);
+		fputs(!comma ? "{" : dt_bt_release < 27 ? ", {" : ",{", fp);
 		if (k < 0)
 			fprintf(fp, "\"max\": %lld", (long long)lows[0] - 1);
 		else if (k > 0)
@@ -228,7 +233,7 @@ static int dt_btj_exit_one(struct dt_consumer *c, struct dt_aggdata *d)
 /* At exit: two newlines, as bpftrace writes them, then every map. */
 static int dt_btj_aggs_end(struct dt_consumer *c)
 {
-	return dt_bt_maps_at_exit(c, dt_btj_exit_one);
+	return dt_bt_maps_at_exit(c, dt_btj_exit_one, true);
 }
 
 /* time( ) is printf's one %<fmt>T: bpftrace calls it "time". */

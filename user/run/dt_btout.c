@@ -16,13 +16,21 @@
 #include "dt_btvar.h"
 #include "dt_consume.h"
 #include "dt_format.h"
+#include "dt_options.h"
 #include "dt_sym.h"
 
 #define DT_BT_BAR	52	/* bar width */
 #define DT_BT_HBUCKETS	65	/* hist: <0, 0, 1, then powers of 2 */
 
+unsigned int dt_bt_release = DT_BTREL_DEFAULT;
+
 void dt_bt_attaching(FILE *fp, unsigned int nprobes)
 {
+	if (dt_bt_release >= 24) {
+		fprintf(stderr, "Attached %u probe%s\n", nprobes,
+			nprobes == 1 ? "" : "s");
+		return;
+	}
 	fprintf(fp, "Attaching %u probe%s...\n", nprobes,
 		nprobes == 1 ? "" : "s");
 	fflush(fp);
@@ -257,7 +265,12 @@ static void dt_bt_value(FILE *fp, const struct dt_aggdata *d,
 		fprintf(fp, "%llu", (unsigned long long)(v[0] / div));
 		break;
 	case DTRACE_AGG_AVG:
-		if (a->a_stats)
+		if (a->a_stats && dt_bt_release >= 27)
+			fprintf(fp, "{ .count = %lld, .average = %lld, "
+				".total = %lld }",
+				(long long)v[0], (long long)dt_bt_avg(v),
+				(long long)v[1]);
+		else if (a->a_stats)
 			fprintf(fp, "count %lld, average %lld, total %lld",
 				(long long)v[0], (long long)dt_bt_avg(v),
 				(long long)v[1]);
@@ -293,8 +306,8 @@ int dt_bt_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms)
 	const struct dt_agg *a = d->ad_def;
 	uint64_t div = d->ad_normal ? d->ad_normal : 1;
 	bool hist = dt_agg_ishist(a);
-	/* avg and stats end with a blank line, as bpftrace's do */
-	bool blank = a->a_func == DTRACE_AGG_AVG;
+	/* avg and stats end with a blank line, as bpftrace's did */
+	bool blank = a->a_func == DTRACE_AGG_AVG && dt_bt_release < 27;
 	const struct dt_aggent **ents;
 	size_t i;
 
@@ -314,7 +327,7 @@ int dt_bt_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms)
 			fputc('\n', fp);
 		fprintf(fp, "@%s", a->a_name);
 		dt_bt_keys(fp, a, ents[i]->ae_key, syms);
-		fputs(hist ? ": \n" : ": ", fp);
+		fputs(!hist ? ": " : dt_bt_release < 23 ? ": \n" : ":\n", fp);
 		if (a->a_func == DTRACE_AGG_QUANTIZE)
 			dt_bt_hist(fp, ents[i]->ae_val, div);
 		else if (hist)
@@ -361,33 +374,59 @@ static int dt_bt_namecmp(const void *p, const void *q)
 }
 
 int dt_bt_maps_at_exit(struct dt_consumer *c,
-		       int (*one)(struct dt_consumer *, struct dt_aggdata *))
+		       int (*one)(struct dt_consumer *, struct dt_aggdata *),
+		       bool json)
 {
 	struct dt_aggdata **all;
 	size_t n = c->c_aggs ? c->c_aggs->ag_n : 0, i;
 	int rc = 0;
 
-	fputs("\n\n", c->c_out);
+	if (!json || dt_bt_release < 27)
+		fputs("\n\n", c->c_out);
 	all = malloc((n ? n : 1) * sizeof(*all));
 	if (!all)
 		return -1;
 	for (i = 0; i < n; i++)
 		all[i] = &c->c_aggs->ag_data[i];
 	qsort(all, n, sizeof(*all), dt_bt_namecmp);
-	for (i = 0; i < n && !rc; i++)
+	for (i = 0; i < n && !rc; i++) {
+		/* 0.27 prints an empty map (a cleared one) by print( ) only */
+		if (dt_bt_release >= 27 && !all[i]->ad_nents &&
+		    !all[i]->ad_def->a_btmap)
+			continue;
 		rc = one(c, all[i]);
+	}
 	free(all);
 	return rc || fflush(c->c_out) ? -1 : 0;
 }
 
 static int dt_bt_exit_one(struct dt_consumer *c, struct dt_aggdata *d)
 {
-	return dt_bt_one(c, d, false);
+	FILE *out = c->c_out;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (dt_bt_release < 27 || !d->ad_def->a_btmap)
+		return dt_bt_one(c, d, false);
+	/* 0.27 leaves out an empty map, which prints as a bare newline */
+	c->c_out = open_memstream(&buf, &len);
+	if (!c->c_out) {
+		c->c_out = out;
+		return -1;
+	}
+	rc = dt_bt_one(c, d, false);
+	fclose(c->c_out);
+	c->c_out = out;
+	if (!rc && buf && strcmp(buf, "\n"))
+		fputs(buf, out);
+	free(buf);
+	return rc;
 }
 
 static int dt_bt_aggs_end(struct dt_consumer *c)
 {
-	return dt_bt_maps_at_exit(c, dt_bt_exit_one);
+	return dt_bt_maps_at_exit(c, dt_bt_exit_one, false);
 }
 
 /*

@@ -24,13 +24,24 @@
 #ifndef DT_BTOUT_H
 #define DT_BTOUT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 struct dt_aggdata;
 struct dt_symtab;
 
-/* "Attaching N probes..." (probe when N is 1). */
+/*
+ * The release printed as, N of 0.N (-x btrelease, dt_options.h): set by
+ * the command before tracing. From 0.24 on, "Attached N probes" goes to
+ * stderr; from 0.23 (as compared), a hist's name line has no trailing
+ * blank; from 0.27, stats( ) prints as a record and avg( ) and stats( ) end with no
+ * blank line, and -f json says "count" in attached_probes and prints no
+ * bare newlines before the maps at exit.
+ */
+extern unsigned int dt_bt_release;
+
+/* "Attaching N probes..." (probe when N is 1), or "Attached N probes". */
 void dt_bt_attaching(FILE *fp, unsigned int nprobes);
 
 /* One aggregation, as bpftrace's print(@x) and its exit print it. */
@@ -46,11 +57,13 @@ void dt_bt_key(FILE *fp, const struct dt_agg *a, const uint8_t *key, int i,
 const struct dt_aggent **dt_bt_sorted(struct dt_aggdata *d);
 struct dt_consumer;
 /*
- * At exit: two newlines, as bpftrace writes them, then one(c, map) for
- * every map in the order of their names (the text and JSON formats).
+ * At exit: two newlines, as bpftrace writes them (in JSON, before 0.27),
+ * then one(c, map) for every map in the order of their names (from 0.27,
+ * but empty aggregations).
  */
 int dt_bt_maps_at_exit(struct dt_consumer *c,
-		       int (*one)(struct dt_consumer *, struct dt_aggdata *));
+		       int (*one)(struct dt_consumer *, struct dt_aggdata *),
+		       bool json);
 
 /*
  * bpftrace's map that is a D global (d->ad_def->a_btmap, dt_btvar.h),

@@ -5,6 +5,19 @@
 # while the module's own locks are taken around it without recursing
 # or deadlocking, and a guide's hot-locks script prints its table.
 set -eu
+ev=/sys/kernel/tracing/events/lock/contention_begin
+[ -d /sys/kernel/tracing/events ] || ev=/sys/kernel/debug/tracing/events/lock/contention_begin
+if [ ! -d "$ev" ]; then
+	# before 5.19: the probe is refused, naming the missing event
+	st=0
+	err=$("$DTRACE" -n 'lockstat:::spin-spin { }' 2>&1) || st=$?
+	case $st:$err in
+	1:*"lockstat:::spin-spin is not available: this kernel has no trace event lock:contention_begin"*) ;;
+	*) echo "$st: $err"; exit 1 ;;
+	esac
+	echo "no lock:contention_begin before Linux 5.19"
+	exit 77
+fi
 mkfifo "$TMPDIR/p"
 cat >"$TMPDIR/w.sh" <<SH
 for i in 1 2 3 4; do

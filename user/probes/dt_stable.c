@@ -604,15 +604,46 @@ static void dt_stable_offer_one(const struct dt_stable *s, void *arg)
 	dt_tp_offer_add(o, &e);
 }
 
+/*
+ * A description naming one stable probe whose trace event this kernel
+ * lacks (lock:contention_begin before 5.19) says so, not "does not
+ * match any probes".
+ */
+static bool dt_stable_missing(const struct dtrace_probedesc *d, char *err,
+			      size_t errlen)
+{
+	uint32_t id = 0;
+	size_t i;
+
+	if (strpbrk(d->dpd_provider, "*?[\\") ||
+	    strpbrk(d->dpd_name, "*?[\\"))
+		return false;
+	for (i = 0; i < DT_NSTABLES; i++) {
+		const struct dt_stable *s = &dt_stables[i];
+
+		if (strcmp(d->dpd_provider, s->s_prov) ||
+		    strcmp(d->dpd_name, s->s_name))
+			continue;
+		if (dt_tracefs_walk(s->s_sys, s->s_ev, dt_stable_id, &id) > 0 &&
+		    id)
+			return false;
+		snprintf(err, errlen, "%s:::%s is not available: this kernel "
+			 "has no trace event %s:%s", s->s_prov, s->s_name,
+			 s->s_sys, s->s_ev);
+		return true;
+	}
+	return false;
+}
+
 static int dt_stable_offer(int devfd, const struct dtrace_probedesc *d,
 			   bool verbose, char *err, size_t errlen)
 {
 	struct dt_tp_offer o;
 
-	(void)err;
-	(void)errlen;
 	if (!dt_stable_walk(d, NULL, NULL) || !dt_tracefs_dir())
 		return 0;	/* not ours: tracefs is not even looked for */
+	if (dt_stable_missing(d, err, errlen))
+		return -1;
 	if (dt_tp_offer_begin(&o, devfd) ||
 	    (dt_stable_walk(d, dt_stable_offer_one, &o),
 	     dt_tp_offer_end(&o) < 0)) {

@@ -391,6 +391,26 @@ static int dt_cmd_each_desc(struct dt_cmd *cmd, dt_desc_fn fn, void *arg)
 	return 0;
 }
 
+/* As DTrace, a provider nobody has is an error at compile time (not -Z). */
+static int dt_desc_provider(struct dt_cmd *cmd, struct dt_piece *p,
+			    const struct dt_pdesc *pd,
+			    const struct dtrace_probedesc *desc,
+			    const char *err, void *arg)
+{
+	char str[512], msg[600];
+
+	(void)err;
+	(void)arg;
+	if (!desc || p->p_bt || cmd->c_list || cmd->c_opts.o_zdefs ||
+	    dt_provider_known(desc))
+		return 0;
+	dt_pdesc_str(desc, str, sizeof(str));
+	snprintf(msg, sizeof(msg), "probe description %s does not match any "
+		 "probes", str);
+	dt_piece_error(cmd, p, pd, "D_PDESC_ZERO", msg);
+	return 1;
+}
+
 struct dt_desc_set {
 	struct dtrace_probedesc	*v;
 	size_t			n, cap;
@@ -869,7 +889,8 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 		}
 		dt_probetab_init(&cmd->c_probes, cmd->c_fd);
 	}
-	if (cmd->c_npieces && dt_cmd_compile(cmd))
+	if (cmd->c_npieces && (dt_cmd_compile(cmd) ||
+				dt_cmd_each_desc(cmd, dt_desc_provider, NULL)))
 		return 1;
 	for (i = 0; i < cmd->c_npieces; i++) {
 		if (dt_cprog_verify(&cmd->c_pieces[i].p_cp, err,

@@ -780,7 +780,7 @@ struct dt_node *dt_parse_pred(struct dt_pcb *pcb, const char *text)
 {
 	struct dt_pcb sub;
 	struct dt_node *n = NULL;
-	char src[512];
+	char src[4096];	/* the stable providers' conditions are long */
 
 	snprintf(src, sizeof(src), "BEGIN /%s/ {}", text);
 	dt_pcb_setup(&sub, src, NULL, pcb->pcb_opts);
@@ -789,6 +789,14 @@ struct dt_node *dt_parse_pred(struct dt_pcb *pcb, const char *text)
 	if (!dt_parse(&sub) && sub.pcb_prog.p_clauses) {
 		n = sub.pcb_prog.p_clauses->c_pred;
 		sub.pcb_prog.p_clauses->c_pred = NULL;
+	}
+	/* n's kernel types (a cast) live as long as the caller's program */
+	while (n && sub.pcb_prog.p_sous) {
+		struct dt_sou *s = sub.pcb_prog.p_sous;
+
+		sub.pcb_prog.p_sous = s->s_next;
+		s->s_next = pcb->pcb_prog.p_sous;
+		pcb->pcb_prog.p_sous = s;
 	}
 	dt_pcb_fini(&sub);
 	return n;

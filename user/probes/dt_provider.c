@@ -2,6 +2,7 @@
 /*
  * The command's providers (dt_provider.h), looped over in one place.
  */
+#include <ctype.h>
 #include <string.h>
 
 #include "dt_provider.h"
@@ -124,4 +125,29 @@ void dt_providers_argtext(FILE *fp, const struct dtrace_probedesc *pd)
 		fprintf(fp, "\t\tNone\n");
 	fprintf(fp, "\n\tArguments (64-bit integers)\n\t\t%s\n\n",
 		args ? args : "none");
+}
+
+/*
+ * Every provider name the command or the module knows; pid, USDT and
+ * uprobe names (NAMEpid, a module that is a path) are recognised by form.
+ */
+static const char *const dt_provider_names[] = {
+	"dtrace", "fbt", "syscall", "profile", "tracepoint", "proc", "sched",
+	"io", "ip", "tcp", "udp", "lockstat", "software", "kprobe", "rawtracepoint", "hardware",
+	"watchpoint", "uprobe", NULL,
+};
+
+bool dt_provider_known(const struct dtrace_probedesc *d)
+{
+	const char *p = d->dpd_provider;
+	size_t i, n = strlen(p);
+
+	if (!n || strpbrk(p, "*?[\\") || d->dpd_mod[0] == '/')
+		return true;
+	if (isdigit((unsigned char)p[n - 1]))
+		return true;
+	for (i = 0; dt_provider_names[i]; i++)
+		if (!strcmp(p, dt_provider_names[i]))
+			return true;
+	return false;
 }

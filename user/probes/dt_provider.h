@@ -63,6 +63,12 @@ struct dt_provider {
 	const char *(*pv_argdoc)(const struct dtrace_probedesc *pd);
 };
 
+/*
+ * Whether d's provider may exist: a glob, a known name or a pid/USDT
+ * form; false is DTrace's compile-time "does not match any probes".
+ */
+bool dt_provider_known(const struct dtrace_probedesc *d);
+
 /* The table, NULL-terminated. */
 extern const struct dt_provider *const dt_providers[];
 

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * proc, sched and io: DTrace's stable providers, built in the command on
- * kernel tracepoints. Each probe is the tracepoint offered under the
- * stable name (the module fires it as any tracepoint), a condition that
- * joins the clause's predicate where the tracepoint fires more often
+ * proc, sched, io, ip, tcp, udp and lockstat: DTrace's stable providers,
+ * built in the command on kernel tracepoints. Each probe is the tracepoint
+ * offered under the stable name (the module fires it as any
+ * tracepoint), a condition that joins the clause's predicate where the tracepoint fires more often
  * than the probe should, and args[0..] as D expressions over the record.
  * io's arguments are illumos's bufinfo_t, devinfo_t and fileinfo_t,
  * translated from the record by the library's io.d; proc's and sched's
  * are the integers and strings DTrace's structures would have carried;
+ * ip's, tcp's and udp's are Oracle's structures, translated by net.d from
+ * the packet's headers (the sk_buff the net events record) or from
+ * sock:inet_sock_set_state's record;
  * see Documentation/providers-linux.md.
  */
 #include <errno.h>
@@ -27,10 +30,10 @@ struct dt_stable {
 	const char	*s_prov, *s_name;	/* proc, exec-success */
 	const char	*s_sys, *s_ev;		/* sched, sched_process_exec */
 	const char	*s_pred;	/* D over args->, or NULL */
-	const char	*s_args[5];	/* args[0..4] in D, NULL: none */
+	const char	*s_args[6];	/* args[0..5] in D, NULL: none */
 	const char	*s_doc;		/* -lv */
 	/* args[i] is xlate<struct TAG *>(s_args[i]), TAG from the library */
-	const char	*s_xlate[5];
+	const char	*s_xlate[6];
 	/*
 	 * The record's fields for the thread an lwpsinfo_t or psinfo_t
 	 * describes start with this ("next_"): a translated "args" sees
@@ -39,6 +42,32 @@ struct dt_stable {
 	const char	*s_view;
 };
 
+/* A packet at net_dev_queue (sent) and netif_receive_skb (received). */
+#define DT_SKB		"((struct sk_buff *)args->skbaddr)"
+#define DT_SKBA		"(uintptr_t)args->skbaddr"
+/* its IP header: where the stack put it, or the data after the MAC's */
+#define DT_NH_OUT	"((uintptr_t)" DT_SKB "->head + " DT_SKB "->network_header)"
+#define DT_NH_IN	"((uintptr_t)" DT_SKB "->data)"
+#define DT_IS_IP	"(ntohs(" DT_SKB "->protocol) == 0x800 || " \
+			"ntohs(" DT_SKB "->protocol) == 0x86dd)"
+#define DT_PROTO(nh)	"((*(uint8_t *)" nh " >> 4) == 4 ? " \
+			"*(uint8_t *)(" nh " + 9) : *(uint8_t *)(" nh " + 6))"
+#define DT_IP_DOC	"args[0]: pktinfo_t *; args[1]: csinfo_t *; " \
+			"args[2]: ipinfo_t *; args[3]: ifinfo_t *; " \
+			"args[4]: ipv4info_t *; args[5]: ipv6info_t *"
+#define DT_IP_XLATE	{ "pktinfo", "csinfo", "ipinfo", "ifinfo", \
+			  "ipv4info", "ipv6info" }
+#define DT_IP_ARGS(nh)	{ DT_SKBA, DT_SKBA, nh, DT_SKBA, nh, nh }
+#define DT_L4_ARGS(nh)	{ DT_SKBA, DT_SKBA, nh, nh, nh }
+/* a TCP socket's state change: from CLOSE (7), SYN_SENT (2), ... */
+#define DT_TCPS(from, to) \
+	"args->protocol == 6 && args->oldstate == " #from \
+	" && args->newstate == " #to
+#define DT_TCPS_ARGS	{ NULL, NULL, NULL, "args", NULL, "args" }
+#define DT_TCPS_XLATE	{ NULL, NULL, NULL, "__tcpsinfo_sock", NULL, \
+			  "tcplsinfo" }
+#define DT_TCPS_DOC(what) what "; args[3]: tcpsinfo_t *, the socket " \
+	"(new state); args[5]: tcplsinfo_t *, its state before"
 
 static const struct dt_stable dt_stables[] = {
 	{ "proc", "exec", "syscalls", "sys_enter_execve", NULL,
@@ -112,6 +141,79 @@ static const struct dt_stable dt_stables[] = {
 	  "args[1]: devinfo_t *, its device; args[2]: fileinfo_t *, no "
 	  "file (\"<none>\")",
 	  { "__io_bufinfo_done", "devinfo", "__io_fileinfo" }, NULL },
+	{ "ip", "send", "net", "net_dev_queue", DT_IS_IP, DT_IP_ARGS(DT_NH_OUT),
+	  DT_IP_DOC " (a packet queued to a device)", DT_IP_XLATE, NULL },
+	{ "ip", "receive", "net", "netif_receive_skb", DT_IS_IP,
+	  DT_IP_ARGS(DT_NH_IN),
+	  DT_IP_DOC " (a packet a device received)", DT_IP_XLATE, NULL },
+	{ "tcp", "send", "net", "net_dev_queue",
+	  DT_IS_IP " && " DT_PROTO(DT_NH_OUT) " == 6", DT_L4_ARGS(DT_NH_OUT),
+	  "args[0]: pktinfo_t *; args[1]: csinfo_t *; args[2]: ipinfo_t *; "
+	  "args[3]: tcpsinfo_t *; args[4]: tcpinfo_t *",
+	  { "pktinfo", "csinfo", "ipinfo", "tcpsinfo", "tcpinfo" }, NULL },
+	{ "tcp", "receive", "net", "netif_receive_skb",
+	  DT_IS_IP " && " DT_PROTO(DT_NH_IN) " == 6", DT_L4_ARGS(DT_NH_IN),
+	  "args[0]: pktinfo_t *; args[1]: csinfo_t *; args[2]: ipinfo_t *; "
+	  "args[3]: tcpsinfo_t *; args[4]: tcpinfo_t *",
+	  { "pktinfo", "csinfo", "ipinfo", "__tcpsinfo_recv", "tcpinfo" },
+	  NULL },
+	{ "tcp", "state-change", "sock", "inet_sock_set_state",
+	  "args->protocol == 6", DT_TCPS_ARGS,
+	  DT_TCPS_DOC("any change of a TCP socket's state"), DT_TCPS_XLATE,
+	  NULL },
+	{ "tcp", "connect-request", "sock", "inet_sock_set_state",
+	  DT_TCPS(7, 2), DT_TCPS_ARGS,
+	  DT_TCPS_DOC("a connect() sends its SYN"), DT_TCPS_XLATE, NULL },
+	{ "tcp", "connect-established", "sock", "inet_sock_set_state",
+	  DT_TCPS(2, 1), DT_TCPS_ARGS,
+	  DT_TCPS_DOC("the SYN-ACK came"), DT_TCPS_XLATE, NULL },
+	{ "tcp", "connect-refused", "sock", "inet_sock_set_state",
+	  DT_TCPS(2, 7), DT_TCPS_ARGS,
+	  DT_TCPS_DOC("a RST (or a timeout) ended the connect"),
+	  DT_TCPS_XLATE, NULL },
+	{ "tcp", "accept-established", "sock", "inet_sock_set_state",
+	  DT_TCPS(3, 1), DT_TCPS_ARGS,
+	  DT_TCPS_DOC("the handshake of an incoming connection completed"),
+	  DT_TCPS_XLATE, NULL },
+	{ "udp", "send", "net", "net_dev_queue",
+	  DT_IS_IP " && " DT_PROTO(DT_NH_OUT) " == 17", DT_L4_ARGS(DT_NH_OUT),
+	  "args[0]: pktinfo_t *; args[1]: csinfo_t *; args[2]: ipinfo_t *; "
+	  "args[3]: udpsinfo_t *; args[4]: udpinfo_t *",
+	  { "pktinfo", "csinfo", "ipinfo", "udpsinfo", "udpinfo" }, NULL },
+	{ "udp", "receive", "net", "netif_receive_skb",
+	  DT_IS_IP " && " DT_PROTO(DT_NH_IN) " == 17", DT_L4_ARGS(DT_NH_IN),
+	  "args[0]: pktinfo_t *; args[1]: csinfo_t *; args[2]: ipinfo_t *; "
+	  "args[3]: udpsinfo_t *; args[4]: udpinfo_t *",
+	  { "pktinfo", "csinfo", "ipinfo", "__udpsinfo_recv", "udpinfo" },
+	  NULL },
+	/*
+	 * lockstat on lock:contention_begin (5.19 and later): flags say
+	 * which lock (LCB_F_SPIN 1, READ 2, WRITE 4, RT 8, PERCPU 16, MUTEX
+	 * 32). The module's own probe context takes no lock that can
+	 * contend (trylocks, and a firing never nests), so these probes
+	 * cannot recurse or deadlock on a lock it takes.
+	 */
+	{ "lockstat", "adaptive-spin", "lock", "contention_begin",
+	  "(args->flags & 0x21) == 0x21", { "(uintptr_t)args->lock_addr" },
+	  "args[0]: uintptr_t, the mutex a thread spins on before blocking "
+	  "(at the start of the spin: the time is not given)",
+	  { NULL }, NULL },
+	{ "lockstat", "adaptive-block", "lock", "contention_begin",
+	  "(args->flags & 0x21) == 0x20", { "(uintptr_t)args->lock_addr" },
+	  "args[0]: uintptr_t, the mutex a thread blocks on (at the start "
+	  "of the block: the time is not given)",
+	  { NULL }, NULL },
+	{ "lockstat", "spin-spin", "lock", "contention_begin",
+	  "args->flags == 1", { "(uintptr_t)args->lock_addr" },
+	  "args[0]: uintptr_t, the spinlock a CPU spins on (at the start of "
+	  "the spin)",
+	  { NULL }, NULL },
+	{ "lockstat", "rw-block", "lock", "contention_begin",
+	  "(args->flags & 0x6) != 0", { "(uintptr_t)args->lock_addr",
+	  "(args->flags & 0x4) != 0 ? 0 : 1" },
+	  "args[0]: uintptr_t, the reader-writer lock or semaphore waited "
+	  "for; args[1]: int, 0 a writer (RW_WRITER), 1 a reader (RW_READER)",
+	  { NULL }, NULL },
 };
 
 #define DT_NSTABLES	(sizeof(dt_stables) / sizeof(dt_stables[0]))
@@ -419,7 +521,7 @@ static int dt_stable_arg(struct dt_pcb *pcb, struct dt_node *n, int idx)
 		idx = (int)n->n_args->n_int;
 	}
 	for (i = 0; i < set.n; i++)
-		if (idx < 0 || idx >= 5 || !set.v[i]->s_args[idx])
+		if (idx < 0 || idx >= 6 || !set.v[i]->s_args[idx])
 			return dt_error(pcb, &n->n_loc, "D_ARGS_IDX", "index "
 					"%d is out of range for %s:::%s args[ ]",
 					idx, set.v[i]->s_prov,
@@ -453,7 +555,7 @@ static int dt_stable_pred(struct dt_pcb *pcb, struct dt_clause *c)
 					set.v[i]->s_prov, set.v[i]->s_name);
 	/* Each probe's condition: (probename != "NAME" || COND). */
 	for (i = 0; i < set.n; i++) {
-		char text[512];
+		char text[2048];
 		struct dt_node *g;
 
 		if (!set.v[i]->s_pred)
@@ -502,15 +604,46 @@ static void dt_stable_offer_one(const struct dt_stable *s, void *arg)
 	dt_tp_offer_add(o, &e);
 }
 
+/*
+ * A description naming one stable probe whose trace event this kernel
+ * lacks (lock:contention_begin before 5.19) says so, not "does not
+ * match any probes".
+ */
+static bool dt_stable_missing(const struct dtrace_probedesc *d, char *err,
+			      size_t errlen)
+{
+	uint32_t id = 0;
+	size_t i;
+
+	if (strpbrk(d->dpd_provider, "*?[\\") ||
+	    strpbrk(d->dpd_name, "*?[\\"))
+		return false;
+	for (i = 0; i < DT_NSTABLES; i++) {
+		const struct dt_stable *s = &dt_stables[i];
+
+		if (strcmp(d->dpd_provider, s->s_prov) ||
+		    strcmp(d->dpd_name, s->s_name))
+			continue;
+		if (dt_tracefs_walk(s->s_sys, s->s_ev, dt_stable_id, &id) > 0 &&
+		    id)
+			return false;
+		snprintf(err, errlen, "%s:::%s is not available: this kernel "
+			 "has no trace event %s:%s", s->s_prov, s->s_name,
+			 s->s_sys, s->s_ev);
+		return true;
+	}
+	return false;
+}
+
 static int dt_stable_offer(int devfd, const struct dtrace_probedesc *d,
 			   bool verbose, char *err, size_t errlen)
 {
 	struct dt_tp_offer o;
 
-	(void)err;
-	(void)errlen;
 	if (!dt_stable_walk(d, NULL, NULL) || !dt_tracefs_dir())
 		return 0;	/* not ours: tracefs is not even looked for */
+	if (dt_stable_missing(d, err, errlen))
+		return -1;
 	if (dt_tp_offer_begin(&o, devfd) ||
 	    (dt_stable_walk(d, dt_stable_offer_one, &o),
 	     dt_tp_offer_end(&o) < 0)) {
@@ -545,7 +678,7 @@ static int dt_stable_events(const struct dtrace_probedesc *d,
 }
 
 const struct dt_provider dt_provider_stable = {
-	.pv_name	= "proc, sched, io",
+	.pv_name	= "proc, sched, io, ip, tcp, udp, lockstat",
 	.pv_listall	= "",
 	.pv_offer	= dt_stable_offer,
 	.pv_events	= dt_stable_events,

@@ -4,6 +4,7 @@
  * what it refuses and with which errno, and what lands in the buffers.
  * Runs in the guest with dtrace.ko loaded, as root.
  */
+#define _GNU_SOURCE	/* sched_setaffinity */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <time.h>
 #include <sys/ioctl.h>
@@ -204,9 +206,18 @@ TEST_F(dev, begin_trace_exit_end)
 	struct dtrace_rechdr *r;
 	static char out[1 << 20];
 	struct clause c;
+	cpu_set_t one;
 	uint32_t off;
 	size_t n;
 
+	/*
+	 * BEGIN fires on GO's CPU and END on STOP's: on one CPU, so that
+	 * one buffer holds the three records in firing order (a migration
+	 * between the two put END's first, in CPU 0's buffer).
+	 */
+	CPU_ZERO(&one);
+	CPU_SET(0, &one);
+	ASSERT_EQ(0, sched_setaffinity(0, sizeof(one), &one));
 	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_OPTIONS, &o));
 	clause_trace_const(&c, "BEGIN", 42);
 	c.hdr->de_act_off = sizeof(*c.hdr);

@@ -9,8 +9,12 @@
 set -u
 one_run() {
 	local out n=0 cpu count
-	out=$("$DTRACE" -q -n 'profile-997 { @[cpu] = count(); }' \
-		-n 'tick-1s { exit(0); }' 2>&1) || { echo "$out"; return 1; }
+	# from one tick-1s to the next: the first comes at any time
+	# within the first second (as DTrace's, at a whole second)
+	out=$("$DTRACE" -q -n 'BEGIN { go = 0; }' \
+		-n 'profile-997 /go/ { @[cpu] = count(); }' \
+		-n 'tick-1s /go/ { exit(0); }' -n 'tick-1s { go = 1; }' 2>&1) ||
+		{ echo "$out"; return 1; }
 	while read -r cpu count; do
 		[ -n "$cpu" ] || continue
 		n=$((n + 1))

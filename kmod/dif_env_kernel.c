@@ -309,7 +309,8 @@ u64 dif_env_stackid(struct dif_mstate *ms, u64 frames)
  */
 bool dif_env_trylock(u32 *lock)
 {
-	return !READ_ONCE(*lock) && try_cmpxchg_acquire(lock, &(u32){ 0 }, 1);
+	/* cmpxchg_acquire, not try_: 5.10 has only the former */
+	return !READ_ONCE(*lock) && cmpxchg_acquire(lock, 0, 1) == 0;
 }
 
 void dif_env_unlock(u32 *lock)

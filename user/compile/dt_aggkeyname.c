@@ -14,20 +14,6 @@
 #include "dt_aggdef.h"
 #include "dt_pcb.h"
 
-/* The start of line `line` (1-based) in src, or NULL. */
-static const char *dt_src_line(const char *src, size_t len, int line)
-{
-	const char *p = src, *end = src + len;
-
-	while (--line > 0) {
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (!p)
-			return NULL;
-		p++;
-	}
-	return p;
-}
-
 static bool dt_is_name(const char *s, size_t n)
 {
 	size_t i;
@@ -61,14 +47,13 @@ static bool dt_key_text(const struct dt_pcb *pcb, const struct dt_node *k,
 {
 	const struct dt_loc *l = &k->n_loc;
 	const char *p;
+	size_t len;
 
-	if (!pcb->pcb_src || l->first_line <= 0 ||
-	    l->first_line != l->last_line || l->first_column <= 0 ||
+	if (l->first_line != l->last_line || l->first_column <= 0 ||
 	    l->last_column <= l->first_column)
 		return false;
-	p = dt_src_line(pcb->pcb_src, pcb->pcb_srclen, l->first_line);
-	if (!p || (size_t)(p - pcb->pcb_src) + (size_t)l->last_column - 1 >
-	    pcb->pcb_srclen || memchr(p, '\n', (size_t)l->last_column - 1))
+	p = dt_pcb_line(pcb, l->first_line, &len);
+	if (!p || (size_t)l->last_column - 1 > len)
 		return false;
 	return dt_label_name(p + l->first_column - 1,
 			     (size_t)(l->last_column - l->first_column),

@@ -71,20 +71,13 @@ void dt_error_text(const struct dt_pcb *pcb, bool errtags, char *buf,
 
 static void dt_error_caret(const struct dt_pcb *pcb, FILE *fp)
 {
-	const char *p = pcb->pcb_src, *end;
-	int line = 1, col;
+	size_t len;
+	const char *p = dt_pcb_line(pcb, pcb->pcb_errline, &len), *end;
+	int col;
 
-	if (!p || pcb->pcb_errline <= 0)
+	if (!p)
 		return;
-	while (*p && line < pcb->pcb_errline) {
-		if (*p++ == '\n')
-			line++;
-	}
-	if (!*p && line < pcb->pcb_errline)
-		return;
-	end = strchr(p, '\n');
-	if (!end)
-		end = p + strlen(p);
+	end = p + len;
 	fprintf(fp, "  %.*s\n  ", (int)(end - p), p);
 	for (col = 1; col < pcb->pcb_errcol && p + col - 1 < end; col++)
 		fputc(p[col - 1] == '\t' ? '\t' : ' ', fp);

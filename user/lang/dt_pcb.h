@@ -77,4 +77,10 @@ struct dt_pcb {
 void dt_pcb_setup(struct dt_pcb *pcb, const char *src, const char *file,
 		  struct dt_options *opts);
 
+/*
+ * Line `line` (1-based) of pcb's text, *len its bytes without the
+ * newline; NULL if the text has no such line.
+ */
+const char *dt_pcb_line(const struct dt_pcb *pcb, int line, size_t *len);
+
 #endif /* DT_PCB_H */

@@ -5,14 +5,9 @@
 # count (5 reads by dd), its hist's cumulative buckets, and a scrape
 # cleared nothing (the same count twice); SIGTERM ends it with status 0.
 set -eu
-# In a network namespace of its own: the loopback it brings up must not
-# change what later tests see (tcp_v4_connect's result in types-casts).
-if [ -z "${BT_PROM_NETNS:-}" ]; then
-	BT_PROM_NETNS=1 exec unshare -n bash "$0" "$@"
-fi
+. ./netns.inc
 port=$((20000 + RANDOM % 20000))
 url=http://127.0.0.1:$port/metrics
-ip link set lo up
 "$DTRACE" --bpftrace -x prometheus="$port" -e '
 	tracepoint:syscalls:sys_enter_read /comm == "dd" && args->fd == 0/ {
 		@reads[comm] = count(); @size = hist(args->count); }' \

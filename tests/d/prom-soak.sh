@@ -10,10 +10,7 @@
 # (the keys are all there by then: growth would be a per-scrape leak);
 # SIGTERM ends it with status 0.
 set -eu
-if [ -z "${PROM_SOAK_NETNS:-}" ]; then
-	PROM_SOAK_NETNS=1 exec unshare -n bash "$0" "$@"
-fi
-ip link set lo up
+. ./netns.inc
 secs=${DTRACE_LOAD_SECONDS:-20}
 [ "$secs" -le 600 ] || secs=600
 port=$((20000 + RANDOM % 20000))

@@ -5,11 +5,7 @@
 # the addresses and ports chosen; state-change gives the client's states
 # in order; send and receive see the 5 bytes of payload each way once.
 set -eu
-# a network namespace of its own: no other test sees this loopback
-if [ -z "${NET_NETNS:-}" ]; then
-	NET_NETNS=1 exec unshare -n bash "$0" "$@"
-fi
-ip link set lo up
+. ./netns.inc
 port=$((20000 + RANDOM % 20000))
 cat >"$TMPDIR/w.py" <<PY
 import socket

@@ -4,10 +4,7 @@
 # (python3) are each sent and received once, with the ports, the
 # addresses, the lengths (udp 108, ip payload 108) and the device lo.
 set -eu
-if [ -z "${NET_NETNS:-}" ]; then
-	NET_NETNS=1 exec unshare -n bash "$0" "$@"
-fi
-ip link set lo up
+. ./netns.inc
 port=$((20000 + RANDOM % 20000))
 cat >"$TMPDIR/w.py" <<PY
 import socket

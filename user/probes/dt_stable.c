@@ -59,6 +59,11 @@ struct dt_stable {
 			  "ipv4info", "ipv6info" }
 #define DT_IP_ARGS(nh)	{ DT_SKBA, DT_SKBA, nh, DT_SKBA, nh, nh }
 #define DT_L4_ARGS(nh)	{ DT_SKBA, DT_SKBA, nh, nh, nh }
+/* an IP packet of protocol p (6 TCP, 17 UDP), its arguments for "tcp"/"udp" */
+#define DT_IS_L4(nh, p)	DT_IS_IP " && " DT_PROTO(nh) " == " #p
+#define DT_L4_DOC(l4)	"args[0]: pktinfo_t *; args[1]: csinfo_t *; " \
+			"args[2]: ipinfo_t *; args[3]: " l4 "sinfo_t *; " \
+			"args[4]: " l4 "info_t *"
 /* a TCP socket's state change: from CLOSE (7), SYN_SENT (2), ... */
 #define DT_TCPS(from, to) \
 	"args->protocol == 6 && args->oldstate == " #from \
@@ -147,14 +152,12 @@ static const struct dt_stable dt_stables[] = {
 	  DT_IP_ARGS(DT_NH_IN),
 	  DT_IP_DOC " (a packet a device received)", DT_IP_XLATE, NULL },
 	{ "tcp", "send", "net", "net_dev_queue",
-	  DT_IS_IP " && " DT_PROTO(DT_NH_OUT) " == 6", DT_L4_ARGS(DT_NH_OUT),
-	  "args[0]: pktinfo_t *; args[1]: csinfo_t *; args[2]: ipinfo_t *; "
-	  "args[3]: tcpsinfo_t *; args[4]: tcpinfo_t *",
+	  DT_IS_L4(DT_NH_OUT, 6), DT_L4_ARGS(DT_NH_OUT),
+	  DT_L4_DOC("tcp"),
 	  { "pktinfo", "csinfo", "ipinfo", "tcpsinfo", "tcpinfo" }, NULL },
 	{ "tcp", "receive", "net", "netif_receive_skb",
-	  DT_IS_IP " && " DT_PROTO(DT_NH_IN) " == 6", DT_L4_ARGS(DT_NH_IN),
-	  "args[0]: pktinfo_t *; args[1]: csinfo_t *; args[2]: ipinfo_t *; "
-	  "args[3]: tcpsinfo_t *; args[4]: tcpinfo_t *",
+	  DT_IS_L4(DT_NH_IN, 6), DT_L4_ARGS(DT_NH_IN),
+	  DT_L4_DOC("tcp"),
 	  { "pktinfo", "csinfo", "ipinfo", "__tcpsinfo_recv", "tcpinfo" },
 	  NULL },
 	{ "tcp", "state-change", "sock", "inet_sock_set_state",
@@ -176,14 +179,12 @@ static const struct dt_stable dt_stables[] = {
 	  DT_TCPS_DOC("the handshake of an incoming connection completed"),
 	  DT_TCPS_XLATE, NULL },
 	{ "udp", "send", "net", "net_dev_queue",
-	  DT_IS_IP " && " DT_PROTO(DT_NH_OUT) " == 17", DT_L4_ARGS(DT_NH_OUT),
-	  "args[0]: pktinfo_t *; args[1]: csinfo_t *; args[2]: ipinfo_t *; "
-	  "args[3]: udpsinfo_t *; args[4]: udpinfo_t *",
+	  DT_IS_L4(DT_NH_OUT, 17), DT_L4_ARGS(DT_NH_OUT),
+	  DT_L4_DOC("udp"),
 	  { "pktinfo", "csinfo", "ipinfo", "udpsinfo", "udpinfo" }, NULL },
 	{ "udp", "receive", "net", "netif_receive_skb",
-	  DT_IS_IP " && " DT_PROTO(DT_NH_IN) " == 17", DT_L4_ARGS(DT_NH_IN),
-	  "args[0]: pktinfo_t *; args[1]: csinfo_t *; args[2]: ipinfo_t *; "
-	  "args[3]: udpsinfo_t *; args[4]: udpinfo_t *",
+	  DT_IS_L4(DT_NH_IN, 17), DT_L4_ARGS(DT_NH_IN),
+	  DT_L4_DOC("udp"),
 	  { "pktinfo", "csinfo", "ipinfo", "__udpsinfo_recv", "udpinfo" },
 	  NULL },
 	/*

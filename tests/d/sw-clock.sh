@@ -31,6 +31,13 @@ n=$("$DTRACE" -q -c '/bin/sleep 0.1' -n 'software:::cs-1 /pid == $target/ {
 	software:::task-clock-100000, software:::major-faults-1,
 	software:::cpu-migrations-1 { @[probename] = count(); }
 	tick-1s { exit(0); }' >/dev/null || { echo "enabling them all failed"; exit 1; }
-n=$("$DTRACE" -q -n 'software:::task-clock-1000000 { @ = count(); }
-	tick-1s { exit(0); } END { printa("%@d\n", @); }' | grep . | tail -1)
+# task-clock over one whole second (tick to tick) while a loop keeps
+# one CPU busy: one CPU's second is 1000 periods of 1 ms.
+( while :; do :; done ) &
+busy=$!
+trap 'kill $busy 2>/dev/null' EXIT
+n=$("$DTRACE" -q -n 'BEGIN { go = 0; }
+	software:::task-clock-1000000 /go/ { @ = count(); }
+	tick-1s /go/ { exit(0); } tick-1s { go = 1; }
+	END { printa("%@d\n", @); }' | grep . | tail -1)
 [ "$n" -ge 100 ] && [ "$n" -le 3000 ] || { echo "task-clock: $n"; exit 1; }

@@ -22,7 +22,7 @@
 static void dt_usage(FILE *fp)
 {
 	fprintf(fp,
-"Usage: dtrace [-CeFhlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+"Usage: dtrace [-CeFlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
 "\t[-I path] [-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
 "\t[-P provider [[ predicate ] action ]]\n"
 "\t[-m [ provider: ] module [[ predicate ] action ]]\n"
@@ -40,7 +40,7 @@ static void dt_usage(FILE *fp)
 "\t-e  exit after compiling request but prior to enabling probes\n"
 "\t-f  enable or list probes matching the specified function name\n"
 "\t-F  coalesce trace output by function\n"
-"\t-h  print this help\n"
+"\t--help  print this help\n"
 "\t-I  add include directory to preprocessor search path\n"
 "\t-l  list probes matching specified criteria\n"
 "\t-m  enable or list probes matching the specified module name\n"
@@ -65,6 +65,68 @@ static void dt_usage(FILE *fp)
 "\t    -B, -k, -d, --dry-run, --unsafe (dtrace --bpftrace -h lists them).\n"
 "\t    Run as a link whose name ends in bpftrace (dtrace-bpftrace),\n"
 "\t    the command is the bpftrace front end.\n");
+}
+
+/* --help: usage; -h is DTrace's header of USDT definitions */
+#define DT_OPT_HELP	257
+
+/*
+ * The -x forms of the command's own flags: -C, -D, -U, -I, -L, -S.
+ * 1 if name is not one of them.
+ */
+static int dt_args_cmdopt(struct dt_cmd *cmd, const char *arg)
+{
+	static const struct { const char *name; char flag; } m[] = {
+		{ "cpp", 'C' }, { "define", 'D' }, { "undef", 'U' },
+		{ "incdir", 'I' }, { "libdir", 'L' }, { "verbose", 'S' },
+	};
+	size_t n = strcspn(arg, "="), i;
+	const char *val = arg[n] ? arg + n + 1 : NULL;
+
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		if (strlen(m[i].name) == n && !strncmp(arg, m[i].name, n))
+			break;
+	if (i == sizeof(m) / sizeof(m[0]))
+		return 1;
+	if ((m[i].flag == 'C' || m[i].flag == 'S') != !val) {
+		dt_warn("failed to set -x %.*s: Invalid value for specified "
+			"option\n", (int)n, arg);
+		return -1;
+	}
+	switch (m[i].flag) {
+	case 'C':
+		cmd->c_cpp = true;
+		return 0;
+	case 'S':
+		cmd->c_disasm = true;
+		return 0;
+	case 'L':
+		if (dt_lib_adddir(val)) {
+			dt_warn("too many -L directories\n");
+			return -1;
+		}
+		return 0;
+	}
+	return dt_cmd_cppopt(cmd, m[i].flag, val) ? -1 : 0;
+}
+
+/* DTrace's flags with no meaning here: why, after "-F is not supported: ". */
+static const char *dt_args_refused(int c)
+{
+	switch (c) {
+	case 'h':
+		return "it writes a header of USDT provider definitions for "
+		       "-G, and USDT probes here are sys/sdt.h's notes "
+		       "(--help prints the usage)";
+	case 'G':
+		return "USDT probes here are sys/sdt.h's ELF notes: there is "
+		       "no DOF object to generate";
+	case 'A':
+	case 'a':
+		return "there is no anonymous tracing: the module keeps no "
+		       "enablings across a boot";
+	}
+	return NULL;
 }
 
 static void dt_version_print(void)
@@ -143,7 +205,7 @@ static int dt_args_bt(struct dt_cmd *cmd, bool bt, int *optindp, int *argcp,
 int dt_cmd_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
+		{ "help", no_argument, NULL, DT_OPT_HELP },
 		{ "version", no_argument, NULL, 'V' },
 		{ "bpftrace", no_argument, NULL, 256 },
 		{ "unsafe", no_argument, NULL, 'w' },
@@ -178,8 +240,17 @@ int dt_cmd_main(int argc, char **argv)
 		return 1;
 	while ((c = getopt_long(argc, argv, bt ?
 				"+B:b:c:CdD:e:f:FhHi:I:klL:m:n:o:p:P:qs:SU:vVwx:X:Z" :
-				"+b:c:CD:ef:FhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z",
+				"+aAb:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z",
 				longopts, &longix)) != -1) {
+		bool help = c == DT_OPT_HELP;
+
+		if (help)
+			c = 'h';
+		if (!bt && !help && dt_args_refused(c)) {
+			dt_warn("-%c is not supported: %s\n", c,
+				dt_args_refused(c));
+			return 2;
+		}
 		if (bt && c != 'h' && (rc = dt_bt_opt(&cmd, c, optarg)) <= 0) {
 			if (rc < 0)
 				return 1;
@@ -259,6 +330,11 @@ int dt_cmd_main(int argc, char **argv)
 			cmd.c_opts.o_destructive = true;
 			break;
 		case 'x':
+			rc = dt_args_cmdopt(&cmd, optarg);
+			if (rc < 0)
+				return 1;
+			if (!rc)
+				break;
 			if (dt_option_setarg(&cmd.c_opts, optarg, &why)) {
 				/* DTrace names the option, not its value */
 				dt_warn("failed to set -x %.*s: %s\n",
@@ -300,8 +376,16 @@ int dt_cmd_main(int argc, char **argv)
 			}
 			break;
 		case 'H':
+			/* cpp -H: the headers it reads, on stderr */
+			if (dt_cmd_cppopt(&cmd, 'H', ""))
+				return 2;
+			break;
 		case 'X':
-			dt_warn("-%c is not supported yet\n", c);
+			/* GNU cpp's __STDC__ is 1, as Solaris' -X c */
+			if (strcmp(optarg, "c") == 0)
+				break;
+			dt_warn("-X %s is not supported: GNU cpp always defines "
+				"__STDC__ as 1, as -X c\n", optarg);
 			return 2;
 		default:
 			if (optopt && (strchr("bcDfiImnoPpsUxXL", optopt) ||

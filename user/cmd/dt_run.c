@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/sysinfo.h>
 
 #include "dt_agg.h"
 #include "dt_btargs.h"
@@ -122,6 +123,12 @@ static void dt_run_aggsort(struct dt_cmd *cmd)
 	dt_agg_setsort(&cmd->c_totals, &s);
 }
 
+/* -x cpu=N: only that CPU's records and aggregations, as DTrace's */
+static bool dt_run_cpu(const struct dt_cmd *cmd, uint32_t cpu)
+{
+	return cmd->c_opts.o_cpu < 0 || cpu == (uint32_t)cmd->c_opts.o_cpu;
+}
+
 /* AGGSNAP every CPU and add the partial results up. */
 /*
  * setopt( ) while tracing: the options the consumer applies as it
@@ -166,6 +173,9 @@ static int dt_aggsnap(void *arg)
 		return 0;
 	for (cpu = 0; cpu < s->s_ncpus; cpu++) {
 		struct dtrace_ioc_bufsnap bs;
+
+		if (!dt_run_cpu(cmd, cpu))
+			continue;
 
 		for (;;) {
 			memset(&bs, 0, sizeof(bs));
@@ -221,6 +231,8 @@ static int dt_snapshot(struct dt_cmd *cmd, struct dt_consumer *c,
 	for (cpu = 0; cpu < s->s_ncpus; cpu++) {
 		struct dtrace_ioc_bufsnap bs;
 
+		if (!dt_run_cpu(cmd, cpu))
+			continue;
 		for (;;) {
 			memset(&bs, 0, sizeof(bs));
 			bs.db_cpu = cpu;
@@ -333,6 +345,11 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	int rc = 0, exitval = 0;
 	bool exited = false;
 
+	if (cmd->c_opts.o_cpu >= get_nprocs_conf()) {
+		dt_warn("failed to set -x cpu: CPU %d does not exist\n",
+			cmd->c_opts.o_cpu);
+		return 1;
+	}
 	memset(&s, 0, sizeof(s));
 	s.s_cmd = cmd;
 	s.s_size = cmd->c_opts.o_bufsize ? cmd->c_opts.o_bufsize : 4u << 20;

@@ -343,17 +343,41 @@ static int dt_lib_next_file(bool *chosen, int n)
 	return first;
 }
 
+/* The library files and their texts, read once. */
+static void dt_lib_init(void)
+{
+	int i;
+
+	if (dt_lib_nfiles >= 0)
+		return;
+	dt_lib_nfiles = dt_lib_files(dt_lib_paths, DT_LIB_MAXFILES);
+	for (i = 0; i < dt_lib_nfiles; i++)
+		dt_lib_texts[i] = dt_lib_read(dt_lib_paths[i]);
+}
+
+bool dt_lib_exists(const char *name)
+{
+	dt_lib_init();
+	return dt_lib_has_name(dt_lib_paths, dt_lib_nfiles, name);
+}
+
+bool dt_lib_module_exists(const char *name)
+{
+	char path[PATH_MAX];
+
+	if (!strcmp(name, "vmlinux") || strchr(name, '/') || *name == '.')
+		return !strcmp(name, "vmlinux");
+	snprintf(path, sizeof(path), "%s/module/%s", dt_lib_sysfs, name);
+	return access(path, F_OK) == 0;
+}
+
 int dt_lib_load(struct dt_pcb *pcb, int (*parse)(struct dt_pcb *))
 {
 	char **paths = dt_lib_paths, **texts = dt_lib_texts;
 	bool chosen[DT_LIB_MAXFILES] = { false }, more = true;
 	int n, i, j, rc = 0;
 
-	if (dt_lib_nfiles < 0) {
-		dt_lib_nfiles = dt_lib_files(paths, DT_LIB_MAXFILES);
-		for (i = 0; i < dt_lib_nfiles; i++)
-			texts[i] = dt_lib_read(paths[i]);
-	}
+	dt_lib_init();
 	n = dt_lib_nfiles;
 	/* a file a chosen one names is chosen too, until none is new */
 	while (more) {

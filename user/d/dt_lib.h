@@ -19,4 +19,8 @@ void dt_lib_set_sysfs(const char *sysfs, const char *procdevs);
 /* The names a library text declares that text names, or not (tests). */
 bool dt_lib_needed(const char *lib, const char *text);
 
+/* #pragma D depends_on: a library file of that name; a loaded module. */
+bool dt_lib_exists(const char *name);
+bool dt_lib_module_exists(const char *name);
+
 #endif /* DT_LIB_H */

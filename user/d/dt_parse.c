@@ -350,16 +350,97 @@ int dt_lex_string(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
 }
 
 /* #pragma D option NAME[=VALUE]; other pragmas are ignored, as DTrace. */
+/* #pragma error "text": the compile fails with the text. */
+static int dt_pragma_error(struct dt_pcb *pcb, DT_YYLTYPE *lloc,
+			   const char *text)
+{
+	const char *m = strstr(text, "error") + strlen("error");
+	int n;
+
+	m += strspn(m, " \t");
+	n = (int)strcspn(m, "\n");
+	if (n >= 2 && m[0] == '"' && m[n - 1] == '"') {
+		m++;
+		n -= 2;
+	}
+	return dt_error(pcb, (struct dt_loc *)lloc, "D_PRAGERR",
+			"#pragma error: %.*s", n, m);
+}
+
+static bool dt_pragma_word(const char *w, const char *const *set, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(w, set[i]) == 0)
+			return true;
+	return false;
+}
+
+/* NAME/NAME/CLASS: two stabilities and a dependency class, DTrace's */
+static bool dt_pragma_attr_ok(char *a)
+{
+	static const char *const stab[] = {
+		"Internal", "Private", "Obsolete", "External", "Unstable",
+		"Evolving", "Stable", "Standard",
+	};
+	static const char *const class[] = {
+		"Unknown", "CPU", "Platform", "Group", "ISA", "Common",
+	};
+	char *save = NULL, *w[4];
+	int n = 0;
+
+	for (w[n] = strtok_r(a, "/", &save); w[n] && n < 3;
+	     w[++n] = strtok_r(NULL, "/", &save))
+		;
+	return n == 3 && !w[3] && dt_pragma_word(w[0], stab, 8) &&
+	       dt_pragma_word(w[1], stab, 8) && dt_pragma_word(w[2], class, 6);
+}
+
+/* depends_on library|module|provider NAME */
+static int dt_pragma_depends(struct dt_pcb *pcb, DT_YYLTYPE *lloc,
+			     char **words, int n)
+{
+	struct dt_loc *loc = (struct dt_loc *)lloc;
+
+	if (n != 5)
+		return dt_error(pcb, loc, "D_PRAGMA_MALFORM",
+				"malformed #pragma D depends_on");
+	if (strcmp(words[3], "library") == 0) {
+		if (!dt_lib_exists(words[4]))
+			return dt_error(pcb, loc, "D_PRAGMA_DEPEND",
+					"program requires library \"%s\" "
+					"which is not in the library path",
+					words[4]);
+		return 0;
+	}
+	if (strcmp(words[3], "module") == 0) {
+		if (!dt_lib_module_exists(words[4]))
+			return dt_error(pcb, loc, "D_PRAGMA_DEPEND",
+					"program requires module %s which is "
+					"not loaded", words[4]);
+		return 0;
+	}
+	/* providers are checked as the probe descriptions name them */
+	if (strcmp(words[3], "provider") == 0)
+		return 0;
+	return dt_error(pcb, loc, "D_PRAGMA_INVAL", "invalid class %s "
+			"specified by #pragma D depends_on", words[3]);
+}
+
 int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text)
 {
-	char buf[512], *words[4], *save = NULL, *w;
+	char buf[512], *words[8], *save = NULL, *w;
 	const char *why;
 	int n = 0;
 
 	snprintf(buf, sizeof(buf), "%s", text);
-	for (w = strtok_r(buf, " \t#", &save); w && n < 4;
+	for (w = strtok_r(buf, " \t#", &save); w && n < 8;
 	     w = strtok_r(NULL, " \t", &save))
 		words[n++] = w;
+	if (n >= 1 && strcmp(words[0], "pragma") == 0 && n >= 2 &&
+	    strcmp(words[1], "error") == 0)
+		return dt_pragma_error(pcb, lloc, text);
 	if (n < 2 || strcmp(words[0], "pragma") != 0)
 		return 0;
 	if (strcmp(words[1], "D") != 0)
@@ -387,9 +468,18 @@ int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text)
 		}
 		return 0;
 	}
-	if (strcmp(words[2], "attributes") == 0 ||
-	    strcmp(words[2], "binding") == 0 ||
-	    strcmp(words[2], "depends_on") == 0 ||
+	if (strcmp(words[2], "depends_on") == 0)
+		return dt_pragma_depends(pcb, lloc, words, n);
+	if (strcmp(words[2], "attributes") == 0) {
+		/* ATTR ident, or ATTR provider NAME provider|...|args */
+		if ((n != 5 && (n != 7 || strcmp(words[4], "provider"))) ||
+		    !dt_pragma_attr_ok(words[3]))
+			return dt_error(pcb, (struct dt_loc *)lloc,
+					"D_PRAGMA_INVAL", "invalid attributes "
+					"specified by #pragma D attributes");
+		return 0;
+	}
+	if (strcmp(words[2], "binding") == 0 ||
 	    strcmp(words[2], "ident") == 0)
 		return 0;
 	return dt_error(pcb, (struct dt_loc *)lloc, "D_PRAGMA_INVAL",

@@ -29,6 +29,8 @@ void dt_options_init(struct dt_options *o)
 	o->o_cleanrate = DT_CLEANRATE_DEFAULT;
 	o->o_promseries = DT_PROMSERIES_DEFAULT;
 	o->o_btrel = DT_BTREL_DEFAULT;
+	o->o_cpu = -1;
+	o->o_maxframes = DTRACE_STACK_MAX;
 }
 
 int dt_opt_parse_size(const char *s, uint64_t *out)
@@ -105,6 +107,8 @@ enum dt_opt_kind {
 	DT_OPT_RATE,		/* uint64_t ns between events */
 	DT_OPT_FUNC,		/* a function of its own */
 	DT_OPT_IGNORED,		/* accepted, with nothing to change here */
+	DT_OPT_REFUSED,		/* DTrace's, refused for the reason in why */
+	DT_OPT_CMDLINE,		/* the command's own (dt_args.c), as -x */
 };
 
 struct dt_optdesc {
@@ -113,6 +117,7 @@ struct dt_optdesc {
 	size_t		off;		/* in struct dt_options */
 	uint64_t	min, max;
 	int		(*set)(struct dt_options *o, const char *value);
+	const char	*why;		/* DT_OPT_REFUSED */
 };
 
 static int dt_opt_bufpolicy(struct dt_options *o, const char *value)
@@ -178,12 +183,28 @@ static int dt_opt_bufresize(struct dt_options *o, const char *value)
 	return strcmp(value, "auto") && strcmp(value, "manual") ? -1 : 0;
 }
 
+static int dt_opt_cpu(struct dt_options *o, const char *value)
+{
+	uint64_t v;
+
+	if (dt_opt_parse_size(value, &v) || v >= 4096)
+		return -1;
+	o->o_cpu = (int32_t)v;
+	return 0;
+}
+
 #define OPT(n, k, f, lo, hi) \
-	{ #n, DT_OPT_##k, offsetof(struct dt_options, f), lo, hi, NULL }
+	{ #n, DT_OPT_##k, offsetof(struct dt_options, f), lo, hi, NULL, NULL }
 #define OPT_BOOL(n)	OPT(n, BOOL, o_##n, 0, 0)
 #define OPT_RATE(n)	OPT(n, RATE, o_##n, 0, 0)
-#define OPT_FUNC(n)	{ #n, DT_OPT_FUNC, 0, 0, 0, dt_opt_##n }
-#define OPT_IGNORED(n)	{ #n, DT_OPT_IGNORED, 0, 0, 0, NULL }
+#define OPT_FUNC(n)	{ #n, DT_OPT_FUNC, 0, 0, 0, dt_opt_##n, NULL }
+#define OPT_IGNORED(n)	{ #n, DT_OPT_IGNORED, 0, 0, 0, NULL, NULL }
+#define OPT_CMDLINE(n)	{ #n, DT_OPT_CMDLINE, 0, 0, 0, NULL, NULL }
+/* Options of illumos' and Oracle's dt_options.c that do nothing here. */
+#define OPT_LINUX(n, w)	{ #n, DT_OPT_REFUSED, 0, 0, 0, NULL, \
+			  "Option has no meaning on Linux: " w }
+#define OPT_LATER(n, w)	{ #n, DT_OPT_REFUSED, 0, 0, 0, NULL, \
+			  "Option not supported yet: " w }
 
 /*
  * Sizes per CPU, as bufsize. A small aggsize or dynvarsize is allowed:
@@ -222,10 +243,67 @@ static const struct dt_optdesc dt_opts[] = {
 	OPT_FUNC(oformat),
 	OPT_FUNC(prometheus),
 	OPT_FUNC(btrelease),
+	OPT(scratchsize, SIZE, o_scratchsize, 8, DTRACE_BUFSIZE_MAX),
+	OPT(printsize, SIZE, o_printsize, 1, DTRACE_STRSIZE_MAX),
+	OPT(maxframes, U32, o_maxframes, 1, DTRACE_STACK_MAX),
+	OPT_FUNC(cpu),
 	/* Java's ustack helpers: there are none to size */
 	OPT_IGNORED(jstackframes),
 	OPT_IGNORED(jstackstrsize),
+	/* buffers are never resized, so there is nothing to report */
+	OPT_IGNORED(quietresize),
+	/* Oracle's limit on locked BPF maps: the buffers are the module's */
+	OPT_IGNORED(lockmem),
+	OPT_CMDLINE(cpp),
+	OPT_CMDLINE(define),
+	OPT_CMDLINE(undef),
+	OPT_CMDLINE(incdir),
+	OPT_CMDLINE(libdir),
+	OPT_CMDLINE(verbose),
+	OPT_LATER(aggpercpu, "aggregations are printed summed over CPUs"),
+	OPT_LATER(agghist, "aggregations are printed as values, not bars"),
+	OPT_LATER(aggpack, "aggregations are printed one value to a line"),
+	OPT_LATER(aggzoom, "histogram bars are scaled to the total count"),
+	OPT_LATER(stackindent, "stack frames are indented 14 columns"),
+	OPT_LATER(temporal, "records are printed one CPU's buffer at a time"),
+	OPT_LATER(noresolve, "addresses are always resolved to symbols"),
+	OPT_LATER(droptags, "drops are reported as sentences"),
+	OPT_LATER(amin, "stability attributes are not checked"),
+	OPT_LATER(nolibs, "the D libraries are always read"),
+	OPT_LATER(pspec, "a bare name is always a probe's name"),
+	OPT_LATER(empty, "a program needs a clause"),
+	OPT_LATER(evaltime, "-c's command is traced from its exec"),
+	OPT_LATER(version, "there is one version of D"),
+	OPT_LATER(setenv, "-c's command has dtrace's environment"),
+	OPT_LATER(unsetenv, "-c's command has dtrace's environment"),
+	OPT_LATER(tree, "the compiler does not print its trees"),
+	OPT_LATER(late, "translators are applied when compiled"),
+	OPT_LINUX(argref, "args[] are always typed from BTF"),
+	OPT_LINUX(core, "libdtrace's core dumps are Solaris'"),
+	OPT_LINUX(cpphdrs, "the preprocessor's headers are the system's"),
+	OPT_LATER(cpppath, "cpp is the one found in PATH"),
+	OPT_LINUX(stdc, "GNU cpp always defines __STDC__ as 1 (-X c)"),
+	OPT_LINUX(ctypes, "Linux describes types with BTF, not CTF"),
+	OPT_LINUX(dtypes, "Linux describes types with BTF, not CTF"),
+	OPT_LINUX(debug, "libdtrace's debug output (-S prints the DIF)"),
+	OPT_LINUX(encoding, "there is one DIF encoding"),
+	OPT_LINUX(iregs, "the module fixes the DIF registers"),
+	OPT_LINUX(tregs, "the module fixes the DIF tuple registers"),
+	OPT_LINUX(kdefs, "kernel symbols are looked up in kallsyms"),
+	OPT_LINUX(knodefs, "kernel symbols are looked up in kallsyms"),
+	OPT_LINUX(udefs, "user symbols are looked up in the process"),
+	OPT_LINUX(unodefs, "user symbols are looked up in the process"),
+	OPT_LINUX(lazyload, "DOF is Solaris' format for USDT"),
+	OPT_LINUX(ldpath, "-G is not supported: there is no DOF to link"),
+	OPT_LINUX(linkmode, "-G is not supported: there is no DOF to link"),
+	OPT_LINUX(linktype, "-G is not supported: there is no DOF to link"),
+	OPT_LINUX(strip, "-G is not supported: there is no DOF to link"),
+	OPT_LINUX(syslibdir, "the system's D library directory is fixed"),
+	OPT_LINUX(pgmax, "processes are not grabbed through /proc"),
+	OPT_LINUX(preallocate, "the module allocates its own buffers"),
+	OPT_LINUX(grabanon, "there is no anonymous tracing (-A, -a)"),
 };
+
 
 int dt_option_set(struct dt_options *o, const char *name, const char *value,
 		  const char **why)
@@ -252,6 +330,12 @@ int dt_option_set(struct dt_options *o, const char *name, const char *value,
 		return 0;
 	case DT_OPT_IGNORED:
 		return 0;
+	case DT_OPT_REFUSED:
+		*why = d->why;
+		return -1;
+	case DT_OPT_CMDLINE:
+		*why = "Option can only be set on the command line (-x)";
+		return -1;
 	case DT_OPT_FUNC:
 		return value ? d->set(o, value) : -1;
 	case DT_OPT_RATE:

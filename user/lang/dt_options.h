@@ -42,6 +42,9 @@ struct dt_options {
 	uint32_t	o_promseries;	/* series served per aggregation */
 	/* btrelease=0.N: the release of bpftrace's format printed (N) */
 	uint8_t		o_btrel;
+	int32_t		o_cpu;		/* -x cpu: only its records; -1 all */
+	uint64_t	o_scratchsize, o_printsize;	/* 0: the defaults */
+	uint32_t	o_maxframes;	/* the most stackframes may ask */
 };
 
 enum { DT_MISS_WARN, DT_MISS_IGNORE, DT_MISS_ERROR };
@@ -63,8 +66,8 @@ void dt_options_init(struct dt_options *o);
 
 /*
  * Set one option. value is NULL for "-x name". Returns 0, or -1 with a
- * reason ("Invalid option name", "Invalid value for specified option")
- * in *why.
+ * reason ("Invalid option name", "Invalid value for specified option",
+ * or why a DTrace option has no meaning here) in *why.
  */
 int dt_option_set(struct dt_options *o, const char *name, const char *value,
 		  const char **why);

@@ -650,12 +650,19 @@ bool dt_tspec_fwd(struct dt_pcb *pcb, struct dt_tspec *ts, const char *name,
 int dt_tspec_sou(struct dt_pcb *pcb, struct dt_tspec *ts, const char *name,
 		 bool is_union, const struct dt_loc *loc)
 {
+	bool own = !strncmp(name, "D`", 2);
+
 	memset(ts, 0, sizeof(*ts));
 	ts->ts_named++;
-	if (!strncmp(name, "D`", 2))
+	if (own)
 		name += 2;
 	if (!strchr(name, '`') && dt_tspec_fwd(pcb, ts, name, is_union))
 		return 0;
+	/* D's, not the kernel's */
+	if (own && !dt_sou_lookup(&pcb->pcb_prog, name, is_union))
+		return dt_error(pcb, loc, "D_TYPE_ERR", "%s D`%s is not a known "
+				"type: the script does not define it",
+				is_union ? "union" : "struct", name);
 	return dt_sou_type(pcb, name, is_union, loc, &ts->ts_type);
 }
 

@@ -127,6 +127,7 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %type <declr> declarators declarator ddeclarator param
 %type <plist> params plist
 %type <sou> sou_head
+%type <str> sou_name
 %type <count> pointers
 %type <op> unop
 
@@ -393,6 +394,12 @@ xlmembers:
 			$$ = dt_node_append($1, dt_node_op(DT_N_ASSIGN,
 				DT_OP_SET, id, $4, L(@2)));
 		}
+	;
+
+/* struct name, struct mod`name */
+sou_name:
+	  DT_TOK_IDENT
+	| DT_TOK_KSYM
 	;
 
 /* struct [name] {: its value is the struct being defined around it. */
@@ -876,49 +883,21 @@ tspecs:
 			$$.ts_named++;
 			$$.ts_type = $1.t;
 		}
-	| DT_TOK_STRUCT DT_TOK_IDENT
+	| DT_TOK_STRUCT sou_name
 		{
-			memset(&$$, 0, sizeof($$));
-			$$.ts_named++;
-			if (!dt_tspec_fwd(pcb, &$$, $2, false) &&
-			    dt_sou_type(pcb, $2, false, L(@2), &$$.ts_type)) {
-				free($2);
-				YYERROR;
-			}
+			int rc = dt_tspec_sou(pcb, &$$, $2, false, L(@2));
+
 			free($2);
+			if (rc)
+				YYERROR;
 		}
-	| DT_TOK_STRUCT DT_TOK_KSYM
+	| DT_TOK_UNION sou_name
 		{
-			/* struct mod`name: module mod's */
-			memset(&$$, 0, sizeof($$));
-			$$.ts_named++;
-			if (dt_sou_type(pcb, $2, false, L(@2), &$$.ts_type)) {
-				free($2);
-				YYERROR;
-			}
+			int rc = dt_tspec_sou(pcb, &$$, $2, true, L(@2));
+
 			free($2);
-		}
-	| DT_TOK_UNION DT_TOK_IDENT
-		{
-			memset(&$$, 0, sizeof($$));
-			$$.ts_named++;
-			if (!dt_tspec_fwd(pcb, &$$, $2, true) &&
-			    dt_sou_type(pcb, $2, true, L(@2), &$$.ts_type)) {
-				free($2);
+			if (rc)
 				YYERROR;
-			}
-			free($2);
-		}
-	| DT_TOK_UNION DT_TOK_KSYM
-		{
-			/* struct mod`name: module mod's */
-			memset(&$$, 0, sizeof($$));
-			$$.ts_named++;
-			if (dt_sou_type(pcb, $2, true, L(@2), &$$.ts_type)) {
-				free($2);
-				YYERROR;
-			}
-			free($2);
 		}
 	| DT_TOK_ENUM DT_TOK_IDENT
 		{

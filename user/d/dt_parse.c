@@ -122,12 +122,41 @@ int dt_lex_ident(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text)
 	return lval->str ? DT_TOK_IDENT : DT_TOK_ERROR;
 }
 
+/* D`name: one of D's own types or the script's, as DTrace's module D. */
+static int dt_lex_dscope(struct dt_pcb *pcb, DT_YYSTYPE *lval,
+			 const char *text)
+{
+	int tok = dt_lex_ident(pcb, lval, text + 2);
+
+	switch (tok) {
+	case DT_TOK_TYPENAME:
+	case DT_TOK_CHAR:
+	case DT_TOK_SHORT:
+	case DT_TOK_INTKW:
+	case DT_TOK_LONG:
+	case DT_TOK_SIGNED:
+	case DT_TOK_UNSIGNED:
+	case DT_TOK_VOID:
+	case DT_TOK_STRINGKW:
+		return tok;
+	case DT_TOK_IDENT:
+	case DT_TOK_ERROR:
+		free(lval->str);
+		break;
+	}
+	lval->str = strdup(text);
+	return lval->str ? DT_TOK_KSYM : DT_TOK_ERROR;
+}
+
 /* mod`name: a type name if the module's types define it, else a symbol. */
 int dt_lex_scoped(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text)
 {
 	struct dt_type t;
-	int rc = text[0] == '`' ? 1 :
-		dt_ktype_typedef(pcb, text, NULL, &t);
+	int rc;
+
+	if (!strncmp(text, "D`", 2))
+		return dt_lex_dscope(pcb, lval, text);
+	rc = text[0] == '`' ? 1 : dt_ktype_typedef(pcb, text, NULL, &t);
 
 	if (rc < 0)
 		return DT_TOK_ERROR;
@@ -612,6 +641,29 @@ bool dt_tspec_fwd(struct dt_pcb *pcb, struct dt_tspec *ts, const char *name,
 	strcpy(ts->ts_fwd, name);
 	ts->ts_fwdunion = is_union;
 	return true;
+}
+
+/*
+ * struct name or struct mod`name; D`name is the script's own, D being
+ * DTrace's module of a script's types.
+ */
+int dt_tspec_sou(struct dt_pcb *pcb, struct dt_tspec *ts, const char *name,
+		 bool is_union, const struct dt_loc *loc)
+{
+	bool own = !strncmp(name, "D`", 2);
+
+	memset(ts, 0, sizeof(*ts));
+	ts->ts_named++;
+	if (own)
+		name += 2;
+	if (!strchr(name, '`') && dt_tspec_fwd(pcb, ts, name, is_union))
+		return 0;
+	/* D's, not the kernel's */
+	if (own && !dt_sou_lookup(&pcb->pcb_prog, name, is_union))
+		return dt_error(pcb, loc, "D_TYPE_ERR", "%s D`%s is not a known "
+				"type: the script does not define it",
+				is_union ? "union" : "struct", name);
+	return dt_sou_type(pcb, name, is_union, loc, &ts->ts_type);
 }
 
 int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,

@@ -70,6 +70,8 @@ int dt_tspec_type(struct dt_pcb *pcb, const struct dt_loc *loc,
  * struct NAME inside a struct's definition, not the script's: true if
  * ts keeps the name to be looked up when the member is known.
  */
+int dt_tspec_sou(struct dt_pcb *pcb, struct dt_tspec *ts, const char *name,
+		 bool is_union, const struct dt_loc *loc);
 bool dt_tspec_fwd(struct dt_pcb *pcb, struct dt_tspec *ts, const char *name,
 		  bool is_union);
 /*

@@ -38,6 +38,7 @@ struct dt_pcb {
 	size_t		pcb_off;	/* byte offset just past the last token */
 	int		pcb_line, pcb_col;
 	int		pcb_parens;	/* open '(' inside a predicate */
+	int		pcb_bracks;	/* open '[' likewise */
 	int		pcb_braces;	/* open '{' of if blocks in a body */
 	int		pcb_nifs;	/* if statements lowered so far */
 	struct dt_sou	*pcb_sou;	/* the struct being declared */

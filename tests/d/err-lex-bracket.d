@@ -1,0 +1,5 @@
+syscall::read:entry
+/sizes[pid == $target/
+{
+	@reads = count();
+}

@@ -119,6 +119,25 @@ TEST(numbers)
 			TH_LOG("%s: %s", ok[i].text, err.msg);
 		EXPECT_EQ(ok[i].val, v) TH_LOG("%s", ok[i].text);
 	}
+	/* longer than any buffer of bt_num.c: an overflow, whole */
+	{
+		char big[301];
+
+		memset(big, '9', 300);
+		big[300] = '\0';
+		EXPECT_EQ(-1, bt_num_parse(big, &v, &err));
+		EXPECT_EQ(0, err.off);
+		EXPECT_EQ(300, err.len);
+		EXPECT_EQ(0, strncmp(err.msg, "overflow error", 14));
+		memset(big, '_', 299);
+		big[0] = '1';
+		EXPECT_EQ(0, bt_num_parse(big, &v, &err));
+		EXPECT_EQ(19, v);
+		big[299] = '_';
+		EXPECT_EQ(-1, bt_num_parse(big, &v, &err));
+		EXPECT_STREQ("trailing underscore in integer literal",
+			     err.msg);
+	}
 	lowers("BEGIN { print(1m); @t = nsecs + 100ms; }",
 	       W("printf(\"%d\\n\", 60000000000);", "timestamp + 100000000"),
 	       _metadata);

@@ -58,9 +58,15 @@ static int bt_num_value(const char *num, int base, uint64_t *val,
 	size_t i, k = 0, len = strlen(num);
 	unsigned long long v, e;
 
-	for (i = 0; num[i] && k < sizeof(n) - 1; i++)
-		if (num[i] != '_')
-			n[k++] = num[i];
+	for (i = 0; num[i]; i++) {
+		if (num[i] == '_')
+			continue;
+		/* 127 digits are past any uint64's */
+		if (k == sizeof(n) - 1)
+			return bt_num_err(err, 0, len, OVERFLOW, UINT64_MAX,
+					  num);
+		n[k++] = num[i];
+	}
 	n[k] = '\0';
 	if (base == 0 && k >= 2 && n[0] == '0') {
 		if (n[1] == 'x' || n[1] == 'X')
@@ -128,7 +134,6 @@ static size_t bt_num_suffix(const char *s, size_t p)
 
 int bt_num_parse(const char *text, uint64_t *val, struct bt_num_err *err)
 {
-	char num[128];
 	size_t p, len = strlen(text);
 	int hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
 
@@ -145,10 +150,7 @@ int bt_num_parse(const char *text, uint64_t *val, struct bt_num_err *err)
 	if (p < len)
 		return bt_num_err(err, p, len - p,
 				  "invalid integer suffix '%s'", text + p);
-	if (len >= sizeof(num))
-		return bt_num_err(err, 0, len, OVERFLOW, UINT64_MAX, text);
-	memcpy(num, text, len + 1);
-	if (bt_num_value(num, 0, val, err)) {
+	if (bt_num_value(text, 0, val, err)) {
 		err->off = 0;
 		err->len = len;
 		return -1;

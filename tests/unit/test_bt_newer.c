@@ -180,6 +180,14 @@ TEST(numbers_invalid)
 		"BEGIN { print(0x); }\n              ^~\n", _metadata);
 }
 
+/* 0.27's _ = v (run there): v evaluated, kept nowhere, any type */
+TEST(discard)
+{
+	lowers("BEGIN { @m[1] = 1; _ = delete(@m, 1); _ = 1 + 2; _ = \"s\"; }",
+	       W("this->%_1.20 = (@m[1] != 0);\n    @m[1] = 0;\n",
+		 "this->%_1.39 = 3;", "this->%_1.50 = \"s\";"), _metadata);
+}
+
 TEST(if_without_parentheses)
 {
 	lowers("kprobe:f { if arg0 > 1 { @a = 1; } else if arg1 { @b = 2; } "

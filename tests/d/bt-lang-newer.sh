@@ -3,7 +3,8 @@
 # bpftrace 0.22 to 0.27's language, run: let, if without parentheses,
 # for over a range (break, continue), delete( )'s value, true/false,
 # getopt( ) with named parameters after --, pcomm, syscall_name( ),
-# strerror( ), . through a pointer; exact output.
+# strerror( ), . through a pointer, 0.27's numbers (1m, 1e6, 10u),
+# begin/end, interval:N (nanoseconds), _ = v; exact output.
 set -eu
 . ./bt-lib.inc
 cat >"$TMPDIR/newer.bt" <<'END'
@@ -40,4 +41,17 @@ deleted 1 0
 read openat No such file or directory
 named 1 none
 pcomm 1'
+[ "$out" = "$want" ] || { echo "got:"; echo "$out"; echo "want:"; echo "$want"; exit 1; }
+
+# 0.27's numbers, lowercase begin/end, interval:N in nanoseconds, _ = v
+# (@m emptied: not printed)
+# (values as 0.27 printed them in the forky guest)
+out=$(bt_run -e 'begin { @m[1] = 1; _ = delete(@m, 1); _ = "x";
+	printf("%d %d %d %d\n", 1m, 100ms, 5us, 1_000ms);
+	printf("%d %d %d %d\n", 1e6, 10u, 017, 0x1_f); }
+interval:10000000 { exit(); }
+end { printf("end\n"); }' | grep -v '^$')
+want='60000000000 100000000 5000 1000000000
+1000000 10 15 31
+end'
 [ "$out" = "$want" ] || { echo "got:"; echo "$out"; echo "want:"; echo "$want"; exit 1; }

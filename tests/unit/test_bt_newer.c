@@ -94,6 +94,100 @@ TEST(let_map)
 		"         ^~~~~\n", _metadata);
 }
 
+/* Each value as bpftrace 0.27 printed it in the forky guest (print(N)) */
+TEST(numbers)
+{
+	static const struct {
+		const char	*text;
+		uint64_t	val;
+	} ok[] = {
+		{ "1ns", 1 }, { "2ns", 2 }, { "5us", 5000 },
+		{ "100ms", 100000000 }, { "1s", 1000000000 },
+		{ "1m", 60000000000ull }, { "1h", 3600000000000ull },
+		{ "1d", 86400000000000ull }, { "1_000", 1000 },
+		{ "1e6", 1000000 }, { "3E2", 300 }, { "10u", 10 },
+		{ "10ul", 10 }, { "10ull", 10 }, { "10l", 10 }, { "10ll", 10 },
+		{ "017", 15 }, { "0x1_f", 31 }, { "1_000ms", 1000000000 },
+	};
+	struct bt_num_err err;
+	uint64_t v;
+	size_t i;
+
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		v = 0;
+		EXPECT_EQ(0, bt_num_parse(ok[i].text, &v, &err))
+			TH_LOG("%s: %s", ok[i].text, err.msg);
+		EXPECT_EQ(ok[i].val, v) TH_LOG("%s", ok[i].text);
+	}
+	/* longer than any buffer of bt_num.c: an overflow, whole */
+	{
+		char big[301];
+
+		memset(big, '9', 300);
+		big[300] = '\0';
+		EXPECT_EQ(-1, bt_num_parse(big, &v, &err));
+		EXPECT_EQ(0, err.off);
+		EXPECT_EQ(300, err.len);
+		EXPECT_EQ(0, strncmp(err.msg, "overflow error", 14));
+		memset(big, '_', 299);
+		big[0] = '1';
+		EXPECT_EQ(0, bt_num_parse(big, &v, &err));
+		EXPECT_EQ(19, v);
+		big[299] = '_';
+		EXPECT_EQ(-1, bt_num_parse(big, &v, &err));
+		EXPECT_STREQ("trailing underscore in integer literal",
+			     err.msg);
+	}
+	lowers("BEGIN { print(1m); @t = nsecs + 100ms; }",
+	       W("printf(\"%d\\n\", 60000000000);", "timestamp + 100000000"),
+	       _metadata);
+}
+
+/* 0.27's words and places for a bad number (its caret is ~~~) */
+TEST(numbers_invalid)
+{
+	printed("BEGIN { print(1e0); }",
+		"stdin:1:15-18: ERROR: invalid trailing bytes: 1e0\n"
+		"BEGIN { print(1e0); }\n              ^~~\n", _metadata);
+	printed("BEGIN { print(10e3); }",
+		"stdin:1:15-19: ERROR: coefficient part of scientific "
+		"literal must be 1-9: 10e3\n"
+		"BEGIN { print(10e3); }\n              ^~~~\n", _metadata);
+	printed("BEGIN { print(1_); }",
+		"stdin:1:16-17: ERROR: trailing underscore in integer "
+		"literal\nBEGIN { print(1_); }\n               ^\n", _metadata);
+	printed("BEGIN { print(1sec); }",
+		"stdin:1:17-19: ERROR: invalid integer suffix 'ec'\n"
+		"BEGIN { print(1sec); }\n                ^~\n", _metadata);
+	printed("BEGIN { print(5x); }",
+		"stdin:1:16-17: ERROR: invalid integer suffix 'x'\n"
+		"BEGIN { print(5x); }\n               ^\n", _metadata);
+	printed("BEGIN { print(4294967296u); }",
+		"stdin:1:15-26: ERROR: overflow error, maximum value is "
+		"4294967295: 4294967296u\n"
+		"BEGIN { print(4294967296u); }\n              ^~~~~~~~~~~\n",
+		_metadata);
+	printed("BEGIN { print(300000d); }",
+		"stdin:1:15-22: ERROR: overflow error, maximum value is "
+		"18446744073709551615: 300000d\n"
+		"BEGIN { print(300000d); }\n              ^~~~~~~\n",
+		_metadata);
+	printed("BEGIN { print(1U); }",
+		"stdin:1:15-17: ERROR: invalid trailing bytes: 1U\n"
+		"BEGIN { print(1U); }\n              ^~\n", _metadata);
+	printed("BEGIN { print(0x); }",
+		"stdin:1:15-17: ERROR: invalid integer: \n"
+		"BEGIN { print(0x); }\n              ^~\n", _metadata);
+}
+
+/* 0.27's _ = v (run there): v evaluated, kept nowhere, any type */
+TEST(discard)
+{
+	lowers("BEGIN { @m[1] = 1; _ = delete(@m, 1); _ = 1 + 2; _ = \"s\"; }",
+	       W("this->%_1.20 = (@m[1] != 0);\n    @m[1] = 0;\n",
+		 "this->%_1.39 = 3;", "this->%_1.50 = \"s\";"), _metadata);
+}
+
 TEST(if_without_parentheses)
 {
 	lowers("kprobe:f { if arg0 > 1 { @a = 1; } else if arg1 { @b = 2; } "

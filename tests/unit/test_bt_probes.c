@@ -72,6 +72,13 @@ static const struct {
 	  "watchpoint:0x10000000:8:rw", 77, BT_P_WATCHPOINT },
 	{ "aw:4096:4:w", "watchpoint:77::1000-4-w",
 	  "asyncwatchpoint:0x1000:4:w", 77, BT_P_ASYNCWATCHPOINT },
+	/* 0.27's forms, each run by 0.27 in the forky guest */
+	{ "begin", "dtrace:::BEGIN", "begin", 0, BT_P_BEGIN },
+	{ "end", "dtrace:::END", "end", 0, BT_P_END },
+	{ "interval:1000000", "profile:::tick-1000000ns", "interval:1000000",
+	  0, BT_P_INTERVAL },
+	{ "interval:100ms", "profile:::tick-100ms", "interval:100ms", 0,
+	  BT_P_INTERVAL },
 };
 
 TEST(forms)
@@ -126,6 +133,8 @@ static const struct {
 	{ "kretprobe:vfs_read+8",
 	  "kretprobe cannot have an offset: vfs_read+8" },
 	{ "kprobe:vfs_read+x", "invalid offset: x" },
+	{ "interval:0", "invalid rate of interval probe" },
+	{ "profile:99", "Invalid attach point definition: profile:99" },
 	{ "kprobe:vfs_*+4", "an offset cannot follow a wildcard: vfs_*" },
 	{ "kprobe::vfs_read", "Invalid attach point definition: kprobe::vfs_read" },
 	{ "uretprobe:" LIBC ":malloc+4",

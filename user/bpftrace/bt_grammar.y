@@ -328,7 +328,22 @@ expr:
 assign:
 	  cond
 	| unary '=' assign
-		{ $$ = dt_node_op(DT_N_ASSIGN, DT_OP_SET, $1, $3, L(@2)); }
+		{
+			/* 0.27's _ = v discards v: one unread $ each */
+			char d[32];
+
+			if ($1->n_kind == DT_N_IDENT &&
+			    strcmp($1->n_str, "_") == 0) {
+				snprintf(d, sizeof(d), "%%_%d.%d",
+					 @1.first_line, @1.first_column);
+				free($1->n_str);
+				$1->n_str = strdup(d);
+				$1->n_kind = DT_N_THIS;
+				if (!$1->n_str)
+					YYNOMEM;
+			}
+			$$ = dt_node_op(DT_N_ASSIGN, DT_OP_SET, $1, $3, L(@2));
+		}
 	| unary BT_TOK_ASSIGNOP assign
 		{ $$ = dt_node_op(DT_N_ASSIGN, $2, $1, $3, L(@2)); }
 	;

@@ -68,33 +68,18 @@ int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text)
 	return lval->str ? BT_TOK_IDENT : BT_TOK_ERROR;
 }
 
-/* Decimal (1_000 allowed, as bpftrace) or hexadecimal. */
+/* A number as bt_num.c reads it, or bpftrace's error. */
 int bt_lex_int(struct dt_pcb *pcb, BT_YYLTYPE *lloc, BT_YYSTYPE *lval,
 	       const char *text)
 {
-	char buf[64], *end;
-	size_t i, n = 0;
-	unsigned long long v;
+	struct bt_num_err err;
+	BT_YYLTYPE at = *lloc;
+	uint64_t v;
 
-	for (i = 0; text[i] && n < sizeof(buf) - 1; i++)
-		if (text[i] != '_')
-			buf[n++] = text[i];
-	buf[n] = '\0';
-	errno = 0;
-	v = strtoull(buf, &end, 0);
-	if ((*end == 'e' || *end == 'E') && buf[1] != 'x' && buf[1] != 'X') {
-		/* 1e6 */
-		unsigned long long e = strtoull(end + 1, &end, 10);
-
-		/* 0e99999999999: zero, at once; else overflow within 20 */
-		while (v && e-- > 0 && !errno)
-			if (v > ~0ull / 10)
-				errno = ERANGE;
-			else
-				v *= 10;
-	}
-	if (errno || *end) {
-		dt_error(pcb, lloc, "BT_INT", "invalid integer: %s", text);
+	if (bt_num_parse(text, &v, &err)) {
+		at.first_column += err.off;
+		at.last_column = at.first_column + err.len;
+		dt_error(pcb, (struct dt_loc *)&at, "BT_INT", "%s", err.msg);
 		return BT_TOK_ERROR;
 	}
 	lval->ival = (int64_t)v;

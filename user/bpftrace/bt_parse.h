@@ -39,6 +39,12 @@ int bt_lower(struct dt_pcb *pcb);
 struct dt_node *bt_copylist(const struct dt_node *n);
 
 /* unroll(N) { body }: N copies of body. */
+/* bpftrace 0.27's integer literal (bt_num.c); err: its error, and where */
+struct bt_num_err {
+	char	msg[256];
+	size_t	off, len;
+};
+int bt_num_parse(const char *text, uint64_t *val, struct bt_num_err *err);
 struct dt_node *bt_unroll(struct dt_pcb *pcb, int64_t n, struct dt_node *body,
 			  const struct dt_loc *loc);
 

@@ -19,9 +19,11 @@
  */
 #include <glob.h>
 #include <limits.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "bt_parse.h"
@@ -174,9 +176,11 @@ int bt_probe_parse(struct dt_pcb *pcb, const char *text,
 	int n, rc;
 
 	memset(bp, 0, sizeof(*bp));
-	if (strcmp(text, "BEGIN") == 0 || strcmp(text, "END") == 0) {
-		bp->bp_kind = text[0] == 'B' ? BT_P_BEGIN : BT_P_END;
-		snprintf(bp->bp_desc, sizeof(bp->bp_desc), "dtrace:::%s", text);
+	/* 0.27 writes them begin and end */
+	if (strcasecmp(text, "BEGIN") == 0 || strcasecmp(text, "END") == 0) {
+		bp->bp_kind = toupper(text[0]) == 'B' ? BT_P_BEGIN : BT_P_END;
+		snprintf(bp->bp_desc, sizeof(bp->bp_desc), "dtrace:::%s",
+			 bp->bp_kind == BT_P_BEGIN ? "BEGIN" : "END");
 		snprintf(bp->bp_name, sizeof(bp->bp_name), "%s", text);
 		return 0;
 	}
@@ -233,11 +237,18 @@ int bt_probe_parse(struct dt_pcb *pcb, const char *text,
 			char num[64];
 			size_t k = strspn(f[1], "0123456789");
 
-			if (!k || k >= sizeof(num) || !f[1][k])
+			if (!k || k >= sizeof(num) ||
+			    (!f[1][k] && bp->bp_kind != BT_P_INTERVAL))
 				break;
 			snprintf(num, sizeof(num), "%.*s", (int)k, f[1]);
-			if (bt_rate(pcb, loc, f[1] + k, num, rate,
-				    sizeof(rate)))
+			/* 0.27's interval:N is in nanoseconds */
+			if (!f[1][k] && strspn(num, "0") == k)
+				return dt_error(pcb, loc, "BT_PROBE",
+						"invalid rate of interval probe");
+			if (!f[1][k])
+				snprintf(rate, sizeof(rate), "%.40sns", num);
+			else if (bt_rate(pcb, loc, f[1] + k, num, rate,
+					 sizeof(rate)))
 				return -1;
 		} else if (n != 3) {
 			break;

@@ -182,7 +182,10 @@ read -ra exporter < <(sed -n 's/^ExecStart=//p' "${unit:-/nonexistent}")
 "${exporter[@]}" >"$logs/exporter.log" 2>&1 &
 epid=$!
 metrics=
+# (a root without curl fails here at once, saying so)
+command -v curl >/dev/null || metrics="curl is not installed in this root"
 for ((i = 0; i < 300; i++)); do
+	[ -n "$metrics" ] && break
 	metrics=$(curl -s --max-time 5 http://127.0.0.1:9464/metrics) && break
 	sleep 0.5
 done

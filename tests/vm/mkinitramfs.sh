@@ -22,7 +22,10 @@ kver=$1
 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
 moddir=${MODDIR:-$("$here/kernel-root.sh" "$kver" 2>/dev/null)lib/modules/$kver}
-busybox=${BUSYBOX:-/bin/busybox}
+# make demo's own static busybox (install-deps.sh --demo), else the
+# machine's (busybox-static)
+busybox=${BUSYBOX:-$here/../../build/busybox-static/bin/busybox}
+[ -n "${BUSYBOX:-}" ] || [ -x "$busybox" ] || busybox=/bin/busybox
 # What init loads, in this order; their dependencies come first.
 # 9p, 9pnet_virtio and virtio_pci are required unless built in;
 # overlay is optional (init falls back to a tmpfs /tmp without it).

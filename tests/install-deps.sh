@@ -76,7 +76,7 @@ if [ "$demo" = 1 ]; then
 	d=$(mktemp -d)
 	(cd "$d" && { apt-get download busybox-static ||
 		{ apt-get update && apt-get download busybox-static; }; }) &&
-		dpkg-deb -x "$d"/busybox-static_*.deb "$bb"
+		mkdir -p "$bb" && dpkg-deb -x "$d"/busybox-static_*.deb "$bb"
 	rc=$?
 	rm -rf "$d"
 	exit $rc

@@ -77,9 +77,9 @@ TEST(refusals_say_why)
 	ASSERT_EQ(-1, dt_option_set(&o, "grabanon", NULL, &why));
 	EXPECT_STREQ("Option has no meaning on Linux: there is no anonymous "
 		     "tracing (-A, -a)", why);
-	ASSERT_EQ(-1, dt_option_set(&o, "aggzoom", NULL, &why));
-	EXPECT_STREQ("Option not supported yet: histogram bars are scaled "
-		     "to the total count", why);
+	ASSERT_EQ(-1, dt_option_set(&o, "temporal", NULL, &why));
+	EXPECT_STREQ("Option not supported yet: records are printed one "
+		     "CPU's buffer at a time", why);
 	ASSERT_EQ(-1, dt_option_set(&o, "define", "X=1", &why));
 	EXPECT_STREQ("Option can only be set on the command line (-x)", why);
 	ASSERT_EQ(-1, dt_option_set(&o, "nosuchoption", NULL, &why));
@@ -139,9 +139,10 @@ static const struct check_case pragmas[] = {
 	{ "#pragma D attributes Stable/Stable/Common f" P_END, NULL, 0, NULL },
 	{ "#pragma D attributes Evolving/Evolving/ISA provider io provider"
 	  P_END, NULL, 0, NULL },
-	{ "#pragma D option aggpack" P_END, "D_PRAGMA_OPTSET", 1,
-	  "failed to set option 'aggpack': Option not supported yet: "
-	  "aggregations are printed one value to a line" },
+	{ "#pragma D option temporal" P_END, "D_PRAGMA_OPTSET", 1,
+	  "failed to set option 'temporal': Option not supported yet: "
+	  "records are printed one CPU's buffer at a time" },
+	{ "#pragma D option aggpack" P_END, NULL, 0, NULL },
 };
 
 TEST(pragmas_fail_or_pass)

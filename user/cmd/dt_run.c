@@ -120,7 +120,23 @@ static void dt_run_aggsort(struct dt_cmd *cmd)
 		.as_pos = (int)cmd->c_opts.o_aggsortpos,
 	};
 
+	const char *term = getenv("TERM");
+	struct dt_aggview v = {
+		.av_zoom = cmd->c_opts.o_aggzoom,
+		.av_hist = cmd->c_opts.o_agghist,
+		.av_pack = cmd->c_opts.o_aggpack,
+		.av_utf8 = cmd->c_opts.o_encoding == DT_ENC_UTF8,
+		/* illumos' guess: UTF-8, unless the terminal cannot */
+		.av_packutf8 = cmd->c_opts.o_encoding == DT_ENC_UTF8 ||
+			(cmd->c_opts.o_encoding == DT_ENC_AUTO &&
+			 !(term && (!strcmp(term, "dumb") ||
+				    !strcmp(term, "sun") ||
+				    !strcmp(term, "sun-color")))),
+		.av_indent = (int)cmd->c_opts.o_stackindent,
+	};
+
 	dt_agg_setsort(&cmd->c_totals, &s);
+	dt_agg_setview(&cmd->c_totals, &v);
 }
 
 /* -x cpu=N: only that CPU's records and aggregations, as DTrace's */
@@ -139,6 +155,7 @@ static int dt_run_setopt(struct dt_consumer *c, const char *name,
 {
 	static const char *const dynamic[] = {
 		"quiet", "aggsortkey", "aggsortrev", "flowindent",
+		"aggzoom", "agghist", "aggpack", "stackindent", "encoding",
 	};
 	struct dt_cmd *cmd = c->c_setoptarg;
 	size_t i;
@@ -158,6 +175,7 @@ static int dt_run_setopt(struct dt_consumer *c, const char *name,
 		return -1;
 	c->c_quiet = cmd->c_opts.o_quiet;
 	c->c_flow = cmd->c_opts.o_flowindent;
+	c->c_stackindent = (int)cmd->c_opts.o_stackindent;
 	dt_run_aggsort(cmd);
 	return 0;
 }
@@ -171,6 +189,9 @@ static int dt_aggsnap(void *arg)
 
 	if (!cmd->c_aggs)
 		return 0;
+	/* -x aggpercpu: each CPU's share kept too (CPUs do not come later) */
+	if (cmd->c_opts.o_aggpercpu && !cmd->c_totals.ag_ncpus)
+		cmd->c_totals.ag_ncpus = s->s_ncpus;
 	for (cpu = 0; cpu < s->s_ncpus; cpu++) {
 		struct dtrace_ioc_bufsnap bs;
 
@@ -203,6 +224,7 @@ static int dt_aggsnap(void *arg)
 			errno = 0;
 			continue;
 		}
+		cmd->c_totals.ag_cpu = cpu;
 		if (bs.db_bufsize > s->s_aggsize ||
 		    dt_agg_consume(&cmd->c_totals, s->s_aggbuf,
 				   (size_t)bs.db_bufsize, err, sizeof(err))) {
@@ -368,6 +390,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_errecb = cmd->c_errecb;
 	c.c_aggs = &cmd->c_totals;
 	c.c_flow = cmd->c_opts.o_flowindent;
+	c.c_stackindent = (int)cmd->c_opts.o_stackindent;
 	c.c_rawbytes = cmd->c_opts.o_rawbytes;
 	c.c_fmt = dt_format_pick(cmd->c_opts.o_json, cmd->c_opts.o_btout);
 	if (cmd->c_opts.o_stackfmt)

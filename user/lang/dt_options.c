@@ -31,6 +31,7 @@ void dt_options_init(struct dt_options *o)
 	o->o_btrel = DT_BTREL_DEFAULT;
 	o->o_cpu = -1;
 	o->o_maxframes = DTRACE_STACK_MAX;
+	o->o_stackindent = DT_STACKINDENT_DEFAULT;
 }
 
 int dt_opt_parse_size(const char *s, uint64_t *out)
@@ -193,6 +194,18 @@ static int dt_opt_cpu(struct dt_options *o, const char *value)
 	return 0;
 }
 
+/* illumos': ascii or utf8 (there is no name for its automatic choice) */
+static int dt_opt_encoding(struct dt_options *o, const char *value)
+{
+	if (strcmp(value, "ascii") == 0)
+		o->o_encoding = DT_ENC_ASCII;
+	else if (strcmp(value, "utf8") == 0)
+		o->o_encoding = DT_ENC_UTF8;
+	else
+		return -1;
+	return 0;
+}
+
 #define OPT(n, k, f, lo, hi) \
 	{ #n, DT_OPT_##k, offsetof(struct dt_options, f), lo, hi, NULL, NULL }
 #define OPT_BOOL(n)	OPT(n, BOOL, o_##n, 0, 0)
@@ -247,6 +260,12 @@ static const struct dt_optdesc dt_opts[] = {
 	OPT(printsize, SIZE, o_printsize, 1, DTRACE_STRSIZE_MAX),
 	OPT(maxframes, U32, o_maxframes, 1, DTRACE_STACK_MAX),
 	OPT_FUNC(cpu),
+	OPT_BOOL(aggzoom),
+	OPT_BOOL(agghist),
+	OPT_BOOL(aggpack),
+	OPT_BOOL(aggpercpu),
+	OPT_FUNC(encoding),
+	OPT(stackindent, U32, o_stackindent, 0, 1024),
 	/* Java's ustack helpers: there are none to size */
 	OPT_IGNORED(jstackframes),
 	OPT_IGNORED(jstackstrsize),
@@ -260,11 +279,6 @@ static const struct dt_optdesc dt_opts[] = {
 	OPT_CMDLINE(incdir),
 	OPT_CMDLINE(libdir),
 	OPT_CMDLINE(verbose),
-	OPT_LATER(aggpercpu, "aggregations are printed summed over CPUs"),
-	OPT_LATER(agghist, "aggregations are printed as values, not bars"),
-	OPT_LATER(aggpack, "aggregations are printed one value to a line"),
-	OPT_LATER(aggzoom, "histogram bars are scaled to the total count"),
-	OPT_LATER(stackindent, "stack frames are indented 14 columns"),
 	OPT_LATER(temporal, "records are printed one CPU's buffer at a time"),
 	OPT_LATER(noresolve, "addresses are always resolved to symbols"),
 	OPT_LATER(droptags, "drops are reported as sentences"),
@@ -286,7 +300,6 @@ static const struct dt_optdesc dt_opts[] = {
 	OPT_LINUX(ctypes, "Linux describes types with BTF, not CTF"),
 	OPT_LINUX(dtypes, "Linux describes types with BTF, not CTF"),
 	OPT_LINUX(debug, "libdtrace's debug output (-S prints the DIF)"),
-	OPT_LINUX(encoding, "there is one DIF encoding"),
 	OPT_LINUX(iregs, "the module fixes the DIF registers"),
 	OPT_LINUX(tregs, "the module fixes the DIF tuple registers"),
 	OPT_LINUX(kdefs, "kernel symbols are looked up in kallsyms"),

@@ -45,7 +45,14 @@ struct dt_options {
 	int32_t		o_cpu;		/* -x cpu: only its records; -1 all */
 	uint64_t	o_scratchsize, o_printsize;	/* 0: the defaults */
 	uint32_t	o_maxframes;	/* the most stackframes may ask */
+	/* how aggregations print, as illumos' (dt_agg.h's dt_aggview) */
+	bool		o_aggzoom, o_agghist, o_aggpack, o_aggpercpu;
+	uint8_t		o_encoding;	/* DT_ENC_* */
+	uint32_t	o_stackindent;	/* stack( ) frames' indent */
 };
+
+/* -x encoding: of bars; auto is UTF-8 packed bars unless TERM is dumb */
+enum { DT_ENC_AUTO, DT_ENC_ASCII, DT_ENC_UTF8 };
 
 enum { DT_MISS_WARN, DT_MISS_IGNORE, DT_MISS_ERROR };
 
@@ -61,6 +68,7 @@ enum { DT_MISS_WARN, DT_MISS_IGNORE, DT_MISS_ERROR };
 #define DT_PROMSERIES_DEFAULT	1000
 #define DT_BTREL_DEFAULT	17
 #define DT_CLEANRATE_DEFAULT	9900990ull	/* 101hz, as DTrace */
+#define DT_STACKINDENT_DEFAULT	14
 
 void dt_options_init(struct dt_options *o);
 

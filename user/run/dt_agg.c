@@ -11,6 +11,7 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "dif_agg.h"
 #include "dt_agg.h"
+#include "dt_aggdraw.h"
 #include "dt_sym.h"
 
 void dt_agg_value(const struct dt_agg *a, int64_t x, uint64_t *v)
@@ -72,6 +73,7 @@ static void dt_agg_freeents(struct dt_aggdata *d)
 	for (i = 0; i < d->ad_nents; i++) {
 		free(d->ad_ents[i].ae_key);
 		free(d->ad_ents[i].ae_val);
+		free(d->ad_ents[i].ae_pcpu);
 	}
 	free(d->ad_ents);
 	d->ad_ents = NULL;
@@ -149,64 +151,105 @@ static struct dt_aggent *dt_agg_find(struct dt_aggdata *d,
 	return NULL;
 }
 
-int dt_agg_merge(struct dt_aggdata *d, const uint8_t *key,
-		 const uint64_t *val)
+/* Add val into v as the module adds partial results; fresh: v is new. */
+static void dt_agg_combine(const struct dt_agg *a, uint64_t *v,
+			   const uint64_t *val, bool fresh)
 {
-	const struct dt_agg *a = d->ad_def;
-	struct dt_aggent *e = dt_agg_find(d, key);
 	uint32_t i, n = a->a_valsize / 8;
-	bool fresh = !e;
 
-	if (!e) {
-		if (d->ad_nents == d->ad_cap) {
-			size_t nc = d->ad_cap ? d->ad_cap * 2 : 16;
-			void *np = realloc(d->ad_ents, nc * sizeof(*e));
-
-			if (!np)
-				return -1;
-			d->ad_ents = np;
-			d->ad_cap = nc;
-		}
-		e = &d->ad_ents[d->ad_nents];
-		e->ae_key = malloc(a->a_keysize ? a->a_keysize : 1);
-		e->ae_val = calloc(n ? n : 1, 8);
-		if (!e->ae_key || !e->ae_val) {
-			free(e->ae_key);
-			free(e->ae_val);
-			return -1;
-		}
-		if (a->a_keysize)
-			memcpy(e->ae_key, key, a->a_keysize);
-		d->ad_nents++;
-		if (d->ad_index)
-			dt_agg_index_put(d, d->ad_nents - 1);
-	}
 	switch (a->a_func) {
 	case DTRACE_AGG_MIN:
-		if (fresh || (int64_t)val[0] < (int64_t)e->ae_val[0])
-			e->ae_val[0] = val[0];
+		if (fresh || (int64_t)val[0] < (int64_t)v[0])
+			v[0] = val[0];
 		break;
 	case DTRACE_AGG_MAX:
-		if (fresh || (int64_t)val[0] > (int64_t)e->ae_val[0])
-			e->ae_val[0] = val[0];
+		if (fresh || (int64_t)val[0] > (int64_t)v[0])
+			v[0] = val[0];
 		break;
 	case DTRACE_AGG_STDDEV: {
 		/* count, sum, then the sum of squares in 128 bits */
-		unsigned __int128 sq = ((unsigned __int128)e->ae_val[2] << 64 |
-					e->ae_val[3]) +
+		unsigned __int128 sq = ((unsigned __int128)v[2] << 64 |
+					v[3]) +
 			((unsigned __int128)val[2] << 64 | val[3]);
 
-		e->ae_val[0] += val[0];
-		e->ae_val[1] += val[1];
-		e->ae_val[2] = (uint64_t)(sq >> 64);
-		e->ae_val[3] = (uint64_t)sq;
+		v[0] += val[0];
+		v[1] += val[1];
+		v[2] = (uint64_t)(sq >> 64);
+		v[3] = (uint64_t)sq;
 		break;
 	}
 	default:	/* count, sum, avg, histograms: add word by word */
 		for (i = 0; i < n; i++)
-			e->ae_val[i] += val[i];
+			v[i] += val[i];
 		break;
 	}
+}
+
+/* A new entry for key, with its value zero. NULL without memory. */
+static struct dt_aggent *dt_agg_add(struct dt_aggdata *d, const uint8_t *key)
+{
+	const struct dt_agg *a = d->ad_def;
+	uint32_t n = a->a_valsize / 8;
+	struct dt_aggent *e;
+
+	if (d->ad_nents == d->ad_cap) {
+		size_t nc = d->ad_cap ? d->ad_cap * 2 : 16;
+		void *np = realloc(d->ad_ents, nc * sizeof(*e));
+
+		if (!np)
+			return NULL;
+		d->ad_ents = np;
+		d->ad_cap = nc;
+	}
+	e = &d->ad_ents[d->ad_nents];
+	e->ae_key = malloc(a->a_keysize ? a->a_keysize : 1);
+	e->ae_val = calloc(n ? n : 1, 8);
+	e->ae_pcpu = NULL;
+	if (!e->ae_key || !e->ae_val) {
+		free(e->ae_key);
+		free(e->ae_val);
+		return NULL;
+	}
+	if (a->a_keysize)
+		memcpy(e->ae_key, key, a->a_keysize);
+	d->ad_nents++;
+	if (d->ad_index)
+		dt_agg_index_put(d, d->ad_nents - 1);
+	return e;
+}
+
+int dt_agg_merge(struct dt_aggdata *d, const uint8_t *key,
+		 const uint64_t *val)
+{
+	struct dt_aggent *e = dt_agg_find(d, key);
+	bool fresh = !e;
+
+	if (!e)
+		e = dt_agg_add(d, key);
+	if (!e)
+		return -1;
+	dt_agg_combine(d->ad_def, e->ae_val, val, fresh);
+	return 0;
+}
+
+/* -x aggpercpu: val is also cpu's share of key's value. */
+static int dt_agg_merge_cpu(struct dt_aggdata *d, uint32_t cpu,
+			    const uint8_t *key, const uint64_t *val)
+{
+	uint32_t n = d->ad_def->a_valsize / 8 + 1;
+	struct dt_aggent *e = dt_agg_find(d, key);
+	uint64_t *v;
+
+	if (!e || cpu >= d->ad_ncpus)
+		return 0;
+	if (!e->ae_pcpu) {
+		e->ae_pcpu = calloc((size_t)d->ad_ncpus * n, 8);
+		if (!e->ae_pcpu)
+			return -1;
+	}
+	v = e->ae_pcpu + (size_t)cpu * n;
+	dt_agg_combine(d->ad_def, v, val, !v[n - 1]);
+	v[n - 1] = 1;
 	return 0;
 }
 
@@ -248,7 +291,9 @@ int dt_agg_consume(struct dt_aggs *s, const void *buf, size_t len,
 			return -1;
 		}
 		memcpy(val, p + off + sizeof(r) + a->a_declsize, a->a_valsize);
-		if (dt_agg_merge(d, p + off + sizeof(r), val)) {
+		d->ad_ncpus = s->ag_ncpus;
+		if (dt_agg_merge(d, p + off + sizeof(r), val) ||
+		    dt_agg_merge_cpu(d, s->ag_cpu, p + off + sizeof(r), val)) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
@@ -265,12 +310,24 @@ void dt_agg_setsort(struct dt_aggs *s, const struct dt_aggsort *o)
 		s->ag_data[i].ad_sort = *o;
 }
 
+void dt_agg_setview(struct dt_aggs *s, const struct dt_aggview *v)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->ag_n; i++)
+		s->ag_data[i].ad_view = *v;
+}
+
 void dt_agg_clear(struct dt_aggdata *d)
 {
 	size_t i;
 
-	for (i = 0; i < d->ad_nents; i++)
+	for (i = 0; i < d->ad_nents; i++) {
 		memset(d->ad_ents[i].ae_val, 0, d->ad_def->a_valsize);
+		if (d->ad_ents[i].ae_pcpu)
+			memset(d->ad_ents[i].ae_pcpu, 0, (size_t)d->ad_ncpus *
+			       (d->ad_def->a_valsize + 8));
+	}
 }
 
 /* The value entries sort by, as DTrace: the scalar, or the bucket total. */
@@ -389,6 +446,7 @@ void dt_agg_trunc(struct dt_aggdata *d, int64_t n, bool all)
 			continue;
 		free(d->ad_ents[i].ae_key);
 		free(d->ad_ents[i].ae_val);
+		free(d->ad_ents[i].ae_pcpu);
 	}
 	if (keep)
 		memmove(d->ad_ents, d->ad_ents + from,
@@ -430,25 +488,34 @@ const char *dt_agg_keytext(const struct dt_agg *a, const uint8_t *key, int i,
 	return buf;
 }
 
-static void dt_agg_printkeys(FILE *fp, const struct dt_agg *a,
-			     const uint8_t *key, struct dt_symtab *syms)
+/*
+ * The keys, as DTrace prints them: packed (agghist, aggpack) a string is
+ * 16 wide, to the right; a stack is a line per frame, each indented.
+ */
+static void dt_agg_printkeys(FILE *fp, const struct dt_aggdata *d,
+			     const uint8_t *key, struct dt_symtab *syms,
+			     bool packed)
 {
+	const struct dt_agg *a = d->ad_def;
 	static const int width[] = { [1] = 3, [2] = 5, [4] = 8, [8] = 16 };
 	char buf[DTRACE_STRSIZE_MAX + 1];
 	int i;
 
 	for (i = 0; i < a->a_nkeys; i++) {
 		if (a->a_keystack[i]) {
-			/* as stack( ) prints: a line per frame, indented 14 */
 			fputc('\n', fp);
-			dt_sym_stack(syms, key + a->a_keyoff[i],
-				     a->a_keysz[i] / 8, a->a_keystack[i] == 2,
-				     dt_sym_print_frame, fp);
+			dt_print_frames(fp, syms, key + a->a_keyoff[i],
+					a->a_keysz[i] / 8,
+					a->a_keystack[i] == 2,
+					d->ad_view.av_indent);
 			continue;
 		}
 		if (a->a_keys[i].kind == DT_T_STRING) {
-			fprintf(fp, "  %-50s", dt_agg_keystr(a, key, i, buf,
-							     sizeof(buf)));
+			dt_agg_keystr(a, key, i, buf, sizeof(buf));
+			if (packed)
+				fprintf(fp, " %16s", buf);
+			else
+				fprintf(fp, "  %-50s", buf);
 			continue;
 		}
 		if (a->a_keys[i].sym && syms) {
@@ -462,51 +529,6 @@ static void dt_agg_printkeys(FILE *fp, const struct dt_agg *a,
 			width[a->a_keys[i].size] : 16,
 			(long long)dt_agg_keyint(a, key, i));
 	}
-}
-
-/* Signs of a distribution's counts: which way its bars go. */
-#define DT_QROW_POS	0x1
-#define DT_QROW_NEG	0x2
-
-/*
- * One row of a distribution: label, a 40-wide bar, count. Counts can be
- * negative with an increment (quantize(x, incr)); DTrace then draws them
- * to the left of the '|', and when both signs occur, each side in half
- * the width. The bar is |count| of the total of |counts|, rounded.
- */
-static void dt_agg_qrow(FILE *fp, const char *label, int64_t count,
-			long double total, int signs)
-{
-	int width = signs == (DT_QROW_POS | DT_QROW_NEG) ? 20 : 40, depth = 0;
-	long double mag = count < 0 ? -(long double)count : (long double)count;
-	char left[41], right[41];
-
-	if (total > 0 && signs)
-		depth = (int)(mag * width / total + 0.5);
-	if (depth > width)
-		depth = width;
-	if (!(signs & DT_QROW_NEG)) {
-		memset(right, '@', depth);
-		memset(right + depth, ' ', width - depth);
-		right[width] = '\0';
-		left[0] = '\0';
-	} else if (!(signs & DT_QROW_POS)) {
-		memset(left, ' ', width - depth);
-		memset(left + width - depth, '@', depth);
-		left[width] = '\0';
-		right[0] = '\0';
-	} else {
-		/* the centre line; each count on its own side of it */
-		memset(left, ' ', width);
-		memset(right, ' ', width);
-		if (count <= 0)
-			memset(left + width - depth, '@', depth);
-		else
-			memset(right, '@', depth);
-		left[width] = right[width] = '\0';
-	}
-	fprintf(fp, "%16s %s|%s %-9lld\n", label, left, right,
-		(long long)count);
 }
 
 uint32_t dt_agg_rows(const struct dt_agg *a, int64_t *lows, uint32_t max)
@@ -523,49 +545,6 @@ int dt_agg_rowkind(const struct dt_agg *a, uint32_t i)
 	if (a->a_func == DTRACE_AGG_QUANTIZE)
 		return 0;
 	return i == 0 ? -1 : i == a->a_valsize / 8 - 1 ? 1 : 0;
-}
-
-static void dt_agg_hist(FILE *fp, const struct dt_agg *a, const uint64_t *v,
-			uint64_t normal)
-{
-	uint32_t n = a->a_valsize / 8, i, first, last;
-	int64_t lows[4100], c;
-	long double total = 0;
-	int signs = 0;
-	char label[48];
-	bool any = false;
-
-	for (i = 0; i < n; i++) {
-		c = (int64_t)v[i] / (int64_t)normal;
-		total += c < 0 ? -(long double)c : (long double)c;
-		signs |= c > 0 ? DT_QROW_POS : c < 0 ? DT_QROW_NEG : 0;
-		any |= c != 0;
-	}
-	first = 0;
-	last = n - 1;
-	if (!any) {
-		first = last = a->a_func == DTRACE_AGG_QUANTIZE ? DIF_AGG_QZERO : 0;
-	} else {
-		while ((int64_t)v[first] / (int64_t)normal == 0)
-			first++;
-		while ((int64_t)v[last] / (int64_t)normal == 0)
-			last--;
-		if (first > 0)
-			first--;
-		if (last < n - 1)
-			last++;
-	}
-	dt_agg_rows(a, lows, sizeof(lows) / sizeof(lows[0]));
-	fprintf(fp, "\n%16s %41s %-9s\n", "value",
-		"------------- Distribution -------------", "count");
-	for (i = first; i <= last; i++) {
-		snprintf(label, sizeof(label), "%s%lld",
-			 dt_agg_rowkind(a, i) < 0 ? "< " :
-			 dt_agg_rowkind(a, i) > 0 ? ">= " : "",
-			 (long long)lows[i]);
-		dt_agg_qrow(fp, label, (int64_t)v[i] / (int64_t)normal, total,
-			    signs);
-	}
 }
 
 /* The scalar value of an entry, normalized. */
@@ -635,7 +614,7 @@ static void dt_agg_joinhist(FILE *fp, const struct dt_aggdata *d,
 			return;
 	}
 	dt_agg_hist(fp, d->ad_def, e ? e->ae_val : zeros,
-		    d->ad_normal ? d->ad_normal : 1);
+		    d->ad_normal ? d->ad_normal : 1, &d->ad_view);
 	free(zeros);
 }
 
@@ -681,7 +660,8 @@ static void dt_agg_printfmt(FILE *fp, const struct dt_aggdata *d,
 				fputs("?", fp);
 		} else if (dt_agg_ishist(a)) {
 			dt_agg_hist(fp, a, e->ae_val,
-				    d->ad_normal ? d->ad_normal : 1);
+				    d->ad_normal ? d->ad_normal : 1,
+				    &d->ad_view);
 		} else {
 			dt_agg_valseg(fp, s, args, a->a_nkeys, &k, &val);
 		}
@@ -733,7 +713,7 @@ int dt_agg_print_joined(FILE *fp, struct dt_aggdata **aggs, int n,
 		int s, karg = 0, vi = 0;
 
 		if (!pf) {
-			dt_agg_printkeys(fp, first, key, syms);
+			dt_agg_printkeys(fp, aggs[0], key, syms, false);
 			for (k = 0; k < n; k++) {
 				e = dt_agg_find(aggs[k], key);
 				if (dt_agg_ishist(aggs[k]->ad_def))
@@ -789,13 +769,86 @@ int dt_agg_print_joined(FILE *fp, struct dt_aggdata **aggs, int n,
 	return ferror(fp) ? -1 : 0;
 }
 
+/* How an unformatted printa( ) draws d: as numbers and rows, or ... */
+enum { DT_DRAW_PLAIN, DT_DRAW_HIST, DT_DRAW_PACK };
+
+static int dt_agg_drawkind(const struct dt_aggdata *d)
+{
+	uint32_t f = d->ad_def->a_func;
+
+	if (d->ad_view.av_hist &&
+	    (f == DTRACE_AGG_COUNT || f == DTRACE_AGG_SUM))
+		return DT_DRAW_HIST;
+	if (d->ad_view.av_pack &&
+	    (f == DTRACE_AGG_QUANTIZE || f == DTRACE_AGG_LQUANTIZE))
+		return DT_DRAW_PACK;
+	return DT_DRAW_PLAIN;
+}
+
+/* A value: a number, or a distribution's rows. */
+static void dt_agg_printval(FILE *fp, const struct dt_aggdata *d,
+			    const uint64_t *v)
+{
+	if (dt_agg_ishist(d->ad_def))
+		dt_agg_hist(fp, d->ad_def, v, d->ad_normal ? d->ad_normal : 1,
+			    &d->ad_view);
+	else
+		fprintf(fp, " %16lld", (long long)dt_agg_scalar(d, v));
+}
+
+/* -x aggpercpu: after the total, each CPU's, as Oracle's dtrace prints. */
+static void dt_agg_printcpus(FILE *fp, const struct dt_aggdata *d,
+			     const struct dt_aggent *e)
+{
+	uint32_t n = d->ad_def->a_valsize / 8 + 1, cpu;
+	uint64_t *zeros;
+
+	if (!d->ad_ncpus)
+		return;
+	zeros = calloc(n, 8);
+	if (!zeros)
+		return;
+	for (cpu = 0; cpu < d->ad_ncpus; cpu++) {
+		fprintf(fp, "\n    [CPU %u]", cpu);
+		dt_agg_printval(fp, d, e->ae_pcpu ?
+				e->ae_pcpu + (size_t)cpu * n : zeros);
+	}
+	free(zeros);
+}
+
 int dt_agg_print(FILE *fp, struct dt_aggdata *d, const struct dt_pfmt *pf,
 		 struct dt_symtab *syms)
 {
 	const struct dt_agg *a = d->ad_def;
+	int draw = pf ? DT_DRAW_PLAIN : dt_agg_drawkind(d);
+	uint64_t normal = d->ad_normal ? d->ad_normal : 1;
+	long double total = 0;
+	uint32_t lo = 0, hi = 0;
+	int signs = 0;
 	size_t i;
 
 	dt_agg_sort(d);
+	if (!d->ad_nents)
+		return ferror(fp) ? -1 : 0;
+	/* what every entry's bars are drawn against, under a header */
+	if (draw == DT_DRAW_HIST) {
+		for (i = 0; i < d->ad_nents; i++) {
+			int64_t v = (int64_t)d->ad_ents[i].ae_val[0];
+
+			signs |= v > 0 ? DT_QROW_POS : v < 0 ? DT_QROW_NEG : 0;
+			/* aggzoom's largest, as illumos, in whole units */
+			if (d->ad_view.av_zoom)
+				total = fmaxl(total, (long double)(int64_t)
+					      (fabsl((long double)v) *
+					       (1 / 0.95)));
+			else
+				total += fabsl((long double)v);
+		}
+		dt_agg_histhdr(fp, dt_agg_packwidth(a));
+	} else if (draw == DT_DRAW_PACK) {
+		dt_agg_packrange(d, &lo, &hi);
+		dt_agg_packhdr(fp, a, dt_agg_packwidth(a), lo, hi);
+	}
 	for (i = 0; i < d->ad_nents; i++) {
 		const struct dt_aggent *e = &d->ad_ents[i];
 
@@ -803,13 +856,19 @@ int dt_agg_print(FILE *fp, struct dt_aggdata *d, const struct dt_pfmt *pf,
 			dt_agg_printfmt(fp, d, e, pf, syms);
 			continue;
 		}
-		dt_agg_printkeys(fp, a, e->ae_key, syms);
-		if (dt_agg_ishist(a))
-			dt_agg_hist(fp, a, e->ae_val,
-				    d->ad_normal ? d->ad_normal : 1);
-		else
-			fprintf(fp, " %16lld", (long long)dt_agg_scalar(d,
-							e->ae_val));
+		dt_agg_printkeys(fp, d, e->ae_key, syms, draw != DT_DRAW_PLAIN);
+		if (draw == DT_DRAW_HIST) {
+			fputc(' ', fp);
+			dt_bar_line(fp, (int64_t)e->ae_val[0], normal, total,
+				    signs, d->ad_view.av_utf8);
+			continue;
+		}
+		if (draw == DT_DRAW_PACK) {
+			dt_agg_packrow(fp, a, e->ae_val, lo, hi, &d->ad_view);
+			continue;
+		}
+		dt_agg_printval(fp, d, e->ae_val);
+		dt_agg_printcpus(fp, d, e);
 		fputc('\n', fp);
 	}
 	return ferror(fp) ? -1 : 0;

@@ -26,6 +26,11 @@
 struct dt_aggent {
 	uint8_t		*ae_key;	/* a_keysize bytes */
 	uint64_t	*ae_val;	/* a_valsize bytes */
+	/*
+	 * -x aggpercpu: each CPU's value (a_valsize bytes, then a word
+	 * that is 1 once the CPU had one), ad_ncpus of them; or NULL.
+	 */
+	uint64_t	*ae_pcpu;
 };
 
 /*
@@ -36,6 +41,20 @@ struct dt_aggent {
 struct dt_aggsort {
 	bool		as_key, as_rev;
 	int		as_keypos, as_pos;
+};
+
+/*
+ * How printing draws entries, as illumos' consumer does: -x aggzoom (the
+ * tallest bar about 95% of the width), agghist (count( ) and sum( ) as
+ * bars), aggpack (quantize( ) and lquantize( ) on one line), encoding
+ * (utf8: bars in block glyphs; packed bars are too unless it is ascii
+ * or TERM is dumb), stackindent (a stack key's frames).
+ */
+struct dt_aggview {
+	bool		av_zoom, av_hist, av_pack;
+	bool		av_utf8;	/* -x encoding=utf8 */
+	bool		av_packutf8;	/* packed glyphs in UTF-8 */
+	int		av_indent;
 };
 
 /* The consumer's side of one aggregation: its totals, order and printing. */
@@ -51,12 +70,19 @@ struct dt_aggdata {
 	bool		ad_printed;	/* by printa( ): not again at exit */
 	int64_t		ad_bttop;	/* a_btmap: the next print's top */
 	struct dt_aggsort ad_sort;	/* the options' order */
+	struct dt_aggview ad_view;	/* and drawing */
+	uint32_t	ad_ncpus;	/* aggpercpu: CPUs an entry keeps */
 };
 
 /* A program's aggregations, in the order of its list (a_ix). */
 struct dt_aggs {
 	struct dt_aggdata *ag_data;
 	uint32_t	ag_n;
+	/*
+	 * -x aggpercpu: the CPUs whose values each entry keeps (0: none),
+	 * and the CPU whose snapshot dt_agg_consume( ) is given.
+	 */
+	uint32_t	ag_ncpus, ag_cpu;
 };
 
 /* One aggregation's, empty; and its entries freed. */
@@ -72,6 +98,7 @@ struct dt_aggdata *dt_aggs_of(const struct dt_aggs *s, const struct dt_agg *a);
 
 /* Each aggregation's ad_sort, from the options (tracing may change them). */
 void dt_agg_setsort(struct dt_aggs *s, const struct dt_aggsort *o);
+void dt_agg_setview(struct dt_aggs *s, const struct dt_aggview *v);
 
 /*
  * The module checks that every key slot a clause has written so far fits

@@ -37,6 +37,7 @@ void dt_consumer_init(struct dt_consumer *c, FILE *out, bool quiet,
 	c->c_epids = epids;
 	c->c_probes = probes;
 	c->c_fmt = &dt_format_text;
+	c->c_stackindent = 14;	/* DTrace's */
 	dt_symtab_init(&c->c_syms);
 }
 

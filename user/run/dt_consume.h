@@ -37,6 +37,7 @@ struct dt_consumer {
 	pid_t			c_target;	/* -c/-p process, for %A */
 	uint64_t		c_curts;	/* the printed record's time */
 	int			c_indent;
+	int			c_stackindent;	/* -x stackindent */
 	const struct dt_epidtab	*c_epids;
 	struct dt_probetab	*c_probes;
 	struct dt_crec		*c_recs;	/* waiting to be printed */

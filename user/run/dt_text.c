@@ -11,6 +11,7 @@
 
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_agg.h"
+#include "dt_aggdraw.h"
 #include "dt_consume.h"
 #include "dt_errout.h"
 #include "dt_format.h"
@@ -124,15 +125,15 @@ static void dt_print_flow(struct dt_consumer *c, int cpu, uint32_t probe_id)
 }
 
 /*
- * stack( ), ustack( ): a newline, then a line per frame, indented 14, as
- * DTrace prints them; the first zero PC ends the stack.
+ * stack( ), ustack( ): a newline, then a line per frame, indented 14 (or
+ * -x stackindent), as DTrace prints them; the first zero PC ends it.
  */
 static int dt_print_stack(struct dt_consumer *c, const uint8_t *data,
 			  const struct dt_rec *r, bool user)
 {
 	fputc('\n', c->c_out);
-	dt_sym_stack(&c->c_syms, data + r->r_off, r->r_size / 8, user,
-		     dt_sym_print_frame, c->c_out);
+	dt_print_frames(c->c_out, &c->c_syms, data + r->r_off, r->r_size / 8,
+			user, c->c_stackindent);
 	return ferror(c->c_out) ? -1 : 0;
 }
 

@@ -245,6 +245,42 @@ TEST(aggpercpu_values)
 	dt_agg_freeall(a);
 }
 
+/* printa( )'s %k: a newline, each frame formatted, indented if "%-N". */
+TEST(printa_stack_key)
+{
+	struct dt_agg *a = calloc(1, sizeof(*a));
+	uint64_t key[3] = { 0x10, 0x20, 0 }, one = 1;
+	static char out[512];
+	char err[128];
+	static const char *const fmts[] = { "%k|%@d\n", "%-6k|\n", "%8k|\n" };
+	struct dt_aggdata *d;
+	struct dt_pfmt *pf;
+	FILE *fp;
+	int i;
+
+	a->a_name = strdup("a");
+	a->a_func = DTRACE_AGG_COUNT;
+	a->a_nkeys = 1;
+	a->a_keys[0] = dt_type_long;
+	a->a_keystack[0] = 1;
+	a->a_keyframes[0] = 3;
+	a->a_user = true;
+	d = agg_alone(a);
+	ASSERT_EQ(0, dt_agg_merge(d, (uint8_t *)key, &one));
+	fp = fmemopen(out, sizeof(out), "w");
+	for (i = 0; i < 3; i++) {
+		pf = dt_pfmt_parse(fmts[i], err, sizeof(err));
+		ASSERT_NE(NULL, pf);
+		dt_agg_print(fp, d, pf, NULL);
+		dt_pfmt_free(pf);
+	}
+	fclose(fp);
+	EXPECT_STREQ("\n0x10\n0x20\n|1\n"
+		     "\n      0x10  \n      0x20  \n|\n"
+		     "\n    0x10\n    0x20\n|\n", out);
+	agg_free(d);
+}
+
 TEST(stackindent_and_utf8_bars)
 {
 	uint64_t pcs[3] = { 0x10, 0x20, 0 };

@@ -460,10 +460,6 @@ static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
 	char err[512];
 	int i, k = 0, rc = 0, conv = 0;
 
-	if (a->a_user)
-		return dt_error(pcb, &fmt->n_loc, "D_UNSUPPORTED",
-				"printa( ) formats for aggregations keyed by "
-				"stack( ) are not supported yet");
 	pf = dt_pfmt_parse(fmt->n_str, err, sizeof(err));
 	if (!pf)
 		return dt_error(pcb, &fmt->n_loc, "D_SYNTAX", "%s", err);
@@ -496,14 +492,17 @@ static int dt_check_printa_fmt(struct dt_pcb *pcb, struct dt_node *fmt,
 				      "conversion #%d (%%%s) is missing a "
 				      "corresponding value argument", conv,
 				      s->ps_name);
-		else if ((s->ps_conv == 's') !=
-			 (a->a_keys[k].kind == DT_T_STRING))
+		else if ((s->ps_conv == 'k') != !!a->a_keystack[k] ||
+			 (!a->a_keystack[k] && (s->ps_conv == 's') !=
+			  (a->a_keys[k].kind == DT_T_STRING)))
+			/* %k is a stack key's, and a stack key %k's */
 			rc = dt_error(pcb, &fmt->n_loc, "D_PRINTF_ARG_TYPE",
 				      "printa( ) argument #%d is incompatible "
 				      "with conversion #%d prototype:\n\t"
 				      "conversion: %%%s\n\t prototype: %s\n\t"
 				      "  argument: %s", k + 2, conv,
 				      s->ps_name, dt_pfmt_proto(s->ps_conv),
+				      a->a_keystack[k] ? "stack" :
 				      dt_type_name(&a->a_keys[k]));
 		k++;
 	}

@@ -42,7 +42,8 @@ void dt_pfmt_free(struct dt_pfmt *pf)
 	free(pf);
 }
 
-static const char dt_pf_convs[] = "diuoxXcsSpaAeEfFgGY";
+/* %k: a stack, which only printa( ) has, as an aggregation's key */
+static const char dt_pf_convs[] = "diuoxXcsSpaAeEfFgGYk";
 
 /*
  * %<fmt>T after the '%': *pp at '<'; on success *pp is at the 'T'.
@@ -247,6 +248,8 @@ const char *dt_pfmt_proto(char conv)
 		return "float, double, long double or integer";
 	case 'Y':
 		return "int64_t, uint64_t, long long or unsigned long long";
+	case 'k':
+		return "stack";
 	default:
 		return "char, short, int, long, or long long";
 	}
@@ -296,7 +299,10 @@ int dt_pfmt_check(const struct dt_pfmt *pf, const char *func,
 				return DT_PFE_ARG_PROTO;
 			}
 			t = &types[a++];
-			if (k < 2 || (s->ps_conv != 's' && s->ps_conv != 'S'))
+			if (k == 2 && s->ps_conv == 'k')
+				ok = false;	/* no value is a stack */
+			else if (k < 2 ||
+				 (s->ps_conv != 's' && s->ps_conv != 'S'))
 				ok = t->kind == DT_T_INT;
 			else
 				ok = t->kind == DT_T_STRING;

@@ -618,6 +618,101 @@ static void dt_agg_joinhist(FILE *fp, const struct dt_aggdata *d,
 	free(zeros);
 }
 
+/*
+ * printa( )'s arguments from a key: strings, numbers; for %a of a number
+ * its symbol+offset, and of sym( ) and func( ) keys (and their %s) the
+ * symbol. bufs holds the text.
+ */
+static void dt_agg_fmtargs(const struct dt_agg *a, const uint8_t *key,
+			   const struct dt_pfmt *pf, struct dt_pfarg *args,
+			   char (*bufs)[DTRACE_STRSIZE_MAX + 1],
+			   struct dt_symtab *syms)
+{
+	int i, k = 0;
+
+	for (i = 0; i < a->a_nkeys; i++) {
+		memset(&args[i], 0, sizeof(args[i]));
+		args[i].pa_type = a->a_keys[i];
+		if (a->a_keys[i].kind == DT_T_STRING) {
+			args[i].pa_str = dt_agg_keystr(a, key, i, bufs[i],
+						       sizeof(bufs[i]));
+			continue;
+		}
+		args[i].pa_int = dt_agg_keyint(a, key, i);
+		if (a->a_keys[i].sym && syms && !a->a_keystack[i]) {
+			dt_sym_kernel_as(syms, a->a_keys[i].sym,
+					 (uint64_t)args[i].pa_int, bufs[i],
+					 sizeof(bufs[i]));
+			args[i].pa_str = bufs[i];
+		}
+	}
+	for (i = 0; i < pf->pf_nsegs && k < a->a_nkeys; i++) {
+		const struct dt_pfseg *s = &pf->pf_segs[i];
+
+		if (!s->ps_conv)
+			continue;
+		k += (s->ps_width == DT_PF_STAR) + (s->ps_prec == DT_PF_STAR);
+		if (s->ps_agg || k >= a->a_nkeys)
+			continue;
+		if (s->ps_conv == 'a' && !args[k].pa_str && syms &&
+		    a->a_keys[k].kind == DT_T_INT && !a->a_keystack[k]) {
+			dt_sym_kernel(syms, (uint64_t)args[k].pa_int, bufs[k],
+				      sizeof(bufs[k]));
+			args[k].pa_str = bufs[k];
+		}
+		k++;
+	}
+}
+
+struct dt_fmtframes {
+	FILE		*fp;
+	char		f[32];	/* a frame's format */
+	int		indent;
+};
+
+static void dt_agg_fmtframe(void *arg, const char *frame)
+{
+	struct dt_fmtframes *f = arg;
+
+	fprintf(f->fp, "%*s", f->indent, "");
+	fprintf(f->fp, f->f, frame);
+	fputc('\n', f->fp);
+}
+
+/*
+ * A key's conversion. %k, a stack key, prints as illumos': a newline,
+ * then each frame in the conversion's format, indented by the width
+ * when it is left-aligned ("%-20k"), else not at all.
+ */
+static void dt_agg_fmtkey(FILE *fp, const struct dt_pfseg *s,
+			  const struct dt_agg *a, const uint8_t *key,
+			  const struct dt_pfarg *args, int *k,
+			  struct dt_symtab *syms)
+{
+	struct dt_fmtframes f = { .fp = fp };
+	int i = *k;
+
+	if (s->ps_conv != 'k') {
+		if (dt_pfseg_print(fp, s, args, a->a_nkeys, k) < 0)
+			fputs("?", fp);
+		return;
+	}
+	(*k)++;
+	if (i >= a->a_nkeys || !a->a_keystack[i])
+		return;
+	if (s->ps_width >= 0 && strchr(s->ps_flags, '-')) {
+		f.indent = s->ps_width;
+		snprintf(f.f, sizeof(f.f), "%%-%ds", s->ps_width);
+	} else if (s->ps_width >= 0) {
+		snprintf(f.f, sizeof(f.f), "%%%ds", s->ps_width);
+	} else {
+		snprintf(f.f, sizeof(f.f), "%%s");
+	}
+	fputc('\n', fp);
+	dt_sym_stack(syms, key + a->a_keyoff[i], a->a_keysz[i] / 8,
+		     a->a_keystack[i] == 2, dt_agg_fmtframe, &f);
+}
+
 static void dt_agg_printfmt(FILE *fp, const struct dt_aggdata *d,
 			    const struct dt_aggent *e, const struct dt_pfmt *pf,
 			    struct dt_symtab *syms)
@@ -627,25 +722,7 @@ static void dt_agg_printfmt(FILE *fp, const struct dt_aggdata *d,
 	struct dt_pfarg args[DT_AGG_KEYS_MAX], val;
 	int i, k = 0;
 
-	for (i = 0; i < a->a_nkeys; i++) {
-		args[i].pa_type = a->a_keys[i];
-		args[i].pa_int = 0;
-		args[i].pa_str = NULL;
-		if (a->a_keys[i].kind == DT_T_STRING) {
-			args[i].pa_str = dt_agg_keystr(a, e->ae_key, i,
-						       bufs[i],
-						       sizeof(bufs[i]));
-		} else {
-			args[i].pa_int = dt_agg_keyint(a, e->ae_key, i);
-			if (a->a_keys[i].sym && syms) {
-				/* for %a and %s of sym( ) and func( ) keys */
-				dt_sym_kernel_as(syms, a->a_keys[i].sym,
-						 (uint64_t)args[i].pa_int,
-						 bufs[i], sizeof(bufs[i]));
-				args[i].pa_str = bufs[i];
-			}
-		}
-	}
+	dt_agg_fmtargs(a, e->ae_key, pf, args, bufs, syms);
 	val.pa_type = dt_type_long;
 	val.pa_int = dt_agg_scalar(d, e->ae_val);
 	val.pa_str = NULL;
@@ -656,8 +733,7 @@ static void dt_agg_printfmt(FILE *fp, const struct dt_aggdata *d,
 		if (!s->ps_conv)
 			continue;
 		if (!s->ps_agg) {
-			if (dt_pfseg_print(fp, s, args, a->a_nkeys, &k) < 0)
-				fputs("?", fp);
+			dt_agg_fmtkey(fp, s, a, e->ae_key, args, &k, syms);
 		} else if (dt_agg_ishist(a)) {
 			dt_agg_hist(fp, a, e->ae_val,
 				    d->ad_normal ? d->ad_normal : 1,
@@ -726,16 +802,7 @@ int dt_agg_print_joined(FILE *fp, struct dt_aggdata **aggs, int n,
 			fputc('\n', fp);
 			continue;
 		}
-		for (k = 0; k < first->a_nkeys; k++) {
-			memset(&args[k], 0, sizeof(args[k]));
-			args[k].pa_type = first->a_keys[k];
-			if (first->a_keys[k].kind == DT_T_STRING)
-				args[k].pa_str = dt_agg_keystr(first, key, k,
-							       bufs[k],
-							       sizeof(bufs[k]));
-			else
-				args[k].pa_int = dt_agg_keyint(first, key, k);
-		}
+		dt_agg_fmtargs(first, key, pf, args, bufs, syms);
 		for (s = 0; s < pf->pf_nsegs; s++) {
 			const struct dt_pfseg *g = &pf->pf_segs[s];
 
@@ -743,9 +810,8 @@ int dt_agg_print_joined(FILE *fp, struct dt_aggdata **aggs, int n,
 			if (!g->ps_conv)
 				continue;
 			if (!g->ps_agg) {
-				if (dt_pfseg_print(fp, g, args, first->a_nkeys,
-						   &karg) < 0)
-					fputs("?", fp);
+				dt_agg_fmtkey(fp, g, first, key, args, &karg,
+					      syms);
 				continue;
 			}
 			memset(&val, 0, sizeof(val));

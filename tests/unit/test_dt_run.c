@@ -28,6 +28,7 @@
 #include "dt_dev.h"
 #include "dt_program.h"
 #include "kselftest_harness.h"
+#include "slurp_test.h"
 
 #define FK_FD		4242
 #define FK_BUFSIZE	(256 * 1024)
@@ -678,24 +679,6 @@ static int run_cmd_dev(char **argv, char **out, char **err, bool fake)
 static int run_cmd(char **argv, char **out, char **err)
 {
 	return run_cmd_dev(argv, out, err, true);
-}
-
-static char *slurp(const char *path)
-{
-	FILE *fp = fopen(path, "r");
-	char *s;
-	long n;
-
-	if (!fp)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	n = ftell(fp);
-	rewind(fp);
-	s = calloc(1, (size_t)n + 1);
-	if (fread(s, 1, (size_t)n, fp) != (size_t)n)
-		s[0] = '\0';
-	fclose(fp);
-	return s;
 }
 
 /* Tests need the source tree's tests/d; make runs us from the top. */

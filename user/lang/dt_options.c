@@ -318,6 +318,14 @@ static const struct dt_optdesc dt_opts[] = {
 };
 
 
+const char *dt_option_name(size_t i, bool *ignored)
+{
+	if (i >= sizeof(dt_opts) / sizeof(dt_opts[0]))
+		return NULL;
+	*ignored = dt_opts[i].kind == DT_OPT_IGNORED;
+	return dt_opts[i].name;
+}
+
 int dt_option_set(struct dt_options *o, const char *name, const char *value,
 		  const char **why)
 {

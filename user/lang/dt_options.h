@@ -80,6 +80,12 @@ void dt_options_init(struct dt_options *o);
 int dt_option_set(struct dt_options *o, const char *name, const char *value,
 		  const char **why);
 
+/*
+ * The i-th option the table knows, from 0, and whether it is accepted
+ * with nothing to do here; NULL past the last.
+ */
+const char *dt_option_name(size_t i, bool *ignored);
+
 /* Parse "NAME=VALUE" or "NAME" (as after -x). */
 int dt_option_setarg(struct dt_options *o, const char *arg,
 		     const char **why);

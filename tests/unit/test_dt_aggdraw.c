@@ -99,6 +99,33 @@ TEST(aggzoom_quantize)
 	agg_free(d);
 }
 
+/* Cleared, a distribution shows the rows about 0, as illumos' does. */
+TEST(empty_rows)
+{
+	struct dt_aggdata *d = mk(DTRACE_AGG_QUANTIZE, 0);
+	struct dt_agg *a = calloc(1, sizeof(*a));
+	int64_t p[4] = { 10, 0, 1, 10 };
+
+	ADD(d, 0, 5);
+	dt_agg_clear(d);
+	EXPECT_STREQ(HIST_HDR
+		     "              -1 |" SP40 " 0        \n"
+		     "               0 |" SP40 " 0        \n"
+		     "               1 |" SP40 " 0        \n\n", print(d));
+	agg_free(d);
+	/* llquantize( ): its first two */
+	a->a_name = strdup("a");
+	a->a_func = DTRACE_AGG_LLQUANTIZE;
+	memcpy(a->a_params, p, sizeof(p));
+	d = agg_alone(a);
+	ADD(d, 0, 5);
+	dt_agg_clear(d);
+	EXPECT_STREQ(HIST_HDR
+		     "             < 1 |" SP40 " 0        \n"
+		     "               1 |" SP40 " 0        \n\n", print(d));
+	agg_free(d);
+}
+
 TEST(agghist_count)
 {
 	struct dt_aggdata *d = mk(DTRACE_AGG_COUNT, 1);

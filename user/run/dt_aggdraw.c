@@ -97,18 +97,9 @@ void dt_bar_line(FILE *fp, int64_t val, uint64_t normal, long double total,
 	fprintf(fp, " %-9lld\n", (long long)(val / (int64_t)normal));
 }
 
-/*
- * The number row i is labelled with; lquantize( )'s last is low plus its
- * whole steps, as DTrace labels it, which is high only if steps fit.
- */
+/* The number row i is labelled with (its lower bound). */
 static int64_t dt_row_low(const struct dt_agg *a, uint32_t i)
 {
-	const int64_t *p = a->a_params;
-
-	if (a->a_func == DTRACE_AGG_LQUANTIZE && i > 0 &&
-	    i == a->a_valsize / 8 - 1 && p[2] > 0)
-		return (int64_t)((uint64_t)p[0] + ((uint64_t)p[1] -
-			(uint64_t)p[0]) / (uint64_t)p[2] * (uint64_t)p[2]);
 	return dif_agg_bucket_low(a->a_func, a->a_params, i);
 }
 
@@ -120,6 +111,8 @@ void dt_agg_hist(FILE *fp, const struct dt_agg *a, const uint64_t *v,
 	int signs = 0;
 	char label[48];
 
+	if (!n)
+		return;
 	while (first < n && !v[first])
 		first++;
 	if (first == n) {

@@ -510,9 +510,10 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { trace(copyinstr(\"a\")); }", "D_PROTO_ARG", 1,
 	  "copyinstr( ) argument #1 is incompatible with prototype:\n\t"
 	  "prototype: uintptr_t\n\t argument: string" },
-	{ "BEGIN { @a[stack()] = count(); printa(\"%@d\", @a); }",
-	  "D_UNSUPPORTED", 1, "printa( ) formats for aggregations keyed by "
-	  "stack( ) are not supported yet" },
+	{ "BEGIN { @a[stack()] = count(); printa(\"%d %@d\", @a); }",
+	  "D_PRINTF_ARG_TYPE", 1, "printa( ) argument #2 is incompatible "
+	  "with conversion #1 prototype:\n\tconversion: %d\n\t prototype: "
+	  "char, short, int, long, or long long\n\t  argument: stack" },
 	{ "BEGIN { @a[stack(5)] = count(); @a[stack(6)] = count(); }",
 	  "D_AGG_KEYS", 1, "@a key #1 is incompatible with its first use: "
 	  "a stack of another kind or size" },

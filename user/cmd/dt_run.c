@@ -9,7 +9,9 @@
  *            v
  *          STOP --> BUFSNAP all CPUs --> STATUS --> exit status
  */
+#define _GNU_SOURCE	/* sched_setaffinity( ), cpu_set_t */
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +139,30 @@ static void dt_run_aggsort(struct dt_cmd *cmd)
 
 	dt_agg_setsort(&cmd->c_totals, &s);
 	dt_agg_setview(&cmd->c_totals, &v);
+}
+
+/*
+ * -x cpu=N: BEGIN fires in GO and END in STOP, on the calling CPU, so the
+ * consumer moves to CPU N for those two calls, and only for them: it does
+ * not run on the CPU it watches while tracing.
+ */
+static int dt_run_on_cpu(const struct dt_cmd *cmd, int (*call)(int))
+{
+	int cpu = cmd->c_opts.o_cpu, moved = 0, rc, en;
+	cpu_set_t was, one;
+
+	if (cpu >= 0 && cpu < CPU_SETSIZE &&
+	    !sched_getaffinity(0, sizeof(was), &was)) {
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		moved = !sched_setaffinity(0, sizeof(one), &one);
+	}
+	rc = call(cmd->c_fd);
+	en = errno;
+	if (moved)
+		sched_setaffinity(0, sizeof(was), &was);
+	errno = en;
+	return rc;
 }
 
 /* -x cpu=N: only that CPU's records and aggregations, as DTrace's */
@@ -435,7 +461,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 			goto out;
 		}
 	}
-	if (dt_dev_go(cmd->c_fd)) {
+	if (dt_run_on_cpu(cmd, dt_dev_go)) {
 		int en = errno;
 		char ld[160];
 		const char *why = en == EPERM ?
@@ -512,7 +538,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	srv = NULL;
 	if (!rc)
 		dt_consume_stop(&c, dt_interrupted);
-	if (dt_dev_stop(cmd->c_fd))
+	if (dt_run_on_cpu(cmd, dt_dev_stop))
 		dt_warn("failed to stop tracing: %s\n", strerror(errno));
 	if (dt_dev_status(cmd->c_fd, &st) == 0) {
 		s.s_ncpus = st.ds_ncpus;

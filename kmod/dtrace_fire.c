@@ -239,7 +239,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 	u32 size = sizeof(struct dtrace_rechdr) + ecb->de_recsize;
 	struct dtrace_rechdr *hdr = NULL;
 	struct dtrace_buffer *buf = NULL;
-	DECLARE_BITMAP(held, DTRACE_ACTIONS_MAX);	/* GUARDs not 0 */
+	unsigned long *held = cpu->dc_held;	/* GUARDs not 0 */
 	bool exiting = false;
 	int exitval = 0;
 	u64 now = 0;		/* a speculated record's time, read once */

@@ -44,8 +44,20 @@ static void dtrace_cpu_free(struct dtrace_cpu *c)
 	kvfree(c->dc_scratch);
 	kvfree(c->dc_locals);
 	kfree(c->dc_stack);
+	kfree(c->dc_held);
 	kfree(c->dc_mctx);
 	memset(c, 0, sizeof(*c));
+}
+
+/* Longs a firing needs for its GUARDs: a bit per action of the longest. */
+static u32 dtrace_held_longs(const struct dtrace_state *state)
+{
+	u32 i, n = 1;
+
+	for (i = 0; i < state->ds_necbs; i++)
+		if (state->ds_ecbs[i]->de_guarded)
+			n = max(n, state->ds_ecbs[i]->de_nacts);
+	return BITS_TO_LONGS(n);
 }
 
 static int dtrace_cpu_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
@@ -58,8 +70,11 @@ static int dtrace_cpu_alloc(struct dtrace_state *state, struct dtrace_cpu *c,
 	c->dc_mctx = kzalloc_node(sizeof(*c->dc_mctx), DTRACE_GFP, node);
 	c->dc_stack = kmalloc_array_node(DTRACE_STACK_TMP, sizeof(long),
 					 DTRACE_GFP, node);
+	c->dc_held = kcalloc_node(dtrace_held_longs(state), sizeof(long),
+				  DTRACE_GFP, node);
 	if (!c->dc_bufs[0].db_data ||
 	    !c->dc_scratch || !c->dc_locals || !c->dc_mctx || !c->dc_stack ||
+	    !c->dc_held ||
 	    dtrace_agg_alloc(state, c, node)) {
 		dtrace_cpu_free(c);
 		return -ENOMEM;
@@ -77,6 +92,7 @@ static u64 dtrace_buffers_need(const struct dtrace_state *state)
 {
 	u64 cpu = 2 * (u64)state->ds_bufsize + state->ds_scratchsize +
 		  (DIF_VARID_MAX + 1) * sizeof(u64) +
+		  dtrace_held_longs(state) * sizeof(long) +
 		  (u64)state->ds_nspec * state->ds_specsize;
 
 	if (state->ds_naggs)

@@ -302,8 +302,8 @@ static struct dtrace_ecb *dtrace_ecb_create(struct dtrace_state *state,
 	if (err)
 		goto fail;
 	mem += struct_size(ecb, de_acts, h->de_nacts);
-	ecb = kzalloc(struct_size(ecb, de_acts, h->de_nacts),
-		      GFP_KERNEL_ACCOUNT);
+	ecb = kvzalloc(struct_size(ecb, de_acts, h->de_nacts),
+		       GFP_KERNEL_ACCOUNT);
 	if (!ecb) {
 		err = -ENOMEM;
 		goto fail;
@@ -339,7 +339,7 @@ static struct dtrace_ecb *dtrace_ecb_create(struct dtrace_state *state,
 	return ecb;
 
 fail:
-	kfree(ecb);
+	kvfree(ecb);
 	kvfree(blob);
 	dtrace_mem_uncharge(state, mem);
 	*errp = err;
@@ -359,7 +359,7 @@ static struct dtrace_ecb *dtrace_ecb_shrink(struct dtrace_state *state,
 	if (!small)
 		return ecb;	/* it only keeps more */
 	kvfree(ecb->de_blob);
-	kfree(ecb);
+	kvfree(ecb);
 	small->de_blob = NULL;
 	small->de_has_pred = false;
 	small->de_nacts = 0;
@@ -572,7 +572,7 @@ static void dtrace_ecb_free(struct dtrace_state *state,
 	kvfree(ecb->de_links);
 	kvfree(ecb->de_blob);
 	dtrace_mem_uncharge(state, ecb->de_mem);
-	kfree(ecb);
+	kvfree(ecb);
 }
 
 static void dtrace_log_copyout(struct dtrace_ioc_enable __user *u,

@@ -54,6 +54,17 @@ static bool dtrace_state_fires(const struct dtrace_state *state,
 }
 
 /*
+ * exit() only tells the consumer to stop, as in DTrace: the clauses after
+ * it in the same firing still run, though the state is already draining.
+ */
+static bool dtrace_state_exiting(const struct dtrace_state *state,
+				 unsigned int cpuid, u64 firing)
+{
+	return READ_ONCE(state->ds_activity) == DTRACE_DRAINING &&
+	       state->ds_cpus[cpuid].dc_exited == firing;
+}
+
+/*
  * exit(): stop every probe but END; STOP will fire END. An exit( ) after
  * that (END's, or a later clause's of the same firing) has the last word
  * on the status, as DTrace's consumer takes the last exit record.
@@ -228,7 +239,7 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 	u32 size = sizeof(struct dtrace_rechdr) + ecb->de_recsize;
 	struct dtrace_rechdr *hdr = NULL;
 	struct dtrace_buffer *buf = NULL;
-	DECLARE_BITMAP(held, DTRACE_ACTIONS_MAX);	/* GUARDs not 0 */
+	unsigned long *held = cpu->dc_held;	/* GUARDs not 0 */
 	bool exiting = false;
 	int exitval = 0;
 	u64 now = 0;		/* a speculated record's time, read once */
@@ -388,8 +399,10 @@ static int dtrace_ecb_run(struct dtrace_mctx *mc, struct dtrace_cpu *cpu,
 		buf->db_offset += size;
 	else if (hdr)
 		dtrace_buffer_commit(cpu, size);
-	if (exiting)
+	if (exiting) {
 		dtrace_state_exit(state, exitval);
+		cpu->dc_exited = cpu->dc_firing;
+	}
 	return DIF_FAULT_NONE;
 }
 
@@ -465,7 +478,8 @@ static void __dtrace_probe_fire(struct dtrace_probe *probe, const struct dtrace_
 		u32 act;
 		int kind;
 
-		if (!dtrace_state_fires(state, only))
+		if (!dtrace_state_fires(state, only) &&
+		    (only || !dtrace_state_exiting(state, cpuid, firing)))
 			continue;
 		cpu = &state->ds_cpus[cpuid];
 		mc = cpu->dc_mctx;

@@ -217,7 +217,9 @@ struct dtrace_cpu {
 	u32			dc_aggkeylen;	/* its bytes that hold data */
 	s64			dc_aggweight;	/* of the next AGGREGATE */
 	u64			dc_firing;	/* whose this-> dc_locals hold */
+	u64			dc_exited;	/* the firing that ran exit() */
 	unsigned long		*dc_stack;	/* stack() scratch */
+	unsigned long		*dc_held;	/* GUARDs that held, a bit each */
 	struct dtrace_buffer	*dc_specbufs;	/* [ds_nspec] */
 };
 

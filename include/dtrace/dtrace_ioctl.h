@@ -33,7 +33,12 @@
 #define DTRACE_NAMELEN		64
 
 #define DTRACE_ENABLE_MAX	(1u << 20)	/* bytes of one enabling blob */
-#define DTRACE_ACTIONS_MAX	256		/* actions in one clause */
+/*
+ * Actions in one clause: as many as one blob holds (32 bytes is the size
+ * of struct dtrace_ioc_action). DTrace bounds a clause only by its size;
+ * its work in a firing is bounded by the firing's budget.
+ */
+#define DTRACE_ACTIONS_MAX	(DTRACE_ENABLE_MAX / 32)
 #define DTRACE_RECSIZE_MAX	65536		/* bytes of one record's data */
 
 struct dtrace_ioc_version {

@@ -23,7 +23,7 @@
 
 /* A clause under construction: header, actions, then DIF objects. */
 struct clause {
-	char	buf[8192];
+	char	buf[64 << 10];	/* room for a clause of 1,000 actions */
 	size_t	len;
 	struct dtrace_ioc_enable *hdr;
 	struct dtrace_ioc_action *acts;

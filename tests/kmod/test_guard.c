@@ -156,6 +156,39 @@ TEST_F(dev, skipped_when_zero)
 	EXPECT_EQ(0, self->st.ds_errors);
 }
 
+/*
+ * No fixed limit on a clause's actions (DTrace has none): 1,000 GUARDs,
+ * each under the one before, then a RECORD under the last. The bits of
+ * guards past the 256th held (the module kept 256 on the stack before).
+ */
+TEST_F(dev, guards_past_256)
+{
+	const unsigned int n = 1000;
+	struct clause *c = malloc(sizeof(*c));
+	uint32_t one;
+	unsigned int i;
+	size_t len;
+
+	ASSERT_NE(NULL, c);
+	clause_init(c, "dtrace", "BEGIN", n + 1, 8);
+	one = prog_const(c, 1);
+	for (i = 0; i < n; i++) {
+		clause_act(c, i, DTRACE_ACT_GUARD, one, 0, 0);
+		c->acts[i].da_guard = i;	/* the one before; 0: none */
+	}
+	clause_act(c, n, DTRACE_ACT_RECORD, prog_const(c, 7), 0, 8);
+	c->acts[n].da_guard = n;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_ENABLE, c->buf))
+		TH_LOG("%s", c->log);
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_GO));
+	len = snap_all(self->fd, out, sizeof(out), 4u << 20);
+	ASSERT_EQ(16 + 8, len);
+	EXPECT_EQ(7, *(uint64_t *)(out + 16));
+	ASSERT_EQ(0, status(self->fd, &self->st));
+	EXPECT_EQ(0, self->st.ds_errors);
+	free(c);
+}
+
 /* BEGIN { if (0) @a[1] = count(); if (1) @a[2] = count(); }: one key */
 TEST_F(dev, aggregation_skipped)
 {

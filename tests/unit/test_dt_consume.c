@@ -170,6 +170,21 @@ TEST(drops)
 	teardown(&f);
 }
 
+/* -x droptags: DTrace's tag before the sentence */
+TEST(drops_tagged)
+{
+	struct fixture f;
+	char err[256] = "";
+	FILE *ef = fmemopen(err, sizeof(err), "w");
+
+	setup(&f, true);
+	f.c.c_droptags = true;
+	dt_consume_drops(&f.c, 1, 3, ef);
+	fclose(ef);
+	EXPECT_STREQ("dtrace: [DTRACEDROP_PRINCIPAL] 3 drops on CPU 1\n", err);
+	teardown(&f);
+}
+
 TEST(strings_unterminated)
 {
 	struct fixture f;

@@ -40,6 +40,7 @@ struct fk_act {
 	uint32_t	guard;		/* 0, or 1 + a GUARD's index */
 	uint64_t	arg;
 	bool		str;
+	bool		held;		/* a GUARD that held in this firing */
 	struct dif_prog	prog;
 };
 
@@ -157,7 +158,6 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 	const struct dtrace_probedesc *p = &fk_probes[id - 1];
 	struct dif_mstate *ms = &fk.ms;
 	uint32_t size = sizeof(struct dtrace_rechdr) + e->recsize, i;
-	bool held[DTRACE_ACTIONS_MAX];	/* GUARDs that held */
 	struct dtrace_rechdr *h;
 	u64 v;
 	int fault = 0;
@@ -201,12 +201,12 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 	h->dr_probe_id = id;
 	h->dr_timestamp = fk.ts;
 	memset(fk.aggkey, 0, sizeof(fk.aggkey));
-	memset(held, 0, sizeof(held));
 	for (i = 0; i < e->nacts; i++) {
 		struct fk_act *a = &e->acts[i];
 		char *dst = (char *)(h + 1) + a->off;
 
-		if (a->guard && !held[a->guard - 1])
+		a->held = false;	/* a guard names only earlier actions */
+		if (a->guard && !e->acts[a->guard - 1].held)
 			continue;	/* an if block not taken */
 		act = i + 1;
 		if (a->kind == DTRACE_ACT_STACK || a->kind == DTRACE_ACT_USTACK) {
@@ -235,7 +235,7 @@ static void fk_run(struct fk_ecb *e, uint32_t id, const u64 *args)
 			continue;
 		}
 		if (a->kind == DTRACE_ACT_GUARD) {
-			held[i] = v != 0;
+			a->held = v != 0;
 			if (a->size)
 				memcpy(dst, &v, 8);
 			continue;

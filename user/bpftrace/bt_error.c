@@ -88,7 +88,7 @@ void bt_error_print(const struct dt_pcb *pcb, FILE *fp)
 	/* a limit reached in while loops' copies: say that they are */
 	if (pcb->pcb_btloopline && pcb->pcb_errtag &&
 	    (!strcmp(pcb->pcb_errtag, "D_VAR_MAX") ||
-	     !strcmp(pcb->pcb_errtag, "D_ACT_MAX") ||
+	     !strcmp(pcb->pcb_errtag, "D_ACT_RECSIZE") ||
 	     !strcmp(pcb->pcb_errtag, "D_DIF_LIMIT")))
 		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), " (a "
 			 "while loop is unrolled 100 times here; the loop at "

@@ -261,9 +261,12 @@ static int dt_aggsnap(void *arg)
 		}
 		if (cpu < 1024 && bs.db_drops > s->s_aggdrops[cpu]) {
 			uint64_t n = bs.db_drops - s->s_aggdrops[cpu];
+			char tag[40];
 
 			s->s_aggdrops[cpu] = bs.db_drops;
-			dt_warn("%llu aggregation drop%s on CPU %u\n",
+			dt_warn("%s%llu aggregation drop%s on CPU %u\n",
+				dt_droptag(cmd->c_opts.o_droptags,
+					   "AGGREGATION", tag, sizeof(tag)),
 				(unsigned long long)n, n == 1 ? "" : "s", cpu);
 		}
 	}
@@ -329,27 +332,37 @@ static int dt_snapshot(struct dt_cmd *cmd, struct dt_consumer *c,
 	return 0;
 }
 
-/* A counter's growth since the last report, as DTrace words it. */
-static void dt_report(uint64_t now, uint64_t *last, const char *what,
+/*
+ * A counter's growth since the last report, as DTrace words it, after
+ * DTrace's tag for it with -x droptags (none: not one of DTrace's).
+ */
+static void dt_report(const struct dt_snap *s, const char *tag,
+		      uint64_t now, uint64_t *last, const char *what,
 		      const char *tail)
 {
+	char buf[40];
+
 	if (now > *last)
-		dt_warn("%llu %s%s%s\n", (unsigned long long)(now - *last),
-			what, now - *last == 1 ? "" : "s", tail);
+		dt_warn("%s%llu %s%s%s\n",
+			tag ? dt_droptag(s->s_cmd->c_opts.o_droptags, tag, buf,
+					 sizeof(buf)) : "",
+			(unsigned long long)(now - *last), what,
+			now - *last == 1 ? "" : "s", tail);
 	*last = now;
 }
 
 static void dt_report_errors(struct dt_snap *s,
 			     const struct dtrace_ioc_status *st)
 {
-	dt_report(st->ds_dyndrops, &s->s_dyndrops, "dynamic variable drop",
-		  "");
-	dt_report(st->ds_specdrops, &s->s_specdrops, "speculative drop", "");
-	dt_report(st->ds_specbusy, &s->s_specbusy, "failed speculation",
-		  " (available buffer(s) still busy)");
-	dt_report(st->ds_specunavail, &s->s_specunavail, "failed speculation",
-		  " (no speculative buffer available)");
-	dt_report(st->ds_specreclaimed, &s->s_specreclaimed,
+	dt_report(s, "DYNAMIC", st->ds_dyndrops, &s->s_dyndrops,
+		  "dynamic variable drop", "");
+	dt_report(s, "SPEC", st->ds_specdrops, &s->s_specdrops,
+		  "speculative drop", "");
+	dt_report(s, "SPECBUSY", st->ds_specbusy, &s->s_specbusy,
+		  "failed speculation", " (available buffer(s) still busy)");
+	dt_report(s, "SPECUNAVAIL", st->ds_specunavail, &s->s_specunavail,
+		  "failed speculation", " (no speculative buffer available)");
+	dt_report(s, NULL, st->ds_specreclaimed, &s->s_specreclaimed,
 		  "speculation", " reclaimed (unused for long while none was "
 		  "free)");
 	/* each error is also reported through ERROR; this catches the rest */
@@ -418,6 +431,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_flow = cmd->c_opts.o_flowindent;
 	c.c_stackindent = (int)cmd->c_opts.o_stackindent;
 	c.c_rawbytes = cmd->c_opts.o_rawbytes;
+	c.c_droptags = cmd->c_opts.o_droptags;
 	c.c_fmt = dt_format_pick(cmd->c_opts.o_json, cmd->c_opts.o_btout);
 	if (cmd->c_opts.o_stackfmt)
 		c.c_fmt = cmd->c_opts.o_stackfmt == 1 ? &dt_format_folded :

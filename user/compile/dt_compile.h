@@ -162,6 +162,8 @@ int dt_check(struct dt_pcb *pcb);
 int dt_fold(struct dt_pcb *pcb);
 /* Fold the constants of checked expressions (n_next list) now. */
 int dt_fold_list(struct dt_pcb *pcb, struct dt_node *list);
+/* sizeof (T): a string is strsize bytes, a pointer 8 */
+uint64_t dt_fold_sizeof(const struct dt_pcb *pcb, const struct dt_type *t);
 int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp);
 int dt_cg(struct dt_pcb *pcb, struct dt_cprog *cp);
 

@@ -152,16 +152,22 @@ static int dt_fold_node(struct dt_pcb *pcb, struct dt_node *n)
 				dt_fold_to(n, n->n_left->n_int);
 			break;
 		case DT_N_SIZEOF:
-			dt_fold_to(n, n->n_ctype.kind == DT_T_STRING ?
-				   (pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
-				    DT_STRSIZE_DEFAULT) :
-				   n->n_ctype.ptr ? 8 : dt_type_size(&n->n_ctype));
+			dt_fold_to(n, (int64_t)dt_fold_sizeof(pcb,
+							      &n->n_ctype));
 			break;
 		default:
 			break;
 		}
 	}
 	return 0;
+}
+
+uint64_t dt_fold_sizeof(const struct dt_pcb *pcb, const struct dt_type *t)
+{
+	if (t->kind == DT_T_STRING)
+		return pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
+		       DT_STRSIZE_DEFAULT;
+	return t->ptr ? 8 : dt_type_size(t);
 }
 
 int dt_fold_list(struct dt_pcb *pcb, struct dt_node *list)

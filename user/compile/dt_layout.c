@@ -90,10 +90,6 @@ static int dt_layout_act(struct dt_lay *l, uint32_t kind,
 
 	if (!rt)
 		rt = &expr->n_type;
-	if (e->e_nacts >= DTRACE_ACTIONS_MAX)
-		return dt_error(pcb, &stmt->n_loc, "D_ACT_MAX",
-				"too many actions in one clause (at most %d)",
-				DTRACE_ACTIONS_MAX);
 	if (rec) {
 		slot = dt_layout_rec(pcb, e, rt, l->l_strsize,
 				     expr ? &expr->n_loc : &stmt->n_loc);
@@ -645,10 +641,6 @@ static int dt_layout_guard(struct dt_lay *l, struct dt_node *g,
 	for (i = 0; i < l->l_nguards; i++)
 		if (strcmp(l->l_guards[i]->n_str, g->n_str) == 0)
 			return l->l_guardacts[i];
-	if (e->e_nacts >= DTRACE_ACTIONS_MAX)
-		return dt_error(l->l_pcb, &s->n_loc, "D_ACT_MAX",
-				"too many actions in one clause (at most %d)",
-				DTRACE_ACTIONS_MAX);
 	e->e_acts = dt_grow(e->e_acts, e->e_nacts, sizeof(*a));
 	memmove(&e->e_acts[at + 1], &e->e_acts[at],
 		(size_t)(e->e_nacts - at) * sizeof(*a));

@@ -339,6 +339,29 @@ static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 			      DT_V_GLOBAL, lhs, true);
 }
 
+/*
+ * sizeof (a) of a global or self fixed array: all of it, as C's sizeof
+ * (DTrace's too), though the array is not a value otherwise.
+ */
+static int dt_resolve_sizeof(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *l = n->n_left;
+	const struct dt_var *v = NULL;
+
+	if (l && l->n_kind == DT_N_IDENT && !dt_builtin_lookup(l->n_str))
+		v = dt_var_lookup(pcb, l->n_str, DT_V_GLOBAL);
+	else if (l && l->n_kind == DT_N_SELF)
+		v = dt_var_lookup(pcb, l->n_str, DT_V_THREAD);
+	if (!v || !v->v_dim)
+		return l ? dt_resolve_node(pcb, l, false) : 0;
+	n->n_kind = DT_N_INT;
+	n->n_int = (int64_t)(v->v_dim * dt_fold_sizeof(pcb, &v->v_type));
+	n->n_type = dt_type_ulong;
+	dt_node_free(l);
+	n->n_left = NULL;
+	return 0;
+}
+
 /* xlate<T>(e)->m: the translator's expression for m, resolved within it. */
 static int dt_resolve_xlate(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 {
@@ -383,6 +406,8 @@ static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 		return dt_resolve_list(pcb, n->n_args);
 	case DT_N_XLATE:	/* resolved as its member's translation */
 		return 0;
+	case DT_N_SIZEOF:
+		return dt_resolve_sizeof(pcb, n);
 	case DT_N_MEMBER:
 		if (dt_resolve_node(pcb, n->n_left, false))
 			return -1;

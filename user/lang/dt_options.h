@@ -23,6 +23,7 @@ struct dt_options {
 	bool		o_destructive;
 	bool		o_zdefs;	/* -Z: descriptions may match nothing */
 	bool		o_errtags;
+	bool		o_droptags;	/* drop reports carry DTrace's tags */
 	bool		o_defaultargs;	/* unset $N are 0 / "" */
 	bool		o_aggsortkey;	/* aggregations sort by key first */
 	bool		o_aggsortrev;	/* ... and in reverse */

@@ -482,9 +482,18 @@ int dt_consume_flush(struct dt_consumer *c)
 	return rc;
 }
 
+const char *dt_droptag(bool on, const char *tag, char *buf, size_t size)
+{
+	if (!on)
+		return "";
+	snprintf(buf, size, "[DTRACEDROP_%s] ", tag);
+	return buf;
+}
+
 void dt_consume_drops(struct dt_consumer *c, int cpu, uint64_t drops,
 		      FILE *err)
 {
+	char tag[40];
 	uint64_t n;
 
 	if (cpu < 0)
@@ -504,6 +513,7 @@ void dt_consume_drops(struct dt_consumer *c, int cpu, uint64_t drops,
 		return;
 	n = drops - c->c_drops[cpu];
 	c->c_drops[cpu] = drops;
-	fprintf(err, "dtrace: %llu drop%s on CPU %d\n", (unsigned long long)n,
-		n == 1 ? "" : "s", cpu);
+	fprintf(err, "dtrace: %s%llu drop%s on CPU %d\n",
+		dt_droptag(c->c_droptags, "PRINCIPAL", tag, sizeof(tag)),
+		(unsigned long long)n, n == 1 ? "" : "s", cpu);
 }

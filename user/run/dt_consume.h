@@ -44,6 +44,7 @@ struct dt_consumer {
 	size_t			c_n, c_cap;
 	uint64_t		c_seq;
 	uint64_t		*c_drops;	/* per CPU, cumulative */
+	bool			c_droptags;	/* -x droptags */
 	int			c_ncpus;
 	uint64_t		c_records;	/* printed so far */
 	const struct dt_ecb	*c_errecb;	/* the ERROR handler's clause */
@@ -96,6 +97,11 @@ int dt_consume_buf(struct dt_consumer *c, int cpu, const void *buf,
 int dt_consume_flush(struct dt_consumer *c);
 
 /* A CPU's cumulative drop count: report what is new, as DTrace does. */
+/*
+ * -x droptags: a drop report starts with DTrace's tag for its kind,
+ * "[DTRACEDROP_PRINCIPAL] " (TAG without its prefix), or with nothing.
+ */
+const char *dt_droptag(bool on, const char *tag, char *buf, size_t size);
 void dt_consume_drops(struct dt_consumer *c, int cpu, uint64_t drops,
 		      FILE *err);
 

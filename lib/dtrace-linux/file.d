@@ -30,3 +30,12 @@ translator fileinfo_t < struct file *F > {
 	fi_offset = F == 0 ? -1 : F->f_pos;
 	fi_oflags = F == 0 ? 0 : F->f_flags;
 };
+
+/*
+ * fds[]: the current process's open files by descriptor, as illumos'
+ * io.d defines it. A descriptor that is closed or out of range gives
+ * the translator's "<none>" members and an offset of -1.
+ */
+inline fileinfo_t fds[int fd] = xlate<fileinfo_t>(
+    fd >= 0 && fd < curthread->files->fdt->max_fds ?
+    curthread->files->fdt->fd[fd] : (struct file *)0);

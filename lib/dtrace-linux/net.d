@@ -26,6 +26,21 @@ inline int32_t TCP_STATE_LAST_ACK = 9;
 inline int32_t TCP_STATE_LISTEN = 10;
 inline int32_t TCP_STATE_CLOSING = 11;
 
+/* a state's name, as the DTrace guides print it: "state-established" */
+inline string tcp_state_string[int32_t state] =
+    state == TCP_STATE_CLOSED ? "state-closed" :
+    state == TCP_STATE_IDLE ? "state-idle" :
+    state == TCP_STATE_LISTEN ? "state-listen" :
+    state == TCP_STATE_SYN_SENT ? "state-syn-sent" :
+    state == TCP_STATE_SYN_RECEIVED ? "state-syn-received" :
+    state == TCP_STATE_ESTABLISHED ? "state-established" :
+    state == TCP_STATE_CLOSE_WAIT ? "state-close-wait" :
+    state == TCP_STATE_FIN_WAIT_1 ? "state-fin-wait-1" :
+    state == TCP_STATE_CLOSING ? "state-closing" :
+    state == TCP_STATE_LAST_ACK ? "state-last-ack" :
+    state == TCP_STATE_FIN_WAIT_2 ? "state-fin-wait-2" :
+    state == TCP_STATE_TIME_WAIT ? "state-time-wait" : "<unknown>";
+
 inline uint8_t TH_FIN = 0x01;
 inline uint8_t TH_SYN = 0x02;
 inline uint8_t TH_RST = 0x04;

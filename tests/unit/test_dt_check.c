@@ -968,6 +968,17 @@ TEST(needed_by_declared_names)
 	ASSERT_FALSE(dt_lib_needed(lib, "BEGIN { trace(curfool); }"));
 }
 
+/* inline T name[T p] = declares name; name[x] == in an expression not */
+TEST(needed_by_inline_params)
+{
+	static const char plib[] =
+		"inline int twice[int x] = x * 2;\n"
+		"inline int other = tab[1] == 2;\n";
+
+	ASSERT_TRUE(dt_lib_needed(plib, "BEGIN { trace(twice[3]); }"));
+	ASSERT_FALSE(dt_lib_needed(plib, "BEGIN { trace(tab[1]); }"));
+}
+
 /* A -L directory's file, used and unused; an error in it. */
 TEST(load_from_dir)
 {

@@ -181,7 +181,8 @@ static bool in_library(const char *name)
 	char cmd[256];
 	int rc;
 
-	snprintf(cmd, sizeof(cmd), "grep -qE '^inline .*[ *]%s = ' "
+	/* inline T name = or, with parameters, inline T name[T p] = */
+	snprintf(cmd, sizeof(cmd), "grep -qE '^inline .*[ *]%s( = |\\[)' "
 		 "lib/dtrace-linux/*.d", name);
 	rc = system(cmd);
 	return rc == 0;

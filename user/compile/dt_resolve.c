@@ -102,12 +102,92 @@ static int dt_resolve_var(struct dt_pcb *pcb, struct dt_node *n,
 
 static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs);
 
-/* An inline's name: its expression, cast to its type, in place. */
+/*
+ * Each use of an inline copies its expression, and each use of a
+ * parameter its argument: inlines of inlines grow as a power. Nodes
+ * made that way are bounded per program, as the depth is.
+ */
+#define DT_INLINE_NODES_MAX	(1u << 18)
+
+static size_t dt_node_size(const struct dt_node *n)
+{
+	size_t s = 0;
+
+	for (; n; n = n->n_next)
+		s += 1 + dt_node_size(n->n_left) + dt_node_size(n->n_right) +
+		     dt_node_size(n->n_cond) + dt_node_size(n->n_args) +
+		     dt_node_size(n->n_guard);
+	return s;
+}
+
+/* n becomes c (taken), keeping its place in its list. */
+static void dt_node_replace(struct dt_node *n, struct dt_node *c)
+{
+	struct dt_node *next = n->n_next;
+
+	n->n_next = NULL;
+	dt_node_free(n->n_left);
+	dt_node_free(n->n_right);
+	dt_node_free(n->n_cond);
+	dt_node_free(n->n_args);
+	dt_node_free(n->n_guard);
+	free(n->n_str);
+	*n = *c;
+	n->n_next = next;
+	free(c);
+}
+
+/* (T)e, where T is not a string (a cast to string is not D) */
+static struct dt_node *dt_inline_cast(const struct dt_type *t,
+				      struct dt_node *e,
+				      const struct dt_loc *loc)
+{
+	struct dt_node *c;
+
+	if (t->kind == DT_T_STRING && !t->ptr)
+		return e;
+	c = dt_node_new(DT_N_CAST, loc);
+	c->n_ctype = *t;
+	c->n_left = e;
+	return c;
+}
+
+/* In an inline's copied expression, each parameter becomes its argument. */
+static void dt_inline_subst(struct dt_node *n, const struct dt_decl *d,
+			    struct dt_node *const *args)
+{
+	struct dt_node *a;
+	int i;
+
+	if (!n)
+		return;
+	if (n->n_kind == DT_N_IDENT) {
+		for (i = 0; i < d->d_nkeys; i++)
+			if (!strcmp(n->n_str, d->d_pnames[i])) {
+				dt_node_replace(n, dt_inline_cast(&d->d_keys[i],
+					dt_node_copy(args[i]), &n->n_loc));
+				break;
+			}
+		return;
+	}
+	dt_inline_subst(n->n_left, d, args);
+	dt_inline_subst(n->n_right, d, args);
+	dt_inline_subst(n->n_cond, d, args);
+	dt_inline_subst(n->n_guard, d, args);
+	for (a = n->n_args; a; a = a->n_next)
+		dt_inline_subst(a, d, args);
+}
+
+/*
+ * An inline's name, or name[args] for one with parameters: its
+ * expression, the arguments in place of the parameters, cast to its
+ * type, in place of n.
+ */
 static int dt_resolve_inline(struct dt_pcb *pcb, struct dt_node *n,
 			     const struct dt_decl *d, bool lhs)
 {
-	struct dt_node *c, *next = n->n_next;
-	int rc;
+	struct dt_node *c, *args[8], *a;
+	int rc, i = 0;
 
 	if (lhs)
 		return dt_error(pcb, &n->n_loc, "D_OP_WRITE",
@@ -117,24 +197,49 @@ static int dt_resolve_inline(struct dt_pcb *pcb, struct dt_node *n,
 		return dt_error(pcb, &n->n_loc, "D_IDENT_BADREF",
 				"inline %s is defined in terms of itself",
 				d->d_name);
-	/* an xlate stays one, for the -> that must follow it */
-	if (d->d_inline->n_kind == DT_N_XLATE) {
-		c = dt_node_copy(d->d_inline);
-	} else {
-		c = dt_node_new(DT_N_CAST, &n->n_loc);
-		c->n_ctype = d->d_type;
-		c->n_left = dt_node_copy(d->d_inline);
+	if (d->d_nkeys && n->n_kind != DT_N_INDEX)
+		return dt_error(pcb, &n->n_loc, "D_ARR_SCALAR", "inline %s "
+				"has parameters; it must be indexed: %s[ ]",
+				d->d_name, d->d_name);
+	if (d->d_nkeys && dt_node_count(n->n_args) != d->d_nkeys)
+		return dt_error(pcb, &n->n_loc, "D_PROTO_LEN", "%s[ ] "
+				"prototype mismatch: %d arg%s passed, %d "
+				"expected", d->d_name, dt_node_count(n->n_args),
+				dt_node_count(n->n_args) == 1 ? "" : "s",
+				d->d_nkeys);
+	for (a = n->n_args; a && i < 8; a = a->n_next)
+		args[i++] = a;
+	c = dt_node_copy(d->d_inline);
+	dt_inline_subst(c, d, args);
+	pcb->pcb_inline_nodes += dt_node_size(c);
+	if (pcb->pcb_inline_nodes > DT_INLINE_NODES_MAX) {
+		dt_node_free(c);
+		return dt_error(pcb, &n->n_loc, "D_IDENT_BADREF", "inline %s "
+				"expands to more than %u nodes", d->d_name,
+				DT_INLINE_NODES_MAX);
 	}
+	/* an xlate stays one, for the -> or . that must follow it */
+	if (c->n_kind != DT_N_XLATE)
+		c = dt_inline_cast(&d->d_type, c, &n->n_loc);
 	c->n_loc = n->n_loc;
-	free(n->n_str);
-	*n = *c;
-	n->n_next = next;
-	free(c);
+	dt_node_replace(n, c);
 	pcb->pcb_inlines++;
 	rc = n->n_kind == DT_N_XLATE ? 0 :
-		dt_resolve_node(pcb, n->n_left, false);
+		dt_resolve_node(pcb, n->n_kind == DT_N_CAST ? n->n_left : n,
+				false);
 	pcb->pcb_inlines--;
 	return rc;
+}
+
+static const struct dt_decl *dt_inline_lookup(const struct dt_pcb *pcb,
+					      const char *name)
+{
+	const struct dt_decl *d;
+
+	for (d = pcb->pcb_prog.p_decls; d; d = d->d_next)
+		if (d->d_inline && strcmp(d->d_name, name) == 0)
+			return d;
+	return NULL;
 }
 
 /* A name that stands for an int constant: an enumerator, $pid. */
@@ -163,9 +268,9 @@ static int dt_resolve_ident(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 					"writable variable");
 		return dt_resolve_to_int(n, ev);
 	}
-	for (d = pcb->pcb_prog.p_decls; d; d = d->d_next)
-		if (d->d_inline && strcmp(d->d_name, n->n_str) == 0)
-			return dt_resolve_inline(pcb, n, d, lhs);
+	d = dt_inline_lookup(pcb, n->n_str);
+	if (d)
+		return dt_resolve_inline(pcb, n, d, lhs);
 	if (dt_dlib_lookup(n->n_str, &ev, &lt)) {
 		if (lhs)
 			return dt_error(pcb, &n->n_loc, "D_OP_WRITE",
@@ -293,9 +398,21 @@ static bool dt_index_is_ptr(struct dt_pcb *pcb, const struct dt_node *l)
 static int dt_resolve_index(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 {
 	struct dt_node *l = n->n_left;
+	const struct dt_decl *d = l->n_kind == DT_N_IDENT ?
+		dt_inline_lookup(pcb, l->n_str) : NULL;
 
+	/* name[args] of an inline with parameters: its expression */
+	if (d && d->d_nkeys)
+		return dt_resolve_inline(pcb, n, d, lhs);
 	if (dt_resolve_list(pcb, n->n_args))
 		return -1;
+	if (d) {		/* an inline's value indexed, as a pointer */
+		n->n_post = true;
+		if (dt_node_count(n->n_args) != 1)
+			return dt_error(pcb, &n->n_loc, "D_ARR_BADREF",
+					"a pointer takes exactly one index");
+		return dt_resolve_node(pcb, l, false);
+	}
 	if (l->n_kind == DT_N_AGG)
 		return 0;	/* @a[keys]: dt_check's */
 	if (dt_index_is_ptr(pcb, l)) {

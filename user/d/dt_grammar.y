@@ -82,6 +82,7 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 	struct dt_sou	*sou;
 	int		count;
 	struct dt_plist	plist;
+	struct dt_ilist	ilist;
 }
 
 %token DT_TOK_ERROR "invalid token"
@@ -122,6 +123,7 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %precedence DT_TOK_ELSE
 %type <tspec> type tspecs
 %type <tlist> tlist
+%type <ilist> ilist
 %type <scope> dscope dclasses dclass
 %type <tspec> dtype
 %type <declr> declarators declarator ddeclarator param
@@ -134,6 +136,7 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %destructor { free($$); } <str>
 %destructor { dt_node_free($$); } <node>
 %destructor { dt_declr_free($$); } <declr>
+%destructor { dt_ilist_free(&$$); } <ilist>
 %destructor {
 	while ($$) {
 		struct dt_pdesc *n = $$->pd_next;
@@ -177,6 +180,11 @@ decl:
 	| DT_TOK_INLINE type DT_TOK_IDENT '=' expr ';'
 		{
 			if (dt_parse_inline(pcb, &$2, $3, $5, &@3))
+				YYERROR;
+		}
+	| DT_TOK_INLINE type DT_TOK_IDENT '[' ilist ']' '=' expr ';'
+		{
+			if (dt_parse_inline_params(pcb, &$2, $3, &$5, $8, &@3))
 				YYERROR;
 		}
 	| DT_TOK_TRANSLATOR type '<' type DT_TOK_IDENT '>'
@@ -500,6 +508,34 @@ dclasses:
 dclass:
 	  DT_TOK_SELF		{ $$ = DT_V_THREAD; }
 	| DT_TOK_THIS		{ $$ = DT_V_LOCAL; }
+	;
+
+/* An inline's parameters: each a type and a name. */
+ilist:
+	  type DT_TOK_IDENT
+		{
+			$$.il_n = 0;
+			if (dt_tspec_type(pcb, L(@1), &$1, &$$.il_types[0])) {
+				free($2);
+				YYERROR;
+			}
+			$$.il_names[$$.il_n++] = $2;
+		}
+	| ilist ',' type DT_TOK_IDENT
+		{
+			$$ = $1;
+			if ($$.il_n == 8)
+				dt_error(pcb, L(@3), "D_DECL_ARRDIM",
+					 "too many parameters (at most 8)");
+			if ($$.il_n == 8 ||
+			    dt_tspec_type(pcb, L(@3), &$3,
+					  &$$.il_types[$$.il_n])) {
+				free($4);
+				dt_ilist_free(&$$);
+				YYERROR;
+			}
+			$$.il_names[$$.il_n++] = $4;
+		}
 	;
 
 tlist:

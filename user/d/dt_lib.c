@@ -149,6 +149,23 @@ static bool dt_lib_provider_needed(const char *lib, const char *text)
 	return false;
 }
 
+/* At p, past blanks, "[...] =" (not "=="): inline T name[T a] = */
+static bool dt_lib_inline_params(const char *s, size_t p)
+{
+	const char *e;
+
+	while (isspace((unsigned char)s[p]))
+		p++;
+	if (s[p] != '[')
+		return false;
+	e = strchr(s + p, ']');
+	if (!e)
+		return false;
+	p = (size_t)(e - s) + 1;
+	return dt_lib_next(s, p) == '=' &&
+	       s[strchr(s + p, '=') - s + 1] != '=';
+}
+
 bool dt_lib_needed(const char *lib, const char *text)
 {
 	size_t p = 0, len;
@@ -164,7 +181,8 @@ bool dt_lib_needed(const char *lib, const char *text)
 			continue;
 		c = dt_lib_next(lib, p);
 		/* inline T name =, typedef T name;, struct name { */
-		if ((c == '=' || c == ';' || c == '{') &&
+		if ((c == '=' || c == ';' || c == '{' ||
+		     dt_lib_inline_params(lib, p)) &&
 		    dt_lib_names(text, w, len))
 			return true;
 	}

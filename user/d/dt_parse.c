@@ -787,10 +787,53 @@ int dt_parse_inline(struct dt_pcb *pcb, const struct dt_tspec *ts, char *name,
 	if (d->d_type.kind == DT_T_VOID)
 		return dt_error(pcb, l, "D_DECL_VOID", "cannot declare "
 				"inline %s as type void", name);
-	if (d->d_type.kind == DT_T_SOU)
+	/* a struct by value only as a translator makes one: fds[] */
+	if (d->d_type.kind == DT_T_SOU && expr->n_kind != DT_N_XLATE)
 		return dt_error(pcb, l, "D_UNSUPPORTED", "variables of type "
 				"%s are not supported: use a pointer",
 				dt_type_name(&d->d_type));
+	return 0;
+}
+
+void dt_ilist_free(struct dt_ilist *il)
+{
+	int i;
+
+	for (i = 0; i < il->il_n; i++)
+		free(il->il_names[i]);
+	il->il_n = 0;
+}
+
+int dt_parse_inline_params(struct dt_pcb *pcb, const struct dt_tspec *ts,
+			   char *name, struct dt_ilist *il,
+			   struct dt_node *expr, const void *loc)
+{
+	struct dt_decl *d;
+	int i, j;
+
+	for (i = 0; i < il->il_n; i++)
+		for (j = 0; j < i; j++)
+			if (!strcmp(il->il_names[i], il->il_names[j])) {
+				dt_error(pcb, loc, "D_DECL_IDRED", "identifier "
+					 "redeclared: %s", il->il_names[i]);
+				dt_ilist_free(il);
+				free(name);
+				dt_node_free(expr);
+				return -1;
+			}
+	if (dt_parse_inline(pcb, ts, name, expr, loc)) {
+		dt_ilist_free(il);
+		return -1;
+	}
+	/* dt_parse_inline appended it: the list's last */
+	for (d = pcb->pcb_prog.p_decls; d->d_next; d = d->d_next)
+		;
+	d->d_nkeys = il->il_n;
+	for (i = 0; i < il->il_n; i++) {
+		d->d_keys[i] = il->il_types[i];
+		d->d_pnames[i] = il->il_names[i];
+	}
+	il->il_n = 0;
 	return 0;
 }
 

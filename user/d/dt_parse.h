@@ -95,6 +95,15 @@ struct dt_tlist {
 	struct dt_type	tl_types[8];
 };
 
+/* An inline's parameters: inline T name[T1 p1, ...] = expr; */
+struct dt_ilist {
+	int		il_n;
+	struct dt_type	il_types[8];
+	char		*il_names[8];
+};
+
+void dt_ilist_free(struct dt_ilist *il);
+
 /*
  * One declarator of a declaration: its name, the pointers before it and
  * what follows it in brackets, as the grammar reads them (dt_decl.c).
@@ -158,6 +167,10 @@ int dt_parse_typeonly(struct dt_pcb *pcb, const struct dt_tspec *ts,
 		      const void *loc);
 int dt_parse_inline(struct dt_pcb *pcb, const struct dt_tspec *ts, char *name,
 		    struct dt_node *expr, const void *loc);
+/* inline T name[T1 p1, ...] = expr; (takes name, il's names and expr) */
+int dt_parse_inline_params(struct dt_pcb *pcb, const struct dt_tspec *ts,
+			   char *name, struct dt_ilist *il,
+			   struct dt_node *expr, const void *loc);
 int dt_parse_xlator(struct dt_pcb *pcb, const struct dt_tspec *out,
 		    const struct dt_tspec *in, char *param,
 		    struct dt_node *mems, const void *loc);

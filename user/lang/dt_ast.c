@@ -255,6 +255,7 @@ void dt_program_free(struct dt_program *p)
 	struct dt_var *v = p->p_vars;
 	struct dt_decl *d = p->p_decls;
 	struct dt_xlator *x = p->p_xlators;
+	int i;
 
 	while (c) {
 		struct dt_clause *cn = c->c_next;
@@ -276,6 +277,8 @@ void dt_program_free(struct dt_program *p)
 		struct dt_decl *dn = d->d_next;
 
 		free(d->d_name);
+		for (i = 0; d->d_inline && i < d->d_nkeys; i++)
+			free(d->d_pnames[i]);
 		dt_node_free(d->d_inline);
 		free(d);
 		d = dn;

@@ -251,6 +251,11 @@ struct dt_decl {
 	struct dt_type	d_keys[8];
 	struct dt_loc	d_loc;
 	struct dt_node	*d_inline;	/* inline: the expression */
+	/*
+	 * inline T name[T1 p1, ...] = expr: the parameters' names, their
+	 * types in d_keys[0..d_nkeys)
+	 */
+	char		*d_pnames[8];
 	uint32_t	d_dim;		/* > 0: T name[d_dim] */
 };
 

@@ -54,6 +54,7 @@ struct dt_pcb {
 	const char	*pcb_region;	/* "predicate", "action list" */
 	bool		pcb_agglate;	/* dt_check's second look at printa */
 	int		pcb_inlines;	/* inlines being expanded */
+	size_t		pcb_inline_nodes;	/* nodes they made, bounded */
 	struct dt_xlframe *pcb_xlating;	/* translations being resolved */
 	const struct dt_clause *pcb_clause; /* being resolved: args' type */
 	const struct dt_clause *pcb_tpclause;	/* whose tracepoint struct */

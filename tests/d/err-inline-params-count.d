@@ -1,0 +1,6 @@
+inline int twice[int x] = x * 2;
+
+BEGIN
+{
+	trace(twice[1, 2]);
+}

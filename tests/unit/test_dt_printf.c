@@ -90,6 +90,15 @@ TEST(walltime)
 		I(t_long, 1000000000LL * 1000000000LL)));
 }
 
+/* bpftrace's strftime(): %f is the microseconds, six digits */
+TEST(strftime_usecs)
+{
+	setenv("TZ", "UTC", 1);
+	tzset();
+	EXPECT_STREQ("01:46:40.000042 %f", F("%<%H:%M:%S.%f %%f>T",
+		I(t_long, 1000000000LL * 1000000000LL + 42999)));
+}
+
 TEST(parse_errors)
 {
 	char err[256];

@@ -411,6 +411,29 @@ static int dt_pf_escaped(FILE *fp, const char *spec, const char *str)
 	return fprintf(fp, spec, buf);
 }
 
+/*
+ * bpftrace's strftime() takes %f for the microseconds (six digits), which
+ * strftime(3) does not know: they are written into the format first.
+ */
+static void dt_pf_usecs(char *out, size_t size, const char *fmt,
+			unsigned int us)
+{
+	size_t n = 0;
+
+	while (*fmt && n + 7 < size) {
+		if (fmt[0] == '%' && fmt[1] == 'f') {
+			n += (size_t)snprintf(out + n, size - n, "%06u", us);
+			fmt += 2;
+		} else if (fmt[0] == '%' && fmt[1]) {
+			out[n++] = *fmt++;
+			out[n++] = *fmt++;
+		} else {
+			out[n++] = *fmt++;
+		}
+	}
+	out[n] = '\0';
+}
+
 int dt_pfseg_print(FILE *fp, const struct dt_pfseg *s,
 		   const struct dt_pfarg *args, int nargs, int *a)
 {
@@ -480,12 +503,14 @@ int dt_pfseg_print(FILE *fp, const struct dt_pfseg *s,
 		return dt_pf_walltime(fp, f, v->pa_int);
 	case 'T': {
 		time_t secs = (time_t)(v->pa_int / 1000000000);
-		char buf[512];
+		char buf[512], tf[512];
 		struct tm tm;
 
 		if (!localtime_r(&secs, &tm))
 			return -1;
-		return fputs(strftime(buf, sizeof(buf), s->ps_tfmt, &tm) ?
+		dt_pf_usecs(tf, sizeof(tf), s->ps_tfmt,
+			    (unsigned int)(v->pa_int % 1000000000 / 1000));
+		return fputs(strftime(buf, sizeof(buf), tf, &tm) ?
 			     buf : "", fp) < 0 ? -1 : (int)strlen(buf);
 	}
 	default:

@@ -430,6 +430,27 @@ static int dt_bt_aggs_end(struct dt_consumer *c)
 }
 
 /*
+ * 0.27's print( ) of an aggregation with no entries (cleared, or never
+ * filled): nothing for one with keys or a hist, the zero of a scalar one;
+ * 0.17 printed a blank line. True when it is done here.
+ */
+static bool dt_bt_print_empty(struct dt_consumer *c,
+			      const struct dt_aggdata *d)
+{
+	const struct dt_agg *a = d->ad_def;
+
+	if (dt_bt_release < 27 || a->a_btmap || d->ad_nents)
+		return false;
+	if (a->a_nkeys || a->a_func == DTRACE_AGG_QUANTIZE ||
+	    a->a_func == DTRACE_AGG_LQUANTIZE)
+		return true;
+	fprintf(c->c_out, a->a_stats ?
+		"@%s: { .count = 0, .average = 0, .total = 0 }\n" :
+		"@%s: 0\n", a->a_name);
+	return true;
+}
+
+/*
  * Records print as in text (the format implies -q); printa(@x) without
  * a format prints as bpftrace's print(@x), and every aggregation prints
  * again at exit.
@@ -444,7 +465,11 @@ static int dt_bt_action(struct dt_consumer *c, const uint8_t *data,
 	for (i = 0; i < o->o_naggs; i++) {
 		struct dt_aggdata *d = dt_aggs_of(c->c_aggs, o->o_aggs[i]);
 
-		if (!d || dt_bt_one(c, d, true))
+		if (!d)
+			return -1;
+		if (dt_bt_print_empty(c, d))
+			continue;
+		if (dt_bt_one(c, d, true))
 			return -1;
 	}
 	return 0;

@@ -144,7 +144,7 @@ static int bt_strftime(struct bt_ctx *cx, struct dt_node *pf)
 				  bt_ident("walltimestamp", &a->n_loc),
 				  bt_ident("timestamp", &a->n_loc), &a->n_loc);
 		wall->n_paren = true;
-		bt_replace(a, dt_node_op(DT_N_BINARY, DT_OP_ADD, t, wall,
+		dt_node_replace(a, dt_node_op(DT_N_BINARY, DT_OP_ADD, t, wall,
 					 &a->n_loc));
 	}
 	return 0;
@@ -272,12 +272,12 @@ static int bt_rw_delete(struct bt_ctx *cx, struct dt_node *n,
 		if (bt_rw(cx, m))
 			return -1;
 		n->n_args = NULL;
-		bt_replace(n, bt_call("%delete", m, &n->n_loc));
+		dt_node_replace(n, bt_call("%delete", m, &n->n_loc));
 		return 0;
 	}
 	n->n_args = NULL;
 	zero = bt_str("", &n->n_loc);
-	bt_replace(n, dt_node_op(DT_N_ASSIGN, DT_OP_SET, m, zero, &n->n_loc));
+	dt_node_replace(n, dt_node_op(DT_N_ASSIGN, DT_OP_SET, m, zero, &n->n_loc));
 	return bt_rw(cx, n);
 }
 
@@ -295,7 +295,7 @@ static int bt_rw_str(struct bt_ctx *cx, struct dt_node *n,
 	if (a->n_kind == DT_N_MACRO && nargs == 1) {
 		a->n_post = true;	/* str($1): $$1 */
 		n->n_args = NULL;
-		bt_replace(n, a);
+		dt_node_replace(n, a);
 		return 0;
 	}
 	if (bt_rwlist(cx, a))
@@ -378,7 +378,7 @@ static int bt_rw_strncmp(struct bt_ctx *cx, struct dt_node *n,
 	sb = bt_call(substr, b, &n->n_loc);
 	b->n_next = dt_node_int(0, &dt_type_int, &n->n_loc);
 	b->n_next->n_next = dt_node_copy(len);
-	bt_replace(n, dt_node_op(DT_N_BINARY, DT_OP_NE, sa, sb, &n->n_loc));
+	dt_node_replace(n, dt_node_op(DT_N_BINARY, DT_OP_NE, sa, sb, &n->n_loc));
 	return 0;
 }
 
@@ -440,7 +440,7 @@ static int bt_rw_kaddr(struct bt_ctx *cx, struct dt_node *n,
 	if (!addr)
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "Failed to "
 				"resolve kernel symbol: %s", a->n_str);
-	bt_replace(n, dt_node_int((int64_t)addr, &dt_type_ulong, &n->n_loc));
+	dt_node_replace(n, dt_node_int((int64_t)addr, &dt_type_ulong, &n->n_loc));
 	return 0;
 }
 

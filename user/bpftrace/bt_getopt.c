@@ -94,11 +94,11 @@ int bt_rw_getopt(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 				"requires the third parameter to be a string");
 	v = bt_named_get(a->n_str);
 	if (d && d->n_kind == DT_N_STR) {
-		bt_replace(n, bt_str(v ? v : d->n_str, loc));
+		dt_node_replace(n, bt_str(v ? v : d->n_str, loc));
 		return 0;
 	}
 	if (!v) {
-		bt_replace(n, dt_node_int(d ? d->n_int : 0, &dt_type_long,
+		dt_node_replace(n, dt_node_int(d ? d->n_int : 0, &dt_type_long,
 					  loc));
 		return 0;
 	}
@@ -110,6 +110,6 @@ int bt_rw_getopt(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 	else if ((iv = strtoll(v, &end, 0)), *end)
 		return dt_error(cx->pcb, loc, "BT_CALL", "Invalid value for "
 				"--%s: %s is not an integer", a->n_str, v);
-	bt_replace(n, dt_node_int(iv, &dt_type_long, loc));
+	dt_node_replace(n, dt_node_int(iv, &dt_type_long, loc));
 	return 0;
 }

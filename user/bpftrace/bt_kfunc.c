@@ -144,7 +144,7 @@ static int bt_kfunc_saved(struct bt_ctx *cx, struct dt_node *n, int arg)
 		cx->kfsaves[k].arg = arg;
 		cx->nkfsaves++;
 	}
-	bt_replace(n, bt_kfunc_self(k, &n->n_loc));
+	dt_node_replace(n, bt_kfunc_self(k, &n->n_loc));
 	return 0;
 }
 
@@ -183,7 +183,7 @@ int bt_kfunc_member(struct bt_ctx *cx, struct dt_node *n)
 				"function parameter %s", n->n_str);
 	if (bp->bp_kind == BT_P_KRETFUNC)
 		return bt_kfunc_saved(cx, n, i);
-	bt_replace(n, bt_kfunc_arg(i, loc));
+	dt_node_replace(n, bt_kfunc_arg(i, loc));
 	return 0;
 }
 
@@ -252,6 +252,6 @@ int bt_kfunc_retval(struct bt_ctx *cx, struct dt_node *n)
 {
 	if (cx->probe->bp_kind != BT_P_KRETFUNC)
 		return 1;
-	bt_replace(n, bt_kfunc_arg(1, &n->n_loc));
+	dt_node_replace(n, bt_kfunc_arg(1, &n->n_loc));
 	return 0;
 }

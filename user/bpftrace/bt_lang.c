@@ -270,7 +270,7 @@ static void bt_subst(struct bt_mx *mx, const struct dt_node *m,
 			   (a = bt_param(m, DT_N_IDENT, n->n_str, args))) {
 			if (!bt_charge(mx, a, false))
 				return;
-			bt_replace(n, dt_node_copy(a));
+			dt_node_replace(n, dt_node_copy(a));
 			continue;
 		}
 		bt_subst(mx, m, args, n->n_left, id);

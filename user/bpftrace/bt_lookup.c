@@ -81,7 +81,7 @@ static int bt_tablecall(struct bt_ctx *cx, struct dt_node *n,
 			      "one argument (%d provided)", n->n_str,
 			      dt_node_count(a));
 	else if (!(rc = bt_rw(cx, a)))
-		bt_replace(n, bt_kvtree(kv, nkv, a, dflt, &n->n_loc));
+		dt_node_replace(n, bt_kvtree(kv, nkv, a, dflt, &n->n_loc));
 	dt_node_free(dflt);
 	return rc;
 }
@@ -195,6 +195,6 @@ int bt_rw_ksym(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 	if (dt_node_count(n->n_args) != 1 || n->n_args->n_kind != DT_N_INT)
 		return bt_rw_renamed(cx, n, f);
 	bt_ksym_const((uint64_t)n->n_args->n_int, name, sizeof(name));
-	bt_replace(n, bt_str(name, &n->n_loc));
+	dt_node_replace(n, bt_str(name, &n->n_loc));
 	return 0;
 }

@@ -213,21 +213,6 @@ struct dt_node *bt_steal(struct dt_node **p)
 	return n;
 }
 
-void bt_replace(struct dt_node *n, struct dt_node *r)
-{
-	struct dt_node *next = n->n_next;
-
-	n->n_next = NULL;
-	dt_node_free(n->n_left);
-	dt_node_free(n->n_right);
-	dt_node_free(n->n_cond);
-	dt_node_free(n->n_args);
-	free(n->n_str);
-	*n = *r;
-	n->n_next = next;
-	free(r);
-}
-
 /* strjoin(a, strjoin(b, ...)) of a NULL-terminated list. */
 static struct dt_node *bt_strjoin(struct dt_node **parts)
 {
@@ -325,7 +310,7 @@ static int bt_bi_stack(struct bt_ctx *cx, struct dt_node *n)
 
 static int bt_bi_probe(struct bt_ctx *cx, struct dt_node *n)
 {
-	bt_replace(n, bt_probename(cx->probe, &n->n_loc));
+	dt_node_replace(n, bt_probename(cx->probe, &n->n_loc));
 	return 0;
 }
 
@@ -343,7 +328,7 @@ static int bt_bi_elapsed(struct bt_ctx *cx, struct dt_node *n)
 				   ts.tv_nsec, &dt_type_long, &n->n_loc),
 		       &n->n_loc);
 	r->n_paren = true;
-	bt_replace(n, r);
+	dt_node_replace(n, r);
 	return 0;
 }
 
@@ -414,7 +399,7 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 		if (!dt_ktype_enumval(n->n_str, &ev))
 			return dt_error(cx->pcb, &n->n_loc, "BT_IDENT",
 					"Unknown identifier: '%s'", n->n_str);
-		bt_replace(n, dt_node_int(ev, &dt_type_long, &n->n_loc));
+		dt_node_replace(n, dt_node_int(ev, &dt_type_long, &n->n_loc));
 		return 0;
 	}
 	switch (v->bv_kind) {
@@ -423,7 +408,7 @@ static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 		n->n_str = bt_strdup(v->bv_to);
 		return 0;
 	case BTB_CONST:
-		bt_replace(n, dt_node_int(v->bv_value, &dt_type_int,
+		dt_node_replace(n, dt_node_int(v->bv_value, &dt_type_int,
 					  &n->n_loc));
 		return 0;
 	case BTB_HOOK:
@@ -541,7 +526,7 @@ static int bt_charcmp(struct bt_ctx *cx, struct dt_node *n)
 		s->n_left->n_next = bt_steal(&s->n_args);
 		s->n_left->n_next->n_next = dt_node_int(1, &dt_type_int,
 							&s->n_loc);
-		bt_replace(s, bt_call("substr", bt_steal(&s->n_left),
+		dt_node_replace(s, bt_call("substr", bt_steal(&s->n_left),
 				      &s->n_loc));
 	}
 	return 0;
@@ -601,7 +586,7 @@ int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 			return cx->pcb->pcb_failed ? -1 : 0;
 		if (bt_rw(cx, n->n_left))
 			return -1;
-		bt_replace(n, bt_call("%deref", bt_steal(&n->n_left),
+		dt_node_replace(n, bt_call("%deref", bt_steal(&n->n_left),
 				      &n->n_loc));
 		return 0;
 	case DT_N_IF:
@@ -970,7 +955,7 @@ static void bt_hoist_unread(const struct bt_ctx *cx, struct dt_node *n,
 			n->n_kind == DT_N_AGG ? bt_mapof(n) : NULL;
 
 		if (m && !strcmp(m->n_str, name)) {
-			bt_replace(n, bt_isstrmap(cx, name) ?
+			dt_node_replace(n, bt_isstrmap(cx, name) ?
 				   bt_str("", &n->n_loc) :
 				   dt_node_int(0, &dt_type_int, &n->n_loc));
 			continue;

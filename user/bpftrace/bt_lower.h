@@ -115,8 +115,6 @@ struct dt_node *bt_this(const char *fmt, int a, int b,
 			const struct dt_loc *loc);
 /* *p, leaving NULL there. */
 struct dt_node *bt_steal(struct dt_node **p);
-/* Replace n's contents by r's, keeping n's place in its list. */
-void bt_replace(struct dt_node *n, struct dt_node *r);
 
 /*
  * bt_kfunc.c: is the probe a kfunc or kretfunc; args->NAME there, and

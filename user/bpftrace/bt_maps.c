@@ -55,7 +55,7 @@ int bt_rw_haskey(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 		       bt_isstrmap(cx, m->n_str) ? bt_str("", loc) :
 		       dt_node_int(0, &dt_type_int, loc), loc);
 	r->n_paren = true;
-	bt_replace(n, r);
+	dt_node_replace(n, r);
 	return bt_rw(cx, n);
 }
 
@@ -83,7 +83,7 @@ int bt_rw_len(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 			snprintf(var, sizeof(var), "@%s", m->n_str);
 		names = dt_node_append(names, bt_str(var, loc));
 	}
-	bt_replace(n, bt_call("%len", names, loc));
+	dt_node_replace(n, bt_call("%len", names, loc));
 	return 0;
 }
 

@@ -107,7 +107,7 @@ int bt_jiffies(struct bt_ctx *cx, struct dt_node *n)
 		return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN", "jiffies "
 				"needs the kernel's symbol jiffies_64 in "
 				"/proc/kallsyms");
-	bt_replace(n, bt_load(bt_int((int64_t)(a[0] ? a[0] : a[1]),
+	dt_node_replace(n, bt_load(bt_int((int64_t)(a[0] ? a[0] : a[1]),
 				     &dt_type_ulong, &n->n_loc),
 			      &dt_type_ulong, &n->n_loc));
 	return 0;
@@ -128,7 +128,7 @@ int bt_numaid(struct bt_ctx *cx, struct dt_node *n)
 	(void)cx;
 	bt_ksyms(names, a, 2);
 	if (!a[0] || !a[1]) {
-		bt_replace(n, bt_int(0, &dt_type_uint, loc));
+		dt_node_replace(n, bt_int(0, &dt_type_uint, loc));
 		return 0;
 	}
 	off = bt_bin(DT_OP_ADD, bt_int((int64_t)a[0], &dt_type_ulong, loc),
@@ -136,7 +136,7 @@ int bt_numaid(struct bt_ctx *cx, struct dt_node *n)
 			    bt_int(8, &dt_type_int, loc), loc), loc);
 	off = bt_bin(DT_OP_ADD, bt_load(off, &dt_type_ulong, loc),
 		     bt_int((int64_t)a[1], &dt_type_ulong, loc), loc);
-	bt_replace(n, bt_load(off, &dt_type_uint, loc));
+	dt_node_replace(n, bt_load(off, &dt_type_uint, loc));
 	return 0;
 }
 
@@ -171,7 +171,7 @@ int bt_cgroup(struct bt_ctx *cx, struct dt_node *n)
 		e->n_str = bt_strdup(chain[i]);
 		e->n_post = true;
 	}
-	bt_replace(n, e);
+	dt_node_replace(n, e);
 	return 0;
 }
 
@@ -199,7 +199,7 @@ int bt_username(struct bt_ctx *cx, struct dt_node *n)
 	}
 	endpwent();
 	dflt = bt_call("lltostr", bt_ident("uid", loc), loc);
-	bt_replace(n, bt_kvtree(users, nu, uid, dflt, loc));
+	dt_node_replace(n, bt_kvtree(users, nu, uid, dflt, loc));
 	dt_node_free(uid);
 	dt_node_free(dflt);
 	for (i = 0; i < nu; i++)
@@ -217,7 +217,7 @@ int bt_rand(struct bt_ctx *cx, struct dt_node *n)
 		       bt_call("rand", NULL, &n->n_loc), NULL, &n->n_loc);
 	r->n_ctype = dt_type_uint;
 	r->n_paren = true;
-	bt_replace(n, r);
+	dt_node_replace(n, r);
 	return 0;
 }
 
@@ -227,7 +227,7 @@ int bt_cpid(struct bt_ctx *cx, struct dt_node *n)
 	if (!cx->pcb->pcb_target || !cx->pcb->pcb_child)
 		return dt_error(cx->pcb, &n->n_loc, "BT_BUILTIN",
 				"cpid cannot be used without child command");
-	bt_replace(n, bt_int(cx->pcb->pcb_target, &dt_type_uint, &n->n_loc));
+	dt_node_replace(n, bt_int(cx->pcb->pcb_target, &dt_type_uint, &n->n_loc));
 	return 0;
 }
 
@@ -237,7 +237,7 @@ int bt_ncpus(struct bt_ctx *cx, struct dt_node *n)
 	long c = sysconf(_SC_NPROCESSORS_ONLN);
 
 	(void)cx;
-	bt_replace(n, bt_int(c > 0 ? c : 1, &dt_type_uint, &n->n_loc));
+	dt_node_replace(n, bt_int(c > 0 ? c : 1, &dt_type_uint, &n->n_loc));
 	return 0;
 }
 
@@ -268,7 +268,7 @@ int bt_rw_cgroupid(struct bt_ctx *cx, struct dt_node *n,
 	if (stat(path, &st) || !S_ISDIR(st.st_mode))
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "Failed to get "
 				"`cgroupid` for path: \"%s\"", path);
-	bt_replace(n, bt_int((int64_t)st.st_ino, &dt_type_ulong, &n->n_loc));
+	dt_node_replace(n, bt_int((int64_t)st.st_ino, &dt_type_ulong, &n->n_loc));
 	return 0;
 }
 
@@ -418,7 +418,7 @@ int bt_rw_uaddr(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 	(void)f;
 	if (bt_uaddr(cx, n, &addr, &size))
 		return -1;
-	bt_replace(n, bt_int((int64_t)addr, &dt_type_ulong, &n->n_loc));
+	dt_node_replace(n, bt_int((int64_t)addr, &dt_type_ulong, &n->n_loc));
 	return 0;
 }
 
@@ -442,7 +442,7 @@ int bt_uderef(struct bt_ctx *cx, struct dt_node *n)
 	t.size = (uint8_t)size;
 	a = bt_int((int64_t)addr, &dt_type_ulong, loc);
 	a->n_next = bt_int(size, &dt_type_int, loc);
-	bt_replace(n, bt_load(bt_call("copyin", a, loc), &t, loc));
+	dt_node_replace(n, bt_load(bt_call("copyin", a, loc), &t, loc));
 	return 0;
 }
 
@@ -480,7 +480,7 @@ int bt_rw_reg(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 	r = dt_node_op(DT_N_INDEX, DT_OP_NONE, bt_ident("uregs", loc), NULL,
 		       loc);
 	r->n_args = bt_int((int64_t)i, &dt_type_int, loc);
-	bt_replace(n, r);
+	dt_node_replace(n, r);
 	return 0;
 }
 
@@ -514,7 +514,7 @@ int bt_rw_pton(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "pton() of an "
 				"IPv6 address is supported only as ntop()'s "
 				"argument here");
-	bt_replace(n, bt_int((int64_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 |
+	dt_node_replace(n, bt_int((int64_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 |
 				       (uint32_t)b[2] << 16 |
 				       (uint32_t)b[3] << 24),
 			     &dt_type_uint, &n->n_loc));
@@ -537,7 +537,7 @@ int bt_rw_ntop(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 		if (!inet_ntop(af, b, text, sizeof(text)))
 			return dt_error(cx->pcb, &n->n_loc, "BT_CALL",
 					"ntop() of an invalid address");
-		bt_replace(n, bt_str(text, &n->n_loc));
+		dt_node_replace(n, bt_str(text, &n->n_loc));
 		return 0;
 	}
 	return bt_rw_renamed(cx, n, f);
@@ -560,7 +560,7 @@ int bt_rw_strcontains(struct bt_ctx *cx, struct dt_node *n,
 	r = dt_node_op(DT_N_BINARY, DT_OP_GE, bt_call("index", a, &n->n_loc),
 		       bt_int(0, &dt_type_int, &n->n_loc), &n->n_loc);
 	r->n_paren = true;
-	bt_replace(n, r);
+	dt_node_replace(n, r);
 	return 0;
 }
 
@@ -605,7 +605,7 @@ int bt_rw_signal(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 		if (sig == NSIG)
 			return dt_error(cx->pcb, &a->n_loc, "BT_CALL",
 					"%s is not a valid signal", a->n_str);
-		bt_replace(a, bt_int(sig, &dt_type_int, &a->n_loc));
+		dt_node_replace(a, bt_int(sig, &dt_type_int, &a->n_loc));
 	} else if (a->n_kind == DT_N_INT &&
 		   (a->n_int < 1 || a->n_int > 64)) {
 		return dt_error(cx->pcb, &a->n_loc, "BT_CALL", "%lld is not a "
@@ -729,7 +729,7 @@ int bt_rw_strftimev(struct bt_ctx *cx, struct dt_node *n,
 	n->n_args = NULL;
 	wall = bt_bin(DT_OP_SUB, bt_ident("walltimestamp", loc),
 		      bt_ident("timestamp", loc), loc);
-	bt_replace(n, bt_bin(DT_OP_ADD, t, wall, loc));
+	dt_node_replace(n, bt_bin(DT_OP_ADD, t, wall, loc));
 	return 0;
 }
 

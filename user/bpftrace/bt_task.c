@@ -35,7 +35,7 @@ static int bt_taskchain(struct bt_ctx *cx, struct dt_node *n,
 	e = dt_node_op(DT_N_MEMBER, DT_OP_NONE, e, NULL, loc);
 	e->n_str = bt_strdup(b);
 	e->n_post = true;
-	bt_replace(n, e);
+	dt_node_replace(n, e);
 	return 0;
 }
 

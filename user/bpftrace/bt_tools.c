@@ -82,7 +82,7 @@ int bt_stack(struct bt_ctx *cx, struct dt_node *n, bool printfarg)
 		r = bt_call(user ? "ustack" : "stack", args, loc);
 		r->n_int = mode;	/* the key's printing (dt_check_agg.c) */
 	}
-	bt_replace(n, r);
+	dt_node_replace(n, r);
 	return 0;
 }
 
@@ -118,7 +118,7 @@ int bt_stackvalue(struct bt_ctx *cx, struct dt_node *s, struct dt_node **rec)
 	args = dt_node_copy(id);
 	args->n_next = dt_node_int(frames, &dt_type_int, loc);
 	*rec = bt_call(dt_func_byid(DT_FN_BTSTACKREC)->f_name, args, loc);
-	bt_replace(v, id);
+	dt_node_replace(v, id);
 	return 0;
 }
 
@@ -166,7 +166,7 @@ int bt_printf_vals(struct bt_ctx *cx, struct dt_node *pf)
 				return -1;
 			args = bt_ident("pid", &a->n_loc);
 			args->n_next = bt_steal(&a->n_args);
-			bt_replace(a, bt_call(dt_func_byid(DT_FN_BTUSYM)->
+			dt_node_replace(a, bt_call(dt_func_byid(DT_FN_BTUSYM)->
 					      f_name, args, &a->n_loc));
 		} else if (a->n_kind == DT_N_CALL &&
 			   !strcmp(a->n_str, dt_func_byid(DT_FN_BTBUF)->

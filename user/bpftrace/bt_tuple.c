@@ -135,7 +135,7 @@ static void bt_tx_haskey(const struct bt_tx *tx, struct dt_node *n)
 			c;
 	}
 	r->n_paren = true;
-	bt_replace(n, r);
+	dt_node_replace(n, r);
 }
 
 /*
@@ -202,12 +202,12 @@ static int bt_tx_expr(struct bt_tx *tx, struct dt_node *n)
 					"elements in tuple.",
 					(long long)n->n_int, size);
 		if (a->n_kind == DT_N_THIS) {
-			bt_replace(n, bt_elemvar(a->n_str, (int)n->n_int,
+			dt_node_replace(n, bt_elemvar(a->n_str, (int)n->n_int,
 						 &n->n_loc));
 			return 0;
 		}
 		if (!bt_ismark(a, "%tuple")) {	/* @m[k].N */
-			bt_replace(n, bt_mapelem(a, (int)n->n_int));
+			dt_node_replace(n, bt_mapelem(a, (int)n->n_int));
 			return bt_tx_expr(tx, n);
 		}
 		a = bt_copylist(a->n_args);
@@ -220,7 +220,7 @@ static int bt_tx_expr(struct bt_tx *tx, struct dt_node *n)
 		}
 		dt_node_free(a->n_next);
 		a->n_next = NULL;
-		bt_replace(n, a);
+		dt_node_replace(n, a);
 		return bt_tx_expr(tx, n);
 	}
 	if (n->n_kind == DT_N_INDEX && n->n_args && !n->n_args->n_next &&

@@ -120,23 +120,6 @@ static size_t dt_node_size(const struct dt_node *n)
 	return s;
 }
 
-/* n becomes c (taken), keeping its place in its list. */
-static void dt_node_replace(struct dt_node *n, struct dt_node *c)
-{
-	struct dt_node *next = n->n_next;
-
-	n->n_next = NULL;
-	dt_node_free(n->n_left);
-	dt_node_free(n->n_right);
-	dt_node_free(n->n_cond);
-	dt_node_free(n->n_args);
-	dt_node_free(n->n_guard);
-	free(n->n_str);
-	*n = *c;
-	n->n_next = next;
-	free(c);
-}
-
 /* (T)e, where T is not a string (a cast to string is not D) */
 static struct dt_node *dt_inline_cast(const struct dt_type *t,
 				      struct dt_node *e,

@@ -202,20 +202,36 @@ int dt_node_count(const struct dt_node *list)
 	return n;
 }
 
+/* What n owns, but n itself and the nodes after it. */
+static void dt_node_free_parts(struct dt_node *n)
+{
+	dt_node_free(n->n_left);
+	dt_node_free(n->n_right);
+	dt_node_free(n->n_cond);
+	dt_node_free(n->n_args);
+	dt_node_free(n->n_guard);
+	free(n->n_str);
+}
+
 void dt_node_free(struct dt_node *n)
 {
 	while (n) {
 		struct dt_node *next = n->n_next;
 
-		dt_node_free(n->n_left);
-		dt_node_free(n->n_right);
-		dt_node_free(n->n_cond);
-		dt_node_free(n->n_args);
-		dt_node_free(n->n_guard);
-		free(n->n_str);
+		dt_node_free_parts(n);
 		free(n);
 		n = next;
 	}
+}
+
+void dt_node_replace(struct dt_node *n, struct dt_node *r)
+{
+	struct dt_node *next = n->n_next;
+
+	dt_node_free_parts(n);
+	*n = *r;
+	n->n_next = next;
+	free(r);
 }
 
 static struct dt_node *dt_node_copylist(const struct dt_node *n)

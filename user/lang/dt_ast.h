@@ -294,6 +294,8 @@ struct dt_node *dt_node_op(enum dt_nkind kind, enum dt_op op,
 struct dt_node *dt_node_append(struct dt_node *list, struct dt_node *n);
 int dt_node_count(const struct dt_node *list);
 void dt_node_free(struct dt_node *n);
+/* n becomes r (taken, its node freed), keeping its place in its list. */
+void dt_node_replace(struct dt_node *n, struct dt_node *r);
 /* A deep copy of one node (and its children, not its n_next). */
 struct dt_node *dt_node_copy(const struct dt_node *n);
 /*

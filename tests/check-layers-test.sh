@@ -64,5 +64,10 @@ cc -c -o "$tmp/obj/user/lang/dt_plant.o" "$tmp/user/lang/dt_plant.c" || exit 2
 expect "a local prototype" \
 	"lang/dt_plant.c uses dt_cmd_catch_signals of cmd/dt_run.c: lang may not use cmd"
 
-[ $fails = 0 ] && echo "check-layers-test: 4 plants caught"
+fresh
+echo '/* as bpftrace prints it */' >>"$tmp/user/run/dt_text.c"
+expect "a language named below it" \
+	"run/dt_text.c names bpftrace: run knows D only"
+
+[ $fails = 0 ] && echo "check-layers-test: 5 plants caught"
 exit $((fails != 0))

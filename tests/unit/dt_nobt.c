@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The D-only build (make check-layers): the command with every
- * bpftrace/ object left out, and cmd/'s bpftrace entry (dt_btargs.c,
- * dt_btlist.c, dt_btdump.c) replaced by this. Its bpftrace language
- * refuses every program.
+ * bpftrace/ object left out, and cmd/'s bpftrace entry (dt_btargs.c)
+ * replaced by this, with what cmd/ calls of bpftrace/. Its bpftrace
+ * language refuses every program, and its formats are D's.
  */
 #include <stdio.h>
 
+#include "bt_dump.h"
+#include "bt_list.h"
+#include "bt_print.h"
 #include "dt_btargs.h"
-#include "dt_btlist.h"
 #include "dt_error.h"
+#include "dt_format.h"
 #include "dt_frontend.h"
 
 static int nobt_parse(struct dt_pcb *pcb)
@@ -22,6 +25,19 @@ const struct dt_frontend bt_frontend = {
 	.fe_name	= "bpftrace",
 	.fe_parse	= nobt_parse,
 };
+
+unsigned int dt_bt_release;
+
+const struct dt_format *dt_format_pick(bool json, bool bpftrace)
+{
+	(void)bpftrace;
+	return json ? &dt_format_json : &dt_format_text;
+}
+
+const struct dt_valext *dt_bt_valext(void)
+{
+	return NULL;
+}
 
 int dt_bt_named(char **av, int n)
 {

@@ -16,11 +16,12 @@
 
 #include <dtrace/dtrace_ioctl.h>
 #include "agg_test.h"
-#include "dt_agg.h"
+#include "bt_json.h"
+#include "bt_list.h"
 #include "bt_parse.h"
+#include "bt_print.h"
+#include "dt_agg.h"
 #include "dt_btargs.h"
-#include "dt_btjson.h"
-#include "dt_btlist.h"
 #include "dt_format.h"
 #include "dt_options.h"
 #include "dt_program.h"

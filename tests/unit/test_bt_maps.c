@@ -2,7 +2,7 @@
 /*
  * bpftrace's maps that are D globals: the store's walks that DVARSNAP
  * makes (dif_dyn_snap( ), dif_dyn_clear( )), the consumer's printing of
- * a snapshot in bpftrace 0.17's order and format (dt_btvar.c), and the
+ * a snapshot in bpftrace 0.17's order and format (bt_mapvar.c), and the
  * lowering of print( ), clear( ), zero( ) and reads before assignment.
  */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
@@ -12,7 +12,7 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "dif_test.h"
 #include "dt_aggdef.h"
-#include "dt_btvar.h"
+#include "bt_mapvar.h"
 #include "dt_compile.h"
 #include "dt_options.h"
 #include "dt_pcb.h"
@@ -184,7 +184,7 @@ TEST(print_ints_by_value)
 	static struct snapb b;
 	struct dt_var v = { .v_name = "@i", .v_array = true, .v_nkeys = 1,
 			    .v_id = 4 };
-	struct dt_agg a = { .a_name = "i", .a_btmap = true, .a_var = &v };
+	struct dt_agg a = { .a_name = "i", .a_isvar = true, .a_var = &v };
 	u8 k[32];
 	int64_t val;
 	int rc;
@@ -217,7 +217,7 @@ TEST(print_strings_by_key)
 	static struct snapb b;
 	struct dt_var v = { .v_name = "@m", .v_array = true, .v_nkeys = 2,
 			    .v_id = 1 };
-	struct dt_agg a = { .a_name = "m", .a_btmap = true, .a_var = &v };
+	struct dt_agg a = { .a_name = "m", .a_isvar = true, .a_var = &v };
 	u8 k[64];
 	u16 n;
 	int rc;
@@ -241,7 +241,7 @@ TEST(print_scalars)
 {
 	static struct snapb b;
 	struct dt_var v = { .v_name = "@x", .v_id = 3 };
-	struct dt_agg a = { .a_name = "x", .a_btmap = true, .a_var = &v };
+	struct dt_agg a = { .a_name = "x", .a_isvar = true, .a_var = &v };
 	int rc;
 
 	v.v_type = dt_type_int;
@@ -270,8 +270,8 @@ TEST(print_tuples_by_key)
 			     .v_id = 1 };
 	struct dt_var v1 = { .v_name = "@t.1", .v_array = true, .v_nkeys = 1,
 			     .v_id = 2 };
-	struct dt_agg a = { .a_name = "t", .a_btmap = true, .a_var = &v0,
-			    .a_bttuple = 2, .a_tvars = { &v0, &v1 } };
+	struct dt_agg a = { .a_name = "t", .a_isvar = true, .a_var = &v0,
+			    .a_ntvars = 2, .a_tvars = { &v0, &v1 } };
 	u8 k[32];
 	int64_t val;
 	int rc;
@@ -319,10 +319,10 @@ TEST(print_as_json)
 	struct dt_var x = { .v_name = "@x", .v_id = 2 };
 	struct dt_var t0 = { .v_name = "@t.0", .v_id = 3 };
 	struct dt_var t1 = { .v_name = "@t.1", .v_id = 4 };
-	struct dt_agg a = { .a_name = "m", .a_btmap = true, .a_var = &v };
-	struct dt_agg ax = { .a_name = "x", .a_btmap = true, .a_var = &x };
-	struct dt_agg at = { .a_name = "t", .a_btmap = true, .a_var = &t0,
-			     .a_bttuple = 2, .a_tvars = { &t0, &t1 } };
+	struct dt_agg a = { .a_name = "m", .a_isvar = true, .a_var = &v };
+	struct dt_agg ax = { .a_name = "x", .a_isvar = true, .a_var = &x };
+	struct dt_agg at = { .a_name = "t", .a_isvar = true, .a_var = &t0,
+			     .a_ntvars = 2, .a_tvars = { &t0, &t1 } };
 	u8 k[64];
 	int64_t val;
 	u16 n;
@@ -363,7 +363,7 @@ TEST(malformed_snapshot)
 	static struct snapb b;
 	struct dt_var v = { .v_name = "@m", .v_array = true, .v_nkeys = 1,
 			    .v_id = 1 };
-	struct dt_agg a = { .a_name = "m", .a_btmap = true, .a_var = &v };
+	struct dt_agg a = { .a_name = "m", .a_isvar = true, .a_var = &v };
 	struct dtrace_dvar *r;
 	u8 k[32];
 	int64_t val = 1;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bt_dump.h"
 #include "bt_parse.h"
 #include "dt_btargs.h"
 #include "dt_compile.h"

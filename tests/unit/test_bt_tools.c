@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What Debian's bpftrace tools need (bpftrace/bt_tools.c, bt_out.c,
- * run/dt_btval.c): kstack and ustack with bpftrace's modes, as printf's
+ * run/bt_value.c): kstack and ustack with bpftrace's modes, as printf's
  * arguments and as map keys; usym( ); buf( ) with %r; cat( ). Each
  * program compiles and its DIF verifies; records made by hand go
  * through the consumer's printf and print as bpftrace 0.17 printed
@@ -19,8 +19,8 @@
 #include <unistd.h>
 
 #include "bt_parse.h"
+#include "bt_value.h"
 #include "dt_aggdef.h"
-#include "dt_btval.h"
 #include "dt_compile.h"
 #include "dt_consume.h"
 #include "dt_error.h"
@@ -209,13 +209,14 @@ static char *printed(const char *src, const uint64_t *words, size_t nwords,
 	}
 	dt_symtab_init(&c.c_syms);
 	c.c_syms.st_kallsyms = ksyms;
+	c.c_ext = &bt_valext;
 	c.c_out = open_memstream(&buf, &len);
 	for (i = 0; i < e->e_nouts; i++)
-		if (e->e_outs[i].o_kind == DT_OUT_BTSTACKID)
+		if (e->e_outs[i].o_kind == DT_OUT_STACKID)
 			dt_btval_learn(data, &e->e_recs[e->e_outs[i].o_rec],
 				       &e->e_recs[e->e_outs[i].o_rec + 1]);
 		else if (e->e_outs[i].o_kind == DT_OUT_PRINTF ||
-		    e->e_outs[i].o_kind == DT_OUT_BTCAT)
+		    e->e_outs[i].o_kind == DT_OUT_CAT)
 			dt_rec_printf(&c, data, e, &e->e_outs[i]);
 	fclose(c.c_out);
 	dt_symtab_fini(&c.c_syms);

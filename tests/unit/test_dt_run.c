@@ -689,12 +689,16 @@ static const char *d_dir(void)
 	return d ? d : "tests/d";
 }
 
-/* Every NAME.d of tests/d, as the guest harness runs it. */
+/*
+ * Every NAME.d of tests/d, as the guest harness runs it. With
+ * DT_D_NOBT set (the D-only build, check-layers.mk), not those printed
+ * in bpftrace's format, which that build leaves out.
+ */
 TEST(d_scripts)
 {
 	struct dirent **ents;
 	char cwd[4096];
-	int n, i, failed = 0, ran = 0;
+	int n, i, failed = 0, ran = 0, left = 0;
 
 	ASSERT_NE(NULL, getcwd(cwd, sizeof(cwd)));
 	ASSERT_EQ(0, chdir(d_dir()));
@@ -708,6 +712,16 @@ TEST(d_scripts)
 
 		if (l < 3 || strcmp(name + l - 2, ".d") != 0)
 			continue;
+		if (getenv("DT_D_NOBT")) {
+			char *text = slurp(name);
+			bool bt = text && strstr(text, "oformat=bpftrace");
+
+			free(text);
+			if (bt) {
+				left++;
+				continue;
+			}
+		}
 		snprintf(base, sizeof(base), "%.*s", (int)(l - 2), name);
 		argv[argc++] = "dtrace";
 		snprintf(path, sizeof(path), "%s.flags", base);
@@ -750,7 +764,8 @@ TEST(d_scripts)
 		free(ents[i]);
 	free(ents);
 	ASSERT_EQ(0, chdir(cwd));
-	TH_LOG("%d D scripts, %d failed", ran, failed);
+	TH_LOG("%d D scripts, %d failed, %d in bpftrace's format left out",
+	       ran, failed, left);
 	EXPECT_LT(0, ran);
 	EXPECT_EQ(0, failed);
 }

@@ -7,7 +7,7 @@
  *                             hist -> quantize, lhist -> lquantize
  *   print(@m[, 0, div])       printa (normalize, printa, denormalize)
  *   clear(@m), zero(@m)       trunc(@m), clear(@m); of a plain map, the
- *                             consumer empties the variable (dt_btvar.h)
+ *                             consumer empties the variable (bt_mapvar.h)
  *   has_key(@m, k), len(@m)   bt_maps.c
  *   delete(@m[k])             @m[k] = 0 (a map that is a D global)
  *   str(s[, n])               %str(s) (bt_check.c), in substr( )
@@ -219,7 +219,7 @@ static int bt_rw_map(struct bt_ctx *cx, struct dt_node *n,
 	 * clear() and zero() only keep a map from the printing at exit,
 	 * they clear a counter's aggregation. A plain map's calls name
 	 * the aggregation that stands for it (bt_emptyaggs( )), which the
-	 * consumer reads as the variable's (dt_btvar.c).
+	 * consumer reads as the variable's (bt_mapvar.c).
 	 */
 	inend = cx->probe->bp_kind == BT_P_END && bt_iscount(cx, a->n_str);
 	if (bt_iscount(cx, a->n_str) && !print && !inend)

@@ -169,7 +169,7 @@ const char *bt_aggfunc(const char *name);
 bool bt_iscall(const struct dt_node *n, enum bt_fid id);
 /*
  * A statement that compiles to nothing: none now (clear(@m) of a plain
- * map empties the variable through the consumer, dt_btvar.h).
+ * map empties the variable through the consumer, bt_mapvar.h).
  */
 bool bt_noop(const struct bt_ctx *cx, const struct dt_node *s);
 struct dt_node *bt_join(struct bt_ctx *cx, struct dt_node *call);

@@ -7,7 +7,7 @@
  * printf's check; the layout (dt_layout.c) records what the consumer
  * needs (the PCs; the pid and the address; the length and the bytes)
  * in slots it marks with DT_SYM_*, and the consumer makes the text
- * (run/dt_btval.c).
+ * (run/bt_value.c).
  */
 #include "bt_check.h"
 #include "dt_compile.h"

@@ -11,9 +11,12 @@
 #include <string.h>
 
 #include "bt_parse.h"
-#include "dt_btlist.h"
+#include "bt_list.h"
+#include "bt_print.h"
+#include "bt_value.h"
 #include "dt_btargs.h"
 #include "dt_error.h"
+#include "dt_format.h"
 #include "dt_options.h"
 
 bool dt_bt_argv0(const char *argv0)
@@ -276,6 +279,19 @@ void dt_bt_fault(void *arg, const struct dt_ecb *e, int action,
 		bt_warn_print(&p->p_pcb, loc, msg, stderr);
 	else
 		fprintf(stderr, "WARNING: %s\n", msg);
+}
+
+const struct dt_format *dt_format_pick(bool json, bool bpftrace)
+{
+	if (json && bpftrace)
+		return &dt_format_btjson;
+	return json ? &dt_format_json : bpftrace ? &dt_format_bpftrace :
+		&dt_format_text;
+}
+
+const struct dt_valext *dt_bt_valext(void)
+{
+	return &bt_valext;
 }
 
 int dt_bt_named(char **av, int n)

@@ -35,10 +35,6 @@ int dt_bt_named(char **av, int n);
 /* The BPFTRACE_* variables: 0, or -1 (an error, printed). */
 int dt_bt_env(struct dt_cmd *cmd);
 
-/* -d: the compiled clauses as D text (dt_btdump.c). */
-struct dt_cprog;
-void dt_bt_dump(FILE *fp, const struct dt_cprog *cp);
-
 /* -k: a fault in probe context, as a warning at its statement. */
 struct dt_ecb;
 void dt_bt_fault(void *arg, const struct dt_ecb *e, int action,
@@ -46,5 +42,15 @@ void dt_bt_fault(void *arg, const struct dt_ecb *e, int action,
 
 /* -l [SEARCH] in bpftrace's names: the exit status. */
 int dt_bt_list(struct dt_cmd *cmd);
+
+/*
+ * The consumer's side of the languages: the output format -x oformat
+ * chose (json and bpftrace: bpftrace's JSON), and what a program with
+ * bpftrace pieces adds to the consumer (dt_valext.h).
+ */
+struct dt_format;
+struct dt_valext;
+const struct dt_format *dt_format_pick(bool json, bool bpftrace);
+const struct dt_valext *dt_bt_valext(void);
 
 #endif /* DT_BTARGS_H */

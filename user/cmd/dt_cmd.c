@@ -7,10 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dt_btlist.h"
-#include "dt_frontend.h"
 #include "dt_btargs.h"
-#include "dt_btout.h"
+#include "dt_frontend.h"
+#include "bt_dump.h"
+#include "bt_list.h"
+#include "bt_print.h"
 #include "dt_agg.h"
 #include "dt_dev.h"
 #include "dt_error.h"
@@ -263,15 +264,15 @@ static void dt_cmd_btmaps(struct dt_agg *aggs, const struct dt_var *vars)
 	int i;
 
 	for (a = aggs; a; a = a->a_next) {
-		if (!a->a_btmap)
+		if (!a->a_isvar)
 			continue;
-		if (!a->a_bttuple) {
+		if (!a->a_ntvars) {
 			a->a_var = dt_cmd_global(vars, a->a_name);
 			continue;
 		}
-		if (a->a_bttuple > DT_BT_TUPLE_MAX)
-			a->a_bttuple = DT_BT_TUPLE_MAX;
-		for (i = 0; i < a->a_bttuple; i++) {
+		if (a->a_ntvars > DT_AGG_TVARS_MAX)
+			a->a_ntvars = DT_AGG_TVARS_MAX;
+		for (i = 0; i < a->a_ntvars; i++) {
 			snprintf(name, sizeof(name), "%s.%d", a->a_name, i);
 			a->a_tvars[i] = dt_cmd_global(vars, name);
 		}

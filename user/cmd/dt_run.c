@@ -20,7 +20,7 @@
 
 #include "dt_agg.h"
 #include "dt_btargs.h"
-#include "dt_btvar.h"
+#include "dt_dvars.h"
 #include "dt_dev.h"
 #include "dt_error.h"
 #include "dt_flame.h"
@@ -107,7 +107,7 @@ static bool dt_run_btmaps(const struct dt_cmd *cmd)
 	const struct dt_agg *a;
 
 	for (a = cmd->c_aggs; a; a = a->a_next)
-		if (a->a_btmap)
+		if (a->a_isvar)
 			return true;
 	return false;
 }
@@ -403,6 +403,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	struct dt_snap s;
 	uint64_t last, now, wait, rate = cmd->c_opts.o_switchrate;
 	uint64_t agglast, aggrate = cmd->c_opts.o_aggrate;
+	int i;
 	int rc = 0, exitval = 0;
 	bool exited = false;
 
@@ -456,6 +457,9 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	}
 	c.c_setopt = dt_run_setopt;
 	c.c_setoptarg = cmd;
+	for (i = 0; i < cmd->c_npieces; i++)
+		if (cmd->c_pieces[i].p_bt)
+			c.c_ext = dt_bt_valext();
 	if (cmd->c_btwarn) {
 		/* bpftrace's -k: faults as warnings at their statements */
 		c.c_fault = dt_bt_fault;

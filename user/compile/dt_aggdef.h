@@ -14,7 +14,7 @@
 #include "dt_ast.h"
 
 #define DT_AGG_KEYS_MAX	8
-#define DT_BT_TUPLE_MAX	16	/* a bpftrace tuple's elements */
+#define DT_AGG_TVARS_MAX	16	/* a tuple's elements (a_tvars) */
 
 struct dt_agg {
 	struct dt_agg	*a_next;
@@ -44,25 +44,26 @@ struct dt_agg {
 	uint8_t		a_keynamed;	/* bit i: a use of key i was seen */
 	struct dt_loc	a_loc;		/* first use */
 	/*
-	 * bpftrace's map that is a D global (bt_lower.c): this aggregation
-	 * never fires; print( ), clear( ) and the exit print the variable
+	 * A name that stands for a global variable, not an aggregation (a
+	 * language's map that is a D global: bpftrace's, bt_lower.c): it
+	 * never fires; printa( ), clear( ) and the exit print the variable
 	 * (a_var, found after compiling) through DVARSNAP instead.
 	 */
-	bool		a_btmap;
+	bool		a_isvar;
 	const struct dt_var *a_var;
 	/*
-	 * A map of tuples: a variable per element (@m.0, @m.1, ...,
-	 * bt_tuple.c), printed as one; a_var is the first.
+	 * A map of tuples: a variable per element (@m.0, @m.1, ...),
+	 * printed as one; a_var is the first.
 	 */
-	int		a_bttuple;
-	const struct dt_var *a_tvars[DT_BT_TUPLE_MAX];
+	int		a_ntvars;
+	const struct dt_var *a_tvars[DT_AGG_TVARS_MAX];
 };
 
 /*
  * The D name of a DTRACE_AGG_* function ("count", ...; "?" if none).
  * bpftrace's stats( ) is avg( ) to the module (dt_funcs.h): its count
  * and total are the stats; -x oformat=bpftrace prints them
- * (dt_btout.h), text as avg( ).
+ * (bt_print.h), text as avg( ).
  */
 const char *dt_agg_funcname(uint32_t func);
 

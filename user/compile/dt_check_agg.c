@@ -33,8 +33,8 @@ static struct dt_agg *dt_agg_create(struct dt_pcb *pcb, struct dt_node *agg)
 		return NULL;
 	}
 	a->a_loc = agg->n_loc;
-	a->a_btmap = agg->n_btmap;
-	a->a_bttuple = agg->n_bttuple;
+	a->a_isvar = agg->n_btmap;
+	a->a_ntvars = agg->n_bttuple;
 	for (pp = &pcb->pcb_prog.p_aggs; *pp; pp = &(*pp)->a_next)
 		a->a_ix++;
 	*pp = a;

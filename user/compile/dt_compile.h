@@ -46,8 +46,8 @@ enum dt_outkind {
 	DT_OUT_TRACEMEM,	/* the slot's bytes, in hex and as text */
 	DT_OUT_SYSTEM,	/* format as DT_OUT_PRINTF, run it with /bin/sh */
 	DT_OUT_SETOPT,	/* set option o_opt (to o_optval) while tracing */
-	DT_OUT_BTCAT,	/* format as DT_OUT_PRINTF, print that file */
-	DT_OUT_BTSTACKID,	/* learn a stack's PCs (slot), id (slot + 1) */
+	DT_OUT_CAT,	/* format as DT_OUT_PRINTF, print that file */
+	DT_OUT_STACKID,	/* learn a stack's PCs (slot), id (slot + 1) */
 };
 
 struct dt_out {

@@ -521,7 +521,7 @@ static int dt_layout_btstackrec(struct dt_lay *l, struct dt_node *s)
 	if (slot < 0 || dt_layout_act(l, DTRACE_ACT_RECORD, id, s, true,
 				      &dt_type_ulong) < 0)
 		return -1;
-	dt_layout_out(l->l_ecb, DT_OUT_BTSTACKID, slot, 2);
+	dt_layout_out(l->l_ecb, DT_OUT_STACKID, slot, 2);
 	return 0;
 }
 
@@ -545,7 +545,7 @@ static int dt_layout_printf(struct dt_lay *l, struct dt_node *s)
 			first = slot;
 	}
 	o = dt_layout_out(e, s->n_func->f_id == DT_FN_PRINTF ? DT_OUT_PRINTF :
-			  s->n_func->f_id == DT_FN_BTCAT ? DT_OUT_BTCAT :
+			  s->n_func->f_id == DT_FN_BTCAT ? DT_OUT_CAT :
 			  DT_OUT_SYSTEM, first, n);
 	e->e_destructive |= o->o_kind == DT_OUT_SYSTEM;
 	/* bpftrace's run-time errors (bt_flow.c): printf's n_post */

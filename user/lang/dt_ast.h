@@ -72,7 +72,7 @@ struct dt_type {
 #define DT_SYM_MOD	3	/* vmlinux */
 /*
  * bpftrace's values that the consumer makes from a record's slots
- * (run/dt_btval.h): a stack as printf's %s or a map key, in bpftrace's
+ * (run/bt_value.h): a stack as printf's %s or a map key, in bpftrace's
  * modes; usym( )'s pid and address; buf( )'s length and bytes.
  */
 #define DT_SYM_KSTACK	4	/* + DT_BTSTACK_*: the mode */

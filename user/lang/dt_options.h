@@ -28,7 +28,7 @@ struct dt_options {
 	bool		o_aggsortkey;	/* aggregations sort by key first */
 	bool		o_aggsortrev;	/* ... and in reverse */
 	bool		o_json;		/* oformat=json (dt_json.h) */
-	bool		o_btout;	/* oformat=bpftrace (dt_btout.h) */
+	bool		o_btout;	/* oformat=bpftrace (bt_print.h) */
 	uint32_t	o_aggsortkeypos;	/* the key aggregations sort by */
 	uint32_t	o_aggsortpos;	/* printa( ) of several: by which */
 	uint32_t	o_stackframes;	/* stack( ) without a count */

@@ -36,7 +36,7 @@ struct dt_uobj *dt_uobj_from_elf(const char *path, Elf *elf);
 /*
  * A stripped file's whole symbol table instead of its .dynsym, from the
  * detached debug file its build ID names (Debian's -dbg packages:
- * /usr/lib/debug/.build-id/NN/REST.debug), as bcc and so bpftrace find
+ * /usr/lib/debug/.build-id/NN/REST.debug), as bcc and gdb find
  * it: for ustack( ) names such as libc's __libc_start_call_main.
  */
 void dt_uobj_load_debug(struct dt_uobj *o);

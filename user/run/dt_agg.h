@@ -68,7 +68,7 @@ struct dt_aggdata {
 	size_t		ad_icap;	/* a power of 2; NULL: rebuild */
 	uint64_t	ad_normal;	/* normalize( ) divisor; 1 */
 	bool		ad_printed;	/* by printa( ): not again at exit */
-	int64_t		ad_bttop;	/* a_btmap: the next print's top */
+	int64_t		ad_vartop;	/* a_isvar: the next print's top */
 	struct dt_aggsort ad_sort;	/* the options' order */
 	struct dt_aggview ad_view;	/* and drawing */
 	uint32_t	ad_ncpus;	/* aggpercpu: CPUs an entry keeps */

@@ -12,7 +12,7 @@
 #include <dtrace/dif.h>
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_agg.h"
-#include "dt_btval.h"
+#include "dt_valext.h"
 #include "dt_consume.h"
 #include "dt_format.h"
 #include "dt_printf.h"
@@ -186,18 +186,9 @@ static int dt_print_error(struct dt_consumer *c, const struct dt_ecb *e,
 	else
 		snprintf(where, sizeof(where), "action #%lld",
 			 (long long)v[1]);
-	/*
-	 * bpftrace reads faulting memory as zeros (tcpdrop's NULL
-	 * skb->sk) where D stops the clause: in bpftrace's output, the
-	 * first fault is a warning and the others are only counted.
-	 */
-	if (c->c_fmt == &dt_format_bpftrace && !c->c_errfp) {
-		if (c->c_nerrors) {
-			c->c_nerrors++;
-			return 0;
-		}
-		fprintf(stderr, "WARNING: a probe stopped at a fault (bpftrace "
-			"would read zeros; later faults are not reported): ");
+	if (c->c_fmt->fmt_fault && !c->c_errfp && !c->c_fmt->fmt_fault(c)) {
+		c->c_nerrors++;
+		return 0;
 	}
 	fprintf(c->c_errfp ? c->c_errfp : stderr,
 		"dtrace: error on enabled probe ID %u (%s): %s", (uint32_t)v[0],
@@ -257,45 +248,13 @@ static int dt_consume_aggfresh(struct dt_consumer *c)
 	return 0;
 }
 
-/*
- * A bpftrace map that is a D global (a->a_btmap): clear( ) and zero( )
- * empty the variable (bpftrace's zero( ) of such a map: the store
- * frees zeroes), trunc(@m, n) is the next print's top.
- */
-static int dt_consume_btmap(struct dt_consumer *c, struct dt_aggdata *d,
-			    const struct dt_out *o, int64_t v)
-{
-	const struct dt_agg *a = d->ad_def;
-	int i;
-
-	if (o->o_kind == DT_OUT_TRUNC && o->o_nrecs) {
-		d->ad_bttop = v;
-		return 0;
-	}
-	if (o->o_kind != DT_OUT_TRUNC && o->o_kind != DT_OUT_CLEAR)
-		return 0;
-	if (!a->a_var || !c->c_dvarsnap)
-		return 0;	/* never assigned: nothing to empty */
-	for (i = 0; i < (a->a_bttuple ? a->a_bttuple : 1); i++) {
-		const struct dt_var *v = a->a_bttuple ? a->a_tvars[i] :
-			a->a_var;
-
-		if (v && c->c_dvarsnap(c->c_dvararg, v->v_id + 1)) {
-			snprintf(c->c_err, sizeof(c->c_err), "failed to clear "
-				 "@%s: %s", a->a_name, strerror(errno));
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* Before printa( ) of a bpftrace map that is a D global: a snapshot. */
+/* Before printa( ) of a name that stands for variables: a snapshot. */
 static int dt_consume_dvarfresh(struct dt_consumer *c, const struct dt_out *o)
 {
 	int i;
 
 	for (i = 0; i < o->o_naggs; i++)
-		if (o->o_aggs[i]->a_btmap)
+		if (o->o_aggs[i]->a_isvar)
 			break;
 	if (i == o->o_naggs || !c->c_dvarsnap)
 		return 0;
@@ -321,7 +280,8 @@ static int dt_consume_aggact(struct dt_consumer *c, const uint8_t *data,
 
 		if (!d)
 			return -1;
-		if (d->ad_def->a_btmap && dt_consume_btmap(c, d, o, v))
+		if (d->ad_def->a_isvar && c->c_ext && c->c_ext->vx_varact &&
+		    c->c_ext->vx_varact(c, d, o, v))
 			return -1;
 		switch (o->o_kind) {
 		case DT_OUT_CLEAR:
@@ -352,7 +312,7 @@ int dt_consume_aggs_end(struct dt_consumer *c)
 	uint32_t i;
 
 	for (i = 0; c->c_aggs && i < c->c_aggs->ag_n; i++)
-		if (c->c_aggs->ag_data[i].ad_def->a_btmap)
+		if (c->c_aggs->ag_data[i].ad_def->a_isvar)
 			break;
 	if (c->c_aggs && i < c->c_aggs->ag_n && c->c_dvarsnap &&
 	    c->c_dvarsnap(c->c_dvararg, 0)) {
@@ -401,9 +361,10 @@ static bool dt_consume_silent(struct dt_consumer *c, const uint8_t *data,
 	case DT_OUT_SETOPT:
 		*rc = dt_print_setopt(c, o);
 		return true;
-	case DT_OUT_BTSTACKID:
-		*rc = dt_btval_learn(data, &e->e_recs[o->o_rec],
-				     &e->e_recs[o->o_rec + 1]);
+	case DT_OUT_STACKID:
+		*rc = c->c_ext && c->c_ext->vx_stackid ?
+		      c->c_ext->vx_stackid(data, &e->e_recs[o->o_rec],
+					   &e->e_recs[o->o_rec + 1]) : 0;
 		return true;
 	case DT_OUT_CLEAR:
 	case DT_OUT_TRUNC:
@@ -427,7 +388,7 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		return dt_print_error(c, e, data);
 	/* a clause that only aggregates prints nothing of its own */
 	for (i = 0; i < e->e_nouts && (e->e_outs[i].o_kind == DT_OUT_AGGREC ||
-				       e->e_outs[i].o_kind == DT_OUT_BTSTACKID);
+				       e->e_outs[i].o_kind == DT_OUT_STACKID);
 	     i++)
 		;
 	onlyagg = e->e_nouts && i == e->e_nouts;

@@ -25,6 +25,7 @@
 
 struct dt_crec;
 struct dt_dvars;
+struct dt_valext;
 
 struct dt_consumer {
 	FILE			*c_out;
@@ -55,10 +56,12 @@ struct dt_consumer {
 	int			(*c_aggsnap)(void *arg);
 	void			*c_aggarg;
 	bool			c_aggfresh;	/* snapped in this flush */
+	/* what the program's language adds (dt_valext.h); NULL: none */
+	const struct dt_valext	*c_ext;
 	/*
-	 * bpftrace's maps that are D globals (dt_btvar.h): c_dvarsnap
-	 * fills c_dvars, after emptying variable clear - 1 if clear is
-	 * not 0; print( ), clear( ), zero( ) and the exit call it.
+	 * Names that stand for global variables (a_isvar): c_dvarsnap
+	 * fills c_dvars (dt_dvars.h), after emptying variable clear - 1 if
+	 * clear is not 0; printa( ), clear( ), trunc( ) and the exit call it.
 	 */
 	struct dt_dvars		*c_dvars;
 	int			(*c_dvarsnap)(void *arg, uint32_t clear);
@@ -71,7 +74,7 @@ struct dt_consumer {
 	void			*c_setoptarg;
 	/*
 	 * A fault in probe context reported the caller's way instead of
-	 * DTrace's (bpftrace's -k): the faulting clause, its action (0:
+	 * DTrace's: the faulting clause, its action (0:
 	 * the predicate), the fault's words and address (0: none).
 	 */
 	void			(*c_fault)(void *arg, const struct dt_ecb *e,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A printf( ) that is a run-time error of the program (dt_out's
- * o_stderr: bpftrace's while loop at its bound, bt_flow.c): its text
+ * o_stderr: a loop a language bounds, stopped at its bound): its text
  * goes to the consumer's error stream, after what was printed before.
  */
 #ifndef DT_ERROUT_H

@@ -122,7 +122,7 @@ static int dt_flame_tree(struct dt_fnode *root, struct dt_aggs *s,
 	if (!mem)
 		return -1;
 	for (i = 0; i < s->ag_n && !rc; i++)
-		if (!s->ag_data[i].ad_def->a_btmap)
+		if (!s->ag_data[i].ad_def->a_isvar)
 			rc = dt_folded_agg(mem, &s->ag_data[i], syms);
 	if (fclose(mem) || rc) {
 		free(text);

@@ -9,7 +9,7 @@
  * Frames lose their "+0x..." offsets so one function is one box; a ';'
  * or a space inside a frame becomes '_'. -x oformat=folded prints every
  * aggregation this way at the end: a stack( ) or ustack( ) key
- * (bpftrace's kstack, ustack) as its frames, the other keys as one frame
+ * (and a language's own stacks) as its frames, the other keys as one frame
  * each, in the key's order (so @[execname, stack()] puts the program at
  * the root); an aggregation without keys as one frame, its name. A
  * distribution counts its values. Records print as text does.

@@ -9,11 +9,10 @@
  *
  *   dt_format_text      DTrace's output (dt_text.c)
  *   dt_format_json      -x oformat=json (dt_json.c)
- *   dt_format_bpftrace  -x oformat=bpftrace (dt_btout.c)
- *   dt_format_btjson    -x oformat=bpftrace-json, bpftrace's -f json
- *                       (dt_btjson.c)
  *   dt_format_folded    -x oformat=folded (dt_folded.h)
  *   dt_format_flame     -x oformat=flamegraph (dt_flame.h)
+ *
+ * and a language's own, which cmd/ picks (dt_run.c).
  */
 #ifndef DT_FORMAT_H
 #define DT_FORMAT_H
@@ -43,6 +42,11 @@ struct dt_format {
 	 */
 	int	(*fmt_action)(struct dt_consumer *c, const uint8_t *data,
 			      const struct dt_ecb *e, const struct dt_out *o);
+	/*
+	 * A fault's report is about to go to stderr: false to count it
+	 * only (NULL: report each).
+	 */
+	bool	(*fmt_fault)(struct dt_consumer *c);
 	/* After the record's last action. */
 	void	(*fmt_end)(struct dt_consumer *c, bool quiet);
 	/*
@@ -56,13 +60,9 @@ struct dt_format {
 	int	(*fmt_aggs_end)(struct dt_consumer *c);
 };
 
-extern const struct dt_format dt_format_text, dt_format_json,
-	dt_format_bpftrace, dt_format_btjson;
+extern const struct dt_format dt_format_text, dt_format_json;
 
-/* The format -x oformat chose (both: bpftrace's JSON). */
-const struct dt_format *dt_format_pick(bool json, bool bpftrace);
-
-/* The text format's pieces, which bpftrace's reuses (dt_text.c). */
+/* The text format's pieces, for formats that reuse them (dt_text.c). */
 void dt_text_begin(struct dt_consumer *c, int cpu, uint32_t probe_id,
 		   bool quiet);
 int dt_text_action(struct dt_consumer *c, const uint8_t *data,

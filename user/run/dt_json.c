@@ -256,7 +256,7 @@ static int dt_json_action(struct dt_consumer *c, const uint8_t *data,
 	if (o->o_kind == DT_OUT_TRACE && r) {
 		dt_json_trace(c, data, r);
 	} else if (o->o_kind == DT_OUT_PRINTF || o->o_kind == DT_OUT_SYSTEM ||
-		   o->o_kind == DT_OUT_BTCAT) {
+		   o->o_kind == DT_OUT_CAT) {
 		rc = dt_json_printf(c, data, e, o);
 	} else if (o->o_kind == DT_OUT_TRACEMEM && r) {
 		dt_json_bytes(fp, data + r->r_off, r->r_size);

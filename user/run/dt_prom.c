@@ -237,8 +237,8 @@ int dt_prom_write(FILE *fp, struct dt_aggs *s, struct dt_symtab *syms,
 	for (i = 0; i < s->ag_n; i++) {
 		struct dt_aggdata *d = &s->ag_data[i];
 
-		/* bpftrace's maps that are variables are not aggregations */
-		if (!d->ad_def->a_btmap)
+		/* names that stand for variables are not aggregations */
+		if (!d->ad_def->a_isvar)
 			dropped[i] = dt_prom_agg(fp, d, syms, maxseries);
 	}
 	fprintf(fp, "# TYPE dtrace_drops counter\n"
@@ -259,7 +259,7 @@ int dt_prom_write(FILE *fp, struct dt_aggs *s, struct dt_symtab *syms,
 		(unsigned long long)st->ps_specdrops,
 		(unsigned long long)st->ps_errors);
 	for (i = 0; i < s->ag_n; i++) {
-		if (s->ag_data[i].ad_def->a_btmap)
+		if (s->ag_data[i].ad_def->a_isvar)
 			continue;
 		fputs("dtrace_series_dropped{aggregation=", fp);
 		dt_prom_labelval(fp, s->ag_data[i].ad_def->a_name,

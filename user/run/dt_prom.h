@@ -9,8 +9,7 @@
  *   min( ), max( ), avg( ),   gauge       dtrace_agg_NAME{...} V
  *   stddev( )
  *   quantize( ), lquantize( ), histogram  dtrace_agg_NAME_bucket{...,le}
- *   llquantize( ) (bpftrace's            _count, _sum
- *   hist( ), lhist( ))
+ *   llquantize( )                        _count, _sum
  *
  * Values are the ones printa( ) prints (normalized; avg( ) and stddev( )
  * as integers). A bucket's le is the largest integer its row holds

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dt_btval.h"
+#include "dt_valext.h"
 #include "dt_consume.h"
 #include "dt_printf.h"
 #include "dt_rec.h"
@@ -107,7 +107,7 @@ static int dt_rec_system(struct dt_consumer *c, const struct dt_out *o,
 	return rc;
 }
 
-/* bpftrace's cat(fmt, ...): the file so named, when its record prints. */
+/* cat(fmt, ...): the file so named, when its record prints. */
 static int dt_rec_cat(struct dt_consumer *c, const struct dt_out *o,
 		      const struct dt_pfarg *args, int nargs)
 {
@@ -123,7 +123,7 @@ static int dt_rec_cat(struct dt_consumer *c, const struct dt_out *o,
 		free(path);
 		return -1;
 	}
-	rc = dt_btval_cat(c, path);
+	rc = c->c_ext && c->c_ext->vx_cat ? c->c_ext->vx_cat(c, path) : 0;
 	free(path);
 	return rc;
 }
@@ -137,16 +137,17 @@ int dt_rec_printf(struct dt_consumer *c, const uint8_t *data,
 
 	if (o->o_nrecs > 64)
 		return -1;
-	/* k: the argument; bpftrace's values may take two slots */
+	/* k: the argument; a language's own values may take two slots */
 	for (i = 0, k = 0; i < o->o_nrecs; i++, k++) {
 		const struct dt_rec *r = &e->e_recs[o->o_rec + i];
 
 		tmp[k] = NULL;
 		args[k].pa_type = r->r_type;
-		if (r->r_type.sym >= DT_SYM_KSTACK) {
-			i += dt_btval_text(&c->c_syms, data, r,
-					   i + 1 < o->o_nrecs ? r + 1 : NULL,
-					   &tmp[k]) - 1;
+		if (r->r_type.sym >= DT_SYM_KSTACK && c->c_ext &&
+		    c->c_ext->vx_text) {
+			i += c->c_ext->vx_text(&c->c_syms, data, r,
+					       i + 1 < o->o_nrecs ? r + 1 :
+					       NULL, &tmp[k]) - 1;
 			args[k].pa_type = dt_type_string;
 			args[k].pa_str = tmp[k] ? tmp[k] : "";
 			args[k].pa_int = 0;
@@ -161,7 +162,7 @@ int dt_rec_printf(struct dt_consumer *c, const uint8_t *data,
 	dt_rec_syms(c, o->o_fmt, args, k, tmp);
 	if (o->o_kind == DT_OUT_SYSTEM)
 		n = dt_rec_system(c, o, args, k);
-	else if (o->o_kind == DT_OUT_BTCAT)
+	else if (o->o_kind == DT_OUT_CAT)
 		n = dt_rec_cat(c, o, args, k);
 	else
 		n = dt_pfmt_print(c->c_out, o->o_fmt, args, k);

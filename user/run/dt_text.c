@@ -204,7 +204,7 @@ int dt_text_action(struct dt_consumer *c, const uint8_t *data,
 	if (o->o_kind == DT_OUT_TRACE)
 		n = dt_print_trace(c, data, &e->e_recs[o->o_rec]);
 	else if (o->o_kind == DT_OUT_PRINTF || o->o_kind == DT_OUT_SYSTEM ||
-		 o->o_kind == DT_OUT_BTCAT)
+		 o->o_kind == DT_OUT_CAT)
 		n = dt_rec_printf(c, data, e, o);
 	else if (o->o_kind == DT_OUT_TRACEMEM)
 		n = dt_print_bytes(c, data + e->e_recs[o->o_rec].r_off,
@@ -260,11 +260,3 @@ const struct dt_format dt_format_text = {
 	.fmt_stop	= dt_text_stop,
 	.fmt_aggs_end	= dt_text_aggs_end,
 };
-
-const struct dt_format *dt_format_pick(bool json, bool bpftrace)
-{
-	if (json && bpftrace)
-		return &dt_format_btjson;
-	return json ? &dt_format_json : bpftrace ? &dt_format_bpftrace :
-		&dt_format_text;
-}

@@ -123,7 +123,7 @@ static bool dt_btf_isenum(const struct btf_type *t)
 
 /*
  * The enumerators' index, the same hash: a name is looked up for each
- * identifier a bpftrace program uses, and a walk of every type for each
+ * identifier a program uses, and a walk of every type for each
  * was most of a compile (and of a fuzzer's run).
  */
 static int dt_btf_index_enums(struct dt_btf *bt)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpftrace's output format (dt_btout.h, dt_format.h). Widths, labels, bars, sorting
+ * bpftrace's output format (bt_print.h, dt_format.h). Widths, labels, bars, sorting
  * and blank lines were measured on Debian's bpftrace 0.17; the expected
  * files of tests/d/btout-* are its transcripts.
  */
@@ -11,9 +11,9 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "dif_agg.h"
 #include "dt_agg.h"
-#include "dt_btout.h"
-#include "dt_btval.h"
-#include "dt_btvar.h"
+#include "bt_print.h"
+#include "bt_value.h"
+#include "bt_mapvar.h"
 #include "dt_consume.h"
 #include "dt_format.h"
 #include "dt_options.h"
@@ -194,7 +194,7 @@ void dt_bt_key(FILE *fp, const struct dt_agg *a, const uint8_t *key, int i,
 	}
 	v = dt_agg_keyint(a, key, i);
 	if (t->sym >= DT_SYM_KSTACKID) {
-		/* kstack as a value: its id (dt_btval.h) */
+		/* kstack as a value: its id (bt_value.h) */
 		dt_btval_stackid(fp, syms, (uint64_t)v,
 				 t->sym - DT_SYM_KSTACKID, 4);
 	} else if (t->sym && syms) {
@@ -344,9 +344,9 @@ int dt_bt_varmap(struct dt_consumer *c, struct dt_aggdata *d, bool print,
 		 bool json)
 {
 	const struct dt_agg *a = d->ad_def;
-	int64_t top = print ? d->ad_bttop : 0;
+	int64_t top = print ? d->ad_vartop : 0;
 
-	d->ad_bttop = 0;
+	d->ad_vartop = 0;
 	if (!a->a_var || !c->c_dvars) {	/* never assigned, or no store */
 		if (!json)
 			fputc('\n', c->c_out);
@@ -360,7 +360,7 @@ int dt_bt_varmap(struct dt_consumer *c, struct dt_aggdata *d, bool print,
 /* One map: an aggregation, or bpftrace's map that is a D global. */
 static int dt_bt_one(struct dt_consumer *c, struct dt_aggdata *d, bool print)
 {
-	if (!d->ad_def->a_btmap)
+	if (!d->ad_def->a_isvar)
 		return dt_bt_agg(c->c_out, d, &c->c_syms);
 	return dt_bt_varmap(c, d, print, false);
 }
@@ -392,7 +392,7 @@ int dt_bt_maps_at_exit(struct dt_consumer *c,
 	for (i = 0; i < n && !rc; i++) {
 		/* 0.27 prints an empty map (a cleared one) by print( ) only */
 		if (dt_bt_release >= 27 && !all[i]->ad_nents &&
-		    !all[i]->ad_def->a_btmap)
+		    !all[i]->ad_def->a_isvar)
 			continue;
 		rc = one(c, all[i]);
 	}
@@ -407,7 +407,7 @@ static int dt_bt_exit_one(struct dt_consumer *c, struct dt_aggdata *d)
 	size_t len = 0;
 	int rc;
 
-	if (dt_bt_release < 27 || !d->ad_def->a_btmap)
+	if (dt_bt_release < 27 || !d->ad_def->a_isvar)
 		return dt_bt_one(c, d, false);
 	/* 0.27 leaves out an empty map, which prints as a bare newline */
 	c->c_out = open_memstream(&buf, &len);
@@ -439,7 +439,7 @@ static bool dt_bt_print_empty(struct dt_consumer *c,
 {
 	const struct dt_agg *a = d->ad_def;
 
-	if (dt_bt_release < 27 || a->a_btmap || d->ad_nents)
+	if (dt_bt_release < 27 || a->a_isvar || d->ad_nents)
 		return false;
 	if (a->a_nkeys || a->a_func == DTRACE_AGG_QUANTIZE ||
 	    a->a_func == DTRACE_AGG_LQUANTIZE)
@@ -475,11 +475,26 @@ static int dt_bt_action(struct dt_consumer *c, const uint8_t *data,
 	return 0;
 }
 
+/*
+ * bpftrace reads faulting memory as zeros (tcpdrop's NULL skb->sk)
+ * where D stops the clause: in bpftrace's output, the first fault is a
+ * warning and the others are only counted.
+ */
+static bool dt_bt_fault_once(struct dt_consumer *c)
+{
+	if (c->c_nerrors)
+		return false;
+	fprintf(stderr, "WARNING: a probe stopped at a fault (bpftrace "
+		"would read zeros; later faults are not reported): ");
+	return true;
+}
+
 const struct dt_format dt_format_bpftrace = {
 	.fmt_name	= "bpftrace",
 	.fmt_start	= dt_bt_attaching,
 	.fmt_begin	= dt_text_begin,
 	.fmt_action	= dt_bt_action,
+	.fmt_fault	= dt_bt_fault_once,
 	.fmt_end	= dt_text_end,
 	.fmt_aggs_end	= dt_bt_aggs_end,
 };

@@ -15,31 +15,17 @@
  * and divides integer values. A string value "" reads as an element
  * delete( ) removed (bt_func.c stores "" there), so it is not printed.
  */
-#ifndef DT_BTVAR_H
-#define DT_BTVAR_H
+#ifndef BT_MAPVAR_H
+#define BT_MAPVAR_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <dtrace/dif.h>
+#include "dt_dvars.h"
 
 struct dt_agg;
 struct dt_symtab;
-
-/* One snapshot of a consumer's globals. */
-struct dt_dvars {
-	uint8_t		*dv_buf;	/* struct dtrace_dvar records */
-	size_t		dv_len, dv_cap;
-	uint64_t	dv_globals[DIF_VARID_MAX + 1];
-};
-
-/*
- * Take a snapshot through the device fd; clear: 0, or 1 + the id of a
- * variable to empty first. 0, or -1 with errno.
- */
-int dt_dvar_snap(int fd, uint32_t clear, struct dt_dvars *s);
-void dt_dvars_fini(struct dt_dvars *s);
 
 /*
  * Print the map a (a->a_var set) from the snapshot: top 0 prints every
@@ -49,11 +35,22 @@ void dt_dvars_fini(struct dt_dvars *s);
 int dt_bt_var(FILE *fp, const struct dt_agg *a, const struct dt_dvars *s,
 	      int64_t top, uint64_t div, struct dt_symtab *syms);
 /*
- * The same as -f json prints it (dt_btjson.c), one line as bpftrace
+ * The same as -f json prints it (bt_json.c), one line as bpftrace
  * 0.17 does: {"type": "map", "data": {"@m": {"1,a": 2}}}, "@x": 5 for a
  * scalar, [5,"a"] for a tuple; an empty map prints nothing.
  */
 int dt_bt_var_json(FILE *fp, const struct dt_agg *a, const struct dt_dvars *s,
 		   int64_t top, uint64_t div, struct dt_symtab *syms);
 
-#endif /* DT_BTVAR_H */
+/*
+ * clear( ) and zero( ) of such a map empty its variables (bpftrace's
+ * zero( ) of such a map: the store frees zeroes); trunc(@m, n) is the
+ * next print's top (dt_valext.h's vx_varact).
+ */
+struct dt_aggdata;
+struct dt_consumer;
+struct dt_out;
+int bt_mapvar_act(struct dt_consumer *c, struct dt_aggdata *d,
+		  const struct dt_out *o, int64_t v);
+
+#endif /* BT_MAPVAR_H */

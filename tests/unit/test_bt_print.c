@@ -13,7 +13,7 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "agg_test.h"
 #include "dt_agg.h"
-#include "dt_btout.h"
+#include "bt_print.h"
 #include "dt_options.h"
 #include "kselftest_harness.h"
 

@@ -8,7 +8,7 @@
  *   {"type": "map", "data": {"@c": 1}}         count, sum, min, max
  *   {"type": "map", "data": {"@k": {"1": 1, "a,b": 2}}}
  *   {"type": "map", "data": {"@t": {"1": [5,"a"]}}}  a map that is a D
- *                                                   global (dt_btvar.h)
+ *                                                   global (bt_mapvar.h)
  *   {"type": "stats", "data": {"@a": 4}}       avg (sic)
  *   {"type": "stats", "data": {"@s": {"count": 2, "average": 15,
  *                                      "total": 30}}}
@@ -26,8 +26,8 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "dif_agg.h"
 #include "dt_agg.h"
-#include "dt_btjson.h"
-#include "dt_btout.h"
+#include "bt_json.h"
+#include "bt_print.h"
 #include "dt_consume.h"
 #include "dt_format.h"
 #include "dt_json.h"
@@ -220,7 +220,7 @@ int dt_btj_agg(FILE *fp, struct dt_aggdata *d, struct dt_symtab *syms)
 /* One map: an aggregation, or bpftrace's map that is a D global. */
 static int dt_btj_one(struct dt_consumer *c, struct dt_aggdata *d, bool print)
 {
-	if (!d->ad_def->a_btmap)
+	if (!d->ad_def->a_isvar)
 		return dt_btj_agg(c->c_out, d, &c->c_syms);
 	return dt_bt_varmap(c, d, print, true);
 }

@@ -4,8 +4,8 @@
  * marked DT_SYM_KSTACK and up (compile/dt_layout.c's dt_layout_btval):
  * stacks in bpftrace's modes, usym( ), buf( )'s %r; and cat( ).
  */
-#ifndef DT_BTVAL_H
-#define DT_BTVAL_H
+#ifndef BT_VALUE_H
+#define BT_VALUE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -16,6 +16,7 @@ struct dt_ecb;
 struct dt_out;
 struct dt_rec;
 struct dt_symtab;
+struct dt_valext;
 
 /*
  * A stack of n words (user: the pid first) as bpftrace prints it in
@@ -47,4 +48,7 @@ void dt_btval_stackid(FILE *fp, struct dt_symtab *syms, uint64_t id,
 /* cat(fmt, ...): the file the formatted name names, to c->c_out. */
 int dt_btval_cat(struct dt_consumer *c, const char *path);
 
-#endif /* DT_BTVAL_H */
+/* The consumer's hooks for these, and for maps that are globals. */
+extern const struct dt_valext bt_valext;
+
+#endif /* BT_VALUE_H */

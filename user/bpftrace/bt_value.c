@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpftrace's values the consumer makes (dt_btval.h). The formats are
+ * bpftrace's values the consumer makes (bt_value.h). The formats are
  * Debian's bpftrace 0.17's, as it printed them.
  */
 #include <ctype.h>
@@ -11,8 +11,10 @@
 #include "dt_ast.h"
 #include "dt_compile.h"
 #include "dt_consume.h"
-#include "dt_btval.h"
+#include "bt_mapvar.h"
+#include "bt_value.h"
 #include "dt_sym.h"
+#include "dt_valext.h"
 
 #define DT_CAT_MAX	10240	/* bpftrace's cat( ) prints at most this */
 
@@ -248,3 +250,10 @@ int dt_btval_cat(struct dt_consumer *c, const char *path)
 	fclose(fp);
 	return 0;
 }
+
+const struct dt_valext bt_valext = {
+	.vx_text	= dt_btval_text,
+	.vx_stackid	= dt_btval_learn,
+	.vx_cat		= dt_btval_cat,
+	.vx_varact	= bt_mapvar_act,
+};

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * -l in bpftrace's names (dt_btlist.c).
+ * -l in bpftrace's names (bt_list.c).
  */
-#ifndef DT_BTLIST_H
-#define DT_BTLIST_H
+#ifndef BT_LIST_H
+#define BT_LIST_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,4 +29,4 @@ void bt_list_tpfields(FILE *fp, const char *sys, const char *ev);
 int bt_list(int fd, const char *search, bool verbose, unsigned int rel,
 	    FILE *fp, char *err, size_t errlen);
 
-#endif /* DT_BTLIST_H */
+#endif /* BT_LIST_H */

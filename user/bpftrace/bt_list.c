@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dt_btlist.h"
+#include "bt_list.h"
 #include "bt_parse.h"
 #include "dt_btf.h"
 #include "dt_pid.h"

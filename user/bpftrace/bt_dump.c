@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "dif_vm.h"
-#include "dt_btargs.h"
+#include "bt_dump.h"
 #include "dt_compile.h"
 
 static void dt_dump_expr(FILE *fp, const struct dt_node *n);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpftrace's maps that are D globals (dt_btvar.h): the snapshot, and
- * the printing. Orders and formats were measured on Debian's bpftrace
+ * bpftrace's maps that are D globals (bt_mapvar.h), printed from a
+ * snapshot of the globals (run/dt_dvars.h). Orders and formats were measured on Debian's bpftrace
  * 0.17 (tests/d/bt-maps-vs-bpftrace.sh compares the two).
  */
 #define _GNU_SOURCE	/* qsort_r */
@@ -11,51 +11,11 @@
 
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_aggdef.h"
-#include "dt_btvar.h"
-#include "dt_dev.h"
+#include "bt_mapvar.h"
+#include "dt_agg.h"
+#include "dt_consume.h"
 #include "dt_json.h"
 #include "dt_sym.h"
-
-#define DT_DVAR_ROOM	(1u << 20)	/* the first snapshot's room */
-
-int dt_dvar_snap(int fd, uint32_t clear, struct dt_dvars *s)
-{
-	struct dtrace_ioc_dvarsnap d;
-	size_t room = s->dv_cap ? s->dv_cap : DT_DVAR_ROOM;
-
-	for (;;) {
-		if (room > s->dv_cap) {
-			uint8_t *b = realloc(s->dv_buf, room);
-
-			if (!b)
-				return -1;
-			s->dv_buf = b;
-			s->dv_cap = room;
-		}
-		memset(&d, 0, sizeof(d));
-		d.dv_clear = clear;
-		d.dv_buf = (uint64_t)(uintptr_t)s->dv_buf;
-		d.dv_bufsize = s->dv_cap;
-		d.dv_globals = (uint64_t)(uintptr_t)s->dv_globals;
-		if (dt_dev_dvarsnap(fd, &d))
-			return -1;
-		clear = 0;	/* done: a retry only reads */
-		if (d.dv_bufsize > s->dv_cap) {
-			errno = EPROTO;
-			return -1;
-		}
-		s->dv_len = d.dv_bufsize;
-		if (!d.dv_more || room >= DTRACE_DVARSNAP_MAX)
-			return 0;
-		room *= 2;
-	}
-}
-
-void dt_dvars_fini(struct dt_dvars *s)
-{
-	free(s->dv_buf);
-	memset(s, 0, sizeof(*s));
-}
 
 #define DT_BTVAR_KEYS	8
 
@@ -331,7 +291,7 @@ static long dt_bttuple_ents(const struct dt_agg *a, const struct dt_dvars *s,
 	long n = 0, k, j;
 	int i;
 
-	for (i = 0; i < a->a_bttuple; i++) {
+	for (i = 0; i < a->a_ntvars; i++) {
 		if (!a->a_tvars[i])
 			continue;
 		k = dt_btvar_ents(a->a_tvars[i], s, &one);
@@ -372,12 +332,12 @@ static void dt_btvar_value(FILE *fp, const struct dt_agg *a,
 	long j = 0;
 	int i;
 
-	if (!a->a_bttuple) {
+	if (!a->a_ntvars) {
 		dt_btvar_scalar(fp, &a->a_var->v_type, row, div, json, syms);
 		return;
 	}
 	fputc(json ? '[' : '(', fp);
-	for (i = 0; i < a->a_bttuple; i++) {
+	for (i = 0; i < a->a_ntvars; i++) {
 		v = a->a_tvars[i];
 		if (i)
 			fputs(json ? "," : ", ", fp);
@@ -403,12 +363,12 @@ static long dt_btvar_sorted(const struct dt_agg *a, const struct dt_dvars *s,
 	struct dt_btsort srt;
 	long n;
 
-	n = a->a_bttuple ? dt_bttuple_ents(a, s, ents) :
+	n = a->a_ntvars ? dt_bttuple_ents(a, s, ents) :
 		dt_btvar_ents(v, s, ents);
 	if (n <= 0)
 		return n;
 	srt.s_var = v;
-	srt.s_tuple = a->a_bttuple > 0;
+	srt.s_tuple = a->a_ntvars > 0;
 	srt.s_byval = !srt.s_tuple && v->v_type.kind != DT_T_STRING &&
 		!v->v_type.sym;
 	qsort_r(*ents, (size_t)n, sizeof(**ents), dt_btvar_cmp, &srt);
@@ -509,3 +469,31 @@ int dt_bt_var_json(FILE *fp, const struct dt_agg *a, const struct dt_dvars *s,
 	free(ents);
 	return ferror(fp) || i < n ? -1 : 0;
 }
+
+int bt_mapvar_act(struct dt_consumer *c, struct dt_aggdata *d,
+		  const struct dt_out *o, int64_t v)
+{
+	const struct dt_agg *a = d->ad_def;
+	int i;
+
+	if (o->o_kind == DT_OUT_TRUNC && o->o_nrecs) {
+		d->ad_vartop = v;
+		return 0;
+	}
+	if (o->o_kind != DT_OUT_TRUNC && o->o_kind != DT_OUT_CLEAR)
+		return 0;
+	if (!a->a_var || !c->c_dvarsnap)
+		return 0;	/* never assigned: nothing to empty */
+	for (i = 0; i < (a->a_ntvars ? a->a_ntvars : 1); i++) {
+		const struct dt_var *v = a->a_ntvars ? a->a_tvars[i] :
+			a->a_var;
+
+		if (v && c->c_dvarsnap(c->c_dvararg, v->v_id + 1)) {
+			snprintf(c->c_err, sizeof(c->c_err), "failed to clear "
+				 "@%s: %s", a->a_name, strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+

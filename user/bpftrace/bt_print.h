@@ -21,8 +21,8 @@
  * and stats by the average), ties by key. printa(@x) without a format
  * prints one aggregation the same way.
  */
-#ifndef DT_BTOUT_H
-#define DT_BTOUT_H
+#ifndef BT_PRINT_H
+#define BT_PRINT_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -66,7 +66,7 @@ int dt_bt_maps_at_exit(struct dt_consumer *c,
 		       bool json);
 
 /*
- * bpftrace's map that is a D global (d->ad_def->a_btmap, dt_btvar.h),
+ * bpftrace's map that is a D global (d->ad_def->a_isvar, bt_mapvar.h),
  * in text or -f json: print( )'s top and divisor apply to one print; a
  * map never assigned prints as an empty one.
  */
@@ -85,4 +85,8 @@ void dt_bt_hist_label(char *buf, size_t len, unsigned int i);
 void dt_bt_lhist_num(char *buf, size_t len, int64_t n);
 int dt_bt_bar(uint64_t count, uint64_t max);
 
-#endif /* DT_BTOUT_H */
+/* -x oformat=bpftrace, and bpftrace's -f json (bt_json.c). */
+struct dt_format;
+extern const struct dt_format dt_format_bpftrace, dt_format_btjson;
+
+#endif /* BT_PRINT_H */

@@ -68,8 +68,10 @@ FUZZ_TIMEOUT ?= 60
 # NAME SECONDS. Past half the RSS limit libFuzzer purged ASan's caches
 # every second: the madvise and the page faults after it were a third
 # of the bt fuzzer's time, so the quarantine is smaller and never purged.
+# Recording each allocation's stack was a fifth of the d fuzzer's time: a
+# finding's report lacks it, rerunning its artifact gives it.
 FUZZ_RUN = cd $(FZ) && mkdir -p corpus/$(1) && \
-	ASAN_OPTIONS=quarantine_size_mb=64 nice -n 19 ./fuzz_$(1) \
+	ASAN_OPTIONS=quarantine_size_mb=64:malloc_context_size=0 nice -n 19 ./fuzz_$(1) \
 	-timeout=$(FUZZ_TIMEOUT) -report_slow_units=5 -rss_limit_mb=4096 \
 	-purge_allocator_interval=-1 \
 	-max_len=$(call FUZZ_MAXLEN,$(1)) \

@@ -371,6 +371,51 @@ static u64 dif_subr_case(struct dif_mstate *ms, u32 mark, bool upper)
 	return dif_str_result(ms, mark, out, a.len);
 }
 
+/*
+ * strtoll(s, base): as C's, from leading blanks, a sign and (base 16) a
+ * "0x", to the first character that is not a digit of base; wrapping
+ * on overflow, as DTrace's does. A base outside 2..36 is ILLOP.
+ */
+static u64 dif_subr_strtoll(struct dif_mstate *ms)
+{
+	u64 base = ms->tuple[1].dt_value, v = 0;
+	struct dif_sarg a;
+	bool neg = false;
+	u32 i = 0;
+
+	if (base < 2 || base > 36) {
+		dif_fault(ms, DIF_FAULT_ILLOP, base);
+		return 0;
+	}
+	if (!dif_subr_str(ms, 0, &a) || !dif_budget_charge(ms, a.len))
+		return 0;
+	while (i < a.len && (a.s[i] == ' ' || (a.s[i] >= '\t' &&
+					      a.s[i] <= '\r')))
+		i++;
+	if (i < a.len && (a.s[i] == '-' || a.s[i] == '+'))
+		neg = a.s[i++] == '-';
+	if (base == 16 && i + 1 < a.len && a.s[i] == '0' &&
+	    (a.s[i + 1] == 'x' || a.s[i + 1] == 'X'))
+		i += 2;
+	for (; i < a.len; i++) {
+		char c = a.s[i];
+		u64 d;
+
+		if (c >= '0' && c <= '9')
+			d = (u64)(c - '0');
+		else if (c >= 'a' && c <= 'z')
+			d = (u64)(c - 'a') + 10;
+		else if (c >= 'A' && c <= 'Z')
+			d = (u64)(c - 'A') + 10;
+		else
+			break;
+		if (d >= base)
+			break;
+		v = v * base + d;
+	}
+	return neg ? -v : v;
+}
+
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define DIF_BE16(x)	((u16)(x))
 #define DIF_BE32(x)	((u32)(x))
@@ -613,6 +658,8 @@ static u64 dif_subr_dispatch(struct dif_mstate *ms, enum dif_subr subr,
 		return dif_env_stackid(ms, a[0].dt_value);
 	case DIF_SUBR_GLOBAL_COUNT:
 		return dif_dyn_count(ms, a[0].dt_value);
+	case DIF_SUBR_STRTOLL:
+		return dif_subr_strtoll(ms);
 	case DIF_SUBR_COUNT:
 		break;
 	}

@@ -161,7 +161,8 @@ enum dif_builtin {
 	X(CLEANPATH, 1)							\
 	X(JOIN, 2)	/* join(argv, sep): a user string array's */	\
 	X(STACKID, 1)	/* a kernel stack's hash: bpftrace's kstack value */\
-	X(GLOBAL_COUNT, 1) /* the entries of global array id: len(@m) */
+	X(GLOBAL_COUNT, 1) /* the entries of global array id: len(@m) */\
+	X(STRTOLL, 2)	/* strtoll(s, base) */
 
 enum dif_subr {
 #define DIF_X_SUBR(name, nargs) DIF_SUBR_##name,

@@ -78,7 +78,8 @@ TEST(kinds_and_codes)
 		}
 	}
 	EXPECT_EQ(10, naggs);	/* DTrace's nine and stats( ) */
-	EXPECT_EQ(37, nsubrs);	/* and bpftrace's %join( ), stackid( ), %len( ) */
+	/* and strtoll( ), bpftrace's %join( ), stackid( ), %len( ) */
+	EXPECT_EQ(38, nsubrs);
 	EXPECT_EQ(DTRACE_AGG_AVG, dt_func_byid(DT_FN_STATS)->f_code);
 	EXPECT_EQ(DIF_SUBR_SUBSTR, dt_func_byid(DT_FN_SUBSTR)->f_code);
 	EXPECT_EQ(-1, dt_func_byid(DT_FN_SYM)->f_code);

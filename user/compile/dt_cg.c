@@ -694,12 +694,14 @@ static int dt_cg_any(struct dt_cg *cg, struct dt_node *n)
 				"%s( ) cannot be used here", n->n_str);
 	if (dt_cg_push(cg, n->n_args, regs, &nregs))
 		return -1;
-	if (f->f_id == DT_FN_SUBSTR && nregs == 2) {
-		/* substr(s, i): the rest of the string */
+	if ((f->f_id == DT_FN_SUBSTR || f->f_id == DT_FN_STRTOLL) &&
+	    nregs == f->f_minargs) {
+		/* substr(s, i): the rest of the string; strtoll(s): base 10 */
 		r = dt_cg_reg(cg);
 		if (r < 0)
 			return -1;
-		dt_cg_setint(cg, r, cg->cg_strsize);
+		dt_cg_setint(cg, r, f->f_id == DT_FN_SUBSTR ? cg->cg_strsize :
+			     10);
 		EMIT(cg, PUSHTV, 0, r, 0, 0);
 		regs[nregs++] = r;
 	}
@@ -745,6 +747,28 @@ static int dt_cg_bt_len(struct dt_cg *cg, struct dt_node *n)
 	}
 	dt_cg_free(cg, t);
 	dt_cg_free(cg, lt);
+	return r;
+}
+
+/* getmajor( ), getminor( ): fields of the kernel's dev_t (MINORBITS 20). */
+static int dt_cg_getdev(struct dt_cg *cg, struct dt_node *n)
+{
+	int r = dt_cg_expr(cg, n->n_args), t;
+
+	if (r < 0)
+		return -1;
+	t = dt_cg_reg(cg);
+	if (t < 0)
+		return -1;
+	if (n->n_func->f_id == DT_FN_GETMAJOR) {
+		dt_cg_setint(cg, t, 20);
+		EMIT(cg, SRL, r, r, t, 0);
+		dt_cg_setint(cg, t, 0xfff);
+	} else {
+		dt_cg_setint(cg, t, 0xfffff);
+	}
+	EMIT(cg, AND, r, r, t, 0);
+	dt_cg_free(cg, t);
 	return r;
 }
 

@@ -14,7 +14,7 @@
  *   KIND    DT_F_<KIND>
  *   MIN-MAX how many arguments it takes
  *   RET     its value's type (dt_ident.c): V void, S string, I4 int,
- *           U2 U4 U8 unsigned integers, P void *
+ *           I8 int64_t, U2 U4 U8 unsigned integers, P void *
  *   ARGS    SUBR: each argument's type, i integer, s string
  *   CODE    SUBR: DIF_SUBR_<CODE>; AGG: DTRACE_AGG_<CODE>; else NONE
  *   CHECK   dt_check_<CHECK>( ) (dt_check.c) checks a call; any: the
@@ -131,6 +131,13 @@
 	  any, any)							\
 	X(CLEANPATH, "cleanpath", SUBR, 1, 1, S, "s", CLEANPATH, any,	\
 	  any, any)							\
+	X(STRTOLL, "strtoll", SUBR, 1, 2, I8, "si", STRTOLL, any, any,	\
+	  any)								\
+	/* the kernel's dev_t: 12 bits of major above 20 of minor */	\
+	X(GETMAJOR, "getmajor", SUBR, 1, 1, U4, "i", NONE, any, any,	\
+	  getdev)							\
+	X(GETMINOR, "getminor", SUBR, 1, 1, U4, "i", NONE, any, any,	\
+	  getdev)							\
 	/* user writes: destructive (dt_layout.c) */			\
 	X(COPYOUT, "copyout", SUBR, 3, 3, V, "iii", COPYOUT, any,	\
 	  userwrite, any)						\
@@ -211,13 +218,8 @@
 	  any, any)							\
 	X(RW_WRITE_HELD, "rw_write_held", UNSUPP, 0, 0, V, "", NONE,	\
 	  any, any, any)						\
-	X(GETMINOR, "getminor", UNSUPP, 0, 0, V, "", NONE, any, any,	\
-	  any)								\
-	X(GETMAJOR, "getmajor", UNSUPP, 0, 0, V, "", NONE, any, any,	\
-	  any)								\
 	X(DDI_PATHNAME, "ddi_pathname", UNSUPP, 0, 0, V, "", NONE, any,	\
 	  any, any)							\
-	X(STRTOLL, "strtoll", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(JSON, "json", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(MSGSIZE, "msgsize", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(MSGDSIZE, "msgdsize", UNSUPP, 0, 0, V, "", NONE, any, any,	\

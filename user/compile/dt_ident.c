@@ -67,6 +67,7 @@ const struct dt_builtin *dt_builtin_lookup(const char *name)
 #define DT_RET_I4	TI(4, true)
 #define DT_RET_U2	TI(2, false)
 #define DT_RET_U4	TI(4, false)
+#define DT_RET_I8	TI(8, true)
 #define DT_RET_U8	TI(8, false)
 #define DT_RET_P	TP
 

@@ -184,12 +184,14 @@ if [ "$mode" = subset ]; then
 	# D itself: clauses, variables, aggregations, strings, printf, exit,
 	# the firing budget and the CPU-share bound; then one test per
 	# provider (profile, syscall, fbt, pid, uprobe, USDT, tracepoint,
-	# software, kprobe, perf) and ustack through pid.
+	# software, kprobe, perf) and ustack through pid; last, as it
+	# cannot be undone, the refusals of a locked-down kernel.
 	dtests=(hello printf arith arith-64 vars builtins clauses if if-exit
 		agg-funcs agg-end strings strsize trace-quiet end exit-status
 		speculation stack types-kernel budget rate-share
 		profile-rate agg-syscalls fbt-several pid uprobe-path usdt-args
-		tp-openat sw-clock bt-probes-kprobe bt-perf-names ustack)
+		tp-openat sw-clock bt-probes-kprobe bt-perf-names ustack
+		zz-lockdown)
 fi
 
 echo "# == tests/kmod"

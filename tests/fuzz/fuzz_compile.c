@@ -42,7 +42,7 @@ int fz_compile(const uint8_t *data, size_t size, bool bt)
 	src[size] = '\0';
 	dt_options_init(&o);
 	dt_pcb_init(&pcb, src, "fuzz", &o);
-	pcb.pcb_bt = bt;
+	pcb.pcb_lang = bt;
 	pcb.pcb_argc = 3;
 	pcb.pcb_argv = args;
 	if (dt_compile(&pcb, &cp) == 0 &&

@@ -22,7 +22,7 @@ static inline void bt_test_pcb(const char *src, struct dt_pcb *pcb,
 			       char *const *argv)
 {
 	dt_pcb_init(pcb, src, NULL, o);
-	pcb->pcb_bt = true;
+	pcb->pcb_lang = true;
 	pcb->pcb_argc = argc;
 	pcb->pcb_argv = argv;
 }

@@ -394,7 +394,7 @@ static int bt_compile(const char *src, struct dt_pcb *pcb,
 
 	dt_options_init(o);
 	dt_pcb_init(pcb, src, NULL, o);
-	pcb->pcb_bt = true;
+	pcb->pcb_lang = true;
 	pcb->pcb_argc = 1;
 	pcb->pcb_argv = argv;
 	return dt_compile(pcb, cp);

@@ -123,7 +123,7 @@ static int compile(const char *src, bool bt, struct dt_pcb *pcb,
 {
 	dt_options_init(o);
 	dt_pcb_init(pcb, src, NULL, o);
-	pcb->pcb_bt = bt;
+	pcb->pcb_lang = bt;
 	return dt_compile(pcb, cp);
 }
 

@@ -86,13 +86,13 @@ void bt_error_print(const struct dt_pcb *pcb, FILE *fp)
 	bt_error_words(pcb->pcb_errmsg, msg, sizeof(msg));
 	bt_error_unsuffix(msg);
 	/* a limit reached in while loops' copies: say that they are */
-	if (pcb->pcb_btloopline && pcb->pcb_errtag &&
+	if (pcb->pcb_feloopline && pcb->pcb_errtag &&
 	    (!strcmp(pcb->pcb_errtag, "D_VAR_MAX") ||
 	     !strcmp(pcb->pcb_errtag, "D_ACT_RECSIZE") ||
 	     !strcmp(pcb->pcb_errtag, "D_DIF_LIMIT")))
 		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), " (a "
 			 "while loop is unrolled 100 times here; the loop at "
-			 "line %d is too large)", pcb->pcb_btloopline);
+			 "line %d is too large)", pcb->pcb_feloopline);
 	if (pcb->pcb_errline <= 0) {
 		fprintf(fp, "%s: ERROR: %s\n", pcb->pcb_file ? pcb->pcb_file :
 			"stdin", msg);

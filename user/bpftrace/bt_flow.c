@@ -184,8 +184,8 @@ static struct dt_node *bt_flow_while(struct bt_fl *fl, struct dt_node *s)
 	struct dt_node *body, *out, *blk;
 	long size;
 
-	if (!fl->pcb->pcb_btloopline)
-		fl->pcb->pcb_btloopline = loc->first_line;
+	if (!fl->pcb->pcb_feloopline)
+		fl->pcb->pcb_feloopline = loc->first_line;
 	body = bt_flow_list(fl, bt_steal(&s->n_left), id);
 	if (fl->pcb->pcb_failed) {
 		dt_node_free(body);

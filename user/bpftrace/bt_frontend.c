@@ -34,4 +34,5 @@ const struct dt_frontend bt_frontend = {
 	.fe_errprint	= bt_error_print,
 	/* bpftrace >= 0.24: args.sk.__sk_common */
 	.fe_dotptr	= true,
+	.fe_widestep	= true,	/* lhist( ) has no 16-bit step */
 };

@@ -143,7 +143,7 @@ int bt_macro_def(struct dt_pcb *pcb, char *name, struct dt_node *params,
 			rc = dt_error(pcb, &p->n_loc, "BT_MACRO", "macro "
 				      "parameters must be $variables, @maps "
 				      "or names");
-	for (m = pcb->pcb_btmacros; m && !rc; m = m->n_next)
+	for (m = pcb->pcb_femacros; m && !rc; m = m->n_next)
 		if (strcmp(m->n_str, name) == 0)
 			rc = dt_error(pcb, loc, "BT_MACRO", "Redefinition "
 				      "of macro: %s", name);
@@ -156,7 +156,7 @@ int bt_macro_def(struct dt_pcb *pcb, char *name, struct dt_node *params,
 	m = bt_call(name, params, loc);
 	free(name);
 	m->n_left = body;
-	pcb->pcb_btmacros = dt_node_append(pcb->pcb_btmacros, m);
+	pcb->pcb_femacros = dt_node_append(pcb->pcb_femacros, m);
 	return 0;
 }
 
@@ -222,7 +222,7 @@ static const struct dt_node *bt_macro_find(const struct bt_mx *mx,
 	if ((n->n_kind != DT_N_CALL && n->n_kind != DT_N_IDENT) ||
 	    !n->n_str || n->n_str[0] == '%')
 		return NULL;
-	for (m = mx->pcb->pcb_btmacros; m; m = m->n_next)
+	for (m = mx->pcb->pcb_femacros; m; m = m->n_next)
 		if (strcmp(m->n_str, n->n_str) == 0 &&
 		    (n->n_kind == DT_N_CALL || !m->n_args))
 			return m;
@@ -463,7 +463,7 @@ int bt_macro_expand(struct dt_pcb *pcb)
 	struct bt_mx mx = { .pcb = pcb };
 	struct dt_clause *c;
 
-	if (!pcb->pcb_btmacros)
+	if (!pcb->pcb_femacros)
 		return 0;
 	for (c = pcb->pcb_prog.p_clauses; c && !pcb->pcb_failed;
 	     c = c->c_next) {
@@ -471,7 +471,7 @@ int bt_macro_expand(struct dt_pcb *pcb)
 			break;
 		c->c_stmts = bt_expand_stmts(&mx, c->c_stmts);
 	}
-	dt_node_free(pcb->pcb_btmacros);
-	pcb->pcb_btmacros = NULL;
+	dt_node_free(pcb->pcb_femacros);
+	pcb->pcb_femacros = NULL;
 	return pcb->pcb_failed ? -1 : 0;
 }

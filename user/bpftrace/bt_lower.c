@@ -653,10 +653,10 @@ static struct dt_node *bt_emptyaggs(const struct bt_ctx *cx,
 			continue;
 		agg = dt_node_new(DT_N_AGG, loc);
 		agg->n_str = bt_strdup(name);
-		agg->n_btmap = true;
+		agg->n_isvar = true;
 		if (dot) {
 			agg->n_str[dot - name] = '\0';
-			agg->n_bttuple = bt_tuplesize(cx, agg->n_str);
+			agg->n_ntvars = bt_tuplesize(cx, agg->n_str);
 		}
 		sets = dt_node_append(sets, dt_node_op(
 			DT_N_ASSIGN, DT_OP_SET, agg,

@@ -37,7 +37,7 @@ static int bt_stackargs(struct bt_ctx *cx, const struct dt_node *n,
 	const struct dt_node *a = n->n_kind == DT_N_CALL ? n->n_args : NULL;
 	int i;
 
-	*mode = DT_BTSTACK_BPFTRACE;
+	*mode = DT_STACKMODE_OWN;
 	*frames = 0;
 	if (a && a->n_kind == DT_N_IDENT) {
 		for (i = 0; i < 3 && strcmp(a->n_str, modes[i]); i++)
@@ -216,7 +216,7 @@ struct dt_node *bt_bufpre(struct bt_ctx *cx, struct dt_node *pf)
 		id = cx->nbufs++;
 		s = dt_node_op(DT_N_ASSIGN, DT_OP_SET,
 			       bt_this("%%b%d", id, 0, loc),
-			       bt_call("alloca", dt_node_int(DT_BTBUF_MAX,
+			       bt_call("alloca", dt_node_int(DT_BUFVAL_MAX,
 							     &dt_type_int,
 							     loc), loc), loc);
 		out = dt_node_append(out, s);
@@ -224,10 +224,10 @@ struct dt_node *bt_bufpre(struct bt_ctx *cx, struct dt_node *pf)
 		cast->n_ctype = dt_type_ulong;
 		cast->n_paren = true;
 		cmp = dt_node_op(DT_N_BINARY, DT_OP_GT, cast,
-				 dt_node_int(DT_BTBUF_MAX, &dt_type_int, loc),
+				 dt_node_int(DT_BUFVAL_MAX, &dt_type_int, loc),
 				 loc);
 		s = dt_node_op(DT_N_TERNARY, DT_OP_NONE,
-			       dt_node_int(DT_BTBUF_MAX, &dt_type_int, loc),
+			       dt_node_int(DT_BUFVAL_MAX, &dt_type_int, loc),
 			       dt_node_copy(n), loc);
 		s->n_cond = cmp;
 		out = dt_node_append(out, dt_node_op(

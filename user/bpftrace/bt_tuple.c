@@ -13,7 +13,7 @@
  *   @m[k] = (1, "a")      @m.0[k] = 1; @m.1[k] = "a": a map of tuples is
  *                         a map per element, which the consumer prints
  *                         as one (the stand-in aggregation of @m has
- *                         n_bttuple, bt_lower.c; bt_mapvar.c)
+ *                         n_ntvars, bt_lower.c; bt_mapvar.c)
  *   @m[k].1, $t = @m[k]   @m.1[k]; this->t.0 = @m.0[k]; ...
  *   delete(@m[k])         delete(@m.0[k]); delete(@m.1[k]); ...
  *   has_key(@m, k)        (has_key(@m.0, k) || has_key(@m.1, k) ...)

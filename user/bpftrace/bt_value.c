@@ -69,7 +69,7 @@ void dt_btval_stack(FILE *fp, struct dt_symtab *syms, const uint8_t *w,
 		memcpy(&pc, w + i * 8, 8);
 		if (!pc)
 			break;
-		if (mode == DT_BTSTACK_RAW) {	/* newer bpftrace's */
+		if (mode == DT_STACKMODE_RAW) {	/* newer bpftrace's */
 			fprintf(fp, "%llx\n", (unsigned long long)pc);
 			continue;
 		}
@@ -81,10 +81,10 @@ void dt_btval_stack(FILE *fp, struct dt_symtab *syms, const uint8_t *w,
 			s = name;
 			*mod = '\0';
 		}
-		if (mode == DT_BTSTACK_PERF && user)
+		if (mode == DT_STACKMODE_PERF && user)
 			fprintf(fp, "\t%llx %s (%s)\n", (unsigned long long)pc,
 				s, *mod ? mod : "[unknown]");
-		else if (mode == DT_BTSTACK_PERF)
+		else if (mode == DT_STACKMODE_PERF)
 			fprintf(fp, "\t%llx %s\n", (unsigned long long)pc, s);
 		else
 			fprintf(fp, "%*s%s\n", indent, "", s);

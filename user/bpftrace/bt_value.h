@@ -20,7 +20,7 @@ struct dt_valext;
 
 /*
  * A stack of n words (user: the pid first) as bpftrace prints it in
- * mode (DT_BTSTACK_*): a newline, then a line per frame indented by
+ * mode (DT_STACKMODE_*): a newline, then a line per frame indented by
  * indent spaces (perf: a tab, the address, the name).
  */
 void dt_btval_stack(FILE *fp, struct dt_symtab *syms, const uint8_t *w,

@@ -305,7 +305,7 @@ int dt_cmd_compile(struct dt_cmd *cmd)
 		pcb->pcb_prog.p_vars = vars;
 		pcb->pcb_prog.p_aggs = aggs;
 		memcpy(pcb->pcb_nvars, nvars, sizeof(nvars));
-		pcb->pcb_bt = p->p_bt;
+		pcb->pcb_lang = p->p_bt;
 		if (dt_compile(pcb, &p->p_cp)) {
 			dt_piece_errprint(cmd, p);
 			return -1;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The command's languages (compile/dt_frontend.h): D, and bpftrace for
- * a pcb with pcb_bt set. A build without bpftrace/ links another
+ * a pcb with pcb_lang set. A build without bpftrace/ links another
  * bt_frontend in its place.
  */
 #include "bt_parse.h"

@@ -20,7 +20,7 @@
 #include "dt_proc.h"
 
 /*
- * A pcb for src in D, or in bpftrace once pcb_bt is set (dt_langs.c);
+ * A pcb for src in D, or in bpftrace once pcb_lang is set (dt_langs.c);
  * dt_pcb_fini( ) frees it.
  */
 void dt_pcb_init(struct dt_pcb *pcb, const char *src, const char *file,

@@ -12,6 +12,7 @@
 #include "dt_aggdef.h"
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_frontend.h"
 #include "dt_options.h"
 
 static struct dt_agg *dt_agg_lookup(struct dt_pcb *pcb, const char *name)
@@ -33,8 +34,8 @@ static struct dt_agg *dt_agg_create(struct dt_pcb *pcb, struct dt_node *agg)
 		return NULL;
 	}
 	a->a_loc = agg->n_loc;
-	a->a_isvar = agg->n_btmap;
-	a->a_ntvars = agg->n_bttuple;
+	a->a_isvar = agg->n_isvar;
+	a->a_ntvars = agg->n_ntvars;
 	for (pp = &pcb->pcb_prog.p_aggs; *pp; pp = &(*pp)->a_next)
 		a->a_ix++;
 	*pp = a;
@@ -89,8 +90,9 @@ static int dt_check_lquant(struct dt_pcb *pcb, struct dt_node *call,
 		return dt_error(pcb, &step->n_loc, "D_LQUANT_STEPTYPE",
 				"lquantize( ) argument #3 must be a non-zero "
 				"positive integer constant");
-	/* DTrace's encoding; bpftrace's lhist has no such limit */
-	if (step && step->n_int > UINT16_MAX && !pcb->pcb_bt)
+	/* DTrace's encoding; a language may have no such limit */
+	if (step && step->n_int > UINT16_MAX &&
+	    !(pcb->pcb_fe && dt_frontend(pcb)->fe_widestep))
 		return dt_error(pcb, &step->n_loc, "D_LQUANT_STEPVAL",
 				"lquantize( ) argument #3 must be a 16-bit "
 				"quantity");
@@ -301,8 +303,8 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 			if (dt_check_stackargs(pcb, k, &frames[i]))
 				return -1;
 			k->n_type = dt_type_ulong;
-			/* bpftrace's mode, which its lowering puts in n_int */
-			if (k->n_int > 0 && k->n_int <= DT_BTSTACK_RAW)
+			/* a language's print mode, put in n_int */
+			if (k->n_int > 0 && k->n_int <= DT_STACKMODE_RAW)
 				k->n_type.sym = (uint8_t)((stk[i] == 2 ?
 					DT_SYM_USTACK : DT_SYM_KSTACK) + k->n_int);
 			continue;

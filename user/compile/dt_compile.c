@@ -33,6 +33,6 @@ void dt_pcb_fini(struct dt_pcb *pcb)
 	pcb->pcb_prog.p_aggs = NULL;
 	dt_types_free(&pcb->pcb_prog);
 	dt_program_free(&pcb->pcb_prog);
-	dt_node_free(pcb->pcb_btmacros);
-	pcb->pcb_btmacros = NULL;
+	dt_node_free(pcb->pcb_femacros);
+	pcb->pcb_femacros = NULL;
 }

@@ -2,7 +2,7 @@
 /*
  * A language the compiler reads. D (d/dt_parse.c) and bpftrace
  * (bpftrace/bt_parse.c) are two; the command lists them
- * (cmd/dt_langs.c) and each pcb names its own: pcb_fe[pcb_bt].
+ * (cmd/dt_langs.c) and each pcb names its own: pcb_fe[pcb_lang].
  * compile/ calls a language only through this.
  */
 #ifndef DT_FRONTEND_H
@@ -32,12 +32,14 @@ struct dt_frontend {
 	void		(*fe_errprint)(const struct dt_pcb *pcb, FILE *fp);
 	/* s.m of a pointer to a struct reads as s->m (auto-dereference) */
 	bool		fe_dotptr;
+	/* an lquantize( ) step past 16 bits (DTrace's encoding) is fine */
+	bool		fe_widestep;
 };
 
 /* The pcb's language. */
 static inline const struct dt_frontend *dt_frontend(const struct dt_pcb *pcb)
 {
-	return pcb->pcb_fe[pcb->pcb_bt];
+	return pcb->pcb_fe[pcb->pcb_lang];
 }
 
 #endif /* DT_FRONTEND_H */

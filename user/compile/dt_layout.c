@@ -499,7 +499,7 @@ static int dt_layout_btval(struct dt_lay *l, struct dt_node *s,
 			      DTRACE_ACT_TRACEMEM, id == DT_FN_BTUSYM ? y : x,
 			      s, true, &dt_type_ulong);
 	if (slot2 < 0 || (id == DT_FN_BTBUF &&
-			  dt_layout_resize(l, s, slot2, DT_BTBUF_MAX) < 0))
+			  dt_layout_resize(l, s, slot2, DT_BUFVAL_MAX) < 0))
 		return -1;
 	dt_layout_mark(l, slot2, id == DT_FN_BTUSYM ? DT_SYM_USYM :
 		       DT_SYM_BUF);

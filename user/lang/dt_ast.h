@@ -71,21 +71,22 @@ struct dt_type {
 #define DT_SYM_FUNC	2	/* vmlinux`vfs_read */
 #define DT_SYM_MOD	3	/* vmlinux */
 /*
- * bpftrace's values that the consumer makes from a record's slots
- * (run/bt_value.h): a stack as printf's %s or a map key, in bpftrace's
- * modes; usym( )'s pid and address; buf( )'s length and bytes.
+ * A language's own values, which the consumer makes from a record's
+ * slots through that language's hooks (run/dt_valext.h): a stack as
+ * printf's %s or a map key, in a print mode; a user symbol's pid and
+ * address; a buffer's length and bytes.
  */
-#define DT_SYM_KSTACK	4	/* + DT_BTSTACK_*: the mode */
+#define DT_SYM_KSTACK	4	/* + DT_STACKMODE_*: the mode */
 #define DT_SYM_USTACK	7
 #define DT_SYM_UPID	10
 #define DT_SYM_USYM	11
 #define DT_SYM_BUFLEN	12
 #define DT_SYM_BUF	13
 #define DT_SYM_KSTACKID	14	/* + the mode: a kstack value's id */
-#define DT_BTBUF_MAX	64	/* buf( ): bytes at most, as bpftrace */
-#define DT_BTSTACK_BPFTRACE	0
-#define DT_BTSTACK_PERF		1
-#define DT_BTSTACK_RAW		2
+#define DT_BUFVAL_MAX	64	/* a buffer value's bytes at most */
+#define DT_STACKMODE_OWN	0	/* the language's own layout */
+#define DT_STACKMODE_PERF	1	/* perf's: a tab, address, name */
+#define DT_STACKMODE_RAW	2	/* addresses only */
 
 extern const struct dt_type dt_type_void, dt_type_int, dt_type_uint,
 	dt_type_long, dt_type_ulong, dt_type_string, dt_type_char;
@@ -168,9 +169,9 @@ struct dt_node {
 	enum dt_op	n_op;
 	bool		n_post;		/* INCDEC: x++ rather than ++x */
 	bool		n_paren;	/* written in parentheses */
-	bool		n_btmap;	/* DT_N_AGG: stands for bpftrace's map
-					 * that is a D variable (bt_lower.c) */
-	uint8_t		n_bttuple;	/* and of tuples: their size */
+	bool		n_isvar;	/* DT_N_AGG: stands for a global
+					 * variable (dt_aggdef.h's a_isvar) */
+	uint8_t		n_ntvars;	/* and of tuples: their size */
 	int64_t		n_int;
 	char		*n_str;
 	int		n_builtin;	/* DIF_VAR_* */

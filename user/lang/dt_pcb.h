@@ -24,8 +24,9 @@ struct dt_pcb {
 	bool		pcb_allow_empty_args; /* -x defaultargs */
 	int		pcb_target;	/* $target: -c or -p's pid; 0: none */
 	bool		pcb_child;	/* pcb_target is -c's */
-	bool		pcb_bt;		/* the bpftrace language: pcb_fe[1] */
-	/* the languages, by pcb_bt (compile/dt_frontend.h) */
+	/* the language, pcb_fe[pcb_lang]: 0 D, 1 the command's other */
+	uint8_t		pcb_lang;
+	/* the languages (compile/dt_frontend.h) */
 	const struct dt_frontend *const *pcb_fe;
 	/*
 	 * D text of a predicate to its tree, or NULL: for providers whose
@@ -59,8 +60,9 @@ struct dt_pcb {
 	const struct dt_clause *pcb_clause; /* being resolved: args' type */
 	const struct dt_clause *pcb_tpclause;	/* whose tracepoint struct */
 	const struct dt_sou *pcb_tpsou;		/* ... is this (dt_tp.c) */
-	struct dt_node	*pcb_btmacros;	/* bpftrace's macros (bt_lang.c) */
-	int		pcb_btloopline;	/* bpftrace's first while, 0: none */
+	/* a language's own: its macros, freed with the pcb; its first loop */
+	struct dt_node	*pcb_femacros;
+	int		pcb_feloopline;	/* 0: none */
 
 	/* the first error */
 	bool		pcb_failed;

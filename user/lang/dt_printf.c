@@ -47,7 +47,7 @@ static const char dt_pf_convs[] = "diuoxXcsSpaAeEfFgGYk";
 
 /*
  * %<fmt>T after the '%': *pp at '<'; on success *pp is at the 'T'.
- * Not DTrace's: the bpftrace front end's time(fmt) prints with it.
+ * Not DTrace's: another language's time(fmt) is lowered to it.
  */
 static int dt_pf_tfmt(struct dt_pfseg *seg, const char **pp)
 {
@@ -412,7 +412,7 @@ static int dt_pf_escaped(FILE *fp, const char *spec, const char *str)
 }
 
 /*
- * bpftrace's strftime() takes %f for the microseconds (six digits), which
+ * %f in a %<fmt>T format is the microseconds (six digits), which
  * strftime(3) does not know: they are written into the format first.
  */
 static void dt_pf_usecs(char *out, size_t size, const char *fmt,

@@ -25,8 +25,9 @@ struct dt_pfseg {
 	char	ps_name[4];	/* its name in messages: "d", "lld", "s" */
 	bool	ps_agg;		/* %@: printa( )'s aggregation value */
 	bool	ps_ptrwidth;	/* '?': a pointer's width unless given */
-	char	*ps_tfmt;	/* %<fmt>T: strftime's format (bpftrace's
-				 * time( )) of a walltimestamp */
+	char	*ps_tfmt;	/* %<fmt>T: strftime's format (a lowered
+				 * time( ) of another language) of a
+				 * walltimestamp */
 };
 
 struct dt_pfmt {

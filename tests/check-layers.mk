@@ -21,8 +21,9 @@ check-layers: user/dtrace donly
 DONLY := $(B)/donly
 DONLY_OUT := user/bpftrace/% $(DT_GEN)/bt_% user/cmd/dt_btargs.c
 DONLY_LIB := $(filter-out $(DONLY_OUT),$(DT_LIB_SRCS)) tests/unit/dt_nobt.c
-# bpftrace's: they compile bpftrace programs or print its formats.
-DONLY_NOT := test_dt_bt test_dt_funcs
+# bpftrace's: they compile bpftrace programs or print its formats; and
+# the state table, which is the whole command's.
+DONLY_NOT := test_dt_bt test_dt_funcs test_dt_state_table
 DONLY_TESTS := $(filter-out $(DONLY_NOT),$(patsubst tests/unit/%.c,%,\
 	$(wildcard tests/unit/test_dt_*.c)))
 DONLY_BINS := $(DONLY)/dtrace $(addprefix $(DONLY)/,$(DONLY_TESTS))

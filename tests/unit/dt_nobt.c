@@ -34,6 +34,10 @@ const struct dt_format *dt_format_pick(bool json, bool bpftrace)
 	return json ? &dt_format_json : &dt_format_text;
 }
 
+void dt_bt_options(void)
+{
+}
+
 const struct dt_valext *dt_bt_valext(void)
 {
 	return NULL;

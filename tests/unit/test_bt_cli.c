@@ -487,12 +487,13 @@ TEST(json_attached_and_pick)
 	fclose(fp);
 	EXPECT_STREQ("{\"type\": \"attached_probes\", \"data\": "
 		     "{\"probes\": 2}}\n", out);
+	dt_bt_options();
 	dt_options_init(&o);
 	ASSERT_EQ(0, dt_option_set(&o, "oformat", "bpftrace-json", &why));
-	EXPECT_EQ(&dt_format_btjson, dt_format_pick(o.o_json, o.o_btout));
+	EXPECT_EQ(&dt_format_btjson, dt_format_pick(o.o_json, o.o_fmtlang));
 	EXPECT_TRUE(o.o_quiet);
 	ASSERT_EQ(0, dt_option_set(&o, "oformat", "json", &why));
-	EXPECT_EQ(&dt_format_json, dt_format_pick(o.o_json, o.o_btout));
+	EXPECT_EQ(&dt_format_json, dt_format_pick(o.o_json, o.o_fmtlang));
 }
 
 TEST_HARNESS_MAIN

@@ -12,8 +12,9 @@
 
 #include <dtrace/dtrace_ioctl.h>
 #include "agg_test.h"
-#include "dt_agg.h"
 #include "bt_print.h"
+#include "dt_agg.h"
+#include "dt_btargs.h"
 #include "dt_options.h"
 #include "kselftest_harness.h"
 
@@ -258,13 +259,14 @@ TEST(option)
 	struct dt_options o;
 	const char *why;
 
+	dt_bt_options();
 	dt_options_init(&o);
 	ASSERT_EQ(0, dt_option_set(&o, "oformat", "bpftrace", &why));
-	EXPECT_TRUE(o.o_btout);
+	EXPECT_TRUE(o.o_fmtlang);
 	EXPECT_TRUE(o.o_quiet);
 	EXPECT_FALSE(o.o_json);
 	ASSERT_EQ(0, dt_option_set(&o, "oformat", "json", &why));
-	EXPECT_FALSE(o.o_btout);
+	EXPECT_FALSE(o.o_fmtlang);
 	EXPECT_TRUE(o.o_json);
 	EXPECT_EQ(-1, dt_option_set(&o, "oformat", "yaml", &why));
 	EXPECT_TRUE(o.o_json);

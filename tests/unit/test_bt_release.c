@@ -15,8 +15,9 @@
 
 #include <dtrace/dtrace_ioctl.h>
 #include "agg_test.h"
-#include "dt_agg.h"
 #include "bt_print.h"
+#include "dt_agg.h"
+#include "dt_btargs.h"
 #include "dt_options.h"
 #include "kselftest_harness.h"
 
@@ -77,18 +78,19 @@ TEST(option)
 	struct dt_options o;
 	const char *why;
 
+	dt_bt_options();
 	dt_options_init(&o);
-	EXPECT_EQ(17, o.o_btrel);
+	EXPECT_EQ(17, dt_bt_rel(&o));
 	ASSERT_EQ(0, dt_option_set(&o, "btrelease", "0.27", &why));
-	EXPECT_EQ(27, o.o_btrel);
+	EXPECT_EQ(27, dt_bt_rel(&o));
 	ASSERT_EQ(0, dt_option_set(&o, "btrelease", "0.23.2", &why));
-	EXPECT_EQ(23, o.o_btrel);
+	EXPECT_EQ(23, dt_bt_rel(&o));
 	EXPECT_EQ(-1, dt_option_set(&o, "btrelease", "1.0", &why));
 	EXPECT_EQ(-1, dt_option_set(&o, "btrelease", "0.5", &why));
 	EXPECT_EQ(-1, dt_option_set(&o, "btrelease", "0.27x", &why));
 	EXPECT_EQ(-1, dt_option_set(&o, "btrelease", "", &why));
 	EXPECT_EQ(-1, dt_option_set(&o, "btrelease", NULL, &why));
-	EXPECT_EQ(23, o.o_btrel);
+	EXPECT_EQ(23, dt_bt_rel(&o));
 }
 
 TEST(maps_017)

@@ -25,6 +25,7 @@
 
 #include "bt_lower.h"
 #include "bt_parse.h"
+#include "bt_print.h"
 #include "dt_btf.h"
 #include "dt_error.h"
 #include "dt_options.h"
@@ -78,7 +79,7 @@ int bt_kfunc_probe(struct dt_pcb *pcb, char **f, int n,
 	 * bpftrace names the kernel's own "vmlinux", written or not, and
 	 * the probe fentry or fexit from 0.22 on, whichever name was written
 	 */
-	rel = pcb->pcb_opts ? pcb->pcb_opts->o_btrel : DT_BTREL_DEFAULT;
+	rel = dt_bt_rel(pcb->pcb_opts);
 	snprintf(bp->bp_name, sizeof(bp->bp_name), "%s:%s:%s", rel < 22 ? f[0] :
 		 bp->bp_kind == BT_P_KFUNC ? "fentry" : "fexit",
 		 *mod ? mod : "vmlinux", fn);

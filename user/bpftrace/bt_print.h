@@ -28,6 +28,17 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "dt_options.h"
+
+/* -x btrelease when not given: Debian 12's bpftrace, 0.17 */
+#define DT_BTREL_DEFAULT	17
+
+/* The release whose output bpftrace's format follows (o_langrel). */
+static inline unsigned int dt_bt_rel(const struct dt_options *o)
+{
+	return o && o->o_langrel ? o->o_langrel : DT_BTREL_DEFAULT;
+}
+
 struct dt_aggdata;
 struct dt_symtab;
 

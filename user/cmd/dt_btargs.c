@@ -235,7 +235,7 @@ int dt_bt_list(struct dt_cmd *cmd)
 	char err[512];
 
 	if (bt_list(cmd->c_fd, cmd->c_btsearch, cmd->c_verbose,
-		    cmd->c_opts.o_btrel, cmd->c_out, err, sizeof(err))) {
+		    dt_bt_rel(&cmd->c_opts), cmd->c_out, err, sizeof(err))) {
 		fprintf(stderr, "ERROR: %s\n", err);
 		return 1;
 	}
@@ -287,6 +287,13 @@ const struct dt_format *dt_format_pick(bool json, bool bpftrace)
 		return &dt_format_btjson;
 	return json ? &dt_format_json : bpftrace ? &dt_format_bpftrace :
 		&dt_format_text;
+}
+
+void dt_bt_options(void)
+{
+	static const struct dt_optlang bt = { "bpftrace", "btrelease", 11 };
+
+	dt_options_lang(&bt);
 }
 
 const struct dt_valext *dt_bt_valext(void)

@@ -53,4 +53,10 @@ struct dt_valext;
 const struct dt_format *dt_format_pick(bool json, bool bpftrace);
 const struct dt_valext *dt_bt_valext(void);
 
+/*
+ * -x oformat=bpftrace and bpftrace-json, -x btrelease (dt_options.h):
+ * registered before any option is read.
+ */
+void dt_bt_options(void);
+
 #endif /* DT_BTARGS_H */

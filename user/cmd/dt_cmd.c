@@ -23,6 +23,7 @@
 void dt_cmd_init(struct dt_cmd *cmd)
 {
 	memset(cmd, 0, sizeof(*cmd));
+	dt_bt_options();
 	dt_options_init(&cmd->c_opts);
 	cmd->c_exec = true;
 	cmd->c_fd = -1;
@@ -781,11 +782,11 @@ static int dt_cmd_run1(struct dt_cmd *cmd);
 static void dt_cmd_start(struct dt_cmd *cmd)
 {
 	const struct dt_format *f = dt_format_pick(cmd->c_opts.o_json,
-						   cmd->c_opts.o_btout);
+						   cmd->c_opts.o_fmtlang);
 	unsigned int n = 0;
 	int i;
 
-	dt_bt_release = cmd->c_opts.o_btrel;
+	dt_bt_release = dt_bt_rel(&cmd->c_opts);
 	if (!f->fmt_start || cmd->c_btquiet)
 		return;
 	for (i = 0; i < cmd->c_npieces; i++)

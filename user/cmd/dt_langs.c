@@ -5,6 +5,7 @@
  * bt_frontend in its place.
  */
 #include "bt_parse.h"
+#include "dt_btargs.h"
 #include "dt_frontend.h"
 #include "dt_parse.h"
 #include "dt_program.h"
@@ -17,6 +18,7 @@ static const struct dt_frontend *const dt_langs[] = {
 void dt_pcb_init(struct dt_pcb *pcb, const char *src, const char *file,
 		 struct dt_options *opts)
 {
+	dt_bt_options();
 	dt_pcb_setup(pcb, src, file, opts);
 	pcb->pcb_fe = dt_langs;
 	pcb->pcb_dpred = dt_parse_pred;

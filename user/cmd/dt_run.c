@@ -433,7 +433,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_stackindent = (int)cmd->c_opts.o_stackindent;
 	c.c_rawbytes = cmd->c_opts.o_rawbytes;
 	c.c_droptags = cmd->c_opts.o_droptags;
-	c.c_fmt = dt_format_pick(cmd->c_opts.o_json, cmd->c_opts.o_btout);
+	c.c_fmt = dt_format_pick(cmd->c_opts.o_json, cmd->c_opts.o_fmtlang);
 	if (cmd->c_opts.o_stackfmt)
 		c.c_fmt = cmd->c_opts.o_stackfmt == 1 ? &dt_format_folded :
 			  &dt_format_flame;

@@ -16,6 +16,26 @@
 #define DT_ERR_NAME	"Invalid option name"
 #define DT_ERR_VALUE	"Invalid value for specified option"
 
+static const struct dt_optlang *dt_optlang;
+
+void dt_options_lang(const struct dt_optlang *l)
+{
+	dt_optlang = l;
+}
+
+/* NAME or NAME-json of the other language: 1, 2; else 0. */
+static int dt_opt_langfmt(const char *value)
+{
+	size_t n;
+
+	if (!dt_optlang)
+		return 0;
+	n = strlen(dt_optlang->ol_name);
+	if (strncmp(value, dt_optlang->ol_name, n) != 0)
+		return 0;
+	return !value[n] ? 1 : !strcmp(value + n, "-json") ? 2 : 0;
+}
+
 void dt_options_init(struct dt_options *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -28,7 +48,6 @@ void dt_options_init(struct dt_options *o)
 	o->o_aggrate = DT_SWITCHRATE_DEFAULT;
 	o->o_cleanrate = DT_CLEANRATE_DEFAULT;
 	o->o_promseries = DT_PROMSERIES_DEFAULT;
-	o->o_btrel = DT_BTREL_DEFAULT;
 	o->o_cpu = -1;
 	o->o_maxframes = DTRACE_STACK_MAX;
 	o->o_stackindent = DT_STACKINDENT_DEFAULT;
@@ -136,35 +155,34 @@ static int dt_opt_bufpolicy(struct dt_options *o, const char *value)
 
 static int dt_opt_oformat(struct dt_options *o, const char *value)
 {
-	bool btjson = strcmp(value, "bpftrace-json") == 0;
+	int lang = dt_opt_langfmt(value);
 	int stackfmt = strcmp(value, "folded") == 0 ? 1 :
 		       strcmp(value, "flamegraph") == 0 ? 2 : 0;
 
-	if (strcmp(value, "json") != 0 && strcmp(value, "bpftrace") != 0 &&
-	    strcmp(value, "text") != 0 && strcmp(value, "none") != 0 &&
-	    !btjson && !stackfmt)
+	if (strcmp(value, "json") != 0 && strcmp(value, "text") != 0 &&
+	    strcmp(value, "none") != 0 && !lang && !stackfmt)
 		return -1;
 	o->o_stackfmt = (uint8_t)stackfmt;
-	/* both: bpftrace's -f json (dt_format_pick( )) */
-	o->o_json = strcmp(value, "json") == 0 || btjson;
-	o->o_btout = strcmp(value, "bpftrace") == 0 || btjson;
-	/* bpftrace prints no probe headings nor "matched" lines */
-	if (o->o_btout)
+	/* both: the other language's JSON */
+	o->o_json = strcmp(value, "json") == 0 || lang == 2;
+	o->o_fmtlang = lang != 0;
+	/* no probe headings nor "matched" lines */
+	if (o->o_fmtlang)
 		o->o_quiet = true;
 	return 0;
 }
 
-/* 0.N or 0.N.M: the output format's release, from 0.11 on */
-static int dt_opt_btrelease(struct dt_options *o, const char *value)
+/* The other language's release: 0.N or 0.N.M */
+static int dt_opt_langrel(struct dt_options *o, const char *value)
 {
 	unsigned int n, m;
 	char c;
 
 	if ((sscanf(value, "0.%u%c", &n, &c) != 1 &&
 	     (sscanf(value, "0.%u.%u%c", &n, &m, &c) != 2)) ||
-	    n < 11 || n > 99)
+	    n < dt_optlang->ol_relmin || n > 99)
 		return -1;
-	o->o_btrel = (uint8_t)n;
+	o->o_langrel = (uint8_t)n;
 	return 0;
 }
 
@@ -256,7 +274,6 @@ static const struct dt_optdesc dt_opts[] = {
 	OPT_FUNC(bufresize),
 	OPT_FUNC(oformat),
 	OPT_FUNC(prometheus),
-	OPT_FUNC(btrelease),
 	OPT(scratchsize, SIZE, o_scratchsize, 8, DTRACE_BUFSIZE_MAX),
 	OPT(printsize, SIZE, o_printsize, 1, DTRACE_STRSIZE_MAX),
 	OPT(maxframes, U32, o_maxframes, 1, DTRACE_STACK_MAX),
@@ -320,7 +337,12 @@ static const struct dt_optdesc dt_opts[] = {
 
 const char *dt_option_name(size_t i, bool *ignored)
 {
-	if (i >= sizeof(dt_opts) / sizeof(dt_opts[0]))
+	size_t n = sizeof(dt_opts) / sizeof(dt_opts[0]);
+
+	*ignored = false;
+	if (i == n && dt_optlang)
+		return dt_optlang->ol_relopt;
+	if (i >= n)
 		return NULL;
 	*ignored = dt_opts[i].kind == DT_OPT_IGNORED;
 	return dt_opts[i].name;
@@ -337,6 +359,10 @@ int dt_option_set(struct dt_options *o, const char *name, const char *value,
 	for (i = 0; i < sizeof(dt_opts) / sizeof(dt_opts[0]) && !d; i++)
 		if (strcmp(name, dt_opts[i].name) == 0)
 			d = &dt_opts[i];
+	if (!d && dt_optlang && strcmp(name, dt_optlang->ol_relopt) == 0) {
+		*why = DT_ERR_VALUE;
+		return value ? dt_opt_langrel(o, value) : -1;
+	}
 	if (!d) {
 		*why = DT_ERR_NAME;
 		return -1;

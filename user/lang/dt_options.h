@@ -28,7 +28,8 @@ struct dt_options {
 	bool		o_aggsortkey;	/* aggregations sort by key first */
 	bool		o_aggsortrev;	/* ... and in reverse */
 	bool		o_json;		/* oformat=json (dt_json.h) */
-	bool		o_btout;	/* oformat=bpftrace (bt_print.h) */
+	bool		o_fmtlang;	/* oformat= the other language's output
+					 * (struct dt_optlang) */
 	uint32_t	o_aggsortkeypos;	/* the key aggregations sort by */
 	uint32_t	o_aggsortpos;	/* printa( ) of several: by which */
 	uint32_t	o_stackframes;	/* stack( ) without a count */
@@ -41,8 +42,9 @@ struct dt_options {
 	uint8_t		o_stackfmt;	/* oformat=folded 1, flamegraph 2 */
 	char		o_prom[64];	/* prometheus=[ADDR:]PORT; "": none */
 	uint32_t	o_promseries;	/* series served per aggregation */
-	/* btrelease=0.N: the release of bpftrace's format printed (N) */
-	uint8_t		o_btrel;
+	/* the other language's release its output follows: N of 0.N; 0 its
+	 * default */
+	uint8_t		o_langrel;
 	int32_t		o_cpu;		/* -x cpu: only its records; -1 all */
 	uint64_t	o_scratchsize, o_printsize;	/* 0: the defaults */
 	uint32_t	o_maxframes;	/* the most stackframes may ask */
@@ -67,11 +69,25 @@ enum { DT_MISS_WARN, DT_MISS_IGNORE, DT_MISS_ERROR };
 #define DT_SWITCHRATE_DEFAULT	1000000000ull	/* 1hz, as DTrace */
 #define DT_STATUSRATE_DEFAULT	10000000ull	/* 100hz */
 #define DT_PROMSERIES_DEFAULT	1000
-#define DT_BTREL_DEFAULT	17
 #define DT_CLEANRATE_DEFAULT	9900990ull	/* 101hz, as DTrace */
 #define DT_STACKINDENT_DEFAULT	14
 
 void dt_options_init(struct dt_options *o);
+
+/*
+ * The options of the command's other language, which cmd/ registers
+ * before any option is read (dt_langs.c): oformat=NAME and NAME-json
+ * choose its output (o_fmtlang, with o_json for its JSON), which
+ * implies quiet, as that output has no probe headings; RELOPT=0.N or
+ * 0.N.M, N from relmin to 99, the release that output follows
+ * (o_langrel). Without it, those are not option values D knows.
+ */
+struct dt_optlang {
+	const char	*ol_name;
+	const char	*ol_relopt;
+	unsigned int	ol_relmin;
+};
+void dt_options_lang(const struct dt_optlang *l);
 
 /*
  * Set one option. value is NULL for "-x name". Returns 0, or -1 with a
@@ -82,8 +98,9 @@ int dt_option_set(struct dt_options *o, const char *name, const char *value,
 		  const char **why);
 
 /*
- * The i-th option the table knows, from 0, and whether it is accepted
- * with nothing to do here; NULL past the last.
+ * The i-th option the table knows, from 0 (the other language's last),
+ * and whether it is accepted with nothing to do here; NULL past the
+ * last.
  */
 const char *dt_option_name(size_t i, bool *ignored);
 

@@ -3,7 +3,10 @@
  * bpftrace's command line (dt_btargs.h): under --bpftrace, or when the
  * command runs under a name ending in "bpftrace" (a link such as
  * /usr/sbin/dtrace-bpftrace), its options as bpftrace 0.17 has them,
- * and its BPFTRACE_* environment variables.
+ * and its BPFTRACE_* environment variables. The one file of cmd/ that
+ * is bpftrace's entry (the D-only build replaces it): besides its
+ * command line, what cmd/ hands the layers below of bpftrace's, its
+ * options (dt_optlang), its formats and its consumer hooks.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bpftrace's command line (dt_btargs.c): its options beside DTrace's,
- * its environment variables, its usage and -l.
+ * bpftrace's entry in cmd/ (dt_btargs.c): its command line (options
+ * beside DTrace's, environment variables, usage, -l), and what cmd/
+ * hands the layers below of it: options, formats, consumer hooks.
  */
 #ifndef DT_BTARGS_H
 #define DT_BTARGS_H

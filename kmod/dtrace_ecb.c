@@ -518,36 +518,48 @@ static int dtrace_ecb_count(struct dtrace_ecb *ecb,
 static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 				  const struct dtrace_probedesc *desc)
 {
-	struct dtrace_probe *probe;
+	struct dtrace_probe *probe, **few;
 	struct dtrace_hold h;
 	u32 id, n;
-	int err;
+	int err, nfew, i;
 
-	err = dtrace_ecb_count(ecb, desc, &n);
+	few = kmalloc_array(DTRACE_SHORTLIST_MAX, sizeof(*few), GFP_KERNEL);
+	if (!few)
+		return -ENOMEM;
+	/* the matched probes stay: nothing reclaims during an ENABLE */
+	nfew = dtrace_probe_shortlist(desc, ecb->de_state, few);
+	n = nfew;
+	err = nfew >= 0 ? 0 : dtrace_ecb_count(ecb, desc, &n);
 	if (err || !n)
-		return err;
+		goto out;
 	err = dtrace_mem_charge(ecb->de_state, (u64)n * sizeof(*ecb->de_links));
 	if (err)
-		return err;
+		goto out;
 	ecb->de_mem += (u64)n * sizeof(*ecb->de_links);
 	ecb->de_links = kvcalloc(n, sizeof(*ecb->de_links), GFP_KERNEL_ACCOUNT);
-	if (!ecb->de_links)
-		return -ENOMEM;
+	if (!ecb->de_links) {
+		err = -ENOMEM;
+		goto out;
+	}
 
 	/* probes that came since the count wait for another ENABLE */
 	dtrace_hold_start(&h);
-	for (id = 1; ecb->de_nlinks < n; id++) {
+	for (id = 1, i = 0; ecb->de_nlinks < n; id++) {
 		struct dtrace_ecb_link *link = &ecb->de_links[ecb->de_nlinks];
 
 		err = dtrace_ecb_next_stretch(&h);
 		if (err)
 			goto undo;
-		probe = dtrace_probe_next(&id);
-		if (!probe)
-			break;
 		h.dh_work++;
-		if (!dtrace_probe_matches(probe, desc, ecb->de_state))
-			continue;
+		if (nfew >= 0) {
+			probe = few[i++];
+		} else {
+			probe = dtrace_probe_next(&id);
+			if (!probe)
+				break;
+			if (!dtrace_probe_matches(probe, desc, ecb->de_state))
+				continue;
+		}
 		link->del_ecb = ecb;
 		link->del_probe = probe;
 		err = dtrace_link_add(link);
@@ -558,11 +570,13 @@ static int dtrace_ecb_link_probes(struct dtrace_ecb *ecb,
 	}
 	err = dtrace_providers_commit();
 	if (!err)
-		return 0;
+		goto out;
 
 undo:
 	dtrace_hold_start(&h);
 	dtrace_ecb_unlink_all(ecb, &h);
+out:
+	kfree(few);
 	return err;
 }
 

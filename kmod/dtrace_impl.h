@@ -64,6 +64,8 @@ struct dtrace_probe {
 	const char			*dp_prov;	/* provider name */
 	const struct dtrace_state	*dp_owner;	/* NULL: everyone's */
 	struct hlist_node		dp_owned;	/* dp_owner's ds_probes */
+	struct hlist_node		dp_byfunc;	/* dtrace_probeidx.c */
+	struct hlist_node		dp_byname;
 	const char			*dp_mod;
 	const char			*dp_func;
 	const char			*dp_name;
@@ -312,6 +314,19 @@ void dtrace_probe_context_exit(int was);
 void dtrace_sync(void);
 int dtrace_probe_init(void);
 void dtrace_probe_exit(void);
+
+/* dtrace_probeidx.c: the registry by function, by probe name */
+#define DTRACE_SHORTLIST_MAX	DTRACE_LOCK_CHUNK
+void dtrace_probeidx_add(struct dtrace_probe *probe);
+void dtrace_probeidx_del(struct dtrace_probe *probe);
+int dtrace_probe_shortlist(const struct dtrace_probedesc *pat,
+			   const struct dtrace_state *state,
+			   struct dtrace_probe **v);
+struct dtrace_probe *dtrace_probe_find(const struct dtrace_provider_ops *ops,
+				       const char *mod, const char *func,
+				       const char *name);
+int dtrace_probeidx_init(void);
+void dtrace_probeidx_exit(void);
 
 /* dtrace_ecb.c: enablings */
 int dtrace_ecb_enable(struct dtrace_state *state,

@@ -49,22 +49,49 @@ static int dtrace_lock_chunk(void)
 	return mutex_lock_killable(&dtrace_lock);
 }
 
+static void dtrace_probe_describe(struct dtrace_probedesc *d,
+				  const struct dtrace_probe *probe)
+{
+	memset(d, 0, sizeof(*d));
+	d->dpd_id = probe->dp_id;
+	strscpy(d->dpd_provider, probe->dp_prov, sizeof(d->dpd_provider));
+	strscpy(d->dpd_mod, probe->dp_mod, sizeof(d->dpd_mod));
+	strscpy(d->dpd_func, probe->dp_func, sizeof(d->dpd_func));
+	strscpy(d->dpd_name, probe->dp_name, sizeof(d->dpd_name));
+}
+
 /*
  * Up to @max descriptions of probes matching @pat from *@id on, into @d,
- * looking at DTRACE_LOCK_CHUNK probes at most; *@id is left at the next
- * probe to look at, or 0 when there are no more. *@more: the walk
- * stopped short of the next match, which may come after *@id.
+ * looking at DTRACE_LOCK_CHUNK probes at most (or at one bucket of the
+ * index, @few its room); *@id is left at the next probe to look at, or
+ * 0 when there are no more. *@more: the walk stopped short of the next
+ * match, which may come after *@id.
  */
 static u32 dtrace_probes_collect(struct dtrace_state *state,
 				 const struct dtrace_probedesc *pat, u32 *id,
 				 struct dtrace_probedesc *d, u32 max,
-				 bool *more)
+				 bool *more, struct dtrace_probe **few)
 {
 	struct dtrace_probe *probe;
 	u32 n = 0, seen = 0;
+	int i, nfew;
 
 	lockdep_assert_held(&dtrace_lock);
 	*more = false;
+	nfew = dtrace_probe_shortlist(pat, state, few);
+	for (i = 0; i < nfew; i++) {
+		if (few[i]->dp_id < *id)
+			continue;
+		if (n == max) {
+			*id = few[i]->dp_id;	/* the next match */
+			return n;
+		}
+		dtrace_probe_describe(&d[n++], few[i]);
+	}
+	if (nfew >= 0) {
+		*id = 0;
+		return n;
+	}
 	for (; (probe = dtrace_probe_next(id)); (*id)++) {
 		if (seen++ == DTRACE_LOCK_CHUNK) {
 			*more = true;
@@ -74,14 +101,7 @@ static u32 dtrace_probes_collect(struct dtrace_state *state,
 			continue;
 		if (n == max)
 			return n;	/* *id: the next match */
-		memset(&d[n], 0, sizeof(d[n]));
-		d[n].dpd_id = probe->dp_id;
-		strscpy(d[n].dpd_provider, probe->dp_prov,
-			sizeof(d[n].dpd_provider));
-		strscpy(d[n].dpd_mod, probe->dp_mod, sizeof(d[n].dpd_mod));
-		strscpy(d[n].dpd_func, probe->dp_func, sizeof(d[n].dpd_func));
-		strscpy(d[n].dpd_name, probe->dp_name, sizeof(d[n].dpd_name));
-		n++;
+		dtrace_probe_describe(&d[n++], probe);
 	}
 	*id = 0;
 	return n;
@@ -101,6 +121,7 @@ static long dtrace_ioc_probes(struct dtrace_state *state, void __user *u)
 	struct dtrace_ioc_probes p = { };
 	struct dtrace_probedesc __user *out;
 	struct dtrace_probedesc *d;
+	struct dtrace_probe **few;
 	u32 id, n = 0, got;
 	bool more;
 	long err = 0;
@@ -117,12 +138,15 @@ static long dtrace_ioc_probes(struct dtrace_state *state, void __user *u)
 	p.dp_pattern.dpd_name[DTRACE_NAMELEN - 1] = '\0';
 	out = u64_to_user_ptr(p.dp_buf);
 	d = kmalloc_array(DTRACE_PROBES_CHUNK, sizeof(*d), GFP_KERNEL);
-	if (!d)
-		return -ENOMEM;
+	few = kmalloc_array(DTRACE_SHORTLIST_MAX, sizeof(*few), GFP_KERNEL);
+	if (!d || !few) {
+		err = -ENOMEM;
+		goto out;
+	}
 
 	if (mutex_lock_killable(&dtrace_lock)) {
-		kfree(d);
-		return -EINTR;
+		err = -EINTR;
+		goto out;
 	}
 	dtrace_providers_provide(&p.dp_pattern);
 	mutex_unlock(&dtrace_lock);
@@ -135,7 +159,7 @@ static long dtrace_ioc_probes(struct dtrace_state *state, void __user *u)
 		got = dtrace_probes_collect(state, &p.dp_pattern, &id, d,
 					    min(p.dp_count - n,
 						(u32)DTRACE_PROBES_CHUNK),
-					    &more);
+					    &more, few);
 		mutex_unlock(&dtrace_lock);
 		if (copy_to_user(&out[n], d, got * sizeof(*d))) {
 			err = -EFAULT;
@@ -144,6 +168,8 @@ static long dtrace_ioc_probes(struct dtrace_state *state, void __user *u)
 		n += got;
 		cond_resched();
 	} while (id && (more || n < p.dp_count));
+out:
+	kfree(few);
 	kfree(d);
 	if (err)
 		return err;

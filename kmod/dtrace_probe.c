@@ -97,6 +97,7 @@ int dtrace_probe_create_owned(const struct dtrace_provider_ops *ops,
 	probe->dp_id = id;
 	if (owner)
 		hlist_add_head(&probe->dp_owned, &owner->ds_probes);
+	dtrace_probeidx_add(probe);
 	return id;
 }
 
@@ -188,6 +189,7 @@ void dtrace_probe_destroy(struct dtrace_probe *probe)
 	lockdep_assert_held(&dtrace_lock);
 	WARN_ON_ONCE(probe->dp_nenabled);
 	xa_erase(&dtrace_probes, probe->dp_id);
+	dtrace_probeidx_del(probe);
 	if (probe->dp_owner)
 		hlist_del(&probe->dp_owned);
 	if (probe->dp_ops->destroy)
@@ -315,11 +317,12 @@ void dtrace_sync(void)
 
 int dtrace_probe_init(void)
 {
-	return 0;
+	return dtrace_probeidx_init();
 }
 
 void dtrace_probe_exit(void)
 {
 	WARN_ON(!xa_empty(&dtrace_probes));
 	xa_destroy(&dtrace_probes);
+	dtrace_probeidx_exit();
 }

@@ -75,22 +75,17 @@ static bool dtrace_kp_str_ok(const char *s)
 /* provide: kprobe:MOD:FUNC:HEX, named exactly. Context: dtrace_lock held. */
 static void dtrace_kp_provide(const struct dtrace_probedesc *d)
 {
-	struct dtrace_probe *probe;
 	struct dtrace_kp *k;
 	unsigned long off;
-	u32 id;
 
 	if (strcmp(d->dpd_provider, "kprobe") ||
 	    (d->dpd_mod[0] && !dtrace_kp_str_ok(d->dpd_mod)) ||
 	    !dtrace_kp_str_ok(d->dpd_func) ||
 	    kstrtoul(d->dpd_name, 16, &off) || off > INT_MAX)
 		return;
-	for (id = 1; (probe = dtrace_probe_next(&id)); id++)
-		if (probe->dp_ops == &dtrace_kp_ops &&
-		    !strcmp(probe->dp_mod, d->dpd_mod) &&
-		    !strcmp(probe->dp_func, d->dpd_func) &&
-		    !strcmp(probe->dp_name, d->dpd_name))
-			return;
+	if (dtrace_probe_find(&dtrace_kp_ops, d->dpd_mod, d->dpd_func,
+			      d->dpd_name))
+		return;
 	/* At the cap, listings' leftovers make room first. */
 	if (dtrace_kp_count >= DTRACE_KP_MAX)
 		dtrace_probe_reclaim(&dtrace_kp_ops, NULL);

@@ -95,21 +95,20 @@ void dtrace_perf_prov_provide(const struct dtrace_perf_prov *pp,
 {
 	struct dtrace_probe *probe;
 	unsigned int n = 0;
-	u32 id;
+	u64 period;
+	u32 id, config;
 
 	if ((pp->pp_exact && desc->dpd_provider[0] &&
 	     strcmp(desc->dpd_provider, pp->pp_ops.name)) ||
 	    desc->dpd_mod[0] || desc->dpd_func[0] || !desc->dpd_name[0] ||
 	    strpbrk(desc->dpd_name, "*?[\\"))
 		return;
-	/* the walk that finds the name also counts ours, for the cap */
-	for (id = 1; (probe = dtrace_probe_next(&id)); id++) {
-		if (probe->dp_ops != &pp->pp_ops)
-			continue;
-		if (!strcmp(probe->dp_name, desc->dpd_name))
-			return;
-		n++;
-	}
+	if (!dtrace_pp_parse(pp, desc->dpd_name, &config, &period) ||
+	    dtrace_probe_find(&pp->pp_ops, NULL, "", desc->dpd_name))
+		return;
+	/* a new one: count ours, for the cap */
+	for (id = 1; (probe = dtrace_probe_next(&id)); id++)
+		n += probe->dp_ops == &pp->pp_ops;
 	/* At the cap, listings' leftovers make room first. */
 	if (n >= pp->pp_max)
 		n -= dtrace_probe_reclaim(&pp->pp_ops, dtrace_pp_kept);

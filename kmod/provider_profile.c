@@ -114,15 +114,11 @@ static void dtrace_profile_create(const char *name)
 	struct dtrace_profile *pr;
 	bool tick;
 	u64 ns = dtrace_profile_parse(name, &tick);
-	u32 id = 1;
-	struct dtrace_probe *probe;
 
 	if (ns < DTRACE_PROFILE_MIN_NS)
 		return;
-	for (; (probe = dtrace_probe_next(&id)); id++)
-		if (probe->dp_ops == &dtrace_profile_ops &&
-		    !strcmp(probe->dp_name, name))
-			return;		/* exists */
+	if (dtrace_probe_find(&dtrace_profile_ops, NULL, "", name))
+		return;
 	/* At the cap, listings' leftovers make room first. */
 	if (dtrace_profile_count >= DTRACE_PROFILE_MAX)
 		dtrace_probe_reclaim(&dtrace_profile_ops, dtrace_profile_kept);

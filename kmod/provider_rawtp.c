@@ -81,19 +81,15 @@ static void dtrace_rtp_match(struct tracepoint *tp, void *priv)
 static void dtrace_rtp_provide(const struct dtrace_probedesc *d)
 {
 	struct dtrace_rtp_find f = { .name = d->dpd_name };
-	struct dtrace_probe *probe;
 	struct dtrace_rtp *r;
-	u32 id;
 
 	if (strcmp(d->dpd_provider, "rawtracepoint") ||
 	    (d->dpd_mod[0] && strcmp(d->dpd_mod, "vmlinux")) ||
 	    d->dpd_func[0] || !d->dpd_name[0] ||
 	    strpbrk(d->dpd_name, "*?[\\"))
 		return;
-	for (id = 1; (probe = dtrace_probe_next(&id)); id++)
-		if (probe->dp_ops == &dtrace_rtp_ops &&
-		    !strcmp(probe->dp_name, d->dpd_name))
-			return;
+	if (dtrace_probe_find(&dtrace_rtp_ops, NULL, "", d->dpd_name))
+		return;
 	/* At the cap, listings' leftovers make room first. */
 	if (dtrace_rtp_count >= DTRACE_RTP_MAX)
 		dtrace_probe_reclaim(&dtrace_rtp_ops, NULL);

@@ -108,20 +108,15 @@ static bool dtrace_wp_parse(const char *name, struct dtrace_wp *w)
 /* provide: watchpoint:PID::HEXADDR-LEN-MODE. Context: dtrace_lock held. */
 static void dtrace_wp_provide(const struct dtrace_probedesc *d)
 {
-	struct dtrace_probe *probe;
 	struct dtrace_wp *w;
 	int pid;
-	u32 id;
 
 	if (strcmp(d->dpd_provider, "watchpoint") || d->dpd_func[0] ||
 	    kstrtoint(d->dpd_mod, 10, &pid) || pid <= 0 ||
 	    pid > PID_MAX_LIMIT)
 		return;
-	for (id = 1; (probe = dtrace_probe_next(&id)); id++)
-		if (probe->dp_ops == &dtrace_wp_ops &&
-		    !strcmp(probe->dp_mod, d->dpd_mod) &&
-		    !strcmp(probe->dp_name, d->dpd_name))
-			return;
+	if (dtrace_probe_find(&dtrace_wp_ops, d->dpd_mod, "", d->dpd_name))
+		return;
 	/* At the cap, listings' leftovers make room first. */
 	if (dtrace_wp_count >= DTRACE_WP_MAX)
 		dtrace_probe_reclaim(&dtrace_wp_ops, NULL);

@@ -615,6 +615,117 @@ TEST_F(dev, probe_ids_are_reused)
 	close(file);
 }
 
+/* Offer @n sites of function @func, each in a module of its own. */
+static int offer_sites(int fd, int file, const char *func, int n)
+{
+	static struct dtrace_uprobe_site s[300];
+	struct dtrace_ioc_uprobe_provide p = {
+		.dup_size = sizeof(p), .dup_sites = (uintptr_t)s,
+		.dup_count = n,
+	};
+	int i;
+
+	memset(s, 0, sizeof(s));
+	for (i = 0; i < n; i++) {
+		s[i].us_fd = file;
+		s[i].us_offset = 8 * i;	/* never fired, only offered */
+		s[i].us_flags = DTRACE_UPROBE_ENTRY;
+		strcpy(s[i].us_provider, "ixtest");
+		snprintf(s[i].us_mod, sizeof(s[i].us_mod), "m%03d", i);
+		strcpy(s[i].us_func, func);
+		strcpy(s[i].us_name, "entry");
+	}
+	if (ioctl(fd, DTRACE_IOC_UPROBE_PROVIDE, &p))
+		return -errno;
+	return p.dup_count;
+}
+
+/* An ENABLE of @prov::@func:@name: how many probes it took, or -errno. */
+static int enable_probes(int fd, const char *prov, const char *func,
+			 const char *name)
+{
+	struct clause c;
+
+	clause_init(&c, prov, name, 1, 8);
+	strcpy(c.hdr->de_desc.dpd_func, func);
+	clause_act(&c, 0, DTRACE_ACT_RECORD, prog_builtin(&c, DIF_VAR_ARG0),
+		   0, 8);
+	return ioctl(fd, DTRACE_IOC_ENABLE, c.buf) ? -errno :
+	       (int)c.hdr->de_nprobes;
+}
+
+/*
+ * A description that names its function, or its probe, exactly is
+ * looked up in the module's index (dtrace_probeidx.c);
+ * a long bucket falls back to the walk of every probe. Either way the
+ * answers are the same: whole, in id order, paged, one consumer's own.
+ */
+TEST_F(dev, exact_names_are_indexed)
+{
+	struct dtrace_probedesc d[4];
+	struct dtrace_ioc_probes p = {
+		.dp_size = sizeof(p), .dp_count = 4, .dp_buf = (uintptr_t)d,
+	};
+	int file = open("/bin/true", O_RDONLY), fd2;
+	uint32_t second;
+
+	ASSERT_LE(0, file);
+	ASSERT_EQ(2, offer_sites(self->fd, file, "ixtwo", 2));
+	ASSERT_EQ(300, offer_sites(self->fd, file, "ixlong", 300));
+
+	strcpy(p.dp_pattern.dpd_func, "ixtwo");
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_PROBES, &p));
+	ASSERT_EQ(2, p.dp_count);
+	EXPECT_EQ(0, p.dp_next_id);
+	EXPECT_LT(d[0].dpd_id, d[1].dpd_id);
+	EXPECT_STREQ("m000", d[0].dpd_mod);
+	EXPECT_STREQ("m001", d[1].dpd_mod);
+	second = d[1].dpd_id;
+
+	/* one at a time, then where the first match is */
+	p.dp_count = 1;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_PROBES, &p));
+	ASSERT_EQ(1, p.dp_count);
+	EXPECT_EQ(second, p.dp_next_id);
+	p.dp_first_id = p.dp_next_id;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_PROBES, &p));
+	ASSERT_EQ(1, p.dp_count);
+	EXPECT_EQ(second, d[0].dpd_id);
+	EXPECT_EQ(0, p.dp_next_id);
+	p.dp_first_id = 0;
+	p.dp_count = 0;
+	ASSERT_EQ(0, ioctl(self->fd, DTRACE_IOC_PROBES, &p));
+	EXPECT_EQ(0, p.dp_count);
+	EXPECT_GT(second, p.dp_next_id);
+	EXPECT_NE(0, p.dp_next_id);
+
+	/* by name */
+	EXPECT_EQ(1, count_probes(self->fd, "dtrace", "", "BEGIN"));
+	EXPECT_EQ(1, count_probes(self->fd, "", "", "BEGIN"));
+	EXPECT_EQ(0, count_probes(self->fd, "fbt", "", "BEGIN"));
+	EXPECT_EQ(2, count_probes(self->fd, "ixtest", "ixtwo", "entry"));
+	EXPECT_EQ(0, count_probes(self->fd, "ixtest", "ixtwo", "return"));
+	EXPECT_EQ(300, count_probes(self->fd, "", "ixlong", ""));
+	EXPECT_EQ(302, count_probes(self->fd, "ixtest", "", "entry"));
+	/* ENABLE (of probes that arm harmlessly) */
+	EXPECT_EQ(1, enable_probes(self->fd, "syscall", "getppid", "entry"));
+	EXPECT_EQ(2, enable_probes(self->fd, "", "getppid", ""));
+	EXPECT_EQ(1, enable_probes(self->fd, "dtrace", "", "BEGIN"));
+	EXPECT_EQ(1, enable_probes(self->fd, "", "", "END"));
+	EXPECT_EQ(count_probes(self->fd, "syscall", "", "entry"),
+		  enable_probes(self->fd, "syscall", "", "entry"));
+	EXPECT_EQ(0, enable_probes(self->fd, "syscall", "nosuch", "entry"));
+
+	/* another consumer sees none of them */
+	fd2 = open("/dev/dtrace", O_RDWR);
+	ASSERT_LE(0, fd2);
+	EXPECT_EQ(0, count_probes(fd2, "", "ixtwo", ""));
+	EXPECT_EQ(0, count_probes(fd2, "", "ixlong", ""));
+	EXPECT_EQ(0, enable_probes(fd2, "ixtest", "ixtwo", "entry"));
+	close(fd2);
+	close(file);
+}
+
 struct probes_call {
 	int		fd;
 	void		*buf;

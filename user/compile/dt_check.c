@@ -183,7 +183,7 @@ static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
 	if (!v->v_nkeys) {
 		for (k = n->n_args, i = 0; k; k = k->n_next, i++) {
 			v->v_keys[i] = dt_type_promote(&k->n_type);
-			/* func( ) keys print as symbols (bpftrace's ksym) */
+			/* func( ) keys print as symbols (a map's too) */
 			v->v_keys[i].sym = k->n_type.sym;
 		}
 		v->v_nkeys = i;

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A language the compiler reads. D (d/dt_parse.c) and bpftrace
- * (bpftrace/bt_parse.c) are two; the command lists them
- * (cmd/dt_langs.c) and each pcb names its own: pcb_fe[pcb_lang].
- * compile/ calls a language only through this.
+ * A language the compiler reads, its front end. D (d/dt_parse.c) is
+ * one; the command lists them (cmd/dt_langs.c) and each pcb names its
+ * own: pcb_fe[pcb_lang]. compile/ calls a language only through this,
+ * and never names one but D.
  */
 #ifndef DT_FRONTEND_H
 #define DT_FRONTEND_H

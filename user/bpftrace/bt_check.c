@@ -2,7 +2,7 @@
 /*
  * bpftrace's functions whose meaning depends on types, which the
  * checker meets as calls of %names (these are their check hooks,
- * dt_funcs.h): str( ), *e, ntop( ), bswap( ), delete( ) and printf's
+ * bt_check.h): str( ), *e, ntop( ), bswap( ), delete( ) and printf's
  * integers.
  */
 #include <stdlib.h>

@@ -64,7 +64,7 @@ int dt_check_bt_stackid(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
-/* %len("@m", ...): global arrays' names, which dt_cg.c makes ids. */
+/* %len("@m", ...): global arrays' names, which bt_cg_len( ) makes ids. */
 int dt_check_bt_len(struct dt_pcb *pcb, struct dt_node *n)
 {
 	const struct dt_node *a = n->n_args;
@@ -79,7 +79,7 @@ int dt_check_bt_len(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
-/* %bufsrc(p): buf( )'s address, its value as it is (dt_cg_sym( )). */
+/* %bufsrc(p): buf( )'s address, its value as it is (bt_cg_arg( )). */
 int dt_check_bt_bufsrc(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *a = n->n_args;

@@ -82,7 +82,10 @@
 	  any)								\
 	X(LLQUANTIZE, "llquantize", AGG, 5, 6, V, "", LLQUANTIZE, any,	\
 	  any, any)							\
-	/* stats( ): avg( ) to the module, printed whole (dt_aggdef.h) */ \
+	/*								\
+	 * stats( ): avg( ) to the module, printed whole (dt_aggdef.h);	\
+	 * here, not in a front end's table: D programs call it too	\
+	 */								\
 	X(STATS, "stats", AGG, 1, 1, V, "", AVG, any, any, any)		\
 	/* subroutines: a value computed in DIF */			\
 	X(STRLEN, "strlen", SUBR, 1, 1, U8, "s", STRLEN, any, any, any)	\

@@ -69,5 +69,10 @@ echo '/* as bpftrace prints it */' >>"$tmp/user/run/dt_text.c"
 expect "a language named below it" \
 	"run/dt_text.c names bpftrace: run knows D only"
 
-[ $fails = 0 ] && echo "check-layers-test: 5 plants caught"
+fresh
+echo '/* for the bpftrace front end */' >>"$tmp/user/compile/dt_funcext.h"
+expect "a language named in the compiler" \
+	"compile/dt_funcext.h names bpftrace: compile knows D only"
+
+[ $fails = 0 ] && echo "check-layers-test: 6 plants caught"
 exit $((fails != 0))

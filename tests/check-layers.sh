@@ -146,10 +146,10 @@ while read -r o name _; do
 done < <(nm -A -P -u "${objs[@]}" | sed 's/: / /')
 
 # The folders that name no language but D: what they need of another
-# comes through an interface (compile/dt_frontend.h, run/dt_format.h,
-# run/dt_valext.h, lang/dt_options.h's struct dt_optlang). compile/ is
-# not there yet (issue 29).
-for f in d/* lang/* probes/* run/* types/*; do
+# comes through an interface (compile/dt_frontend.h and its extension
+# table, compile/dt_funcext.h; run/dt_format.h, run/dt_valext.h,
+# lang/dt_options.h's struct dt_optlang).
+for f in compile/* d/* lang/* probes/* run/* types/*; do
 	[ -f "$f" ] || continue
 	grep -qi bpftrace "$f" || continue
 	echo "$f names bpftrace: ${f%%/*} knows D only"

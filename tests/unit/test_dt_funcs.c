@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The built-in functions' table (compile/dt_funcs.h): one entry per
- * name, each at its id, with bounds and codes that fit its kind; and
+ * name, each at its id, with bounds and codes that fit its kind; a
+ * front end's own table (compile/dt_funcext.h), read after it; and
  * every call of a compiled program resolved to its entry, the bpftrace
  * front end's too.
  */
@@ -16,6 +17,7 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_frontend.h"
 #include "dt_options.h"
 #include "dt_program.h"
 #include "kselftest_harness.h"
@@ -51,7 +53,7 @@ TEST(kinds_and_codes)
 		switch (f->f_kind) {
 		case DT_F_SUBR:
 			if (f->f_code < 0)
-				break;	/* sym( ), func( ), mod( ), %str( ) */
+				break;	/* sym( ), func( ), mod( ) */
 			nsubrs++;
 			/* an argument type for each argument */
 			EXPECT_EQ(f->f_maxargs, (int)strlen(f->f_args));
@@ -78,14 +80,63 @@ TEST(kinds_and_codes)
 		}
 	}
 	EXPECT_EQ(10, naggs);	/* DTrace's nine and stats( ) */
-	/* and strtoll( ), bpftrace's %join( ), stackid( ), %len( ) */
-	EXPECT_EQ(38, nsubrs);
+	/* and strtoll( ) */
+	EXPECT_EQ(35, nsubrs);
 	EXPECT_EQ(DTRACE_AGG_AVG, dt_func_byid(DT_FN_STATS)->f_code);
 	EXPECT_EQ(DIF_SUBR_SUBSTR, dt_func_byid(DT_FN_SUBSTR)->f_code);
 	EXPECT_EQ(-1, dt_func_byid(DT_FN_SYM)->f_code);
 	EXPECT_EQ(DT_F_ACTION, dt_func_lookup("panic")->f_kind);
 	EXPECT_EQ(DT_F_AGGACT, dt_func_lookup("printa")->f_kind);
 	EXPECT_EQ(DT_F_UNSUPP, dt_func_lookup("jstack")->f_kind);
+}
+
+static int compile(const char *src, bool bt, struct dt_pcb *pcb,
+		   struct dt_cprog *cp, struct dt_options *o);
+
+/*
+ * The bpftrace front end's table: %names D's table does not have, each
+ * found through a pcb of its language only, with codes that fit.
+ */
+TEST(extension_table)
+{
+	const struct dt_frontend *fe;
+	struct dt_options o, dopts;
+	struct dt_pcb pcb, dpcb;
+	struct dt_cprog cp, dcp;
+	size_t i;
+
+	ASSERT_EQ(0, compile("BEGIN { exit(); }", true, &pcb, &cp, &o));
+	ASSERT_EQ(0, compile("BEGIN { exit(0); }", false, &dpcb, &dcp,
+			     &dopts));
+	fe = dt_frontend(&pcb);
+	ASSERT_LT(0, fe->fe_nfuncs);
+	EXPECT_EQ(0, dt_frontend(&dpcb)->fe_nfuncs);
+	for (i = 0; i < fe->fe_nfuncs; i++) {
+		const struct dt_func *f = &fe->fe_funcs[i].fx_func;
+
+		EXPECT_EQ(DT_FN_EXT, f->f_id);
+		EXPECT_EQ(&fe->fe_funcs[i], dt_funcext(f));
+		EXPECT_EQ('%', f->f_name[0]) TH_LOG("%s", f->f_name);
+		EXPECT_EQ(NULL, dt_func_lookup(f->f_name));
+		EXPECT_EQ(f, dt_func_resolve(&pcb, f->f_name));
+		EXPECT_EQ(NULL, dt_func_resolve(&dpcb, f->f_name));
+		EXPECT_LE(0, f->f_minargs);
+		EXPECT_LE(f->f_minargs, f->f_maxargs);
+		EXPECT_NE(NULL, f->f_args);
+		EXPECT_GT(DIF_SUBR_COUNT, f->f_code);
+		if (f->f_kind == DT_F_SUBR && f->f_code >= 0) {
+			EXPECT_EQ(f->f_maxargs, (int)strlen(f->f_args));
+		} else if (f->f_kind != DT_F_SUBR) {
+			EXPECT_EQ(-1, f->f_code);
+		}
+	}
+	/* D's names come first, for either language */
+	EXPECT_EQ(dt_func_lookup("printf"), dt_func_resolve(&pcb, "printf"));
+	EXPECT_EQ(NULL, dt_funcext(dt_func_lookup("printf")));
+	dt_cprog_free(&cp);
+	dt_cprog_free(&dcp);
+	dt_pcb_fini(&pcb);
+	dt_pcb_fini(&dpcb);
 }
 
 /* Every call under n has its entry, the one its name says. */
@@ -177,7 +228,8 @@ TEST(bpftrace_calls_resolved)
 			     true, &pcb, &cp, &o));
 	EXPECT_EQ(1, calls_of(&pcb, DT_FN_COPYINSTR, &bad));
 	EXPECT_EQ(0, bad);
-	EXPECT_EQ(0, calls_of(&pcb, DT_FN_BTSTR, &bad));
+	/* no call of bpftrace's own is left: %str( ) is copyinstr( ) */
+	EXPECT_EQ(0, calls_of(&pcb, DT_FN_EXT, &bad));
 	EXPECT_EQ(1, calls_of(&pcb, DT_FN_QUANTIZE, &bad));
 	EXPECT_EQ(1, calls_of(&pcb, DT_FN_STATS, &bad));
 	EXPECT_EQ(1, calls_of(&pcb, DT_FN_FUNC, &bad));

@@ -2,7 +2,7 @@
 /*
  * bpftrace's functions whose meaning depends on types, which the
  * checker meets as calls of %names (these are their check hooks,
- * dt_funcs.h): str( ), *e, ntop( ), bswap( ), delete( ) and printf's
+ * bt_check.h): str( ), *e, ntop( ), bswap( ), delete( ) and printf's
  * integers.
  */
 #include <stdlib.h>
@@ -162,7 +162,7 @@ static struct dt_node *bt_dstr(const char *s, const struct dt_loc *loc)
  */
 int dt_check_bt_tprint(struct dt_pcb *pcb, struct dt_node *n)
 {
-	bool tuple = n->n_func->f_id == DT_FN_BTTPRINT;
+	bool tuple = n->n_func == bt_xfunc(BT_X_TPRINT);
 	char fmt[256] = "(";
 	struct dt_node *a, *f;
 	size_t len = tuple;
@@ -350,7 +350,7 @@ int dt_check_bt_promote(struct dt_pcb *pcb, struct dt_node *n)
 		return -1;
 	if (t->kind == DT_T_INT && t->sym >= DT_SYM_KSTACKID) {
 		/* a kstack value, an id: printed as the stack (%s) */
-		n->n_func = dt_func_byid(DT_FN_BTSTACKSTR);
+		n->n_func = bt_xfunc(BT_X_STACKSTR);
 		n->n_type = dt_type_string;
 		n->n_type.sym = t->sym;
 		return 0;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bt_check.h"
 #include "bt_lower.h"
 #include "dt_error.h"
 #include "dt_funcs.h"
@@ -28,22 +29,34 @@
 
 #define BT_JOIN_ARGS	16	/* elements of a printf each, as bpftrace 0.17 */
 
+/*
+ * BT_FUNCS( )' D column, DT_FN_<D>: D's function, none, or bpftrace's
+ * own (X<ID>: BT_X_<ID>), numbered after the ids of D's.
+ */
 #define DT_FN_NONE	DT_FN_NFUNCS	/* no D function of its own */
+#define BT_DX(id)	(DT_FN_EXT + 1 + (int)(id))
+#define DT_FN_XSTR	BT_DX(BT_X_STR)
+#define DT_FN_XNTOP	BT_DX(BT_X_NTOP)
+#define DT_FN_XBSWAP	BT_DX(BT_X_BSWAP)
+#define DT_FN_XCAT	BT_DX(BT_X_CAT)
+#define DT_FN_XMACADDR	BT_DX(BT_X_MACADDR)
 
 struct bt_fn {
 	const char	*bf_name;
 	enum bt_fid	bf_id;
-	enum dt_fid	bf_d;
+	int		bf_d;	/* DT_FN_<D> */
 	int		(*bf_rw)(struct bt_ctx *cx, struct dt_node *n,
 				 const struct bt_fn *f);
 };
 
 static const struct bt_fn *bt_fn_lookup(const char *name);
 
-/* The name of f's D function. */
+/* The name of f's D function (or bpftrace's own). */
 static const char *bt_dname(const struct bt_fn *f)
 {
-	return dt_func_byid(f->bf_d)->f_name;
+	if (f->bf_d > DT_FN_EXT)
+		return bt_xname((enum bt_xid)(f->bf_d - BT_DX(0)));
+	return dt_func_byid((enum dt_fid)f->bf_d)->f_name;
 }
 
 /* Rename a call to f's D function. */
@@ -195,7 +208,7 @@ static int bt_print_value(struct bt_ctx *cx, struct dt_node *n)
 		n->n_args = fmt;
 		return bt_rw_same(cx, n, &bt_fns[BT_FN_PRINTF]);
 	}
-	n->n_str = bt_strdup("%vprint");
+	n->n_str = bt_strdup(bt_xname(BT_X_VPRINT));
 	return bt_rwlist(cx, a);
 }
 
@@ -272,7 +285,8 @@ static int bt_rw_delete(struct bt_ctx *cx, struct dt_node *n,
 		if (bt_rw(cx, m))
 			return -1;
 		n->n_args = NULL;
-		dt_node_replace(n, bt_call("%delete", m, &n->n_loc));
+		dt_node_replace(n, bt_call(bt_xname(BT_X_DELETE), m,
+					   &n->n_loc));
 		return 0;
 	}
 	n->n_args = NULL;
@@ -469,7 +483,7 @@ static void bt_promote(struct dt_node *pf)
 
 		if (a->n_kind == DT_N_STR)
 			continue;
-		p = bt_call("%promote", a, &a->n_loc);
+		p = bt_call(bt_xname(BT_X_PROMOTE), a, &a->n_loc);
 		p->n_next = a->n_next;
 		a->n_next = NULL;
 		*pa = p;

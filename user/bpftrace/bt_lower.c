@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bt_check.h"
 #include "bt_lower.h"
 #include "dt_error.h"
 #include "dt_funcs.h"
@@ -586,8 +587,8 @@ int bt_rw(struct bt_ctx *cx, struct dt_node *n)
 			return cx->pcb->pcb_failed ? -1 : 0;
 		if (bt_rw(cx, n->n_left))
 			return -1;
-		dt_node_replace(n, bt_call("%deref", bt_steal(&n->n_left),
-				      &n->n_loc));
+		dt_node_replace(n, bt_call(bt_xname(BT_X_DEREF),
+					   bt_steal(&n->n_left), &n->n_loc));
 		return 0;
 	case DT_N_IF:
 		if (bt_rw(cx, n->n_cond))

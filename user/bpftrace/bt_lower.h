@@ -11,7 +11,8 @@
 /*
  * bpftrace's functions, written once: X(ID, NAME, D, HOOK) makes
  * BT_FN_<ID>, whose calls bt_rw_<HOOK>( ) (bt_func.c) rewrites, most
- * into a call of D's function DT_FN_<D> (dt_funcs.h), or NONE.
+ * into a call of D's function DT_FN_<D> (dt_funcs.h), of bpftrace's
+ * own BT_X_<ID> for X<ID> (bt_check.h), or NONE.
  */
 #define BT_FUNCS(X)							\
 	X(COUNT, "count", COUNT, agg)					\
@@ -28,7 +29,7 @@
 	X(DELETE, "delete", NONE, delete)				\
 	X(HAS_KEY, "has_key", NONE, haskey)				\
 	X(LEN, "len", NONE, len)					\
-	X(STR, "str", BTSTR, str)					\
+	X(STR, "str", XSTR, str)					\
 	X(KSTACK, "kstack", STACK, stack)				\
 	X(USTACK, "ustack", USTACK, stack)				\
 	X(KSYM, "ksym", FUNC, ksym)					\
@@ -36,8 +37,8 @@
 	X(TIME, "time", PRINTF, time)					\
 	X(JOIN, "join", NONE, join)					\
 	X(KADDR, "kaddr", NONE, kaddr)					\
-	X(NTOP, "ntop", BTNTOP, ntop)					\
-	X(BSWAP, "bswap", BTBSWAP, renamed)				\
+	X(NTOP, "ntop", XNTOP, ntop)					\
+	X(BSWAP, "bswap", XBSWAP, renamed)				\
 	X(PRINTF, "printf", PRINTF, same)				\
 	X(SYSTEM, "system", SYSTEM, same)				\
 	X(EXIT, "exit", EXIT, same)					\
@@ -45,14 +46,14 @@
 	/* printf's arguments only (bt_tools.c) */			\
 	X(USYM, "usym", NONE, printfonly)				\
 	X(BUF, "buf", NONE, printfonly)					\
-	X(CAT, "cat", BTCAT, cat)					\
+	X(CAT, "cat", XCAT, cat)					\
 	X(STRLEN, "strlen", STRLEN, same)				\
 	/* bt_more.c's */						\
 	X(CGROUPID, "cgroupid", NONE, cgroupid)				\
 	X(UADDR, "uaddr", NONE, uaddr)					\
 	X(REG, "reg", NONE, reg)					\
 	X(PTON, "pton", NONE, pton)					\
-	X(MACADDR, "macaddr", BTMACADDR, macaddr)			\
+	X(MACADDR, "macaddr", XMACADDR, macaddr)			\
 	X(STRCONTAINS, "strcontains", INDEX, strcontains)		\
 	X(SIGNAL, "signal", RAISE, signal)				\
 	X(PATH, "path", NONE, path)					\

@@ -37,6 +37,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bt_check.h"
 #include "bt_lower.h"
 #include "dt_error.h"
 #include "dt_funcs.h"
@@ -752,7 +753,7 @@ struct dt_node *bt_join_tail(int id, int first, const char *sep,
 	addr->n_next = bt_str(sep, loc);
 	snprintf(fmt, sizeof(fmt), "%s%%s", sep);
 	pf = bt_str(fmt, loc);
-	pf->n_next = bt_call("%join", addr, loc);
+	pf->n_next = bt_call(bt_xname(BT_X_JOIN), addr, loc);
 	ifn = dt_node_op(DT_N_IF, DT_OP_NONE, bt_call("printf", pf, loc), NULL,
 			 loc);
 	ifn->n_cond = bt_this("%%j%d_%d", id, first, loc);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include <dtrace/dtrace_ioctl.h>
+#include "bt_check.h"
 #include "bt_lower.h"
 #include "dt_error.h"
 #include "dt_funcs.h"
@@ -76,7 +77,7 @@ int bt_stack(struct bt_ctx *cx, struct dt_node *n, bool printfarg)
 		args->n_next = dt_node_int(frames ? frames : BT_STACK_FRAMES,
 					   &dt_type_int, loc);
 		args->n_next->n_next = dt_node_int(mode, &dt_type_int, loc);
-		r = bt_call(dt_func_byid(DT_FN_BTSTACK)->f_name, args, loc);
+		r = bt_call(bt_xname(BT_X_STACK), args, loc);
 	} else {
 		args = frames ? dt_node_int(frames, &dt_type_int, loc) : NULL;
 		r = bt_call(user ? "ustack" : "stack", args, loc);
@@ -112,12 +113,12 @@ int bt_stackvalue(struct bt_ctx *cx, struct dt_node *s, struct dt_node **rec)
 		return -1;
 	if (!frames)
 		frames = BT_STACK_FRAMES;
-	id = bt_call(dt_func_byid(DT_FN_BTSTACKID)->f_name,
-		     dt_node_int(frames, &dt_type_int, loc), loc);
+	id = bt_call(bt_xname(BT_X_STACKID), dt_node_int(frames, &dt_type_int,
+							 loc), loc);
 	id->n_int = mode;
 	args = dt_node_copy(id);
 	args->n_next = dt_node_int(frames, &dt_type_int, loc);
-	*rec = bt_call(dt_func_byid(DT_FN_BTSTACKREC)->f_name, args, loc);
+	*rec = bt_call(bt_xname(BT_X_STACKREC), args, loc);
 	dt_node_replace(v, id);
 	return 0;
 }
@@ -166,11 +167,10 @@ int bt_printf_vals(struct bt_ctx *cx, struct dt_node *pf)
 				return -1;
 			args = bt_ident("pid", &a->n_loc);
 			args->n_next = bt_steal(&a->n_args);
-			dt_node_replace(a, bt_call(dt_func_byid(DT_FN_BTUSYM)->
-					      f_name, args, &a->n_loc));
+			dt_node_replace(a, bt_call(bt_xname(BT_X_USYM), args,
+						   &a->n_loc));
 		} else if (a->n_kind == DT_N_CALL &&
-			   !strcmp(a->n_str, dt_func_byid(DT_FN_BTBUF)->
-				   f_name)) {
+			   !strcmp(a->n_str, bt_xname(BT_X_BUF))) {
 			if (bt_conv_s(cx, pf, k))
 				return -1;
 		}
@@ -235,14 +235,14 @@ struct dt_node *bt_bufpre(struct bt_ctx *cx, struct dt_node *pf)
 			s, loc));
 		p->n_next = bt_this("%%b%d", id, 0, loc);
 		p->n_next->n_next = bt_this("%%l%d", id, 0, loc);
-		p = bt_call(dt_func_byid(DT_FN_BTBUFSRC)->f_name, p, loc);
+		p = bt_call(bt_xname(BT_X_BUFSRC), p, loc);
 		p->n_next = p->n_args->n_next;
 		p->n_args->n_next = NULL;
 		out = dt_node_append(out, bt_call("bcopy", p, loc));
 		a->n_args = bt_this("%%b%d", id, 0, loc);
 		a->n_args->n_next = bt_this("%%l%d", id, 0, loc);
 		free(a->n_str);
-		a->n_str = bt_strdup(dt_func_byid(DT_FN_BTBUF)->f_name);
+		a->n_str = bt_strdup(bt_xname(BT_X_BUF));
 	}
 	return out;
 }

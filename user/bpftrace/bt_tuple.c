@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bt_check.h"
 #include "bt_lower.h"
 #include "dt_error.h"
 
@@ -324,7 +325,7 @@ static int bt_tx_stmt(struct bt_tx *tx, struct dt_node *s,
 			dt_node_free(e);
 			return -1;
 		}
-		*out = bt_call("%tprint", e, &s->n_loc);
+		*out = bt_call(bt_xname(BT_X_TPRINT), e, &s->n_loc);
 		dt_node_free(s);
 		return 0;
 	}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bpftrace's values that the consumer makes from a record's slots
- * marked DT_SYM_KSTACK and up (compile/dt_layout.c's dt_layout_btval):
+ * marked DT_SYM_KSTACK and up (bt_out.c's bt_fmtarg_*( ) hooks):
  * stacks in bpftrace's modes, usym( ), buf( )'s %r; and cat( ).
  */
 #ifndef BT_VALUE_H

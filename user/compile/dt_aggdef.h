@@ -45,9 +45,10 @@ struct dt_agg {
 	struct dt_loc	a_loc;		/* first use */
 	/*
 	 * A name that stands for a global variable, not an aggregation (a
-	 * language's map that is a D global: bpftrace's, bt_lower.c): it
-	 * never fires; printa( ), clear( ) and the exit print the variable
-	 * (a_var, found after compiling) through DVARSNAP instead.
+	 * map of a language whose maps are D globals, as its lowering
+	 * makes them): it never fires; printa( ), clear( ) and the exit
+	 * print the variable (a_var, found after compiling) through
+	 * DVARSNAP instead.
 	 */
 	bool		a_isvar;
 	const struct dt_var *a_var;
@@ -61,9 +62,9 @@ struct dt_agg {
 
 /*
  * The D name of a DTRACE_AGG_* function ("count", ...; "?" if none).
- * bpftrace's stats( ) is avg( ) to the module (dt_funcs.h): its count
- * and total are the stats; -x oformat=bpftrace prints them
- * (bt_print.h), text as avg( ).
+ * stats( ) is avg( ) to the module (dt_funcs.h): its count and total
+ * are the stats (a_stats), which a format may print whole; the text
+ * format prints it as avg( ).
  */
 const char *dt_agg_funcname(uint32_t func);
 

@@ -6,7 +6,8 @@
  * args->filename, args.ret) is named by it; any other expression, or a
  * key written differently at two uses, keeps the label keyN. Taken
  * from the source text, so that each front end's own spelling is the
- * name (bpftrace's comm, not the execname it is lowered to).
+ * name (the name a front end wrote, not the D variable it is lowered
+ * to).
  */
 #include <ctype.h>
 #include <stdbool.h>

@@ -19,6 +19,7 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_funcext.h"
 #include "dt_options.h"
 
 struct dt_cg {
@@ -32,9 +33,24 @@ struct dt_cg {
 #define EMIT(cg, op, rd, ra, rb, imm) \
 	dt_difo_emit((cg)->cg_d, DIF_OP_##op, rd, ra, rb, imm)
 
-static int dt_cg_expr(struct dt_cg *cg, struct dt_node *n);
+/* For a front end's hooks (dt_funcext.h). */
+struct dt_pcb *dt_cg_pcb(const struct dt_cg *cg)
+{
+	return cg->cg_pcb;
+}
 
-static int dt_cg_reg(struct dt_cg *cg)
+uint32_t dt_cg_emit(struct dt_cg *cg, enum dif_opcode op, unsigned rd,
+		    unsigned ra, unsigned rb, int32_t imm)
+{
+	return dt_difo_emit(cg->cg_d, op, rd, ra, rb, imm);
+}
+
+void dt_cg_patch(struct dt_cg *cg, uint32_t at)
+{
+	dt_difo_patch(cg->cg_d, at);
+}
+
+int dt_cg_reg(struct dt_cg *cg)
 {
 	int r;
 
@@ -48,7 +64,7 @@ static int dt_cg_reg(struct dt_cg *cg)
 			"expression is too complex: out of DIF registers");
 }
 
-static void dt_cg_free(struct dt_cg *cg, int r)
+void dt_cg_free(struct dt_cg *cg, int r)
 {
 	if (r > 0)
 		cg->cg_regs &= ~(1u << r);
@@ -70,7 +86,7 @@ static struct dif_type dt_cg_diftype(const struct dt_type *t, uint32_t strsize)
 	return d;
 }
 
-static void dt_cg_setint(struct dt_cg *cg, int r, int64_t v)
+void dt_cg_setint(struct dt_cg *cg, int r, int64_t v)
 {
 	if (v >= INT32_MIN && v <= INT32_MAX)
 		EMIT(cg, SETI, r, 0, 0, (int32_t)v);
@@ -715,41 +731,6 @@ static int dt_cg_any(struct dt_cg *cg, struct dt_node *n)
 	return r;
 }
 
-/*
- * %len("@m", ...): the largest GLOBAL_COUNT of the arrays named (a map
- * of tuples names each element's); one no clause made an array has
- * none (0).
- */
-static int dt_cg_bt_len(struct dt_cg *cg, struct dt_node *n)
-{
-	int r = dt_cg_reg(cg), t = dt_cg_reg(cg), lt = dt_cg_reg(cg);
-	const struct dt_node *a;
-	const struct dt_var *v;
-	uint32_t skip;
-
-	if (r < 0 || t < 0 || lt < 0)
-		return -1;
-	dt_cg_setint(cg, r, 0);
-	for (a = n->n_args; a; a = a->n_next) {
-		for (v = cg->cg_pcb->pcb_prog.p_vars; v; v = v->v_next)
-			if (v->v_scope == DT_V_GLOBAL && v->v_array &&
-			    strcmp(v->v_name, a->n_str) == 0)
-				break;
-		if (!v)
-			continue;
-		dt_cg_setint(cg, t, v->v_id);
-		EMIT(cg, PUSHTV, 0, t, 0, 0);
-		EMIT(cg, CALL, t, 0, 0, DIF_SUBR_GLOBAL_COUNT);
-		EMIT(cg, SLTU, lt, r, t, 0);
-		skip = EMIT(cg, BZ, 0, lt, 0, 0);
-		EMIT(cg, MOV, r, t, 0, 0);
-		dt_difo_patch(cg->cg_d, skip);
-	}
-	dt_cg_free(cg, t);
-	dt_cg_free(cg, lt);
-	return r;
-}
-
 /* getmajor( ), getminor( ): fields of the kernel's dev_t (MINORBITS 20). */
 static int dt_cg_getdev(struct dt_cg *cg, struct dt_node *n)
 {
@@ -787,11 +768,15 @@ static int dt_cg_call(struct dt_cg *cg, struct dt_node *n)
 	static int (*const hooks[])(struct dt_cg *, struct dt_node *) = {
 		DT_FUNCS(DT_CG_HOOK)
 	};
+	const struct dt_funcext *x = dt_funcext(n->n_func);
 
-	return hooks[n->n_func->f_id](cg, n);
+	/* a front end's function: its own hook, or any's */
+	if (!x)
+		return hooks[n->n_func->f_id](cg, n);
+	return x->fx_cg ? x->fx_cg(cg, n) : dt_cg_any(cg, n);
 }
 
-static int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
+int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 {
 	int r, ra;
 

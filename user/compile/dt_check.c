@@ -183,7 +183,7 @@ static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
 	if (!v->v_nkeys) {
 		for (k = n->n_args, i = 0; k; k = k->n_next, i++) {
 			v->v_keys[i] = dt_type_promote(&k->n_type);
-			/* func( ) keys print as symbols (bpftrace's ksym) */
+			/* func( ) keys print as symbols (a map's too) */
 			v->v_keys[i].sym = k->n_type.sym;
 		}
 		v->v_nkeys = i;
@@ -354,7 +354,8 @@ static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
 	}
 	for (a = n->n_args, i = 0; a; a = a->n_next, i++) {
 		bool want_str = f->f_args[i] == 's';
-		const char *proto = i < 3 ? dt_subr_proto[f->f_id][i] : NULL;
+		const char *proto = i < 3 && f->f_id < DT_FN_NFUNCS ?
+			dt_subr_proto[f->f_id][i] : NULL;
 
 		if (!proto)
 			proto = want_str ? "string" : "int";
@@ -421,8 +422,8 @@ static int dt_printf_aggs(struct dt_pcb *pcb, const struct dt_node *n)
 	return rc;
 }
 
-/* printf( ), system( ): a format and what it converts. */
-static int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
+/* printf( ), system( ): a format and what it converts (dt_funcext.h). */
+int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_type types[64];
 	struct dt_pfmt *pf;
@@ -509,20 +510,6 @@ static int dt_check_exit(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
-/* A call only a language's lowering makes: its check (dt_frontend.h). */
-static int dt_check_ext(struct dt_pcb *pcb, struct dt_node *n)
-{
-	const struct dt_frontend *fe = dt_frontend(pcb);
-	dt_fe_check_t check = fe->fe_check ?
-		fe->fe_check[n->n_func->f_id] : NULL;
-
-	if (!check)
-		return dt_error(pcb, &n->n_loc, "D_FUNC_UNDEF",
-				"%s( ) is not a function of %s",
-				n->n_func->f_name, fe->fe_name);
-	return check(pcb, n);
-}
-
 #define DT_CHECK_HOOK(id, name, kind, lo, hi, ret, args, code, check, ...) \
 	[DT_FN_##id] = dt_check_##check,
 
@@ -549,7 +536,9 @@ static int dt_check_nofunc(struct dt_pcb *pcb, const struct dt_node *n)
 
 static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 {
+	int (*check)(struct dt_pcb *pcb, struct dt_node *n);
 	const struct dt_func *f = n->n_func;
+	const struct dt_funcext *x;
 	struct dt_node *a;
 
 	if (!f)
@@ -574,7 +563,11 @@ static int dt_check_call(struct dt_pcb *pcb, struct dt_node *n, bool stmt)
 	case DT_F_SUBR:
 		break;
 	}
-	if (dt_check_hooks[f->f_id](pcb, n))
+	/* a front end's function: its own hook, or any's */
+	x = dt_funcext(f);
+	check = !x ? dt_check_hooks[f->f_id] : x->fx_check ? x->fx_check :
+		dt_check_any;
+	if (check(pcb, n))
 		return -1;
 	/* a call that took an action as a value: never compiled */
 	for (a = n->n_args; a; a = a->n_next)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A language the compiler reads. D (d/dt_parse.c) and bpftrace
- * (bpftrace/bt_parse.c) are two; the command lists them
- * (cmd/dt_langs.c) and each pcb names its own: pcb_fe[pcb_lang].
- * compile/ calls a language only through this.
+ * A language the compiler reads, its front end. D (d/dt_parse.c) is
+ * one; the command lists them (cmd/dt_langs.c) and each pcb names its
+ * own: pcb_fe[pcb_lang]. compile/ calls a language only through this,
+ * and never names one but D.
  */
 #ifndef DT_FRONTEND_H
 #define DT_FRONTEND_H
@@ -11,10 +11,8 @@
 #include <stdio.h>
 
 #include "dt_ast.h"
-#include "dt_funcs.h"
+#include "dt_funcext.h"
 #include "dt_pcb.h"
-
-typedef int (*dt_fe_check_t)(struct dt_pcb *pcb, struct dt_node *n);
 
 struct dt_frontend {
 	const char	*fe_name;
@@ -23,11 +21,12 @@ struct dt_frontend {
 	/* that AST to D's; NULL: it is D's */
 	int		(*fe_lower)(struct dt_pcb *pcb);
 	/*
-	 * The extension table: the check hook, by id, of each function
-	 * entry whose CHECK is ext (dt_funcs.h), the entries only this
-	 * language's lowering makes. NULL: it makes none.
+	 * The extension table: the functions only this language's
+	 * lowering calls, with their hooks (dt_funcext.h), looked up
+	 * after DT_FUNCS( ). NULL: it has none.
 	 */
-	const dt_fe_check_t *fe_check;
+	const struct dt_funcext *fe_funcs;
+	size_t		fe_nfuncs;
 	/* a compile error in the language's way; NULL: D's */
 	void		(*fe_errprint)(const struct dt_pcb *pcb, FILE *fp);
 	/* s.m of a pointer to a struct reads as s->m (auto-dereference) */

@@ -18,8 +18,7 @@
  *   ARGS    SUBR: each argument's type, i integer, s string
  *   CODE    SUBR: DIF_SUBR_<CODE>; AGG: DTRACE_AGG_<CODE>; else NONE
  *   CHECK   dt_check_<CHECK>( ) (dt_check.c) checks a call; any: the
- *           argument count, then integers (ACTION) or ARGS (SUBR); ext:
- *           the hook of the pcb's language (dt_frontend.h's fe_check)
+ *           argument count, then integers (ACTION) or ARGS (SUBR)
  *   LAYOUT  dt_layout_<LAYOUT>( ) (dt_layout.c) lays out a call that is
  *           a statement; any: traced if it has a value, else run before
  *           the next action
@@ -29,6 +28,9 @@
  * An AGG entry is the value of @name = f(...) (dt_check_agg.c,
  * dt_layout.c's dt_layout_aggstmt( )) and an error as any other call;
  * UNSUPP entries are errors: their hooks are never called.
+ *
+ * A front end adds the functions only its lowering calls (%names) in a
+ * table of its own, looked up after this one: dt_funcext.h.
  */
 #ifndef DT_FUNCS_H
 #define DT_FUNCS_H
@@ -80,7 +82,10 @@
 	  any)								\
 	X(LLQUANTIZE, "llquantize", AGG, 5, 6, V, "", LLQUANTIZE, any,	\
 	  any, any)							\
-	/* bpftrace's stats( ): avg( ) to the module (dt_aggdef.h) */	\
+	/*								\
+	 * stats( ): avg( ) to the module, printed whole (dt_aggdef.h);	\
+	 * here, not in a front end's table: D programs call it too	\
+	 */								\
 	X(STATS, "stats", AGG, 1, 1, V, "", AVG, any, any, any)		\
 	/* subroutines: a value computed in DIF */			\
 	X(STRLEN, "strlen", SUBR, 1, 1, U8, "s", STRLEN, any, any, any)	\
@@ -151,55 +156,6 @@
 	X(SYM, "sym", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)		\
 	X(FUNC, "func", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)	\
 	X(MOD, "mod", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)		\
-	/* bpftrace's str( ), a name D cannot write (bt_check.c) */	\
-	X(BTSTR, "%str", SUBR, 1, 1, S, "i", NONE, ext, any, any)	\
-	/* bpftrace's *e, of an integer too (bt_check.c) */		\
-	X(BTDEREF, "%deref", SUBR, 1, 1, U8, "i", NONE, ext, any,	\
-	  any)								\
-	/* bpftrace's print( ) of a tuple's elements (bt_check.c) */	\
-	X(BTTPRINT, "%tprint", ACTION, 1, 16, V, "", NONE, ext,	\
-	  printf, any)							\
-	/* and of one value: the same check, without the parentheses */	\
-	X(BTVPRINT, "%vprint", ACTION, 1, 1, V, "", NONE, ext,	\
-	  printf, any)							\
-	/* bpftrace's ntop( ), bswap( ), delete( ), printf's integers */ \
-	X(BTNTOP, "%ntop", SUBR, 1, 2, S, "ii", NONE, ext, any, any) \
-	X(BTBSWAP, "%bswap", SUBR, 1, 1, U8, "i", NONE, ext, any,	\
-	  any)								\
-	X(BTDELETE, "%delete", SUBR, 1, 1, V, "i", NONE, ext, any, \
-	  any)								\
-	X(BTPROMOTE, "%promote", SUBR, 1, 1, U8, "i", NONE, ext,	\
-	  any, any)							\
-	X(BTMACADDR, "%macaddr", SUBR, 1, 1, S, "i", NONE, ext,	\
-	  any, any)							\
-	/* bpftrace's join( ) past its first elements (bt_more.c) */	\
-	X(BTJOIN, "%join", SUBR, 2, 2, S, "is", JOIN, any, any, any)	\
-	/*							\
-	 * bpftrace's values the consumer makes, printf's arguments	\
-	 * only (bt_out.c): %stack(user, frames, mode), %usym(pid,	\
-	 * addr), %buf(addr, len); %cat(fmt, ...) prints a file	\
-	 */								\
-	X(BTSTACK, "%stack", SUBR, 3, 3, S, "iii", NONE, ext, any,	\
-	  any)								\
-	X(BTUSYM, "%usym", SUBR, 2, 2, S, "ii", NONE, ext, any,	\
-	  any)								\
-	X(BTBUF, "%buf", SUBR, 2, 2, S, "ii", NONE, ext, any, any)	\
-	X(BTBUFSRC, "%bufsrc", SUBR, 1, 1, U8, "i", NONE, ext,	\
-	  any, sym)							\
-	/* kstack as a value: its id, and the PCs recorded beside it */	\
-	X(BTSTACKID, "%stackid", SUBR, 1, 1, U8, "i", STACKID,	\
-	  ext, any, any)						\
-	X(BTSTACKREC, "%stackrec", ACTION, 2, 2, V, "", NONE, any,	\
-	  btstackrec, any)						\
-	/* len(@m): %len("@m"), the entries of the global array @m;	\
-	 * a map of tuples, the largest of its element maps' */	\
-	X(BTLEN, "%len", SUBR, 1, 16, U8, "iiiiiiiiiiiiiiii",		\
-	  GLOBAL_COUNT, ext, any, bt_len)				\
-	/* such an id as printf's %s (dt_check_bt_promote( )) */	\
-	X(BTSTACKSTR, "%stackstr", SUBR, 1, 1, S, "i", NONE, any, any,	\
-	  sym)								\
-	X(BTCAT, "%cat", ACTION, 1, 64, V, "", NONE, printf, printf,	\
-	  any)								\
 	/* known to D, waiting for the module */			\
 	X(JSTACK, "jstack", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(FREOPEN, "freopen", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
@@ -232,7 +188,9 @@ enum dt_fid {
 #define DT_FN_ENUM(id, ...)	DT_FN_##id,
 	DT_FUNCS(DT_FN_ENUM)
 #undef DT_FN_ENUM
-	DT_FN_NFUNCS
+	DT_FN_NFUNCS,
+	/* an entry of a front end's own table (dt_funcext.h) */
+	DT_FN_EXT,
 };
 
 enum dt_fkind {

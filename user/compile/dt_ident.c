@@ -8,6 +8,7 @@
 #include <dtrace/dif.h>
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_compile.h"
+#include "dt_frontend.h"
 #include "dt_options.h"
 
 #define TI(sz, sg)	{ .kind = DT_T_INT, .size = (sz), .is_signed = (sg) }
@@ -77,7 +78,7 @@ const struct dt_builtin *dt_builtin_lookup(const char *name)
 #define DT_CODE_AGG(c)		DTRACE_AGG_##c
 #define DT_CODE_SUBR(c)		DIF_SUBR_##c
 #define DT_CODE_UNSUPP(c)	-1
-/* sym( ), func( ), mod( ), %str( ): no subroutine of their own */
+/* sym( ), func( ), mod( ): no subroutine of their own */
 #define DIF_SUBR_NONE		-1
 
 #define DT_FN_ENTRY(id, name, kind, lo, hi, ret, args, code, ...)	\
@@ -101,6 +102,22 @@ const struct dt_func *dt_func_lookup(const char *name)
 const struct dt_func *dt_func_byid(enum dt_fid id)
 {
 	return &dt_funcs[id];
+}
+
+const struct dt_func *dt_func_resolve(const struct dt_pcb *pcb,
+				      const char *name)
+{
+	const struct dt_func *f = dt_func_lookup(name);
+	const struct dt_frontend *fe;
+	size_t i;
+
+	if (f || !pcb->pcb_fe)
+		return f;
+	fe = dt_frontend(pcb);
+	for (i = 0; i < fe->fe_nfuncs; i++)
+		if (strcmp(fe->fe_funcs[i].fx_func.f_name, name) == 0)
+			return &fe->fe_funcs[i].fx_func;
+	return NULL;
 }
 
 uint32_t dt_rec_size(const struct dt_type *t, uint32_t strsize)

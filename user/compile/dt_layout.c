@@ -28,6 +28,7 @@
 #include "dt_aggdef.h"
 #include "dt_compile.h"
 #include "dt_error.h"
+#include "dt_funcext.h"
 #include "dt_options.h"
 
 static void *dt_grow(void *p, int n, size_t elem)
@@ -79,9 +80,8 @@ struct dt_lay {
 	int		l_nguards;
 };
 
-static int dt_layout_act(struct dt_lay *l, uint32_t kind,
-			 struct dt_node *expr, struct dt_node *stmt, bool rec,
-			 const struct dt_type *rt)
+int dt_layout_act(struct dt_lay *l, uint32_t kind, struct dt_node *expr,
+		  struct dt_node *stmt, bool rec, const struct dt_type *rt)
 {
 	struct dt_pcb *pcb = l->l_pcb;
 	struct dt_ecb *e = l->l_ecb;
@@ -111,9 +111,10 @@ static int dt_layout_act(struct dt_lay *l, uint32_t kind,
 	return slot;
 }
 
-static struct dt_out *dt_layout_out(struct dt_ecb *e, enum dt_outkind k,
-				    int rec, int nrecs)
+struct dt_out *dt_layout_out(struct dt_lay *l, enum dt_outkind k, int rec,
+			     int nrecs)
 {
+	struct dt_ecb *e = l->l_ecb;
 	struct dt_out *o;
 
 	e->e_outs = dt_grow(e->e_outs, e->e_nouts, sizeof(*o));
@@ -155,9 +156,6 @@ static int dt_layout_aggparams(struct dt_lay *l, struct dt_agg *a,
 	return 0;
 }
 
-static int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s,
-			       bool user, uint32_t frames);
-
 /*
  * @a[stack(), k...] = f(x), added up by the consumer: the keys and the
  * value are recorded, one slot each, in key order then the value.
@@ -197,7 +195,7 @@ static int dt_layout_useragg(struct dt_lay *l, struct dt_node *s)
 		return -1;
 	if (first < 0)
 		first = slot;
-	o = dt_layout_out(l->l_ecb, DT_OUT_AGGREC, first, a->a_nkeys + 1);
+	o = dt_layout_out(l, DT_OUT_AGGREC, first, a->a_nkeys + 1);
 	o->o_aggs[0] = a;
 	o->o_naggs = 1;
 	return 0;
@@ -281,7 +279,7 @@ static int dt_layout_aggact(struct dt_lay *l, struct dt_node *s)
 			     &dt_type_long);
 	if (slot < 0)
 		return -1;
-	o = dt_layout_out(l->l_ecb, k, slot, val ? 1 : 0);
+	o = dt_layout_out(l, k, slot, val ? 1 : 0);
 	if (a->n_kind == DT_N_STR) {
 		o->o_fmt = dt_pfmt_parse(a->n_str, err, sizeof(err));
 		if (!o->o_fmt)
@@ -295,8 +293,8 @@ static int dt_layout_aggact(struct dt_lay *l, struct dt_node *s)
 }
 
 /* Make the last slot size bytes rather than one value's. */
-static int dt_layout_resize(struct dt_lay *l, struct dt_node *s, int slot,
-			    uint32_t size)
+int dt_layout_resize(struct dt_lay *l, struct dt_node *s, int slot,
+		     uint32_t size)
 {
 	struct dt_ecb *e = l->l_ecb;
 	struct dt_rec *r = &e->e_recs[slot];
@@ -311,8 +309,8 @@ static int dt_layout_resize(struct dt_lay *l, struct dt_node *s, int slot,
 }
 
 /* A STACK/USTACK action and its slot: frames PCs (ustack: pid first). */
-static int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s,
-			       bool user, uint32_t frames)
+int dt_layout_stackslot(struct dt_lay *l, struct dt_node *s, bool user,
+			uint32_t frames)
 {
 	struct dt_node **pend = l->l_pending;
 	int npend = l->l_npending, slot;
@@ -375,7 +373,7 @@ static int dt_layout_tracemem(struct dt_lay *l, struct dt_node *s)
 			     &dt_type_ulong);
 	if (slot < 0 || dt_layout_resize(l, s, slot, (uint32_t)n->n_int) < 0)
 		return -1;
-	dt_layout_out(l->l_ecb, DT_OUT_TRACEMEM, slot, 1);
+	dt_layout_out(l, DT_OUT_TRACEMEM, slot, 1);
 	return 0;
 }
 
@@ -395,7 +393,7 @@ static int dt_layout_stack(struct dt_lay *l, struct dt_node *s)
 	slot = dt_layout_stackslot(l, s, user, (uint32_t)frames);
 	if (slot < 0)
 		return -1;
-	dt_layout_out(l->l_ecb, user ? DT_OUT_USTACK : DT_OUT_STACK, slot, 1);
+	dt_layout_out(l, user ? DT_OUT_USTACK : DT_OUT_STACK, slot, 1);
 	return 0;
 }
 
@@ -437,7 +435,7 @@ static int dt_layout_spec(struct dt_lay *l, struct dt_node *s)
 /* setopt(name[, value]): the consumer sets it when the record comes. */
 static int dt_layout_setopt(struct dt_lay *l, struct dt_node *s)
 {
-	struct dt_out *o = dt_layout_out(l->l_ecb, DT_OUT_SETOPT, -1, 0);
+	struct dt_out *o = dt_layout_out(l, DT_OUT_SETOPT, -1, 0);
 
 	o->o_opt = s->n_args->n_str;
 	o->o_optval = s->n_args->n_next ? s->n_args->n_next->n_str : NULL;
@@ -445,7 +443,7 @@ static int dt_layout_setopt(struct dt_lay *l, struct dt_node *s)
 }
 
 /* A slot's type: an unsigned long the consumer reads as sym says. */
-static void dt_layout_mark(struct dt_lay *l, int slot, uint8_t sym)
+void dt_layout_mark(struct dt_lay *l, int slot, uint8_t sym)
 {
 	struct dt_rec *r = &l->l_ecb->e_recs[slot];
 
@@ -454,89 +452,23 @@ static void dt_layout_mark(struct dt_lay *l, int slot, uint8_t sym)
 }
 
 /*
- * bpftrace's values the consumer makes (bpftrace/bt_out.c), as printf
- * arguments: %stack(user, frames, mode) a stack slot; %usym(pid, addr)
- * two slots; %buf(p, len) the length, then the bytes at p, in scratch
- * (alloca( )'d and filled by the lowering: never past the end). The
- * first slot, with *n counting the extra ones, or -2: not such a value.
+ * A format and a slot per argument, as output k: printf(f, a1..an) and
+ * its like. A front end's call as an argument lays out its own slots
+ * (fx_fmtarg: a value the consumer makes of what they hold).
  */
-static int dt_layout_btval(struct dt_lay *l, struct dt_node *s,
-			   struct dt_node *a, int *n)
+int dt_layout_fmt(struct dt_lay *l, struct dt_node *s, enum dt_outkind k)
 {
-	struct dt_node *x = a->n_args, *y = x ? x->n_next : NULL;
-	int id = a->n_kind == DT_N_CALL && a->n_func ? (int)a->n_func->f_id :
-		-1, slot, slot2;
-	bool user;
-
-	if (id == DT_FN_BTSTACK) {
-		user = x->n_int != 0;
-		slot = dt_layout_stackslot(l, s, user,
-					   (uint32_t)y->n_int);
-		if (slot >= 0)
-			dt_layout_mark(l, slot, (user ? DT_SYM_USTACK :
-						 DT_SYM_KSTACK) +
-				       (uint8_t)y->n_next->n_int);
-		return slot;
-	}
-	if (id == DT_FN_BTSTACKSTR) {
-		/* a kstack value's id, printed as the stack */
-		slot = dt_layout_act(l, DTRACE_ACT_RECORD, a, s, true,
-				     &dt_type_ulong);
-		if (slot >= 0)
-			dt_layout_mark(l, slot, a->n_type.sym);
-		return slot;
-	}
-	if (id != DT_FN_BTUSYM && id != DT_FN_BTBUF)
-		return -2;
-	/* usym: the pid, then the address; buf: the length, the bytes */
-	slot = dt_layout_act(l, DTRACE_ACT_RECORD, id == DT_FN_BTUSYM ? x : y,
-			     s, true, &dt_type_ulong);
-	if (slot < 0)
-		return -1;
-	dt_layout_mark(l, slot, id == DT_FN_BTUSYM ? DT_SYM_UPID :
-		       DT_SYM_BUFLEN);
-	slot2 = dt_layout_act(l, id == DT_FN_BTUSYM ? DTRACE_ACT_RECORD :
-			      DTRACE_ACT_TRACEMEM, id == DT_FN_BTUSYM ? y : x,
-			      s, true, &dt_type_ulong);
-	if (slot2 < 0 || (id == DT_FN_BTBUF &&
-			  dt_layout_resize(l, s, slot2, DT_BUFVAL_MAX) < 0))
-		return -1;
-	dt_layout_mark(l, slot2, id == DT_FN_BTUSYM ? DT_SYM_USYM :
-		       DT_SYM_BUF);
-	(*n)++;
-	return slot;
-}
-
-/*
- * %stackrec(%stackid(n), n): bpftrace's kstack as a value is its id
- * (bpftrace/bt_tools.c); the record carries the PCs and the id, which
- * the consumer keeps to print the id as the stack.
- */
-static int dt_layout_btstackrec(struct dt_lay *l, struct dt_node *s)
-{
-	struct dt_node *id = s->n_args, *n = id->n_next;
-	int slot;
-
-	slot = dt_layout_stackslot(l, s, false, (uint32_t)n->n_int);
-	if (slot < 0 || dt_layout_act(l, DTRACE_ACT_RECORD, id, s, true,
-				      &dt_type_ulong) < 0)
-		return -1;
-	dt_layout_out(l->l_ecb, DT_OUT_STACKID, slot, 2);
-	return 0;
-}
-
-/* printf(f, a1..an), system(f, a1..an): a slot per argument. */
-static int dt_layout_printf(struct dt_lay *l, struct dt_node *s)
-{
-	struct dt_ecb *e = l->l_ecb;
+	const struct dt_funcext *x;
 	int slot, first = -1, n = 0;
 	struct dt_node *a;
 	struct dt_out *o;
 	char err[256];
 
 	for (a = s->n_args->n_next; a; a = a->n_next, n++) {
-		slot = dt_layout_btval(l, s, a, &n);
-		if (slot == -2)
+		x = a->n_kind == DT_N_CALL ? dt_funcext(a->n_func) : NULL;
+		if (x && x->fx_fmtarg)
+			slot = x->fx_fmtarg(l, s, a, &n);
+		else
 			slot = dt_layout_act(l, DTRACE_ACT_RECORD, a, s, true,
 					     NULL);
 		if (slot < 0)
@@ -544,17 +476,22 @@ static int dt_layout_printf(struct dt_lay *l, struct dt_node *s)
 		if (first < 0)
 			first = slot;
 	}
-	o = dt_layout_out(e, s->n_func->f_id == DT_FN_PRINTF ? DT_OUT_PRINTF :
-			  s->n_func->f_id == DT_FN_BTCAT ? DT_OUT_CAT :
-			  DT_OUT_SYSTEM, first, n);
-	e->e_destructive |= o->o_kind == DT_OUT_SYSTEM;
-	/* bpftrace's run-time errors (bt_flow.c): printf's n_post */
-	o->o_stderr = o->o_kind == DT_OUT_PRINTF && s->n_post;
+	o = dt_layout_out(l, k, first, n);
+	l->l_ecb->e_destructive |= k == DT_OUT_SYSTEM;
+	/* a front end's run-time errors: printf's n_post */
+	o->o_stderr = k == DT_OUT_PRINTF && s->n_post;
 	o->o_fmt = dt_pfmt_parse(s->n_args->n_str, err, sizeof(err));
 	if (!o->o_fmt)
 		return dt_error(l->l_pcb, &s->n_loc, "D_SYNTAX", "%s",
 				err);
 	return 0;
+}
+
+/* printf(f, a1..an), system(f, a1..an) */
+static int dt_layout_printf(struct dt_lay *l, struct dt_node *s)
+{
+	return dt_layout_fmt(l, s, s->n_func->f_id == DT_FN_PRINTF ?
+			     DT_OUT_PRINTF : DT_OUT_SYSTEM);
 }
 
 /* trace(e), exit(e): one slot with e. */
@@ -566,7 +503,7 @@ static int dt_layout_value(struct dt_lay *l, struct dt_node *s)
 
 	if (slot < 0)
 		return -1;
-	dt_layout_out(l->l_ecb, isexit ? DT_OUT_EXIT : DT_OUT_TRACE, slot, 1);
+	dt_layout_out(l, isexit ? DT_OUT_EXIT : DT_OUT_TRACE, slot, 1);
 	return 0;
 }
 
@@ -586,7 +523,7 @@ static int dt_layout_any(struct dt_lay *l, struct dt_node *s)
 	slot = dt_layout_act(l, DTRACE_ACT_RECORD, s, s, true, NULL);
 	if (slot < 0)
 		return -1;
-	dt_layout_out(l->l_ecb, DT_OUT_TRACE, slot, 1);
+	dt_layout_out(l, DT_OUT_TRACE, slot, 1);
 	return 0;
 }
 
@@ -725,14 +662,20 @@ static int dt_layout_stmt(struct dt_lay *l, struct dt_node *s)
 
 static int dt_layout_stmt1(struct dt_lay *l, struct dt_node *s)
 {
+	const struct dt_funcext *x;
+
 	if (s->n_kind == DT_N_ASSIGN && s->n_type.kind == DT_T_VOID &&
 	    (s->n_left->n_kind == DT_N_AGG ||
 	     (s->n_left->n_kind == DT_N_INDEX &&
 	      s->n_left->n_left->n_kind == DT_N_AGG)))
 		return dt_layout_aggstmt(l, s);
-	if (s->n_kind == DT_N_CALL)
+	if (s->n_kind != DT_N_CALL)
+		return dt_layout_any(l, s);
+	/* a front end's function: its own hook, or any's */
+	x = dt_funcext(s->n_func);
+	if (!x)
 		return dt_layout_hooks[s->n_func->f_id](l, s);
-	return dt_layout_any(l, s);
+	return x->fx_layout ? x->fx_layout(l, s) : dt_layout_any(l, s);
 }
 
 /*

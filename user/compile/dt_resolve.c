@@ -15,6 +15,7 @@
 #include "dt_compile.h"
 #include "dt_dlib.h"
 #include "dt_error.h"
+#include "dt_funcext.h"
 #include "dt_ktype.h"
 #include "dt_macro.h"
 #include "dt_provider.h"
@@ -502,7 +503,8 @@ static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	case DT_N_INCDEC:
 		return dt_resolve_node(pcb, n->n_left, true);
 	case DT_N_CALL:
-		n->n_func = dt_func_lookup(n->n_str);	/* NULL: dt_check's */
+		/* NULL: dt_check's */
+		n->n_func = dt_func_resolve(pcb, n->n_str);
 		return dt_resolve_list(pcb, n->n_args);
 	case DT_N_XLATE:	/* resolved as its member's translation */
 		return 0;

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What a language adds to the consumer beside D's records: values it
- * lays out itself (slots marked DT_SYM_KSTACK and up by the compiler's
- * layout), an action that prints a file, stack ids, and aggregation
- * names that stand for global variables (a->a_isvar). cmd/ gives the
- * consumer the program's language's (c_ext); D has none. Each hook
- * may be NULL.
+ * lays out itself (slots marked DT_SYM_KSTACK and up by the layout
+ * hooks of its own functions, compile/dt_funcext.h), an action that
+ * prints a file, stack ids, and aggregation names that stand for
+ * global variables (a->a_isvar). cmd/ gives the consumer the program's
+ * language's (c_ext); D has none. Each hook may be NULL.
  */
 #ifndef DT_VALEXT_H
 #define DT_VALEXT_H

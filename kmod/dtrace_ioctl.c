@@ -62,15 +62,17 @@ static void dtrace_probe_describe(struct dtrace_probedesc *d,
 
 /*
  * Up to @max descriptions of probes matching @pat from *@id on, into @d,
- * looking at DTRACE_LOCK_CHUNK probes at most (or at one bucket of the
- * index, @few its room); *@id is left at the next probe to look at, or
- * 0 when there are no more. *@more: the walk stopped short of the next
- * match, which may come after *@id.
+ * from one bucket of the index (@few its room) or, when it cannot tell
+ * (*@walk is set then), looking at DTRACE_LOCK_CHUNK probes at most;
+ * *@id is left at the next probe to look at, or 0 when there are no
+ * more. *@more: the walk stopped short of the next match, which may come
+ * after *@id.
  */
 static u32 dtrace_probes_collect(struct dtrace_state *state,
 				 const struct dtrace_probedesc *pat, u32 *id,
 				 struct dtrace_probedesc *d, u32 max,
-				 bool *more, struct dtrace_probe **few)
+				 bool *more, struct dtrace_probe **few,
+				 bool *walk)
 {
 	struct dtrace_probe *probe;
 	u32 n = 0, seen = 0;
@@ -78,7 +80,9 @@ static u32 dtrace_probes_collect(struct dtrace_state *state,
 
 	lockdep_assert_held(&dtrace_lock);
 	*more = false;
-	nfew = dtrace_probe_shortlist(pat, state, few);
+	/* once the index could not tell, every chunk walks */
+	nfew = *walk ? -E2BIG : dtrace_probe_shortlist(pat, state, few);
+	*walk = nfew < 0;
 	for (i = 0; i < nfew; i++) {
 		if (few[i]->dp_id < *id)
 			continue;
@@ -123,7 +127,7 @@ static long dtrace_ioc_probes(struct dtrace_state *state, void __user *u)
 	struct dtrace_probedesc *d;
 	struct dtrace_probe **few;
 	u32 id, n = 0, got;
-	bool more;
+	bool more, walk = false;
 	long err = 0;
 
 	if (copy_from_user(&p, u, sizeof(p)))
@@ -159,7 +163,7 @@ static long dtrace_ioc_probes(struct dtrace_state *state, void __user *u)
 		got = dtrace_probes_collect(state, &p.dp_pattern, &id, d,
 					    min(p.dp_count - n,
 						(u32)DTRACE_PROBES_CHUNK),
-					    &more, few);
+					    &more, few, &walk);
 		mutex_unlock(&dtrace_lock);
 		if (copy_to_user(&out[n], d, got * sizeof(*d))) {
 			err = -EFAULT;

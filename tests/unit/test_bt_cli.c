@@ -479,7 +479,7 @@ TEST(json_lhist)
 
 TEST(json_attached_and_pick)
 {
-	struct dt_options o;
+	struct dt_cmd cmd;
 	const char *why;
 	FILE *fp = open_out();
 
@@ -487,13 +487,18 @@ TEST(json_attached_and_pick)
 	fclose(fp);
 	EXPECT_STREQ("{\"type\": \"attached_probes\", \"data\": "
 		     "{\"probes\": 2}}\n", out);
-	dt_bt_options();
-	dt_options_init(&o);
-	ASSERT_EQ(0, dt_option_set(&o, "oformat", "bpftrace-json", &why));
-	EXPECT_EQ(&dt_format_btjson, dt_format_pick(o.o_json, o.o_fmtlang));
-	EXPECT_TRUE(o.o_quiet);
-	ASSERT_EQ(0, dt_option_set(&o, "oformat", "json", &why));
-	EXPECT_EQ(&dt_format_json, dt_format_pick(o.o_json, o.o_fmtlang));
+	dt_cmd_init(&cmd);
+	ASSERT_EQ(0, dt_option_set(&cmd.c_opts, "oformat", "bpftrace-json",
+				   &why));
+	EXPECT_EQ(&dt_format_btjson, dt_cmd_format(&cmd));
+	EXPECT_TRUE(cmd.c_opts.o_quiet);
+	ASSERT_EQ(0, dt_option_set(&cmd.c_opts, "oformat", "bpftrace", &why));
+	EXPECT_EQ(&dt_format_bpftrace, dt_cmd_format(&cmd));
+	ASSERT_EQ(0, dt_option_set(&cmd.c_opts, "oformat", "json", &why));
+	EXPECT_EQ(&dt_format_json, dt_cmd_format(&cmd));
+	ASSERT_EQ(0, dt_option_set(&cmd.c_opts, "oformat", "text", &why));
+	EXPECT_EQ(&dt_format_text, dt_cmd_format(&cmd));
+	dt_cmd_fini(&cmd);
 }
 
 TEST_HARNESS_MAIN

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dt_btargs.h"
+#include "dt_cmdlang.h"
 #include "dt_dev.h"
 #include "dt_error.h"
 #include "dt_lib.h"
@@ -57,18 +57,16 @@ static void dt_usage(FILE *fp)
 "\t-w  permit destructive actions\n"
 "\t-x  enable or modify compiler and tracing options\n"
 "\t    (-x oformat=json|folded|flamegraph, -x prometheus=[addr:]port)\n"
-"\t-Z  permit probe descriptions that match zero probes\n"
-"\n"
-"\t--bpftrace [-e program | file] [-p pid] [-c cmd] [args ...]\n"
-"\t    the program is in the bpftrace language (so is -s file.bt);\n"
-"\t    then bpftrace's options too: -f json, -l [search], -q, -o,\n"
-"\t    -B, -k, -d, --dry-run, --unsafe (dtrace --bpftrace -h lists them).\n"
-"\t    Run as a link whose name ends in bpftrace (dtrace-bpftrace),\n"
-"\t    the command is the bpftrace front end.\n");
+"\t-Z  permit probe descriptions that match zero probes\n");
+	if (dt_cmdlang && dt_cmdlang->cl_help)
+		fputs(dt_cmdlang->cl_help, fp);
 }
 
 /* --help: usage; -h is DTrace's header of USDT definitions */
 #define DT_OPT_HELP	257
+
+/* DTrace's letters, as getopt( ) reads them */
+#define DT_ARGS_LETTERS	"+aAb:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z"
 
 /*
  * The -x forms of the command's own flags: -C, -D, -U, -I, -L, -S.
@@ -147,79 +145,40 @@ static void dt_version_print(void)
 	dt_dev_close(fd);
 }
 
-/* --bpftrace anywhere before "--": then -e takes the program. */
-static bool dt_args_bpftrace(int argc, char **argv)
+/*
+ * The other language's command line, or NULL for DTrace's: --NAME
+ * anywhere before "--" (then -e takes the program), or the command run
+ * under a name of the language's.
+ */
+static const struct dt_cmdlang *dt_args_lang(int argc, char **argv)
 {
+	const struct dt_cmdlang *l = dt_cmdlang;
 	int i;
 
-	if (argc > 0 && dt_bt_argv0(argv[0]))
-		return true;
+	if (!l)
+		return NULL;
+	if (argc > 0 && l->cl_argv0 && l->cl_argv0(argv[0]))
+		return l;
 	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
-		if (strcmp(argv[i], "--bpftrace") == 0)
+		if (!strncmp(argv[i], "--", 2) &&
+		    !strcmp(argv[i] + 2, l->cl_name))
+			return l;
+	return NULL;
+}
+
+/* Does option letter c take an argument in getopt( )'s string opts? */
+static bool dt_args_hasarg(const char *opts, int c)
+{
+	for (; *opts; opts++)
+		if (*opts == c && c != ':' && opts[1] == ':')
 			return true;
 	return false;
 }
 
-/*
- * bpftrace's own program pieces (--bpftrace -e, --bpftrace FILE, -s
- * FILE.bt): bpftrace prints only what the program prints, in its
- * formats.
- */
-static int dt_args_bt(struct dt_cmd *cmd, bool bt, int *optindp, int *argcp,
-		      char **argv)
+static int dt_args(int argc, char **argv, const struct option *longopts)
 {
-	int argc = *argcp;
-	const char *why;
-	bool any = false;
-	size_t n;
-	int i;
-
-	if (cmd->c_btlist && !cmd->c_npieces && *optindp < argc)
-		cmd->c_btsearch = argv[(*optindp)++];
-	if (bt && !cmd->c_npieces && !cmd->c_list && *optindp < argc) {
-		if (dt_cmd_piece(cmd, 's', argv[(*optindp)++]))
-			return -1;
-		cmd->c_pieces[cmd->c_npieces - 1].p_bt = true;
-	}
-	for (i = 0; i < cmd->c_npieces; i++) {
-		struct dt_piece *p = &cmd->c_pieces[i];
-
-		n = strlen(p->p_arg);
-		if (p->p_kind == 's' && n > 3 &&
-		    strcmp(p->p_arg + n - 3, ".bt") == 0)
-			p->p_bt = true;
-		any |= p->p_bt;
-	}
-	if (!any)
-		return 0;
-	cmd->c_opts.o_quiet = true;
-	/* --name[=value] after --: getopt( )'s, not $1, $2, ... */
-	*argcp = *optindp + dt_bt_named(argv + *optindp, argc - *optindp);
-	/* the consumer's bpftrace output (-f chose text or json) */
-	if (!cmd->c_btfmt)
-		(void)dt_option_set(&cmd->c_opts, "oformat", "bpftrace",
-				    &why);
-	return 0;
-}
-
-int dt_cmd_main(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, DT_OPT_HELP },
-		{ "version", no_argument, NULL, 'V' },
-		{ "bpftrace", no_argument, NULL, 256 },
-		{ "unsafe", no_argument, NULL, 'w' },
-		{ "include", required_argument, NULL, DT_BTOPT_INCLUDE },
-		{ "dry-run", no_argument, NULL, DT_BTOPT_DRYRUN },
-		{ "no-warnings", no_argument, NULL, DT_BTOPT_NOWARN },
-		{ "info", no_argument, NULL, DT_BTOPT_INFO },
-		{ "usdt-file-activation", no_argument, NULL,
-		  DT_BTOPT_USDTFILE },
-		{ "emit-elf", required_argument, NULL, DT_BTOPT_EMIT },
-		{ "emit-llvm", required_argument, NULL, DT_BTOPT_EMIT },
-		{ NULL, 0, NULL, 0 },
-	};
-	bool bt = dt_args_bpftrace(argc, argv);
+	const struct dt_cmdlang *lang = dt_args_lang(argc, argv);
+	const char *letters = lang ? lang->cl_letters : DT_ARGS_LETTERS;
 	struct dt_cmd cmd;
 	const char *why;
 	int c, rc, longix = 0;
@@ -227,43 +186,34 @@ int dt_cmd_main(int argc, char **argv)
 	dt_cmd_init(&cmd);
 	optind = 0;	/* a full reset: the tests call us more than once */
 	opterr = 0;
-	cmd.c_bt = bt;
-	/* oformat=bpftrace's release, for -s FILE.bt too (-x wins) */
-	if (getenv("DTRACE_BTRELEASE") &&
-	    dt_option_set(&cmd.c_opts, "btrelease",
-			  getenv("DTRACE_BTRELEASE"), &why)) {
-		fprintf(stderr, "dtrace: DTRACE_BTRELEASE: %s (0.17, 0.23, "
-			"0.27, ...)\n", why);
+	cmd.c_lang = lang;
+	if (dt_cmdlang && dt_cmdlang->cl_env && dt_cmdlang->cl_env(&cmd))
 		return 1;
-	}
-	if (bt && dt_bt_env(&cmd))
-		return 1;
-	while ((c = getopt_long(argc, argv, bt ?
-				"+B:b:c:CdD:e:f:FhHi:I:klL:m:n:o:p:P:qs:SU:vVwx:X:Z" :
-				"+aAb:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z",
-				longopts, &longix)) != -1) {
+	while ((c = getopt_long(argc, argv, letters, longopts,
+				&longix)) != -1) {
 		bool help = c == DT_OPT_HELP;
 
 		if (help)
 			c = 'h';
-		if (!bt && !help && dt_args_refused(c)) {
+		if (!lang && !help && dt_args_refused(c)) {
 			dt_warn("-%c is not supported: %s\n", c,
 				dt_args_refused(c));
 			return 2;
 		}
-		if (bt && c != 'h' && (rc = dt_bt_opt(&cmd, c, optarg)) <= 0) {
+		if (lang && c != 'h' &&
+		    (rc = lang->cl_opt(&cmd, c, optarg)) <= 0) {
 			if (rc < 0)
 				return 1;
 			continue;
 		}
-		if (!bt && c >= DT_BTOPT_INCLUDE) {
+		if (!lang && c >= DT_OPT_LANGOWN) {
 			dt_warn("illegal option -- --%s\n",
 				longopts[longix].name);
 			dt_usage(stderr);
 			return 2;
 		}
 		switch (c) {
-		case 256:
+		case DT_OPT_LANG:
 			break;
 		case 'b':
 			if (dt_option_set(&cmd.c_opts, "bufsize", optarg,
@@ -284,13 +234,13 @@ int dt_cmd_main(int argc, char **argv)
 				return 2;
 			break;
 		case 'e':
-			if (!bt) {
+			if (!lang) {
 				cmd.c_exec = false;
 				break;
 			}
 			if (dt_cmd_piece(&cmd, 'n', optarg))
 				return 2;
-			cmd.c_pieces[cmd.c_npieces - 1].p_bt = true;
+			cmd.c_pieces[cmd.c_npieces - 1].p_lang = true;
 			break;
 		case 'f':
 		case 'm':
@@ -302,9 +252,8 @@ int dt_cmd_main(int argc, char **argv)
 				return 2;
 			break;
 		case 'h':
-			if (bt)
-				dt_bt_usage(stdout, dt_bt_argv0(argv[0]) ?
-					    argv[0] : "dtrace --bpftrace");
+			if (lang)
+				lang->cl_usage(stdout, argv[0]);
 			else
 				dt_usage(stdout);
 			return 0;
@@ -388,8 +337,7 @@ int dt_cmd_main(int argc, char **argv)
 				"__STDC__ as 1, as -X c\n", optarg);
 			return 2;
 		default:
-			if (optopt && (strchr("bcDfiImnoPpsUxXL", optopt) ||
-				       (bt && strchr("eB", optopt))))
+			if (optopt && dt_args_hasarg(letters, optopt))
 				dt_warn("option requires an argument -- %c\n",
 					optopt);
 			else if (optopt)
@@ -401,7 +349,8 @@ int dt_cmd_main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (dt_args_bt(&cmd, bt, &optind, &argc, argv))
+	if (dt_cmdlang && dt_cmdlang->cl_operands &&
+	    dt_cmdlang->cl_operands(&cmd, &optind, &argc, argv))
 		return 2;
 	cmd.c_argc = argc - optind;
 	cmd.c_argv = argv + optind;
@@ -413,5 +362,33 @@ int dt_cmd_main(int argc, char **argv)
 	rc = dt_cmd_run(&cmd);
 	fflush(stdout);
 	dt_cmd_fini(&cmd);
+	return rc;
+}
+
+int dt_cmd_main(int argc, char **argv)
+{
+	static const struct option dtrace[] = {
+		{ "help", no_argument, NULL, DT_OPT_HELP },
+		{ "version", no_argument, NULL, 'V' },
+	};
+	const struct option *more = dt_cmdlang ? dt_cmdlang->cl_longopts :
+				    NULL;
+	struct option *all;
+	size_t n = 0;
+	int rc;
+
+	while (more && more[n].name)
+		n++;
+	/* DTrace's long options, the other language's, the end */
+	all = calloc(2 + n + 1, sizeof(*all));
+	if (!all) {
+		dt_warn("out of memory\n");
+		return 1;
+	}
+	memcpy(all, dtrace, sizeof(dtrace));
+	if (n)
+		memcpy(all + 2, more, n * sizeof(*all));
+	rc = dt_args(argc, argv, all);
+	free(all);
 	return rc;
 }

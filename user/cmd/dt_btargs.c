@@ -5,22 +5,32 @@
  * /usr/sbin/dtrace-bpftrace), its options as bpftrace 0.17 has them,
  * and its BPFTRACE_* environment variables. The one file of cmd/ that
  * is bpftrace's entry (the D-only build replaces it): besides its
- * command line, what cmd/ hands the layers below of bpftrace's, its
- * options (dt_optlang), its formats and its consumer hooks.
+ * command line, what the rest of cmd/ asks of bpftrace (its struct
+ * dt_cmdlang: -l in its names, -d, the start of tracing) and what cmd/
+ * hands the layers below of bpftrace's, its options (dt_optlang), its
+ * formats and its consumer hooks.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bt_dump.h"
 #include "bt_parse.h"
 #include "bt_list.h"
 #include "bt_print.h"
 #include "bt_value.h"
 #include "dt_btargs.h"
+#include "dt_cmdlang.h"
 #include "dt_error.h"
 #include "dt_format.h"
 #include "dt_options.h"
+
+/* bpftrace's long options without a letter, as getopt_long returns them */
+enum {
+	DT_BTOPT_INCLUDE = DT_OPT_LANGOWN, DT_BTOPT_DRYRUN, DT_BTOPT_NOWARN,
+	DT_BTOPT_INFO, DT_BTOPT_USDTFILE, DT_BTOPT_EMIT,
+};
 
 bool dt_bt_argv0(const char *argv0)
 {
@@ -34,8 +44,10 @@ bool dt_bt_argv0(const char *argv0)
 	return n >= 8 && strcmp(base + n - 8, "bpftrace") == 0;
 }
 
-void dt_bt_usage(FILE *fp, const char *name)
+static void dt_bt_usage(FILE *fp, const char *argv0)
 {
+	const char *name = dt_bt_argv0(argv0) ? argv0 : "dtrace --bpftrace";
+
 	fprintf(fp,
 "USAGE:\n"
 "    %s [options] filename\n"
@@ -79,7 +91,7 @@ void dt_bt_usage(FILE *fp, const char *name)
 		name, name, name);
 }
 
-int dt_bt_opt(struct dt_cmd *cmd, int c, const char *arg)
+static int dt_bt_opt(struct dt_cmd *cmd, int c, const char *arg)
 {
 	const char *why;
 
@@ -109,22 +121,22 @@ int dt_bt_opt(struct dt_cmd *cmd, int c, const char *arg)
 				"Valid formats: 'text', 'json'\n", arg);
 			return -1;
 		}
-		cmd->c_btfmt = true;
+		cmd->c_langfmt = true;
 		return 0;
 	case 'd':
-		cmd->c_btdebug++;
+		cmd->c_langdump++;
 		cmd->c_exec = false;
 		cmd->c_disasm = true;
 		return 0;
 	case 'k':
-		cmd->c_btwarn++;
+		cmd->c_faultwarn++;
 		return 0;
 	case 'l':
 		cmd->c_list = true;
-		cmd->c_btlist = true;
+		cmd->c_langlist = true;
 		return 0;
 	case 'q':
-		cmd->c_btquiet = true;
+		cmd->c_nostart = true;
 		cmd->c_opts.o_quiet = true;	/* D pieces too, as DTrace's */
 		return 0;
 	case 'o':
@@ -170,7 +182,8 @@ static int dt_bt_envnum(const char *name, uint64_t *v)
 	return 0;
 }
 
-int dt_bt_env(struct dt_cmd *cmd)
+/* The BPFTRACE_* variables: 0, or -1 (an error, printed). */
+static int dt_bt_vars(struct dt_cmd *cmd)
 {
 	static const char *const accepted[] = {
 		"BPFTRACE_MAP_KEYS_MAX", "BPFTRACE_MAX_MAP_KEYS",
@@ -233,15 +246,123 @@ int dt_bt_env(struct dt_cmd *cmd)
 	return 0;
 }
 
-int dt_bt_list(struct dt_cmd *cmd)
+/*
+ * Before the options: oformat=bpftrace's release, for -s FILE.bt too (-x
+ * wins), then, under bpftrace's command line, its BPFTRACE_* variables.
+ */
+static int dt_bt_env(struct dt_cmd *cmd)
+{
+	const char *why;
+
+	if (getenv("DTRACE_BTRELEASE") &&
+	    dt_option_set(&cmd->c_opts, "btrelease",
+			  getenv("DTRACE_BTRELEASE"), &why)) {
+		fprintf(stderr, "dtrace: DTRACE_BTRELEASE: %s (0.17, 0.23, "
+			"0.27, ...)\n", why);
+		return -1;
+	}
+	return cmd->c_lang ? dt_bt_vars(cmd) : 0;
+}
+
+/*
+ * bpftrace's own program pieces (--bpftrace -e, --bpftrace FILE, -s
+ * FILE.bt): bpftrace prints only what the program prints, in its
+ * formats.
+ */
+static int dt_bt_operands(struct dt_cmd *cmd, int *optindp, int *argcp,
+			  char **argv)
+{
+	int argc = *argcp;
+	const char *why;
+	bool any = false;
+	size_t n;
+	int i;
+
+	if (cmd->c_langlist && !cmd->c_npieces && *optindp < argc)
+		cmd->c_langsearch = argv[(*optindp)++];
+	if (cmd->c_lang && !cmd->c_npieces && !cmd->c_list &&
+	    *optindp < argc) {
+		if (dt_cmd_piece(cmd, 's', argv[(*optindp)++]))
+			return -1;
+		cmd->c_pieces[cmd->c_npieces - 1].p_lang = true;
+	}
+	for (i = 0; i < cmd->c_npieces; i++) {
+		struct dt_piece *p = &cmd->c_pieces[i];
+
+		n = strlen(p->p_arg);
+		if (p->p_kind == 's' && n > 3 &&
+		    strcmp(p->p_arg + n - 3, ".bt") == 0)
+			p->p_lang = true;
+		any |= p->p_lang;
+	}
+	if (!any)
+		return 0;
+	cmd->c_opts.o_quiet = true;
+	/* --name[=value] after --: getopt( )'s, not $1, $2, ... */
+	*argcp = *optindp + bt_named_take(argv + *optindp, argc - *optindp);
+	/* the consumer's bpftrace output (-f chose text or json) */
+	if (!cmd->c_langfmt)
+		(void)dt_option_set(&cmd->c_opts, "oformat", "bpftrace",
+				    &why);
+	return 0;
+}
+
+static int dt_bt_list(struct dt_cmd *cmd)
 {
 	char err[512];
 
-	if (bt_list(cmd->c_fd, cmd->c_btsearch, cmd->c_verbose,
+	if (bt_list(cmd->c_fd, cmd->c_langsearch, cmd->c_verbose,
 		    dt_bt_rel(&cmd->c_opts), cmd->c_out, err, sizeof(err))) {
 		fprintf(stderr, "ERROR: %s\n", err);
 		return 1;
 	}
+	return 0;
+}
+
+/* -l with descriptions: a probe in bpftrace's name, -lv its fields. */
+static int dt_bt_listone(FILE *fp, const struct dtrace_probedesc *pd,
+			 bool verbose)
+{
+	char name[1024];
+
+	if (bt_list_name(pd, NULL, name, sizeof(name)))
+		return 0;
+	fprintf(fp, "%s\n", name);
+	if (verbose && !strcmp(pd->dpd_provider, "tracepoint"))
+		bt_list_tpfields(fp, pd->dpd_mod, pd->dpd_name);
+	return 1;
+}
+
+/* bpftrace skips a function it cannot probe */
+static bool dt_bt_skip(struct dt_cmd *cmd, const struct dtrace_probedesc *d,
+		       const char *str)
+{
+	if (cmd->c_opts.o_missing == DT_MISS_ERROR ||
+	    (strcmp(d->dpd_provider, "fbt") &&
+	     strcmp(d->dpd_provider, "uprobe")))
+		return false;
+	if (!cmd->c_nowarn && cmd->c_opts.o_missing == DT_MISS_WARN)
+		fprintf(stderr, "WARNING: could not attach probe %s, "
+			"skipping.\n", str);
+	return true;
+}
+
+/*
+ * Before tracing: BPFTRACE_MAX_PROBES refuses more, in bpftrace's
+ * words; then its formats print as the release -x btrelease chose.
+ */
+static int dt_bt_start(struct dt_cmd *cmd, uint64_t n)
+{
+	if (cmd->c_maxprobes && n > cmd->c_maxprobes) {
+		fprintf(stderr, "ERROR: Can't attach to %llu probes because it "
+			"exceeds the current limit of %u probes.\nYou can "
+			"increase the limit through the BPFTRACE_MAX_PROBES "
+			"environment variable, but BE CAREFUL since a high "
+			"number of probes attached can cause your system to "
+			"crash.\n", (unsigned long long)n, cmd->c_maxprobes);
+		return -1;
+	}
+	dt_bt_release = dt_bt_rel(&cmd->c_opts);
 	return 0;
 }
 
@@ -250,8 +371,8 @@ int dt_bt_list(struct dt_cmd *cmd)
  * the statement that faulted. Unlike a failed helper in bpftrace, the
  * fault ends the clause for that firing: the warning says so.
  */
-void dt_bt_fault(void *arg, const struct dt_ecb *e, int action,
-		 const char *fault, uint64_t addr)
+static void dt_bt_fault(void *arg, const struct dt_ecb *e, int action,
+			const char *fault, uint64_t addr)
 {
 	struct dt_cmd *cmd = arg;
 	const struct dt_piece *p = NULL;
@@ -278,33 +399,61 @@ void dt_bt_fault(void *arg, const struct dt_ecb *e, int action,
 	else
 		snprintf(msg, sizeof(msg), "%s; the probe's action stops here",
 			 fault);
-	if (p && p->p_bt)
+	if (p && p->p_lang)
 		bt_warn_print(&p->p_pcb, loc, msg, stderr);
 	else
 		fprintf(stderr, "WARNING: %s\n", msg);
 }
 
-const struct dt_format *dt_format_pick(bool json, bool bpftrace)
-{
-	if (json && bpftrace)
-		return &dt_format_btjson;
-	return json ? &dt_format_json : bpftrace ? &dt_format_bpftrace :
-		&dt_format_text;
-}
+static const struct dt_optlang dt_bt_optlang = {
+	"bpftrace", "btrelease", 11
+};
 
 void dt_bt_options(void)
 {
-	static const struct dt_optlang bt = { "bpftrace", "btrelease", 11 };
-
-	dt_options_lang(&bt);
+	dt_options_lang(&dt_bt_optlang);
 }
 
-const struct dt_valext *dt_bt_valext(void)
-{
-	return &bt_valext;
-}
+static const struct option dt_bt_longopts[] = {
+	{ "bpftrace", no_argument, NULL, DT_OPT_LANG },
+	{ "unsafe", no_argument, NULL, 'w' },
+	{ "include", required_argument, NULL, DT_BTOPT_INCLUDE },
+	{ "dry-run", no_argument, NULL, DT_BTOPT_DRYRUN },
+	{ "no-warnings", no_argument, NULL, DT_BTOPT_NOWARN },
+	{ "info", no_argument, NULL, DT_BTOPT_INFO },
+	{ "usdt-file-activation", no_argument, NULL, DT_BTOPT_USDTFILE },
+	{ "emit-elf", required_argument, NULL, DT_BTOPT_EMIT },
+	{ "emit-llvm", required_argument, NULL, DT_BTOPT_EMIT },
+	{ NULL, 0, NULL, 0 },
+};
 
-int dt_bt_named(char **av, int n)
-{
-	return bt_named_take(av, n);
-}
+/* What the rest of cmd/ asks of bpftrace (dt_cmdlang.h). */
+static const struct dt_cmdlang dt_bt_cmdlang = {
+	.cl_name	= "bpftrace",
+	.cl_optlang	= &dt_bt_optlang,
+	.cl_fmt		= { &dt_format_bpftrace, &dt_format_btjson },
+	.cl_valext	= &bt_valext,
+	.cl_help	=
+"\n"
+"\t--bpftrace [-e program | file] [-p pid] [-c cmd] [args ...]\n"
+"\t    the program is in the bpftrace language (so is -s file.bt);\n"
+"\t    then bpftrace's options too: -f json, -l [search], -q, -o,\n"
+"\t    -B, -k, -d, --dry-run, --unsafe (dtrace --bpftrace -h lists them).\n"
+"\t    Run as a link whose name ends in bpftrace (dtrace-bpftrace),\n"
+"\t    the command is the bpftrace front end.\n",
+	.cl_letters	= "+B:b:c:CdD:e:f:FhHi:I:klL:m:n:o:p:P:qs:SU:vVwx:X:Z",
+	.cl_longopts	= dt_bt_longopts,
+	.cl_argv0	= dt_bt_argv0,
+	.cl_env		= dt_bt_env,
+	.cl_opt		= dt_bt_opt,
+	.cl_usage	= dt_bt_usage,
+	.cl_operands	= dt_bt_operands,
+	.cl_list	= dt_bt_list,
+	.cl_listone	= dt_bt_listone,
+	.cl_dump	= dt_bt_dump,
+	.cl_skip	= dt_bt_skip,
+	.cl_start	= dt_bt_start,
+	.cl_fault	= dt_bt_fault,
+};
+
+const struct dt_cmdlang *const dt_cmdlang = &dt_bt_cmdlang;

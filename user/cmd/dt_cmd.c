@@ -7,15 +7,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dt_btargs.h"
-#include "dt_frontend.h"
-#include "bt_dump.h"
-#include "bt_list.h"
-#include "bt_print.h"
 #include "dt_agg.h"
+#include "dt_cmdlang.h"
 #include "dt_dev.h"
 #include "dt_error.h"
 #include "dt_format.h"
+#include "dt_frontend.h"
 #include "dt_parse.h"
 #include "dt_program.h"
 #include "dt_provider.h"
@@ -23,7 +20,7 @@
 void dt_cmd_init(struct dt_cmd *cmd)
 {
 	memset(cmd, 0, sizeof(*cmd));
-	dt_bt_options();
+	dt_cmdlang_options();
 	dt_options_init(&cmd->c_opts);
 	cmd->c_exec = true;
 	cmd->c_fd = -1;
@@ -255,10 +252,11 @@ static const struct dt_var *dt_cmd_global(const struct dt_var *vars,
 }
 
 /*
- * bpftrace's maps that are D globals: the variable each stands for; a
- * map of tuples, the variable of each element (@m.0, @m.1, ...).
+ * A language's maps that are D globals (a_isvar): the variable each
+ * stands for; a map of tuples, the variable of each element (@m.0,
+ * @m.1, ...).
  */
-static void dt_cmd_btmaps(struct dt_agg *aggs, const struct dt_var *vars)
+static void dt_cmd_varmaps(struct dt_agg *aggs, const struct dt_var *vars)
 {
 	char name[300];
 	struct dt_agg *a;
@@ -306,7 +304,7 @@ int dt_cmd_compile(struct dt_cmd *cmd)
 		pcb->pcb_prog.p_vars = vars;
 		pcb->pcb_prog.p_aggs = aggs;
 		memcpy(pcb->pcb_nvars, nvars, sizeof(nvars));
-		pcb->pcb_lang = p->p_bt;
+		pcb->pcb_lang = p->p_lang;
 		if (dt_compile(pcb, &p->p_cp)) {
 			dt_piece_errprint(cmd, p);
 			return -1;
@@ -321,7 +319,7 @@ int dt_cmd_compile(struct dt_cmd *cmd)
 		}
 	}
 	cmd->c_aggs = aggs;
-	dt_cmd_btmaps(aggs, vars);
+	dt_cmd_varmaps(aggs, vars);
 	return 0;
 }
 
@@ -393,7 +391,10 @@ static int dt_cmd_each_desc(struct dt_cmd *cmd, dt_desc_fn fn, void *arg)
 	return 0;
 }
 
-/* As DTrace, a provider nobody has is an error at compile time (not -Z). */
+/*
+ * As DTrace, a provider nobody has is an error at compile time (not -Z)
+ * in a D piece.
+ */
 static int dt_desc_provider(struct dt_cmd *cmd, struct dt_piece *p,
 			    const struct dt_pdesc *pd,
 			    const struct dtrace_probedesc *desc,
@@ -403,7 +404,7 @@ static int dt_desc_provider(struct dt_cmd *cmd, struct dt_piece *p,
 
 	(void)err;
 	(void)arg;
-	if (!desc || p->p_bt || cmd->c_list || cmd->c_opts.o_zdefs ||
+	if (!desc || p->p_lang || cmd->c_list || cmd->c_opts.o_zdefs ||
 	    dt_provider_known(desc))
 		return 0;
 	dt_pdesc_str(desc, str, sizeof(str));
@@ -585,18 +586,11 @@ static int dt_cmd_enable(struct dt_cmd *cmd, struct dt_piece *p)
 				free(blob);
 				return -1;
 			}
-			if (blob->de_nprobes == 0 && p->p_bt &&
-			    cmd->c_opts.o_missing != DT_MISS_ERROR &&
-			    (!strcmp(desc.dpd_provider, "fbt") ||
-			     !strcmp(desc.dpd_provider, "uprobe"))) {
-				/* bpftrace skips a function it cannot probe */
-				if (!cmd->c_nowarn &&
-				    cmd->c_opts.o_missing == DT_MISS_WARN)
-					fprintf(stderr, "WARNING: could not "
-						"attach probe %s, skipping.\n",
-						str);
-			} else if (blob->de_nprobes == 0 &&
-				   !cmd->c_opts.o_zdefs) {
+			/* the other language may skip what it cannot probe */
+			if (blob->de_nprobes == 0 &&
+			    !(p->p_lang && dt_cmdlang->cl_skip &&
+			      dt_cmdlang->cl_skip(cmd, &desc, str)) &&
+			    !cmd->c_opts.o_zdefs) {
 				snprintf(err, sizeof(err), "probe description "
 					 "%s does not match any probes", str);
 				free(blob);
@@ -628,22 +622,16 @@ struct dt_list_arg {
 	FILE	*fp;
 	int	n;
 	bool	verbose;
-	bool	bt;	/* in bpftrace's names */
+	const struct dt_cmdlang *lang;	/* in its names; NULL: D's */
 	bool	unmatched;	/* a description matched no probe */
 };
 
 static int dt_list_one(const struct dtrace_probedesc *pd, void *arg)
 {
 	struct dt_list_arg *la = arg;
-	char name[1024];
 
-	if (la->bt) {
-		if (bt_list_name(pd, NULL, name, sizeof(name)))
-			return 0;
-		fprintf(la->fp, "%s\n", name);
-		if (la->verbose && !strcmp(pd->dpd_provider, "tracepoint"))
-			bt_list_tpfields(la->fp, pd->dpd_mod, pd->dpd_name);
-		la->n++;
+	if (la->lang) {
+		la->n += la->lang->cl_listone(la->fp, pd, la->verbose);
 		return 0;
 	}
 	dt_probes_line(la->fp, pd);
@@ -686,12 +674,13 @@ static int dt_list_desc(struct dt_cmd *cmd, struct dt_piece *p,
 static int dt_cmd_list(struct dt_cmd *cmd)
 {
 	struct dt_list_arg la = { cmd->c_out, 0, cmd->c_verbose,
-				  cmd->c_btlist, false };
+				  cmd->c_langlist ? cmd->c_lang : NULL,
+				  false };
 	struct dtrace_probedesc all;
 
-	if (cmd->c_btlist && !cmd->c_npieces)
-		return dt_bt_list(cmd);
-	if (!cmd->c_btlist)
+	if (la.lang && !cmd->c_npieces)
+		return la.lang->cl_list(cmd);
+	if (!la.lang)
 		dt_probes_heading(cmd->c_out);
 	if (!cmd->c_npieces) {
 		dt_providers_offer_all(cmd->c_fd, cmd->c_verbose);
@@ -778,39 +767,33 @@ static void dt_cmd_errhandler(struct dt_cmd *cmd)
 
 static int dt_cmd_run1(struct dt_cmd *cmd);
 
-/* What the output format says before tracing (bpftrace: "Attaching"). */
-static void dt_cmd_start(struct dt_cmd *cmd)
+const struct dt_format *dt_cmd_format(const struct dt_cmd *cmd)
 {
-	const struct dt_format *f = dt_format_pick(cmd->c_opts.o_json,
-						   cmd->c_opts.o_fmtlang);
-	unsigned int n = 0;
-	int i;
+	bool json = cmd->c_opts.o_json;
 
-	dt_bt_release = dt_bt_rel(&cmd->c_opts);
-	if (!f->fmt_start || cmd->c_btquiet)
-		return;
-	for (i = 0; i < cmd->c_npieces; i++)
-		n += cmd->c_pieces[i].p_matched;
-	f->fmt_start(cmd->c_out, n);
+	if (cmd->c_opts.o_fmtlang && dt_cmdlang)
+		return dt_cmdlang->cl_fmt[json];
+	return json ? &dt_format_json : &dt_format_text;
 }
 
-/* BPFTRACE_MAX_PROBES: refuse more, in bpftrace's words. */
-static int dt_cmd_maxprobes(struct dt_cmd *cmd)
+/*
+ * Before tracing, the probes enabled: the other language may refuse
+ * them; then what the output format says first (fmt_start).
+ */
+static int dt_cmd_start(struct dt_cmd *cmd)
 {
+	const struct dt_format *f = dt_cmd_format(cmd);
 	uint64_t n = 0;
 	int i;
 
 	for (i = 0; i < cmd->c_npieces; i++)
 		n += cmd->c_pieces[i].p_matched;
-	if (!cmd->c_maxprobes || n <= cmd->c_maxprobes)
-		return 0;
-	fprintf(stderr, "ERROR: Can't attach to %llu probes because it "
-		"exceeds the current limit of %u probes.\nYou can increase "
-		"the limit through the BPFTRACE_MAX_PROBES environment "
-		"variable, but BE CAREFUL since a high number of probes "
-		"attached can cause your system to crash.\n",
-		(unsigned long long)n, cmd->c_maxprobes);
-	return -1;
+	if (dt_cmdlang && dt_cmdlang->cl_start &&
+	    dt_cmdlang->cl_start(cmd, n))
+		return -1;
+	if (f->fmt_start && !cmd->c_nostart)
+		f->fmt_start(cmd->c_out, (unsigned int)n);
+	return 0;
 }
 
 /* Declare every aggregation; the module gives their ids. */
@@ -901,11 +884,11 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 				"%s\n", err);
 			return 1;
 		}
-		if (cmd->c_btdebug)
-			dt_bt_dump(stderr, &cmd->c_pieces[i].p_cp);
+		if (cmd->c_langdump)
+			cmd->c_lang->cl_dump(stderr, &cmd->c_pieces[i].p_cp);
 		if (cmd->c_disasm)
 			dt_cprog_disasm(&cmd->c_pieces[i].p_cp, stderr);
-		if (cmd->c_verbose || cmd->c_btdebug)
+		if (cmd->c_verbose || cmd->c_langdump)
 			dt_cmd_verbose(&cmd->c_pieces[i]);
 	}
 	if (!cmd->c_exec)
@@ -941,9 +924,8 @@ static int dt_cmd_run1(struct dt_cmd *cmd)
 	for (i = 0; i < cmd->c_npieces; i++)
 		if (dt_cmd_enable(cmd, &cmd->c_pieces[i]))
 			return 1;
-	if (dt_cmd_maxprobes(cmd))
+	if (dt_cmd_start(cmd))
 		return 1;
-	dt_cmd_start(cmd);
 	dt_cmd_errhandler(cmd);
 	return dt_cmd_trace(cmd);
 }

@@ -20,11 +20,14 @@
 #include "dt_proc.h"
 
 /*
- * A pcb for src in D, or in bpftrace once pcb_lang is set (dt_langs.c);
- * dt_pcb_fini( ) frees it.
+ * A pcb for src in D, or in the command's other language once pcb_lang
+ * is set (dt_langs.c); dt_pcb_fini( ) frees it.
  */
 void dt_pcb_init(struct dt_pcb *pcb, const char *src, const char *file,
 		 struct dt_options *opts);
+
+struct dt_cmdlang;
+struct dt_format;
 
 struct dt_piece {
 	char		p_kind;		/* the option: n s P m f i */
@@ -34,7 +37,7 @@ struct dt_piece {
 	struct dt_pcb	p_pcb;
 	struct dt_cprog	p_cp;
 	bool		p_compiled;
-	bool		p_bt;		/* in the bpftrace language */
+	bool		p_lang;		/* in the command's other language */
 	uint32_t	p_matched;	/* probes enabled */
 };
 
@@ -61,19 +64,24 @@ struct dt_cmd {
 	struct dt_aggs	c_totals;	/* the consumer's, from AGGDESC on */
 	struct dt_piece	c_errpiece;	/* our dtrace:::ERROR handler */
 	const struct dt_ecb *c_errecb;	/* its clause, if enabled */
-	/* bpftrace's command line (dt_btargs.c) */
-	bool		c_bt;		/* its options */
-	bool		c_btlist;	/* -l in bpftrace's names */
-	const char	*c_btsearch;	/* -l's pattern, or NULL */
-	bool		c_btquiet;	/* -q: no "Attaching N probes" */
-	bool		c_btfmt;	/* -f given */
-	int		c_btwarn;	/* -k, -kk */
-	int		c_btdebug;	/* -d, -dd */
-	bool		c_nowarn;	/* --no-warnings */
-	int		c_bufmode;	/* -B: 1 + _IONBF, _IOLBF, _IOFBF; 0 */
-	bool		c_outtrunc;	/* -o truncates (bpftrace's) */
-	uint32_t	c_maxprobes;	/* BPFTRACE_MAX_PROBES; 0: none */
+	/* the other language's command line (dt_cmdlang.h) */
+	const struct dt_cmdlang *c_lang;	/* in force, or NULL */
+	bool		c_langlist;	/* -l in its names */
+	const char	*c_langsearch;	/* -l's pattern, or NULL */
+	bool		c_nostart;	/* its -q: the format says nothing
+					 * before tracing */
+	bool		c_langfmt;	/* its output format given */
+	int		c_faultwarn;	/* faults as its warnings: cl_fault */
+	int		c_langdump;	/* -d in its words, times: cl_dump */
+	bool		c_nowarn;	/* no warnings */
+	int		c_bufmode;	/* 1 + _IONBF, _IOLBF, _IOFBF; 0 */
+	bool		c_outtrunc;	/* the output file is truncated */
+	uint32_t	c_maxprobes;	/* the most probes it enables; 0: no
+					 * limit */
 };
+
+/* The format -x oformat chose: D's text or JSON, or the language's. */
+const struct dt_format *dt_cmd_format(const struct dt_cmd *cmd);
 
 /* The whole command: arguments to exit status (dt_args.c). */
 int dt_cmd_main(int argc, char **argv);

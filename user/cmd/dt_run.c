@@ -19,7 +19,7 @@
 #include <sys/sysinfo.h>
 
 #include "dt_agg.h"
-#include "dt_btargs.h"
+#include "dt_cmdlang.h"
 #include "dt_dvars.h"
 #include "dt_dev.h"
 #include "dt_error.h"
@@ -89,7 +89,7 @@ struct dt_snap {
 	void		*s_aggbuf;
 	uint64_t	s_aggsize;
 	uint64_t	s_aggdrops[1024];	/* per CPU, cumulative */
-	struct dt_dvars	*s_dvars;	/* bpftrace's maps that are globals */
+	struct dt_dvars	*s_dvars;	/* a language's maps that are globals */
 	struct dt_consumer *s_c;
 };
 
@@ -101,8 +101,8 @@ static int dt_dvarsnap(void *arg, uint32_t clear)
 	return dt_dvar_snap(s->s_cmd->c_fd, clear, s->s_dvars);
 }
 
-/* Does the program have bpftrace maps that are D globals? */
-static bool dt_run_btmaps(const struct dt_cmd *cmd)
+/* Does the program have a language's maps that are D globals (a_isvar)? */
+static bool dt_run_varmaps(const struct dt_cmd *cmd)
 {
 	const struct dt_agg *a;
 
@@ -433,7 +433,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_stackindent = (int)cmd->c_opts.o_stackindent;
 	c.c_rawbytes = cmd->c_opts.o_rawbytes;
 	c.c_droptags = cmd->c_opts.o_droptags;
-	c.c_fmt = dt_format_pick(cmd->c_opts.o_json, cmd->c_opts.o_fmtlang);
+	c.c_fmt = dt_cmd_format(cmd);
 	if (cmd->c_opts.o_stackfmt)
 		c.c_fmt = cmd->c_opts.o_stackfmt == 1 ? &dt_format_folded :
 			  &dt_format_flame;
@@ -442,7 +442,7 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	dt_run_aggsort(cmd);
 	c.c_aggsnap = dt_aggsnap;
 	c.c_aggarg = &s;
-	if (dt_run_btmaps(cmd)) {
+	if (dt_run_varmaps(cmd)) {
 		s.s_dvars = calloc(1, sizeof(*s.s_dvars));
 		if (!s.s_dvars) {
 			dt_consumer_fini(&c);
@@ -458,11 +458,11 @@ int dt_cmd_trace(struct dt_cmd *cmd)
 	c.c_setopt = dt_run_setopt;
 	c.c_setoptarg = cmd;
 	for (i = 0; i < cmd->c_npieces; i++)
-		if (cmd->c_pieces[i].p_bt)
-			c.c_ext = dt_bt_valext();
-	if (cmd->c_btwarn) {
-		/* bpftrace's -k: faults as warnings at their statements */
-		c.c_fault = dt_bt_fault;
+		if (cmd->c_pieces[i].p_lang)
+			c.c_ext = dt_cmdlang->cl_valext;
+	if (cmd->c_faultwarn) {
+		/* the language's faults as warnings at their statements */
+		c.c_fault = cmd->c_lang->cl_fault;
 		c.c_faultarg = cmd;
 	}
 	s.s_errhandler = cmd->c_errecb != NULL;

@@ -74,5 +74,10 @@ echo '/* for the bpftrace front end */' >>"$tmp/user/compile/dt_funcext.h"
 expect "a language named in the compiler" \
 	"compile/dt_funcext.h names bpftrace: compile knows D only"
 
-[ $fails = 0 ] && echo "check-layers-test: 6 plants caught"
+fresh
+echo '/* as bpftrace has it */' >>"$tmp/user/cmd/dt_run.c"
+expect "a language named in cmd/ outside its entry" \
+	"cmd/dt_run.c names bpftrace: only its entry (dt_btargs.[ch]) and dt_langs.c may"
+
+[ $fails = 0 ] && echo "check-layers-test: 7 plants caught"
 exit $((fails != 0))

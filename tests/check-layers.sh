@@ -24,6 +24,8 @@
 #    object of user/ defines must be defined in an allowed folder (this
 #    catches a local prototype too). The objects are OBJ/user/FOLDER/*.o
 #    of the sources that exist, and OBJ/build/gen/*.o (the grammars).
+# Besides, only bpftrace/ and its entry in cmd/ (dt_btargs.[ch], and
+# dt_langs.c, the list of languages) name bpftrace.
 #
 # Usage: check-layers.sh [USERDIR [OBJDIR]]; by default the tree's user/
 # and build/obj. Prints each violation and circle; exits 1 if any.
@@ -153,6 +155,15 @@ for f in compile/* d/* lang/* probes/* run/* types/*; do
 	[ -f "$f" ] || continue
 	grep -qi bpftrace "$f" || continue
 	echo "$f names bpftrace: ${f%%/*} knows D only"
+	bad=1
+done
+# cmd/ reaches bpftrace through its entry (dt_cmdlang.h's struct
+# dt_cmdlang, filled in by dt_btargs.c) and the list of languages.
+for f in cmd/*; do
+	case $f in cmd/dt_btargs.[ch]|cmd/dt_langs.c) continue ;; esac
+	[ -f "$f" ] || continue
+	grep -qi bpftrace "$f" || continue
+	echo "$f names bpftrace: only its entry (dt_btargs.[ch]) and dt_langs.c may"
 	bad=1
 done
 

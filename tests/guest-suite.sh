@@ -182,15 +182,13 @@ if [ "$mode" = subset ]; then
 	# function, which makes its 2,100 listings slow
 	ksft=(build/guest/test_{abi,actions,mem,lock,agg,spec,providers,tp,pid,fbt})
 	# D itself: clauses, variables, aggregations, strings, printf, exit,
-	# the firing budget; then one test per provider (profile, syscall,
-	# fbt, pid, uprobe, USDT, tracepoint, software, kprobe, perf) and
-	# ustack through pid; last, as it cannot be undone, the refusals of
-	# a locked-down kernel. Not rate-share: alone it passes on 5.10,
-	# 6.1-rt and 7.2, but in 7.2's subset its tick-5000 clause was not
-	# stopped (open, safety.md; it runs in the 6.1 suite).
+	# the firing budget and the CPU-share bound; then one test per
+	# provider (profile, syscall, fbt, pid, uprobe, USDT, tracepoint,
+	# software, kprobe, perf) and ustack through pid; last, as it cannot be undone, the refusals of
+	# a locked-down kernel.
 	dtests=(hello printf arith arith-64 vars builtins clauses if if-exit
 		agg-funcs agg-end strings strsize trace-quiet end exit-status
-		speculation stack types-kernel budget
+		speculation stack types-kernel budget rate-share
 		profile-rate agg-syscalls fbt-several pid uprobe-path usdt-args
 		tp-openat sw-clock bt-probes-kprobe bt-perf-names ustack
 		zz-lockdown)

@@ -24,13 +24,15 @@ t=${TMPDIR:-/tmp}
 	echo 'ERROR { errs++; }'
 	echo 'tick-60s { printf("not aborted\n"); exit(0); }'
 } >"$t/share.d"
-# The bound at 50% for this run: with the faster interpreter (issue 32)
-# the clause's budget took under 90% of a loaded guest's CPU at 5,000
-# firings a second, and was not stopped.
+# The bound at 25% for this run: the clause's CPU spends 84-95% of each
+# quarter second in probe context in a guest of its own (5.10, logged
+# window by window), but the bound wants 8 windows over it in a row, and
+# in 7.2's subset beside other guests one in a dozen runs was not
+# stopped at 50%. The mechanism is the same at any limit.
 p=/sys/module/dtrace/parameters
 max=$(cat "$p/probe_share_max")
 trap 'echo "$max" >"$p/probe_share_max"' EXIT
-echo 50 >"$p/probe_share_max"
+echo 25 >"$p/probe_share_max"
 echo 0 >"$p/probe_share_peak"
 start=$(date +%s)
 rc=0

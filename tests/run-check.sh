@@ -4,12 +4,12 @@
 # Everything `make check` runs, in order: host unit tests (plain and
 # ASan+UBSan), the layering of user/ (tests/check-layers.sh), a short
 # run of every fuzzer, checkpatch over the kernel-side sources, a DKMS
-# build, the guest suite in one QEMU boot per installed kernel,
-# Prometheus scraping a guest (tests/prom/run.sh), a guest's profile as
-# flame graphs in Chromium (tests/flame/run.sh), and the
-# Debian packages installed, upgraded and purged in a guest. The other
-# kernels' boots, the packages' guest and the reliability tests under
-# multi-threaded TCG run in the background beside all the rest. Each stage
+# build, the guest suite on the default kernel, the reliability tests
+# under multi-threaded TCG, Prometheus scraping a guest
+# (tests/prom/run.sh), a guest's profile as flame graphs in Chromium
+# (tests/flame/run.sh); in the background beside all of these, the
+# other kernels' builds and guest subsets and the Debian packages
+# installed, upgraded and purged in a guest. Each stage
 # adds to one tally; the last line is "N passed, N failed", or
 # "N passed, N failed, N skipped" after a "skipped: NAME..." line when
 # tests could not check what they exist for (tests/vm/tally.sh).
@@ -63,33 +63,57 @@ run_ksft() {
 # probe index it passed 60 minutes in CI.
 export SUITE_TIMEOUT=${SUITE_TIMEOUT:-3600}
 
-# In the background from the start, one after another: Debian 13's and
-# testing's roots under build/ (make deps makes them; quick once made),
-# made beside the Debian packages' build (once, for the two guests that
-# install them); their life in a Debian 13 guest on its own root
-# (CHECK_DEB13_PKG=1: 25-35 minutes more under TCG); the other kernels
-# of the matrix (5.10 from build/, 6.1-rt, 6.12, Debian 13's 6.12 and
-# testing's newest on their roots), each with a DKMS build and the guest
-# subset (tests/guest-suite.sh --subset; make check-matrix runs the
-# whole suite); the Debian packages' life on the default kernel (the
-# matrix ends long before the suite, which it then runs beside); then,
-# once the default kernel's suite is done, the reliability tests on it
-# under multi-threaded TCG (make check-smp), with one busy loop.
-# The rest runs beside the host stages (mostly one process at a time),
-# then beside the default kernel's suite. A TCG vCPU keeps one host
-# core busy; CI has two cores and 90 minutes.
+# In the background from the start, one after another: the Debian
+# packages' build (once, for the guests that install them), beside
+# Debian 13's and testing's roots under build/ (make deps makes them;
+# quick once made); the other kernels of the matrix that boot on this
+# machine's root (5.10 from build/, 6.1-rt; Debian 12's 6.12 is built
+# but not booted, Debian 13's 6.12 stands for the series), each with a
+# DKMS build and the guest subset (tests/guest-suite.sh --subset; make
+# check-matrix runs the whole suite on every kernel); then, the roots
+# made, the kernels on their release's root (Debian 13's 6.12,
+# testing's newest); the packages' life in a Debian 13 guest with
+# CHECK_DEB13_PKG=1 (25-35 minutes more under TCG); and the Debian
+# packages' life on the default kernel. All of it runs beside the host
+# stages and the default kernel's suite; the reliability tests come
+# after the suite, in the foreground. A TCG vCPU keeps one host core
+# busy; CI has two cores and 90 minutes. Each part's log ends with the
+# time it took.
 debs=$(mktemp)
 dlog=$(mktemp)
 rlog=$(mktemp)
 tlog=$(mktemp)
 mlog=$(mktemp)
-slog=$(mktemp)
+m2log=$(mktemp)
 plog=$(mktemp)
 klist=$(mktemp)
-suite_done=$(mktemp -u)
+# STATUS-FILE LOG CMD...: run CMD into LOG, then its time
+timed() {
+	local t0=$SECONDS rc
+	"${@:2}" >"$1" 2>&1
+	rc=$?
+	echo "# $((SECONDS - t0)) s, at $((SECONDS / 60)) min" >>"$1"
+	return "$rc"
+}
+# the kernels of the matrix but the default, on ROOT ("host": this
+# machine's or Debian 11's under build/; "release": Debian 13's or
+# testing's)
+other_kernels() { # ROOT
+	local k r
+	for k in $(tests/vm/kernel-root.sh --list); do
+		[ "$k" = "$KVER" ] && continue
+		r=$(tests/vm/kernel-root.sh "$k")
+		case "$r" in
+		*/build/trixie/root/ | */build/forky/root/)
+			[ "$1" = release ] && printf '%s ' "$k" ;;
+		*) [ "$1" = host ] && printf '%s ' "$k" ;;
+		esac
+	done
+}
 (
 	prc=0
 	mrc=0
+	m2rc=0
 	rrc=0
 	pkrc=0
 	declare -A rpid
@@ -100,6 +124,15 @@ suite_done=$(mktemp -u)
 	{ ./debian/mkdeb.sh && DEB_VERSION_SUFFIX=+pkgtest2 ./debian/mkdeb.sh; } \
 		>"$dlog" 2>&1
 	echo $? >"$debs"
+	host=$(other_kernels host)
+	# Debian 12's 6.12 beside Debian 13's: built, not booted
+	noboot=$(tr ' ' '\n' <<<"$host" | grep -E '^6\.12\..*\+deb12-' |
+		tr '\n' ' ')
+	if [ -n "$host" ]; then
+		MATRIX=$host MATRIX_NOBOOT=$noboot MATRIX_SUITE_ARGS=--subset \
+			MATRIX_DKMS=1 timed "$mlog" tests/run-matrix.sh
+		mrc=$?
+	fi
 	{
 		n=0
 		for r in trixie forky; do
@@ -112,32 +145,32 @@ suite_done=$(mktemp -u)
 			fi
 			rm -f "$rlog.$r"
 		done
+		echo "# the roots made at $((SECONDS / 60)) min"
 		echo "$((2 - n)) passed, $n failed"
 		[ "$n" = 0 ]
 	} >"$rlog"
 	rrc=$?
-	others=$(tests/vm/kernel-root.sh --list | grep -vxF "$KVER" |
-		tr '\n' ' ')
+	release=$(other_kernels release)
 	# Debian 13's kernel, on its root, for its packages' life
 	TRIXIE_KVER=
 	[ "${CHECK_DEB13_PKG:-0}" = 1 ] &&
 		TRIXIE_KVER=$(find build/trixie/root/usr/src -maxdepth 1 \
 		-name 'linux-headers-*-amd64' 2>/dev/null |
 		sed 's|.*/linux-headers-||' | head -n 1)
-	echo "$TRIXIE_KVER|$others" >"$klist"
+	echo "$TRIXIE_KVER|${host% }|${release% }" >"$klist"
+	if [ -n "$release" ]; then
+		MATRIX=$release MATRIX_SUITE_ARGS=--subset MATRIX_DKMS=1 \
+			timed "$m2log" tests/run-matrix.sh
+		m2rc=$?
+	fi
 	if [ -n "$TRIXIE_KVER" ]; then
-		PKG_BUILT=1 tests/pkg/run.sh --kver "$TRIXIE_KVER" >"$tlog" 2>&1
+		PKG_BUILT=1 timed "$tlog" tests/pkg/run.sh --kver "$TRIXIE_KVER"
 		prc=$?
 	fi
-	if [ -n "$others" ]; then
-		MATRIX=$others MATRIX_SUITE_ARGS=--subset \
-			MATRIX_DKMS=1 tests/run-matrix.sh >"$mlog" 2>&1
-		mrc=$?
-	fi
 	# The Debian packages' life on the default kernel, beside the
-	# suite's last part (the matrix ends long before the suite).
+	# suite's last part and the reliability tests.
 	if [ "$(cat "$debs")" = 0 ]; then
-		PKG_BUILT=1 tests/pkg/run.sh >"$plog" 2>&1
+		PKG_BUILT=1 timed "$plog" tests/pkg/run.sh
 		pkrc=$?
 	else
 		{ echo "not ok - packages built"
@@ -145,19 +178,10 @@ suite_done=$(mktemp -u)
 		  echo "0 passed, 1 failed"; } >"$plog"
 		pkrc=1
 	fi
-	# after the default kernel's suite: beside it (bpftrace's runs
-	# keep its vCPU busy) one run in ten of CI's took 355 s
-	while [ ! -e "$suite_done" ] && kill -0 $$ 2>/dev/null; do
-		sleep 5
-	done
-	# one busy loop loads the host beside Prometheus's and the flame
-	# graphs' guests, then alone
-	RELIABILITY_LOOPS=1 tests/vm/reliability.sh 10 >"$slog" 2>&1
-	src=$?
-	# the statuses in one: the matrix's in bit 0, the reliability
-	# tests' in bit 1, Debian 13's packages' in bit 2, the roots' in 3,
-	# the packages' on the default kernel in 4
-	exit $(((mrc != 0) | (src != 0) << 1 | (prc != 0) << 2 |
+	# the statuses in one: the matrix's on this machine's root in bit
+	# 0, on the release roots in 1, Debian 13's packages' in 2, the
+	# roots' in 3, the packages' on the default kernel in 4
+	exit $(((mrc != 0) | (m2rc != 0) << 1 | (prc != 0) << 2 |
 		(rrc != 0) << 3 | (pkrc != 0) << 4))
 ) &
 bgpid=$!
@@ -211,7 +235,14 @@ if run_tallied "guest suite" tests/vm/run-guest.sh --kver "$KVER" \
 	pass 1
 	echo "ok - guest run (dmesg clean, rmmod dtrace succeeded)"
 fi
-touch "$suite_done"
+
+# The reliability tests on the default kernel under multi-threaded TCG
+# (make check-smp): ten runs with every function traced, about 13
+# minutes, beside the background's guests, which load the host in place
+# of busy loops. After the suite: beside it one run in ten of CI's took
+# 355 s.
+section "reliability under multi-threaded TCG (make check-smp)"
+RELIABILITY_LOOPS=0 run_tallied "reliability" tests/vm/reliability.sh 10
 
 # Debian's Prometheus scrapes dtrace -x prometheus in a guest (one short
 # boot, about 2.5 minutes under TCG): a skip without prometheus.
@@ -229,16 +260,21 @@ replay() { # LOG STATUS
 }
 wait "$bgpid"
 bg=$?
-IFS='|' read -r TRIXIE_KVER others <"$klist"
+IFS='|' read -r TRIXIE_KVER host release <"$klist"
 section "Debian 13's and testing's roots"
 run_tallied "roots" replay "$rlog" $((bg >> 3 & 1))
 if [ -n "$TRIXIE_KVER" ]; then
 	section "Debian packages in Debian 13 ($TRIXIE_KVER)"
 	run_tallied "packages in Debian 13" replay "$tlog" $((bg >> 2 & 1))
 fi
-if [ -n "$others" ]; then
-	section "kernel matrix: $others"
+if [ -n "$host" ]; then
+	section "kernel matrix: $host"
 	run_tallied "kernel matrix" replay "$mlog" $((bg & 1))
+fi
+if [ -n "$release" ]; then
+	section "kernel matrix on the release roots: $release"
+	run_tallied "kernel matrix (release roots)" replay "$m2log" \
+		$((bg >> 1 & 1))
 fi
 # The Debian packages' life in a guest: install, DKMS build, trace,
 # upgrade, purge (make check-pkg; about 13 minutes under TCG, 25 beside
@@ -246,10 +282,7 @@ fi
 # do not hold: make check-pkg PKG_KVER=5.10.0-32-amd64 runs it there.
 section "Debian packages"
 run_tallied "packages" replay "$plog" $((bg >> 4 & 1))
-section "reliability under multi-threaded TCG (make check-smp)"
-run_tallied "reliability" replay "$slog" $((bg >> 1 & 1))
-rm -f "$debs" "$dlog" "$rlog" "$tlog" "$mlog" "$slog" "$plog" "$klist" \
-	"$suite_done"
+rm -f "$debs" "$dlog" "$rlog" "$tlog" "$mlog" "$m2log" "$plog" "$klist"
 
 if [ "$failed" -gt 0 ]; then
 	echo "failed:"

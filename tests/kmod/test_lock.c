@@ -42,6 +42,12 @@
  * the ENABLE (12.6 s and 12.3 s) and a load twice as long (24.9 s).
  */
 #define FBT_WAIT_PART	3	/* a wait under a third of the ENABLE */
+/*
+ * s: an ENABLE of every function and its close. 6.1-rt's took 60.8 s in
+ * a guest starved by the host (make check's guests beside three builds);
+ * a quadratic walk would take hours.
+ */
+#define FBT_ENABLE_MAX	120.0
 #define FBT_MODLOAD_PART 2	/* a module load under half */
 
 static double dmax(double a, double b)
@@ -272,7 +278,7 @@ static void lock_stays_short(struct __test_metadata *_metadata,
 	}
 	/* two whole offers and closes, however slow the guest */
 	t0 = now();
-	while (b->rounds < 2 && !b->bad && now() - t0 < 4 * OFFER_MAX)
+	while (b->rounds < 2 && !b->bad && now() - t0 < 4 * FBT_ENABLE_MAX)
 		usleep(10000);
 	atomic_store(&b->stop, 1);
 	pthread_join(busy, NULL);
@@ -282,8 +288,8 @@ static void lock_stays_short(struct __test_metadata *_metadata,
 	       idle_mod, b->rounds);
 	EXPECT_EQ(0, b->bad);
 	EXPECT_LE(2, b->rounds);
-	EXPECT_GT(OFFER_MAX, b->worst_offer);
-	EXPECT_GT(OFFER_MAX, b->worst_close);
+	EXPECT_GT(b->fbt ? FBT_ENABLE_MAX : OFFER_MAX, b->worst_offer);
+	EXPECT_GT(b->fbt ? FBT_ENABLE_MAX : OFFER_MAX, b->worst_close);
 	if (!b->part) {
 		EXPECT_GT(WAIT_MAX, b->worst_wait);
 		EXPECT_GT(MODLOAD_MAX, worst_mod);

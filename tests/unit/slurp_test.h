@@ -27,4 +27,33 @@ static inline char *slurp(const char *path)
 	return s;
 }
 
+/* The same for a file whose size is not known (/proc/self/maps). */
+static inline char *slurp_stream(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	size_t n = 0, cap = 4096, got;
+	char *s = NULL, *t;
+
+	if (!fp)
+		return NULL;
+	for (;;) {
+		t = realloc(s, cap + 1);
+		if (!t) {
+			free(s);
+			s = NULL;
+			break;
+		}
+		s = t;
+		got = fread(s + n, 1, cap - n, fp);
+		n += got;
+		if (n < cap)
+			break;
+		cap *= 2;
+	}
+	fclose(fp);
+	if (s)
+		s[n] = '\0';
+	return s;
+}
+
 #endif /* _SLURP_TEST_H */

@@ -14,7 +14,10 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "agg_test.h"
 #include "dt_agg.h"
+#include "dt_printf.h"
+#include "dt_sym.h"
 #include "kselftest_harness.h"
+#include "slurp_test.h"
 
 static struct dt_agg *mkdef(uint32_t func, int nkeys, const int64_t *p)
 {
@@ -169,6 +172,91 @@ TEST(signed_keys)
 		     "   3  -300                1\n"
 		     "   3     7                1\n"
 		     " 127 -32768                1\n", print(d, NULL));
+	agg_free(d);
+}
+
+/* A function of ours to name: the address of a ufunc( ) key. */
+__attribute__((noinline)) int dt_agg_test_fn(int x)
+{
+	return x * 5 + 2;
+}
+
+/* The text of d, printed with format fmt (NULL: the default layout). */
+static char *print_syms(struct dt_aggdata *d, const char *fmt,
+			struct dt_symtab *st)
+{
+	static char out[8192];
+	char err[256];
+	struct dt_pfmt *pf = fmt ? dt_pfmt_parse(fmt, err, sizeof(err)) : NULL;
+	FILE *fp;
+
+	memset(out, 0, sizeof(out));
+	fp = fmemopen(out, sizeof(out), "w");
+	dt_agg_print(fp, d, pf, st);
+	fclose(fp);
+	dt_pfmt_free(pf);
+	return out;
+}
+
+/*
+ * @[umod(pc), uaddr(pc + 1)]: keys of 16 bytes each, the pid then the
+ * address, named from the maps of pid 4000000 (this process's, given
+ * as that pid's: no process has it) in printa's default layout, as
+ * sym( ) keys print, and in a format; pid 0 prints the address in hex.
+ */
+TEST(user_sym_keys)
+{
+	struct dt_agg *def = calloc(1, sizeof(*def));
+	uint64_t pc = (uint64_t)(uintptr_t)&dt_agg_test_fn, one = 1;
+	uint64_t key[4] = { 4000000, pc, 4000000, pc + 1 };
+	uint64_t hex[4] = { 0, 0x10, 0, 0x11 };
+	char *maps = slurp_stream("/proc/self/maps"), want[1024];
+	struct dt_aggdata *d;
+	struct dt_symtab st;
+
+	ASSERT_NE(NULL, def);
+	ASSERT_NE(NULL, maps);
+	def->a_name = strdup("a");
+	def->a_func = DTRACE_AGG_COUNT;
+	def->a_nkeys = 2;
+	def->a_keys[0] = dt_type_ulong;
+	def->a_keys[0].sym = DT_SYM_UMOD;
+	def->a_keys[1] = dt_type_ulong;
+	def->a_keys[1].sym = DT_SYM_UADDR;
+	d = agg_alone(def);
+	EXPECT_EQ(16, def->a_keysz[0]);
+	EXPECT_EQ(16, def->a_keyoff[1]);
+	EXPECT_EQ(32, def->a_keysize);
+	ASSERT_EQ(0, dt_agg_merge(d, (uint8_t *)key, &one));
+	ASSERT_EQ(0, dt_agg_merge(d, (uint8_t *)key, &one));
+	ASSERT_EQ(0, dt_agg_merge(d, (uint8_t *)hex, &one));
+	/* another pid, the same address: another key */
+	key[0] = key[2] = 4000001;
+	ASSERT_EQ(0, dt_agg_merge(d, (uint8_t *)key, &one));
+	ASSERT_EQ(0, dt_agg_merge(d, (uint8_t *)key, &one));
+	ASSERT_EQ(0, dt_agg_merge(d, (uint8_t *)key, &one));
+	ASSERT_EQ(3, d->ad_nents);
+	dt_symtab_init(&st);
+	ASSERT_EQ(0, dt_sym_set_maps(&st, 4000000, maps));
+	free(maps);
+	snprintf(want, sizeof(want), "  %-50s  %-50s %16d\n"
+		 "  %-50s  %-50s %16d\n  %-50s  %-50s %16d\n", "0x10",
+		 "0x11", 1, "test_dt_agg", "test_dt_agg`dt_agg_test_fn+0x1", 2,
+		 "0xXX", "0xXX", 3);
+	snprintf(strstr(want, "0xXX"), 160, "0x%-48llx  0x%-48llx %16d\n",
+		 (unsigned long long)pc, (unsigned long long)pc + 1, 3);
+	EXPECT_STREQ(want, print_syms(d, NULL, &st));
+	/* a format: %A names the key as its kind, %x is the address */
+	snprintf(want, sizeof(want), "0x10|0x11|1\n"
+		 "test_dt_agg|test_dt_agg`dt_agg_test_fn+0x1|2\n"
+		 "0x%llx|0x%llx|3\n", (unsigned long long)pc,
+		 (unsigned long long)pc + 1);
+	EXPECT_STREQ(want, print_syms(d, "%A|%A|%@d\n", &st));
+	snprintf(want, sizeof(want), "10|11|1\n%llx|%llx|2\n%llx|%llx|3\n",
+		 (unsigned long long)pc, (unsigned long long)pc + 1,
+		 (unsigned long long)pc, (unsigned long long)pc + 1);
+	EXPECT_STREQ(want, print_syms(d, "%x|%x|%@d\n", &st));
+	dt_symtab_fini(&st);
 	agg_free(d);
 }
 

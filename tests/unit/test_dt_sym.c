@@ -11,8 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dt_ast.h"
 #include "dt_sym.h"
 #include "kselftest_harness.h"
+#include "slurp_test.h"
 
 TEST(kernel)
 {
@@ -86,6 +88,63 @@ TEST(user)
 	EXPECT_NE(NULL, strstr(buf, "`dt_sym_test_target"));
 	dt_sym_user(&st, 999999999, pc, buf, sizeof(buf));
 	EXPECT_EQ('0', buf[0]);		/* no such process: hex */
+	dt_symtab_fini(&st);
+}
+
+/*
+ * ufunc( ), usym( ), uaddr( ), umod( ): a pid and an address, two
+ * words, named from that process's maps. A pid above 2^17 (Debian's
+ * pid_max is 4194304) is one like any other: this process's maps given
+ * as pid 4000000's, which no process has.
+ */
+TEST(user_as)
+{
+	uint64_t pc = (uint64_t)(uintptr_t)&dt_sym_test_target;
+	uint64_t w[2] = { 4000000, pc + 2 };
+	char *maps = slurp_stream("/proc/self/maps");
+	char buf[512], hex[32];
+	struct dt_symtab st;
+	int how;
+
+	ASSERT_NE(NULL, maps);
+	dt_symtab_init(&st);
+	ASSERT_EQ(0, dt_sym_set_maps(&st, 4000000, maps));
+	free(maps);
+	dt_sym_user_as(&st, DT_SYM_UADDR, 4000000, pc + 2, buf, sizeof(buf));
+	EXPECT_EQ(0, strncmp(buf, "test_dt_sym", 11));
+	EXPECT_STREQ("`dt_sym_test_target+0x2", strchr(buf, '`'));
+	dt_sym_user_as(&st, DT_SYM_UADDR, 4000000, pc, buf, sizeof(buf));
+	EXPECT_STREQ("`dt_sym_test_target", strchr(buf, '`'));	/* no +0x0 */
+	dt_sym_user_as(&st, DT_SYM_UFUNC, 4000000, pc + 2, buf, sizeof(buf));
+	EXPECT_EQ(0, strncmp(buf, "test_dt_sym", 11));
+	EXPECT_STREQ("`dt_sym_test_target", strchr(buf, '`'));
+	dt_sym_user_as(&st, DT_SYM_USYMBOL, 4000000, pc + 2, buf,
+		       sizeof(buf));
+	EXPECT_STREQ("`dt_sym_test_target", strchr(buf, '`'));
+	dt_sym_user_as(&st, DT_SYM_UMOD, 4000000, pc + 2, buf, sizeof(buf));
+	EXPECT_EQ(NULL, strchr(buf, '`'));
+	EXPECT_EQ(0, strncmp(buf, "test_dt_sym", 11));
+	/* the record's two words, as the consumer reads them */
+	dt_sym_value(&st, DT_SYM_UFUNC, w, buf, sizeof(buf));
+	EXPECT_STREQ("`dt_sym_test_target", strchr(buf, '`'));
+	dt_sym_value(&st, DT_SYM_UADDR, w, buf, sizeof(buf));
+	EXPECT_STREQ("`dt_sym_test_target+0x2", strchr(buf, '`'));
+	/* the same from this process's own maps, by its pid */
+	dt_sym_user_as(&st, DT_SYM_UFUNC, (uint64_t)getpid(), pc + 2, buf,
+		       sizeof(buf));
+	EXPECT_STREQ("`dt_sym_test_target", strchr(buf, '`'));
+	/* pid 0, one no pid_t holds, no process, no mapping: hex */
+	snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)pc);
+	for (how = DT_SYM_UADDR; how <= DT_SYM_USYMBOL; how++) {
+		dt_sym_user_as(&st, how, 0, pc, buf, sizeof(buf));
+		EXPECT_STREQ(hex, buf);
+		dt_sym_user_as(&st, how, 1ULL << 40, pc, buf, sizeof(buf));
+		EXPECT_STREQ(hex, buf);
+		dt_sym_user_as(&st, how, 999999999, pc, buf, sizeof(buf));
+		EXPECT_STREQ(hex, buf);
+		dt_sym_user_as(&st, how, 4000000, 0x10, buf, sizeof(buf));
+		EXPECT_STREQ("0x10", buf);
+	}
 	dt_symtab_fini(&st);
 }
 

@@ -32,6 +32,8 @@ int dt_agg_layout(struct dt_agg *a, uint32_t strslot)
 	for (i = 0; i < a->a_nkeys; i++) {
 		a->a_keyoff[i] = off;
 		a->a_keysz[i] = a->a_keys[i].kind == DT_T_STRING ? strslot : 8;
+		if (DT_SYM_ISUSER(a->a_keys[i].sym))	/* pid, address */
+			a->a_keysz[i] = 16;
 		if (a->a_keystack[i])	/* the pid first for ustack( ) */
 			a->a_keysz[i] = 8 * (a->a_keyframes[i] +
 					     (a->a_keystack[i] == 2));

@@ -83,6 +83,20 @@ struct dt_type {
 #define DT_SYM_BUFLEN	12
 #define DT_SYM_BUF	13
 #define DT_SYM_KSTACKID	14	/* + the mode: a kstack value's id */
+/*
+ * D's ufunc( ), usym( ), uaddr( ), umod( ): a user address. Its value is
+ * the address; wherever it is recorded (trace( ), printf( ), the
+ * clause's output, an aggregation key) it takes two 8-byte words, as
+ * illumos records its USYM actions: the pid of the process it fired in,
+ * then the address (dt_layout.c). The pid's slot, or the key, carries
+ * the kind; the consumer names the pair from that process's maps
+ * (dt_sym.c's dt_sym_user_as( )).
+ */
+#define DT_SYM_UADDR	17	/* bash`main+0x1a */
+#define DT_SYM_UFUNC	18	/* bash`main */
+#define DT_SYM_UMOD	19	/* bash */
+#define DT_SYM_USYMBOL	20	/* bash`main */
+#define DT_SYM_ISUSER(s)	((s) >= DT_SYM_UADDR && (s) <= DT_SYM_USYMBOL)
 #define DT_BUFVAL_MAX	64	/* a buffer value's bytes at most */
 #define DT_STACKMODE_OWN	0	/* the language's own layout */
 #define DT_STACKMODE_PERF	1	/* perf's: a tab, address, name */

@@ -3,11 +3,13 @@
  * Symbols for stacks: the kernel's from /proc/kallsyms, a process's from
  * its maps and the ELF symbol tables of the files mapped (dt_elf.c).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "dt_ast.h"
 #include "dt_elf.h"
 #include "dt_sym.h"
 
@@ -151,6 +153,39 @@ void dt_sym_kernel_as(struct dt_symtab *st, int how, uint64_t pc, char *buf,
 		*p = '\0';
 }
 
+void dt_sym_user_as(struct dt_symtab *st, int how, uint64_t pid,
+		    uint64_t addr, char *buf, size_t len)
+{
+	char *p;
+
+	if (!pid || pid > INT_MAX) {
+		snprintf(buf, len, "0x%llx", (unsigned long long)addr);
+		return;
+	}
+	dt_sym_user(st, (pid_t)pid, addr, buf, len);
+	p = strchr(buf, '`');
+	if (!p || how == DT_SYM_UADDR)
+		return;
+	if (how == DT_SYM_UMOD)
+		*p = '\0';
+	else if (strncmp(p + 1, "0x", 2) && (p = strstr(p, "+0x")))
+		*p = '\0';	/* ufunc( ), usym( ): the symbol alone */
+}
+
+void dt_sym_value(struct dt_symtab *st, int how, const void *words,
+		  char *buf, size_t len)
+{
+	uint64_t w[2] = { 0, 0 };
+
+	if (DT_SYM_ISUSER(how)) {
+		memcpy(w, words, sizeof(w));
+		dt_sym_user_as(st, how, w[0], w[1], buf, len);
+	} else {
+		memcpy(w, words, 8);
+		dt_sym_kernel_as(st, how, w[0], buf, len);
+	}
+}
+
 static struct dt_uobj *dt_uobj_get(struct dt_symtab *st, const char *path)
 {
 	struct dt_uobj *o;
@@ -170,7 +205,6 @@ static struct dt_uobj *dt_uobj_get(struct dt_symtab *st, const char *path)
 void dt_sym_keep_maps(struct dt_symtab *st, pid_t pid)
 {
 	char path[64], *buf = NULL;
-	struct dt_umaps *m;
 	size_t len = 0;
 	FILE *fp, *mem;
 
@@ -188,23 +222,31 @@ void dt_sym_keep_maps(struct dt_symtab *st, pid_t pid)
 		fclose(mem);
 	}
 	fclose(fp);
-	if (!buf || !len) {
-		free(buf);	/* an exited process reads as empty */
-		return;
-	}
-	m = dt_umaps_find(st, pid);
+	if (buf && len)		/* an exited process reads as empty */
+		dt_sym_set_maps(st, pid, buf);
+	free(buf);
+}
+
+int dt_sym_set_maps(struct dt_symtab *st, pid_t pid, const char *text)
+{
+	struct dt_umaps *m = dt_umaps_find(st, pid);
+	char *copy = strdup(text);
+
+	if (!copy)
+		return -1;
 	if (!m) {
 		m = calloc(1, sizeof(*m));
 		if (!m) {
-			free(buf);
-			return;
+			free(copy);
+			return -1;
 		}
 		m->um_pid = pid;
 		m->um_next = st->st_maps;
 		st->st_maps = m;
 	}
 	free(m->um_text);
-	m->um_text = buf;
+	m->um_text = copy;
+	return 0;
 }
 
 void dt_sym_note_pid(struct dt_symtab *st, pid_t pid)

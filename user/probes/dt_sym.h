@@ -41,10 +41,32 @@ void dt_sym_kernel_as(struct dt_symtab *st, int how, uint64_t pc, char *buf,
 		      size_t len);
 
 /*
+ * As ufunc( ), usym( ), uaddr( ) or umod( ) print it (how: DT_SYM_UADDR
+ * and up): addr in process pid, named as ustack( ) names a frame;
+ * "0x..." for a pid of 0 or an address no file mapping covers.
+ */
+void dt_sym_user_as(struct dt_symtab *st, int how, uint64_t pid,
+		    uint64_t addr, char *buf, size_t len);
+
+/*
+ * A recorded value of kind how (DT_SYM_*, not 0) at words, as the
+ * functions above print it: one word, the address; a user symbol's two,
+ * the pid then the address.
+ */
+void dt_sym_value(struct dt_symtab *st, int how, const void *words,
+		  char *buf, size_t len);
+
+/*
  * Keep a copy of pid's maps (the -c/-p target, polled while it runs), so
  * its stacks still resolve after it has exited.
  */
 void dt_sym_keep_maps(struct dt_symtab *st, pid_t pid);
+/*
+ * Take text (a copy) as pid's maps, in /proc/PID/maps's form: what
+ * dt_sym_keep_maps( ) keeps, from elsewhere (tests). 0, or -1 on no
+ * memory.
+ */
+int dt_sym_set_maps(struct dt_symtab *st, pid_t pid, const char *text);
 /* The same once per pid: a process seen in a ustack( ) record. */
 void dt_sym_note_pid(struct dt_symtab *st, pid_t pid);
 

@@ -383,6 +383,17 @@ int dt_agg_keycmp(const struct dt_aggdata *d, const uint8_t *x,
 		} else {
 			int64_t vx, vy;
 
+			/* a user symbol's: the pid, then the address */
+			if (DT_SYM_ISUSER(a->a_keys[i].sym)) {
+				memcpy(&vx, kx, 8);
+				memcpy(&vy, ky, 8);
+				c = ((uint64_t)vx > (uint64_t)vy) -
+					((uint64_t)vx < (uint64_t)vy);
+				if (c)
+					return c;
+				kx += 8;
+				ky += 8;
+			}
 			memcpy(&vx, kx, 8);
 			memcpy(&vy, ky, 8);
 			vx = dt_int_normalize(vx, &a->a_keys[i]);
@@ -460,7 +471,9 @@ int64_t dt_agg_keyint(const struct dt_agg *a, const uint8_t *key,
 {
 	int64_t v;
 
-	memcpy(&v, key + a->a_keyoff[i], 8);
+	/* a user symbol's: the address, after the pid */
+	memcpy(&v, key + a->a_keyoff[i] +
+	       (DT_SYM_ISUSER(a->a_keys[i].sym) ? 8 : 0), 8);
 	return dt_int_normalize(v, &a->a_keys[i]);
 }
 
@@ -481,8 +494,8 @@ const char *dt_agg_keytext(const struct dt_agg *a, const uint8_t *key, int i,
 	if (a->a_keys[i].kind == DT_T_STRING)
 		return dt_agg_keystr(a, key, i, buf, len);
 	if (a->a_keys[i].sym && syms)
-		dt_sym_kernel_as(syms, a->a_keys[i].sym,
-				 (uint64_t)dt_agg_keyint(a, key, i), buf, len);
+		dt_sym_value(syms, a->a_keys[i].sym, key + a->a_keyoff[i],
+			     buf, len);
 	else
 		snprintf(buf, len, "%lld", (long long)dt_agg_keyint(a, key, i));
 	return buf;
@@ -519,9 +532,8 @@ static void dt_agg_printkeys(FILE *fp, const struct dt_aggdata *d,
 			continue;
 		}
 		if (a->a_keys[i].sym && syms) {
-			dt_sym_kernel_as(syms, a->a_keys[i].sym,
-					 (uint64_t)dt_agg_keyint(a, key, i),
-					 buf, sizeof(buf));
+			dt_sym_value(syms, a->a_keys[i].sym,
+				     key + a->a_keyoff[i], buf, sizeof(buf));
 			fprintf(fp, "  %-50s", buf);
 			continue;
 		}
@@ -640,9 +652,9 @@ static void dt_agg_fmtargs(const struct dt_agg *a, const uint8_t *key,
 		}
 		args[i].pa_int = dt_agg_keyint(a, key, i);
 		if (a->a_keys[i].sym && syms && !a->a_keystack[i]) {
-			dt_sym_kernel_as(syms, a->a_keys[i].sym,
-					 (uint64_t)args[i].pa_int, bufs[i],
-					 sizeof(bufs[i]));
+			dt_sym_value(syms, a->a_keys[i].sym,
+				     key + a->a_keyoff[i], bufs[i],
+				     sizeof(bufs[i]));
 			args[i].pa_str = bufs[i];
 		}
 	}

@@ -5,6 +5,7 @@
  * handed to the output format (dt_format.h).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,16 +215,28 @@ static int dt_print_aggrec(struct dt_consumer *c, const uint8_t *data,
 	static uint64_t val[4100];
 	struct dt_aggdata *d = dt_aggs_of(c->c_aggs, o->o_aggs[0]);
 	const struct dt_agg *a = o->o_aggs[0];
-	int i;
+	int i, j;
 
 	if (!d || a->a_keysize > sizeof(key) || a->a_valsize > sizeof(val))
 		return -1;
 	memset(key, 0, a->a_keysize);
-	for (i = 0; i < a->a_nkeys; i++) {
-		const struct dt_rec *r = &e->e_recs[o->o_rec + i];
+	/* j: the slot; a user symbol's key takes two, pid and address */
+	for (i = 0, j = 0; i < a->a_nkeys; i++, j++) {
+		const struct dt_rec *r = &e->e_recs[o->o_rec + j];
+		uint32_t n = r->r_size;
 
+		if (DT_SYM_ISUSER(a->a_keys[i].sym) && j + 1 < o->o_nrecs) {
+			uint64_t pid;
+
+			n = r[1].r_off + r[1].r_size - r->r_off;
+			j++;
+			/* its process's maps, while it lives, for later */
+			memcpy(&pid, data + r->r_off, sizeof(pid));
+			if (pid && pid <= INT_MAX)
+				dt_sym_note_pid(&c->c_syms, (pid_t)pid);
+		}
 		memcpy(key + a->a_keyoff[i], data + r->r_off,
-		       r->r_size < a->a_keysz[i] ? r->r_size : a->a_keysz[i]);
+		       n < a->a_keysz[i] ? n : a->a_keysz[i]);
 		/* ustack( ): its process's maps, while it lives, for later */
 		if (a->a_keystack[i] == 2) {
 			uint64_t pid;
@@ -232,8 +245,9 @@ static int dt_print_aggrec(struct dt_consumer *c, const uint8_t *data,
 			dt_sym_note_pid(&c->c_syms, (pid_t)pid);
 		}
 	}
-	dt_agg_value(a, dt_rec_int(data, &e->e_recs[o->o_rec + a->a_nkeys]),
-		     val);
+	if (j >= o->o_nrecs)
+		return -1;
+	dt_agg_value(a, dt_rec_int(data, &e->e_recs[o->o_rec + j]), val);
 	return dt_agg_merge(d, key, val);
 }
 

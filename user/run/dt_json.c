@@ -79,9 +79,8 @@ static void dt_json_keys(FILE *fp, const struct dt_agg *a, const uint8_t *key,
 			dt_agg_keystr(a, key, i, buf, sizeof(buf));
 			dt_json_str(fp, buf, sizeof(buf));
 		} else if (a->a_keys[i].sym && syms) {
-			dt_sym_kernel_as(syms, a->a_keys[i].sym,
-					 (uint64_t)dt_agg_keyint(a, key, i),
-					 buf, sizeof(buf));
+			dt_sym_value(syms, a->a_keys[i].sym,
+				     key + a->a_keyoff[i], buf, sizeof(buf));
 			dt_json_str(fp, buf, sizeof(buf));
 		} else {
 			fprintf(fp, "%lld", (long long)dt_agg_keyint(a, key, i));
@@ -150,9 +149,9 @@ static void dt_json_trace(struct dt_consumer *c, const uint8_t *data,
 		dt_json_str(fp, dt_rec_str(data, r, &tmp), r->r_size);
 		free(tmp);
 	} else if (r->r_type.sym) {
-		dt_sym_kernel_as(&c->c_syms, r->r_type.sym,
-				 (uint64_t)dt_rec_int(data, r), sym,
-				 sizeof(sym));
+		/* a user symbol: the pid's slot, the address's after it */
+		dt_sym_value(&c->c_syms, r->r_type.sym, data + r->r_off, sym,
+			     sizeof(sym));
 		dt_json_str(fp, sym, sizeof(sym));
 	} else {
 		fprintf(fp, "%lld", (long long)dt_rec_int(data, r));

@@ -143,8 +143,29 @@ int dt_rec_printf(struct dt_consumer *c, const uint8_t *data,
 
 		tmp[k] = NULL;
 		args[k].pa_type = r->r_type;
-		if (r->r_type.sym >= DT_SYM_KSTACK && c->c_ext &&
-		    c->c_ext->vx_text) {
+		if (DT_SYM_ISUSER(r->r_type.sym) && i + 1 < o->o_nrecs) {
+			/*
+			 * ufunc( ) and its like: the pid's slot, then the
+			 * address's. The address is the integer (%d, %x);
+			 * %a, %A (and %s) print it named from that process's
+			 * maps, as its kind names it.
+			 */
+			uint64_t pid = (uint64_t)dt_rec_int(data, r);
+
+			args[k].pa_int = dt_rec_int(data, r + 1);
+			args[k].pa_type = r[1].r_type;
+			args[k].pa_str = NULL;
+			tmp[k] = malloc(512);
+			if (tmp[k]) {
+				dt_sym_user_as(&c->c_syms, r->r_type.sym, pid,
+					       (uint64_t)args[k].pa_int,
+					       tmp[k], 512);
+				args[k].pa_str = tmp[k];
+			}
+			i++;
+		} else if (r->r_type.sym >= DT_SYM_KSTACK &&
+			   !DT_SYM_ISUSER(r->r_type.sym) && c->c_ext &&
+			   c->c_ext->vx_text) {
 			i += c->c_ext->vx_text(&c->c_syms, data, r,
 					       i + 1 < o->o_nrecs ? r + 1 :
 					       NULL, &tmp[k]) - 1;

@@ -70,9 +70,9 @@ static int dt_print_trace(struct dt_consumer *c, const uint8_t *data,
 	if (r->r_type.sym) {
 		char sym[512];
 
-		dt_sym_kernel_as(&c->c_syms, r->r_type.sym,
-				 (uint64_t)dt_rec_int(data, r), sym,
-				 sizeof(sym));
+		/* a user symbol: the pid's slot, the address's after it */
+		dt_sym_value(&c->c_syms, r->r_type.sym, data + r->r_off, sym,
+			     sizeof(sym));
 		return fprintf(fp, "  %-50s", sym);
 	}
 	v = dt_rec_int(data, r);

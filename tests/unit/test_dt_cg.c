@@ -287,6 +287,159 @@ TEST(statements)
 	}
 }
 
+/*
+ * Compile src (one clause) into *cp and run each action's program with
+ * pid as the pid variable: its values in v (up to max). The number of
+ * actions, or -1.
+ */
+static int run_acts(struct __test_metadata *_metadata, const char *src,
+		    u64 pid, struct dt_pcb *pcb, struct dt_options *o,
+		    struct dt_cprog *cp, u64 *v, int max)
+{
+	struct vm *vm = malloc(sizeof(*vm));
+	int i, n = -1;
+
+	dt_options_init(o);
+	dt_pcb_init(pcb, src, NULL, o);
+	if (!vm || dt_compile(pcb, cp)) {
+		TH_LOG("%s: %s", src, pcb->pcb_errmsg);
+		free(vm);
+		return -1;
+	}
+	vm_init(vm);
+	vm->env.builtins[DIF_VAR_PID] = pid;
+	dif_mstate_reset(&vm->ms);
+	for (i = 0; i < cp->cp_ecbs[0].e_nacts && i < max; i++) {
+		const struct dt_act *a = &cp->cp_ecbs[0].e_acts[i];
+		struct dif_prog prog;
+		char log[512];
+		struct dif_log l = { log, sizeof(log), 0 };
+		size_t len;
+		void *blob;
+
+		v[i] = 0;
+		if (a->a_nodif)
+			continue;
+		blob = dt_difo_blob(&a->a_difo, &len);
+		if (!blob || dif_prog_load(&prog, blob, (u32)len, &l)) {
+			TH_LOG("%s: DIF rejected: %s", src, log);
+			free(blob);
+			goto out;
+		}
+		v[i] = dif_exec(&prog, &vm->ms);
+		free(blob);
+		if (vm->ms.fault.kind != DIF_FAULT_NONE)
+			goto out;
+	}
+	n = i;
+out:
+	free(vm);
+	return n;
+}
+
+/*
+ * ufunc( ), usym( ), uaddr( ), umod( ): recorded as two words, the pid
+ * (its slot marked with the kind) then the address, as illumos records
+ * them; as an aggregation key, 16 bytes the same way. A pid of 4000000
+ * (over 2^17: Debian's pid_max is 4194304) comes through whole.
+ */
+TEST(user_symbols)
+{
+	struct dt_options o;
+	struct dt_pcb pcb;
+	struct dt_cprog cp;
+	const struct dt_ecb *e;
+	const struct dt_agg *a;
+	u64 v[16];
+
+	/* trace( ): TRACE of two slots */
+	ASSERT_EQ(2, run_acts(_metadata, "BEGIN { trace(ufunc(0x401000)); }",
+			      4000000, &pcb, &o, &cp, v, 16));
+	e = &cp.cp_ecbs[0];
+	EXPECT_EQ(4000000, v[0]);
+	EXPECT_EQ(0x401000, v[1]);
+	ASSERT_EQ(2, e->e_nrecs);
+	EXPECT_EQ(DT_SYM_UFUNC, e->e_recs[0].r_type.sym);
+	EXPECT_EQ(0, e->e_recs[0].r_off);
+	EXPECT_EQ(8, e->e_recs[0].r_size);
+	EXPECT_EQ(8, e->e_recs[1].r_off);
+	EXPECT_EQ(8, e->e_recs[1].r_size);
+	EXPECT_EQ(DT_SYM_NONE, e->e_recs[1].r_type.sym);
+	EXPECT_EQ(16, e->e_recsize);
+	ASSERT_EQ(1, e->e_nouts);
+	EXPECT_EQ(DT_OUT_TRACE, e->e_outs[0].o_kind);
+	EXPECT_EQ(0, e->e_outs[0].o_rec);
+	EXPECT_EQ(2, e->e_outs[0].o_nrecs);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+
+	/* the clause's own output, and printf's arguments */
+	ASSERT_EQ(5, run_acts(_metadata, "BEGIN { usym(arg0); printf(\"%A "
+			      "%d\\n\", uaddr(arg0 + 1), 3); }", 4000000, &pcb,
+			      &o, &cp, v, 16));
+	e = &cp.cp_ecbs[0];
+	EXPECT_EQ(4000000, v[0]);
+	EXPECT_EQ(5, v[1]);
+	EXPECT_EQ(4000000, v[2]);
+	EXPECT_EQ(6, v[3]);
+	EXPECT_EQ(3, v[4]);
+	ASSERT_EQ(5, e->e_nrecs);
+	EXPECT_EQ(DT_SYM_USYMBOL, e->e_recs[0].r_type.sym);
+	EXPECT_EQ(DT_SYM_UADDR, e->e_recs[2].r_type.sym);
+	EXPECT_EQ(e->e_recs[2].r_off + 8, e->e_recs[3].r_off);
+	ASSERT_EQ(2, e->e_nouts);
+	EXPECT_EQ(2, e->e_outs[0].o_nrecs);
+	EXPECT_EQ(DT_OUT_PRINTF, e->e_outs[1].o_kind);
+	EXPECT_EQ(2, e->e_outs[1].o_rec);
+	EXPECT_EQ(3, e->e_outs[1].o_nrecs);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+
+	/* a key of the module's aggregation: pid, address; then the next */
+	ASSERT_EQ(4, run_acts(_metadata, "BEGIN { @[umod(arg0), 7] = "
+			      "count(); }", 4000000, &pcb, &o, &cp, v, 16));
+	e = &cp.cp_ecbs[0];
+	a = e->e_acts[3].a_agg;
+	ASSERT_NE(NULL, a);
+	EXPECT_EQ(DT_SYM_UMOD, a->a_keys[0].sym);
+	EXPECT_EQ(0, a->a_keyoff[0]);
+	EXPECT_EQ(16, a->a_keysz[0]);
+	EXPECT_EQ(16, a->a_keyoff[1]);
+	EXPECT_EQ(24, a->a_keysize);
+	EXPECT_EQ(DTRACE_ACT_AGGKEY, e->e_acts[0].a_kind);
+	EXPECT_EQ(0, e->e_acts[0].a_off);
+	EXPECT_EQ(8, e->e_acts[0].a_size);
+	EXPECT_EQ(4000000, v[0]);
+	EXPECT_EQ(DTRACE_ACT_AGGKEY, e->e_acts[1].a_kind);
+	EXPECT_EQ(8, e->e_acts[1].a_off);
+	EXPECT_EQ(8, e->e_acts[1].a_size);
+	EXPECT_EQ(5, v[1]);
+	EXPECT_EQ(16, e->e_acts[2].a_off);
+	EXPECT_EQ(7, v[2]);
+	EXPECT_EQ(DTRACE_ACT_AGGREGATE, e->e_acts[3].a_kind);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+
+	/* the consumer's aggregation (a stack key): slots, as the keys */
+	ASSERT_EQ(4, run_acts(_metadata, "BEGIN { @[ustack(2), ufunc(arg0)] "
+			      "= sum(9); }", 4000000, &pcb, &o, &cp, v, 16));
+	e = &cp.cp_ecbs[0];
+	ASSERT_EQ(1, e->e_nouts);
+	a = e->e_outs[0].o_aggs[0];
+	ASSERT_NE(NULL, a);
+	EXPECT_EQ(16, a->a_keysz[1]);
+	ASSERT_EQ(4, e->e_nrecs);
+	EXPECT_EQ(DT_SYM_UFUNC, e->e_recs[1].r_type.sym);
+	EXPECT_EQ(4000000, v[1]);
+	EXPECT_EQ(5, v[2]);
+	EXPECT_EQ(9, v[3]);
+	ASSERT_EQ(1, e->e_nouts);
+	EXPECT_EQ(DT_OUT_AGGREC, e->e_outs[0].o_kind);
+	EXPECT_EQ(4, e->e_outs[0].o_nrecs);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
 /* Declared arrays and structs, and pointers that move by elements. */
 static const struct int_case decls[] = {
 	{ "int a[5];\nBEGIN { i = 3; a[i] = 7; a[0] = 1; "

@@ -91,6 +91,11 @@ static const struct check_case valid[] = {
 	  "END { @a = count(); }" },
 	{ "BEGIN { trace(sym(arg0)); trace(func(arg0)); trace(mod(arg0)); "
 	  "printf(\"%a\\n\", arg0); @[func(arg0)] = count(); }" },
+	{ "BEGIN { ufunc(arg0); usym(arg0); uaddr(uregs[R_PC]); umod(arg0); "
+	  "trace(ufunc(arg0)); @[ufunc(arg0)] = count(); "
+	  "@m[umod(arg0), usym(arg0)] = count(); @u[ustack(), uaddr(arg0)] = "
+	  "count(); printf(\"%A %a %d\\n\", uaddr(arg0), ufunc(arg0), "
+	  "umod(arg0)); @n[usym(arg0), ufunc(arg1)] = sum(1); }" },
 	{ "BEGIN { stack(); ustack(); stack(5); ustack(3, 100); "
 	  "self->s = speculation(); } BEGIN { speculate(self->s); "
 	  "trace(1); } BEGIN { commit(self->s); self->s = 0; } "
@@ -326,6 +331,9 @@ static const struct check_case invalid[] = {
 	{ "BEGIN { @a[1] = count(); @a[\"x\"] = count(); }", "D_AGG_KEYS", 1,
 	  "@a key #1 is incompatible with its first use:\n\tfirst: int\n\t"
 	  " used: string" },
+	{ "BEGIN { @a[ufunc(arg0)] = count(); @a[arg0] = count(); }",
+	  "D_AGG_KEYS", 1, "@a key #1 is incompatible with its first use:"
+	  "\n\tfirst: unsigned long\n\t used: long" },
 	{ "BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_AGG_KEYS", 1,
 	  "@a used with 2 keys, and 1 before" },
 	/* each kind of built-in (dt_funcs.h) where it does not belong */

@@ -348,7 +348,8 @@ int dt_check_bt_promote(struct dt_pcb *pcb, struct dt_node *n)
 
 	if (dt_check_expr(pcb, a))
 		return -1;
-	if (t->kind == DT_T_INT && t->sym >= DT_SYM_KSTACKID) {
+	if (t->kind == DT_T_INT && t->sym >= DT_SYM_KSTACKID &&
+	    t->sym < DT_SYM_KSTACKID + 3) {
 		/* a kstack value, an id: printed as the stack (%s) */
 		n->n_func = bt_xfunc(BT_X_STACKSTR);
 		n->n_type = dt_type_string;

@@ -370,12 +370,17 @@ static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
-/* sym( ), func( ), mod( ): the address itself, printed as a symbol. */
+/*
+ * sym( ), func( ), mod( ) and the user ones (ufunc( ), ...): the address
+ * itself, printed as a symbol.
+ */
 static int dt_check_sym(struct dt_pcb *pcb, struct dt_node *n)
 {
 	static const uint8_t sym[] = {
 		[DT_FN_SYM] = DT_SYM_SYM, [DT_FN_FUNC] = DT_SYM_FUNC,
-		[DT_FN_MOD] = DT_SYM_MOD,
+		[DT_FN_MOD] = DT_SYM_MOD, [DT_FN_UADDR] = DT_SYM_UADDR,
+		[DT_FN_UFUNC] = DT_SYM_UFUNC, [DT_FN_UMOD] = DT_SYM_UMOD,
+		[DT_FN_USYM] = DT_SYM_USYMBOL,
 	};
 
 	if (dt_check_proto(pcb, n))

@@ -367,6 +367,8 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 						agg->n_str, i + 1);
 			else if ((k->n_type.kind == DT_T_STRING) !=
 			    (a->a_keys[i].kind == DT_T_STRING) ||
+			    DT_SYM_ISUSER(k->n_type.sym) !=
+			    DT_SYM_ISUSER(a->a_keys[i].sym) ||
 			    stk[i] != a->a_keystack[i] ||
 			    frames[i] != a->a_keyframes[i])
 				return dt_error(pcb, &k->n_loc, "D_AGG_KEYS",

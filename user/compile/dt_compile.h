@@ -42,7 +42,8 @@ enum dt_outkind {
 	DT_OUT_DENORMALIZE,
 	DT_OUT_STACK,	/* kernel PCs of a stack( ) slot */
 	DT_OUT_USTACK,	/* pid, then user PCs */
-	DT_OUT_AGGREC,	/* add keys (o_nrecs - 1 slots) and value to o_aggs[0] */
+	DT_OUT_AGGREC,	/* add keys (a user symbol's: two slots) and value
+			 * (the last slot) to o_aggs[0] */
 	DT_OUT_TRACEMEM,	/* the slot's bytes, in hex and as text */
 	DT_OUT_SYSTEM,	/* format as DT_OUT_PRINTF, run it with /bin/sh */
 	DT_OUT_SETOPT,	/* set option o_opt (to o_optval) while tracing */

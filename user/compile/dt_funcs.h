@@ -156,16 +156,17 @@
 	X(SYM, "sym", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)		\
 	X(FUNC, "func", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)	\
 	X(MOD, "mod", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)		\
+	/* a user address: recorded with its pid (dt_layout.c) */	\
+	X(UFUNC, "ufunc", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)	\
+	X(USYM, "usym", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)	\
+	X(UMOD, "umod", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)	\
+	X(UADDR, "uaddr", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)	\
 	/* known to D, waiting for the module */			\
 	X(JSTACK, "jstack", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(FREOPEN, "freopen", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(FTRUNCATE, "ftruncate", UNSUPP, 0, 0, V, "", NONE, any, any,	\
 	  any)								\
 	X(PRINTM, "printm", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
-	X(UFUNC, "ufunc", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
-	X(USYM, "usym", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
-	X(UMOD, "umod", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
-	X(UADDR, "uaddr", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(MUTEX_OWNED, "mutex_owned", UNSUPP, 0, 0, V, "", NONE, any,	\
 	  any, any)							\
 	X(MUTEX_OWNER, "mutex_owner", UNSUPP, 0, 0, V, "", NONE, any,	\

@@ -6,6 +6,7 @@
  * outputs:
  *
  *   trace(e)            RECORD e               TRACE slot
+ *   trace(ufunc(e))     RECORD pid, RECORD e   TRACE slot (two: dt_ast.h)
  *   printf(f, a1..an)   RECORD a1 .. RECORD an PRINTF f slots
  *   exit(e)             EXIT e                 (nothing printed)
  *   x = e, x++, ...     (run before the next action's value)
@@ -111,6 +112,42 @@ int dt_layout_act(struct dt_lay *l, uint32_t kind, struct dt_node *expr,
 	return slot;
 }
 
+/*
+ * The pid a user symbol's value is recorded with (ufunc( ) and its like,
+ * dt_ast.h): DIF's pid variable, the current process's, as illumos's
+ * USYM actions record it. Only read by the code generator.
+ */
+static struct dt_node dt_layout_pid = {
+	.n_kind = DT_N_BUILTIN,
+	.n_builtin = DIF_VAR_PID,
+	.n_type = { .kind = DT_T_INT, .size = 4, .is_signed = true },
+};
+
+static bool dt_layout_isusym(const struct dt_node *e)
+{
+	return e && e->n_type.kind == DT_T_INT && !e->n_type.ptr &&
+		DT_SYM_ISUSER(e->n_type.sym);
+}
+
+/*
+ * A user symbol's value e as two slots, 16 bytes: the pid, marked with
+ * e's kind, then the address. Returns the first.
+ */
+static int dt_layout_usym(struct dt_lay *l, struct dt_node *e,
+			  struct dt_node *s)
+{
+	struct dt_type t = dt_type_ulong;
+	int slot;
+
+	t.sym = e->n_type.sym;
+	slot = dt_layout_act(l, DTRACE_ACT_RECORD, &dt_layout_pid, s, true,
+			     &t);
+	if (slot < 0 || dt_layout_act(l, DTRACE_ACT_RECORD, e, s, true,
+				      &dt_type_ulong) < 0)
+		return -1;
+	return slot;
+}
+
 struct dt_out *dt_layout_out(struct dt_lay *l, enum dt_outkind k, int rec,
 			     int nrecs)
 {
@@ -180,6 +217,8 @@ static int dt_layout_useragg(struct dt_lay *l, struct dt_node *s)
 		if (a->a_keystack[i])
 			slot = dt_layout_stackslot(l, s, a->a_keystack[i] == 2,
 						   a->a_keyframes[i]);
+		else if (DT_SYM_ISUSER(a->a_keys[i].sym))
+			slot = dt_layout_usym(l, k, s);	/* two slots */
 		else
 			slot = dt_layout_act(l, DTRACE_ACT_RECORD, k, s, true,
 					     k->n_type.kind == DT_T_STRING ?
@@ -195,7 +234,8 @@ static int dt_layout_useragg(struct dt_lay *l, struct dt_node *s)
 		return -1;
 	if (first < 0)
 		first = slot;
-	o = dt_layout_out(l, DT_OUT_AGGREC, first, a->a_nkeys + 1);
+	o = dt_layout_out(l, DT_OUT_AGGREC, first,
+			  l->l_ecb->e_nrecs - first);
 	o->o_aggs[0] = a;
 	o->o_naggs = 1;
 	return 0;
@@ -216,6 +256,24 @@ static int dt_layout_aggstmt(struct dt_lay *l, struct dt_node *s)
 		return -1;
 	for (k = lhs->n_kind == DT_N_INDEX ? lhs->n_args : NULL; k;
 	     k = k->n_next, i++) {
+		if (DT_SYM_ISUSER(a->a_keys[i].sym)) {
+			/* the pid, then the address (dt_agg_layout( )) */
+			if (dt_layout_act(l, DTRACE_ACT_AGGKEY, &dt_layout_pid,
+					  s, false, &dt_type_long) < 0 &&
+			    l->l_pcb->pcb_failed)
+				return -1;
+			act = &l->l_ecb->e_acts[l->l_ecb->e_nacts - 1];
+			act->a_off = a->a_keyoff[i];
+			act->a_size = 8;
+			if (dt_layout_act(l, DTRACE_ACT_AGGKEY, k, s, false,
+					  &dt_type_long) < 0 &&
+			    l->l_pcb->pcb_failed)
+				return -1;
+			act = &l->l_ecb->e_acts[l->l_ecb->e_nacts - 1];
+			act->a_off = a->a_keyoff[i] + 8;
+			act->a_size = 8;
+			continue;
+		}
 		if (dt_layout_act(l, DTRACE_ACT_AGGKEY, k, s, false,
 				  k->n_type.kind == DT_T_STRING ?
 				  &dt_type_string : &dt_type_long) < 0 &&
@@ -468,6 +526,8 @@ int dt_layout_fmt(struct dt_lay *l, struct dt_node *s, enum dt_outkind k)
 		x = a->n_kind == DT_N_CALL ? dt_funcext(a->n_func) : NULL;
 		if (x && x->fx_fmtarg)
 			slot = x->fx_fmtarg(l, s, a, &n);
+		else if (dt_layout_isusym(a) && ++n)
+			slot = dt_layout_usym(l, a, s);	/* two slots */
 		else
 			slot = dt_layout_act(l, DTRACE_ACT_RECORD, a, s, true,
 					     NULL);
@@ -498,9 +558,17 @@ static int dt_layout_printf(struct dt_lay *l, struct dt_node *s)
 static int dt_layout_value(struct dt_lay *l, struct dt_node *s)
 {
 	bool isexit = s->n_func->f_id == DT_FN_EXIT;
-	int slot = dt_layout_act(l, isexit ? DTRACE_ACT_EXIT :
-				 DTRACE_ACT_RECORD, s->n_args, s, true, NULL);
+	int slot;
 
+	if (!isexit && dt_layout_isusym(s->n_args)) {
+		slot = dt_layout_usym(l, s->n_args, s);
+		if (slot < 0)
+			return -1;
+		dt_layout_out(l, DT_OUT_TRACE, slot, 2);
+		return 0;
+	}
+	slot = dt_layout_act(l, isexit ? DTRACE_ACT_EXIT : DTRACE_ACT_RECORD,
+			     s->n_args, s, true, NULL);
 	if (slot < 0)
 		return -1;
 	dt_layout_out(l, isexit ? DT_OUT_EXIT : DT_OUT_TRACE, slot, 1);
@@ -520,10 +588,13 @@ static int dt_layout_any(struct dt_lay *l, struct dt_node *s)
 		return 0;
 	}
 	/* any other expression is traced, as DTrace does */
-	slot = dt_layout_act(l, DTRACE_ACT_RECORD, s, s, true, NULL);
+	if (dt_layout_isusym(s))
+		slot = dt_layout_usym(l, s, s);
+	else
+		slot = dt_layout_act(l, DTRACE_ACT_RECORD, s, s, true, NULL);
 	if (slot < 0)
 		return -1;
-	dt_layout_out(l, DT_OUT_TRACE, slot, 1);
+	dt_layout_out(l, DT_OUT_TRACE, slot, dt_layout_isusym(s) ? 2 : 1);
 	return 0;
 }
 

@@ -19,7 +19,9 @@
 #include "dt_json.h"
 #include "dt_options.h"
 #include "dt_program.h"
+#include "dt_sym.h"
 #include "kselftest_harness.h"
+#include "slurp_test.h"
 
 static char out[8192];
 
@@ -158,6 +160,116 @@ TEST(probe_record)
 	dt_epid_fini(&epids);
 	dt_cprog_free(&cp);
 	dt_pcb_fini(&pcb);
+}
+
+/* A function of ours to name: a user symbol's address. */
+__attribute__((noinline)) int dt_json_test_fn(int x)
+{
+	return x * 7 + 1;
+}
+
+/*
+ * ufunc( ), uaddr( ): a record's pid and address, two words each, named
+ * from the maps of pid 4000000 (this process's, given as that pid's),
+ * as JSON or as the text output prints them.
+ */
+static void user_record(struct __test_metadata *_metadata, bool json,
+			const char *want)
+{
+	static const struct dtrace_probedesc probe = {
+		7, 0, "syscall", "vmlinux", "read", "entry" };
+	uint64_t pc = (uint64_t)(uintptr_t)&dt_json_test_fn;
+	uint64_t data[5] = { 4000000, pc, 4000000, pc + 1, 7 };
+	struct dtrace_rechdr h = { 10, 7, 1234 };
+	char *maps = slurp_stream("/proc/self/maps");
+	struct dtrace_probedesc d;
+	struct dt_epidtab epids;
+	struct dt_probetab probes;
+	struct dt_consumer c;
+	struct dt_options o;
+	struct dt_cprog cp;
+	struct dt_pcb pcb;
+	uint8_t buf[256];
+	FILE *fp;
+
+	ASSERT_NE(NULL, maps);
+	dt_options_init(&o);
+	dt_pcb_init(&pcb, "syscall::read:entry { trace(ufunc(arg0)); "
+		    "printf(\"%A|%d\\n\", uaddr(arg0 + 1), 7); }", NULL, &o);
+	ASSERT_EQ(0, dt_compile(&pcb, &cp));
+	ASSERT_EQ(sizeof(data), cp.cp_ecbs[0].e_recsize);
+	memset(&d, 0, sizeof(d));
+	memset(&epids, 0, sizeof(epids));
+	dt_epid_add(&epids, 10, &cp.cp_ecbs[0], &d);
+	dt_probetab_init(&probes, -1);
+	dt_probetab_add(&probes, &probe);
+	fp = open_out();
+	dt_consumer_init(&c, fp, true, &epids, &probes);
+	if (json)
+		c.c_fmt = &dt_format_json;
+	ASSERT_EQ(0, dt_sym_set_maps(&c.c_syms, 4000000, maps));
+	free(maps);
+	memcpy(buf, &h, sizeof(h));
+	memcpy(buf + sizeof(h), data, sizeof(data));
+	ASSERT_EQ(0, dt_consume_buf(&c, 1, buf, sizeof(h) + sizeof(data)));
+	ASSERT_EQ(0, dt_consume_flush(&c));
+	fclose(fp);
+	EXPECT_STREQ(want, out);
+	dt_consumer_fini(&c);
+	dt_probetab_fini(&probes);
+	dt_epid_fini(&epids);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
+}
+
+TEST(user_symbol_record)
+{
+	char want[1024];
+
+	user_record(_metadata, true, "{\"type\":\"probe\",\"timestamp\":"
+		    "1234,\"cpu\":1,\"id\":7,\"provider\":\"syscall\","
+		    "\"module\":\"vmlinux\",\"function\":\"read\",\"name\":"
+		    "\"entry\",\"data\":[{\"trace\":\"test_dt_json`"
+		    "dt_json_test_fn\"},{\"printf\":\"test_dt_json`"
+		    "dt_json_test_fn+0x1|7\\n\"}]}\n");
+	/* the text output, quiet: trace( ) in sym( )'s column */
+	snprintf(want, sizeof(want), "  %-50stest_dt_json`dt_json_test_fn+0x1"
+		 "|7\n", "test_dt_json`dt_json_test_fn");
+	user_record(_metadata, false, want);
+}
+
+/* An aggregation keyed by usym( ): the key named, for pid 4000000. */
+TEST(user_symbol_key)
+{
+	struct dt_type t = dt_type_ulong;
+	struct dt_aggdata *a;
+	uint64_t pc = (uint64_t)(uintptr_t)&dt_json_test_fn;
+	uint64_t key[2] = { 4000000, pc + 3 }, v = 2;
+	char *maps = slurp_stream("/proc/self/maps");
+	struct dt_symtab st;
+	FILE *fp;
+
+	ASSERT_NE(NULL, maps);
+	t.sym = DT_SYM_USYMBOL;
+	a = mkagg(DTRACE_AGG_COUNT, &t, NULL);
+	ASSERT_EQ(16, a->ad_def->a_keysz[0]);
+	ASSERT_EQ(0, dt_agg_merge(a, (uint8_t *)key, &v));
+	key[0] = 0;	/* no pid: the address */
+	key[1] = 0x10;
+	v = 1;
+	ASSERT_EQ(0, dt_agg_merge(a, (uint8_t *)key, &v));
+	dt_symtab_init(&st);
+	ASSERT_EQ(0, dt_sym_set_maps(&st, 4000000, maps));
+	free(maps);
+	fp = open_out();
+	ASSERT_EQ(0, dt_json_agg(fp, a, &st));
+	fclose(fp);
+	EXPECT_STREQ("{\"type\":\"aggregation\",\"name\":\"a\",\"function\":"
+		     "\"count\",\"entries\":[{\"keys\":[\"0x10\"],\"value\":1},"
+		     "{\"keys\":[\"test_dt_json`dt_json_test_fn\"],\"value\":2}]}",
+		     out);
+	dt_symtab_fini(&st);
+	agg_free(a);
 }
 
 TEST_HARNESS_MAIN

@@ -29,8 +29,9 @@ prog='pid$target:a.out:leaf:entry
 	    pid > 131071);
 	@f[ufunc(uregs[R_PC])] = count();
 	@m[umod(uregs[R_PC]), uaddr(uregs[R_PC] + 1)] = count();
+	@g[ufunc(uregs[R_PC] + arg0 % 2)] = count();
 }
-END { printa(@f); printa(@m); }'
+END { printa(@f); printa(@m); printa("g %A %@d\n", @g); }'
 
 # check OUT BIG: the three firings and both aggregations' keys; BIG is
 # printf's pid > 131071 (0 or 1)
@@ -45,6 +46,9 @@ check() {
 		{ echo "ufunc key: got '$out'"; exit 1; }
 	printf '%s\n' "$out" | grep -qE '^ +ufn +ufn`leaf\+0x1 +3$' ||
 		{ echo "umod, uaddr keys: got '$out'"; exit 1; }
+	# two PCs of leaf: one ufunc( ) key, as in illumos
+	printf '%s\n' "$out" | grep -qxF 'g ufn`leaf 3' ||
+		{ echo "ufunc key of two PCs: got '$out'"; exit 1; }
 }
 
 out=$("$DTRACE" -q -c "$d/ufn" -n "$prog")

@@ -260,6 +260,91 @@ TEST(user_sym_keys)
 	agg_free(d);
 }
 
+/* Initialized data: a mapping of this file other than its code's. */
+int dt_agg_test_data = 42;
+
+/* One AGGSNAP record of a 16-byte key, pid and address; value v. */
+static size_t put_usym(uint8_t *buf, size_t off, const struct dt_aggdata *d,
+		       uint64_t pid, uint64_t addr, uint64_t v)
+{
+	const struct dt_agg *a = d->ad_def;
+	struct dtrace_aggrec r = { d->ad_id, (uint32_t)(sizeof(r) +
+		a->a_declsize + a->a_valsize), 0, 0 };
+	uint64_t key[2] = { pid, addr };
+
+	memcpy(buf + off, &r, sizeof(r));
+	memcpy(buf + off + sizeof(r), key, sizeof(key));
+	memcpy(buf + off + sizeof(r) + a->a_declsize, &v, 8);
+	return off + r.dar_size;
+}
+
+/*
+ * The module's snapshots of @[ufunc(pc)], @[umod(pc)], @[uaddr(pc)]: as
+ * illumos adds them up, PCs of one function are one ufunc( ) key, and
+ * addresses of one file one umod( ) key; uaddr( )'s stay apart.
+ */
+TEST(user_sym_keys_add_up)
+{
+	static const uint8_t kinds[3] = { DT_SYM_UFUNC, DT_SYM_UMOD,
+					  DT_SYM_UADDR };
+	uint64_t pc = (uint64_t)(uintptr_t)&dt_agg_test_fn;
+	uint64_t data = (uint64_t)(uintptr_t)&dt_agg_test_data;
+	char *maps = slurp_stream("/proc/self/maps"), err[128];
+	struct dt_agg *list = NULL, *defs[3];
+	struct dt_symtab st;
+	struct dt_aggs s;
+	uint8_t buf[1024];
+	size_t n = 0;
+	int i;
+
+	ASSERT_NE(NULL, maps);
+	for (i = 2; i >= 0; i--) {
+		defs[i] = calloc(1, sizeof(*defs[i]));
+		ASSERT_NE(NULL, defs[i]);
+		defs[i]->a_name = strdup("a");
+		defs[i]->a_ix = (uint32_t)i;
+		defs[i]->a_func = DTRACE_AGG_SUM;
+		defs[i]->a_nkeys = 1;
+		defs[i]->a_keys[0] = dt_type_ulong;
+		defs[i]->a_keys[0].sym = kinds[i];
+		ASSERT_EQ(0, dt_agg_layout(defs[i], 16));
+		defs[i]->a_declsize = defs[i]->a_keysize;
+		defs[i]->a_valsize = dt_agg_valsize(DTRACE_AGG_SUM,
+						     defs[i]->a_params);
+		defs[i]->a_next = list;
+		list = defs[i];
+	}
+	ASSERT_EQ(0, dt_aggs_init(&s, list));
+	for (i = 0; i < 3; i++) {
+		s.ag_data[i].ad_declared = true;
+		s.ag_data[i].ad_id = (uint32_t)i;
+	}
+	dt_symtab_init(&st);
+	ASSERT_EQ(0, dt_sym_set_maps(&st, 4000000, maps));
+	free(maps);
+	s.ag_syms = &st;
+	n = put_usym(buf, n, &s.ag_data[0], 4000000, pc + 1, 1);
+	n = put_usym(buf, n, &s.ag_data[0], 4000000, pc + 2, 2);
+	n = put_usym(buf, n, &s.ag_data[1], 4000000, pc + 1, 1);
+	n = put_usym(buf, n, &s.ag_data[1], 4000000, data, 2);
+	n = put_usym(buf, n, &s.ag_data[2], 4000000, pc + 1, 1);
+	n = put_usym(buf, n, &s.ag_data[2], 4000000, pc + 2, 2);
+	ASSERT_EQ(0, dt_agg_consume(&s, buf, n, err, sizeof(err)));
+	EXPECT_EQ(1, s.ag_data[0].ad_nents);
+	EXPECT_EQ(1, s.ag_data[1].ad_nents);
+	EXPECT_EQ(2, s.ag_data[2].ad_nents);
+	EXPECT_STREQ("test_dt_agg|3\n", print_syms(&s.ag_data[1], "%A|%@d\n",
+						    &st));
+	EXPECT_STREQ("test_dt_agg`dt_agg_test_fn|3\n",
+		     print_syms(&s.ag_data[0], "%A|%@d\n", &st));
+	EXPECT_STREQ("test_dt_agg`dt_agg_test_fn+0x1|1\n"
+		     "test_dt_agg`dt_agg_test_fn+0x2|2\n",
+		     print_syms(&s.ag_data[2], "%A|%@d\n", &st));
+	dt_symtab_fini(&st);
+	dt_aggs_fini(&s);
+	dt_agg_freeall(list);
+}
+
 TEST(many_keys)
 {
 	struct dt_aggdata *a = mkagg(DTRACE_AGG_COUNT, 1, NULL);

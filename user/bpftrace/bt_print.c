@@ -193,7 +193,12 @@ void dt_bt_key(FILE *fp, const struct dt_agg *a, const uint8_t *key, int i,
 		return;
 	}
 	v = dt_agg_keyint(a, key, i);
-	if (t->sym >= DT_SYM_KSTACKID) {
+	if (DT_SYM_ISUSER(t->sym) && syms) {
+		/* D's ufunc( ) and its like: pid and address, as D names */
+		dt_sym_value(syms, t->sym, key + a->a_keyoff[i], buf,
+			     sizeof(buf));
+		fputs(buf, fp);
+	} else if (t->sym >= DT_SYM_KSTACKID && t->sym < DT_SYM_KSTACKID + 3) {
 		/* kstack as a value: its id (bt_value.h) */
 		dt_btval_stackid(fp, syms, (uint64_t)v,
 				 t->sym - DT_SYM_KSTACKID, 4);

@@ -251,6 +251,7 @@ static int dt_aggsnap(void *arg)
 			continue;
 		}
 		cmd->c_totals.ag_cpu = cpu;
+		cmd->c_totals.ag_syms = s->s_c ? &s->s_c->c_syms : NULL;
 		if (bs.db_bufsize > s->s_aggsize ||
 		    dt_agg_consume(&cmd->c_totals, s->s_aggbuf,
 				   (size_t)bs.db_bufsize, err, sizeof(err))) {

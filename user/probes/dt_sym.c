@@ -281,22 +281,29 @@ int dt_maps_next(FILE *fp, char **line, size_t *cap, struct dt_mapent *e)
 	return 0;
 }
 
+/* pid's maps: the kept copy, else the live file (NULL: neither). */
+static FILE *dt_sym_mapsfp(struct dt_symtab *st, pid_t pid)
+{
+	struct dt_umaps *m;
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	dt_sym_note_pid(st, pid);
+	m = dt_umaps_find(st, pid);
+	return m ? fmemopen(m->um_text, strlen(m->um_text), "r") :
+		fopen(path, "r");
+}
+
 /* The file of pid's mapping that holds pc, and pc's offset in it. */
 static struct dt_uobj *dt_sym_umap(struct dt_symtab *st, pid_t pid,
 				   uint64_t pc, uint64_t *foff)
 {
 	struct dt_uobj *o = NULL;
+	char *line = NULL;
 	struct dt_mapent e;
-	char path[64], *line = NULL;
-	struct dt_umaps *m;
 	size_t cap = 0;
-	FILE *fp;
+	FILE *fp = dt_sym_mapsfp(st, pid);
 
-	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
-	dt_sym_note_pid(st, pid);
-	m = dt_umaps_find(st, pid);
-	fp = m ? fmemopen(m->um_text, strlen(m->um_text), "r") :
-		 fopen(path, "r");
 	if (!fp)
 		return NULL;
 	while (dt_maps_next(fp, &line, &cap, &e)) {
@@ -343,6 +350,55 @@ void dt_sym_user(struct dt_symtab *st, pid_t pid, uint64_t pc, char *buf,
 			 (unsigned long long)(va - u->us_addr));
 	else
 		snprintf(buf, len, "%s`0x%llx", base, (unsigned long long)foff);
+}
+
+/* The lowest address of a mapping of the file whose mapping holds pc. */
+static uint64_t dt_sym_objbase(struct dt_symtab *st, pid_t pid, uint64_t pc)
+{
+	FILE *fp = dt_sym_mapsfp(st, pid);
+	char *line = NULL, *file = NULL;
+	uint64_t base = pc;
+	struct dt_mapent e;
+	size_t cap = 0;
+
+	if (!fp)
+		return pc;
+	while (!file && dt_maps_next(fp, &line, &cap, &e))
+		if (pc >= e.me_start && pc < e.me_end && e.me_path[0] == '/')
+			file = strdup(e.me_path);
+	rewind(fp);
+	while (file && dt_maps_next(fp, &line, &cap, &e))
+		if (e.me_start < base && strcmp(e.me_path, file) == 0)
+			base = e.me_start;
+	free(file);
+	free(line);
+	fclose(fp);
+	return base;
+}
+
+uint64_t dt_sym_user_canon(struct dt_symtab *st, int how, uint64_t pid,
+			   uint64_t addr)
+{
+	uint64_t foff = 0, va = 0;
+	const struct dt_usym *u;
+	struct dt_uobj *o;
+	size_t i;
+
+	if (!pid || pid > INT_MAX || how == DT_SYM_UADDR)
+		return addr;
+	if (how == DT_SYM_UMOD)
+		return dt_sym_objbase(st, (pid_t)pid, addr);
+	o = dt_sym_umap(st, (pid_t)pid, addr, &foff);
+	for (i = 0; o && i < o->uo_nloads; i++) {
+		const struct dt_uload *l = &o->uo_loads[i];
+
+		if (foff >= l->ul_off && foff - l->ul_off < l->ul_filesz) {
+			va = foff - l->ul_off + l->ul_vaddr;
+			break;
+		}
+	}
+	u = o && i < o->uo_nloads ? dt_uobj_sym_at(o, va) : NULL;
+	return u ? addr - (va - u->us_addr) : addr;
 }
 
 void dt_sym_stack(struct dt_symtab *st, const void *words, uint32_t n,

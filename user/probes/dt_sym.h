@@ -49,6 +49,16 @@ void dt_sym_user_as(struct dt_symtab *st, int how, uint64_t pid,
 		    uint64_t addr, char *buf, size_t len);
 
 /*
+ * The address that stands for addr in an aggregation key of kind how,
+ * so that those that name alike are one key, as illumos makes them:
+ * for ufunc( ) and usym( ) its symbol's, for umod( ) its file's lowest
+ * mapping; addr itself for uaddr( ), or when there is no such symbol or
+ * mapping.
+ */
+uint64_t dt_sym_user_canon(struct dt_symtab *st, int how, uint64_t pid,
+			   uint64_t addr);
+
+/*
  * A recorded value of kind how (DT_SYM_*, not 0) at words, as the
  * functions above print it: one word, the address; a user symbol's two,
  * the pid then the address.

@@ -4,6 +4,7 @@
  * clear/trunc/normalize, and printing in DTrace's formats.
  */
 #define _GNU_SOURCE	/* qsort_r */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,9 +265,38 @@ static struct dt_aggdata *dt_agg_byid(struct dt_aggs *s, uint32_t id)
 	return NULL;
 }
 
+void dt_agg_canonkey(const struct dt_agg *a, uint8_t *key,
+		     struct dt_symtab *syms)
+{
+	uint64_t w[2];
+	int i;
+
+	for (i = 0; i < a->a_nkeys && syms; i++) {
+		if (!DT_SYM_ISUSER(a->a_keys[i].sym) || a->a_keystack[i])
+			continue;
+		memcpy(w, key + a->a_keyoff[i], sizeof(w));
+		if (w[0] && w[0] <= INT_MAX)
+			dt_sym_note_pid(syms, (pid_t)w[0]);
+		w[1] = dt_sym_user_canon(syms, a->a_keys[i].sym, w[0], w[1]);
+		memcpy(key + a->a_keyoff[i] + 8, &w[1], 8);
+	}
+}
+
+/* Has a a key that dt_agg_canonkey( ) may change? */
+static bool dt_agg_hasusym(const struct dt_agg *a)
+{
+	int i;
+
+	for (i = 0; i < a->a_nkeys; i++)
+		if (DT_SYM_ISUSER(a->a_keys[i].sym))
+			return true;
+	return false;
+}
+
 int dt_agg_consume(struct dt_aggs *s, const void *buf, size_t len,
 		   char *err, size_t errlen)
 {
+	static uint8_t canon[DTRACE_AGGKEY_MAX];
 	const uint8_t *p = buf;
 	size_t off = 0;
 
@@ -274,6 +304,7 @@ int dt_agg_consume(struct dt_aggs *s, const void *buf, size_t len,
 		struct dtrace_aggrec r;
 		struct dt_aggdata *d;
 		const struct dt_agg *a;
+		const uint8_t *key;
 		uint64_t val[4096 + 2];
 
 		memcpy(&r, p + off, sizeof(r));
@@ -292,8 +323,15 @@ int dt_agg_consume(struct dt_aggs *s, const void *buf, size_t len,
 		}
 		memcpy(val, p + off + sizeof(r) + a->a_declsize, a->a_valsize);
 		d->ad_ncpus = s->ag_ncpus;
-		if (dt_agg_merge(d, p + off + sizeof(r), val) ||
-		    dt_agg_merge_cpu(d, s->ag_cpu, p + off + sizeof(r), val)) {
+		key = p + off + sizeof(r);
+		if (s->ag_syms && a->a_keysize <= sizeof(canon) &&
+		    dt_agg_hasusym(a)) {
+			memcpy(canon, key, a->a_keysize);
+			dt_agg_canonkey(a, canon, s->ag_syms);
+			key = canon;
+		}
+		if (dt_agg_merge(d, key, val) ||
+		    dt_agg_merge_cpu(d, s->ag_cpu, key, val)) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}

@@ -83,7 +83,22 @@ struct dt_aggs {
 	 * and the CPU whose snapshot dt_agg_consume( ) is given.
 	 */
 	uint32_t	ag_ncpus, ag_cpu;
+	/*
+	 * Names for the keys of user symbols (ufunc( ), ...), if any: those
+	 * dt_agg_consume( ) adds up are made one per name (dt_agg_canonkey( )).
+	 */
+	struct dt_symtab *ag_syms;
 };
+
+/*
+ * In key of a: each user symbol's address (ufunc( ), usym( ), umod( ))
+ * made the one that stands for its name, so that addresses of one
+ * function (or file) add up as one key, as illumos adds them; and each
+ * pid noted, so that its maps are kept for printing after it exits.
+ */
+struct dt_symtab;
+void dt_agg_canonkey(const struct dt_agg *a, uint8_t *key,
+		     struct dt_symtab *syms);
 
 /* One aggregation's, empty; and its entries freed. */
 void dt_aggdata_init(struct dt_aggdata *d, const struct dt_agg *a);

@@ -5,7 +5,6 @@
  * handed to the output format (dt_format.h).
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,14 +225,8 @@ static int dt_print_aggrec(struct dt_consumer *c, const uint8_t *data,
 		uint32_t n = r->r_size;
 
 		if (DT_SYM_ISUSER(a->a_keys[i].sym) && j + 1 < o->o_nrecs) {
-			uint64_t pid;
-
 			n = r[1].r_off + r[1].r_size - r->r_off;
 			j++;
-			/* its process's maps, while it lives, for later */
-			memcpy(&pid, data + r->r_off, sizeof(pid));
-			if (pid && pid <= INT_MAX)
-				dt_sym_note_pid(&c->c_syms, (pid_t)pid);
 		}
 		memcpy(key + a->a_keyoff[i], data + r->r_off,
 		       n < a->a_keysz[i] ? n : a->a_keysz[i]);
@@ -247,6 +240,8 @@ static int dt_print_aggrec(struct dt_consumer *c, const uint8_t *data,
 	}
 	if (j >= o->o_nrecs)
 		return -1;
+	/* user symbols: one key per name, their processes' maps kept */
+	dt_agg_canonkey(a, key, &c->c_syms);
 	dt_agg_value(a, dt_rec_int(data, &e->e_recs[o->o_rec + j]), val);
 	return dt_agg_merge(d, key, val);
 }

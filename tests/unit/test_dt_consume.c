@@ -16,7 +16,9 @@
 #include "dt_consume.h"
 #include "dt_options.h"
 #include "dt_program.h"
+#include "dt_sym.h"
 #include "kselftest_harness.h"
+#include "slurp_test.h"
 
 struct fixture {
 	struct dt_options	o;
@@ -311,6 +313,85 @@ TEST(text_end_of_tracing)
 	teardown(&f);
 	dt_aggs_fini(&s);
 	dt_agg_freeall(a);
+}
+
+/* A function of ours to name: a ufunc( ) key's address. */
+__attribute__((noinline)) int dt_consume_test_fn(int x)
+{
+	return x * 11 + 3;
+}
+
+/*
+ * @[ustack(2), ufunc(arg0)] = count( ): the consumer's own aggregation
+ * (a stack key) takes the ufunc( ) key's two slots, pid and address, as
+ * one key of 16 bytes; two PCs of one function of pid 4000000 (this
+ * process's maps, given as that pid's) add up as one key.
+ */
+TEST(user_symbol_aggrec)
+{
+	static const struct dtrace_probedesc probe = {
+		1, 0, "dtrace", "", "", "BEGIN" };
+	uint64_t pc = (uint64_t)(uintptr_t)&dt_consume_test_fn;
+	char *maps = slurp_stream("/proc/self/maps"), text[512], out[256];
+	struct dtrace_probedesc d;
+	struct dt_epidtab epids;
+	struct dt_probetab probes;
+	struct dt_consumer c;
+	struct dt_options o;
+	struct dt_cprog cp;
+	struct dt_pcb pcb;
+	struct dt_aggs s;
+	const struct dt_ecb *e;
+	const struct dt_agg *a;
+	uint8_t buf[512], data[64];
+	size_t n = 0;
+	uint64_t w;
+	FILE *fp;
+	int k;
+
+	ASSERT_NE(NULL, maps);
+	dt_options_init(&o);
+	dt_pcb_init(&pcb, "BEGIN { @[ustack(2), ufunc(arg0)] = count(); }",
+		    NULL, &o);
+	ASSERT_EQ(0, dt_compile(&pcb, &cp));
+	e = &cp.cp_ecbs[0];
+	ASSERT_EQ(4, e->e_nrecs);
+	ASSERT_LE(e->e_recsize, sizeof(data));
+	a = e->e_outs[0].o_aggs[0];
+	memset(&d, 0, sizeof(d));
+	memset(&epids, 0, sizeof(epids));
+	dt_epid_add(&epids, 10, &cp.cp_ecbs[0], &d);
+	dt_probetab_init(&probes, -1);
+	dt_probetab_add(&probes, &probe);
+	ASSERT_EQ(0, dt_aggs_init(&s, pcb.pcb_prog.p_aggs));
+	fp = fmemopen(out, sizeof(out), "w");
+	dt_consumer_init(&c, fp, true, &epids, &probes);
+	c.c_aggs = &s;
+	ASSERT_EQ(0, dt_sym_set_maps(&c.c_syms, 4000000, maps));
+	free(maps);
+	for (k = 1; k <= 2; k++) {
+		memset(data, 0, sizeof(data));
+		w = 4000000;	/* ustack( )'s pid, and ufunc( )'s */
+		memcpy(data + e->e_recs[0].r_off, &w, 8);
+		memcpy(data + e->e_recs[1].r_off, &w, 8);
+		w = pc + (uint64_t)k;
+		memcpy(data + e->e_recs[2].r_off, &w, 8);
+		n = put(buf, n, 10, 1, (uint64_t)k, data, e->e_recsize);
+	}
+	ASSERT_EQ(0, dt_consume_buf(&c, 0, buf, n));
+	ASSERT_EQ(0, dt_consume_flush(&c));
+	ASSERT_EQ(1, s.ag_data[0].ad_nents);
+	EXPECT_EQ(2, s.ag_data[0].ad_ents[0].ae_val[0]);
+	dt_agg_keytext(a, s.ag_data[0].ad_ents[0].ae_key, 1, &c.c_syms, text,
+		       sizeof(text));
+	EXPECT_STREQ("test_dt_consume`dt_consume_test_fn", text);
+	dt_consumer_fini(&c);
+	fclose(fp);
+	dt_aggs_fini(&s);
+	dt_probetab_fini(&probes);
+	dt_epid_fini(&epids);
+	dt_cprog_free(&cp);
+	dt_pcb_fini(&pcb);
 }
 
 TEST_HARNESS_MAIN

@@ -30,7 +30,7 @@ case ${1:-} in
 --no-peer-tools)
 	export BT_PEER=0
 	x='bt-tools-vs-bpftrace-[12356] bt-vs-bpftrace bt-cli-json'
-	x="$x bt-cli-list bt-maps-vs-bpftrace"
+	x="$x bt-cli-list bt-maps-vs-bpftrace bt-rel27-vs-bpftrace"
 	# and the language's and the consumer's own, the same on any kernel
 	export D_TESTS_EXCLUDE="$x bt-lang-* bt-cli-opts bt-maps bt-maps-print"
 	;;

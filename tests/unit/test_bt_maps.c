@@ -13,6 +13,7 @@
 #include "dif_test.h"
 #include "dt_aggdef.h"
 #include "bt_mapvar.h"
+#include "bt_print.h"
 #include "dt_compile.h"
 #include "dt_options.h"
 #include "dt_pcb.h"
@@ -210,6 +211,46 @@ TEST(print_ints_by_value)
 	v.v_id = 6;
 	EXPECT_STREQ("\n", print_var(&a, &b.s, 0, 1, &rc));
 	EXPECT_EQ(0, rc);
+}
+
+/*
+ * As 0.27 prints (-x btrelease=0.27): a plain map by key, not by value
+ * (the order the forky guest showed, Documentation/bpftrace-language.md),
+ * and print( ) of an empty one prints nothing (0.17: a blank line).
+ */
+TEST(print_ints_by_key_027)
+{
+	static struct snapb b;
+	struct dt_var v = { .v_name = "@i", .v_array = true, .v_nkeys = 1,
+			    .v_id = 4 };
+	struct dt_agg a = { .a_name = "i", .a_isvar = true, .a_var = &v };
+	u8 k[32];
+	int64_t val;
+	int rc;
+
+	v.v_keys[0] = dt_type_long;
+	v.v_type = dt_type_long;
+	val = 30;
+	snap_add(&b, 4, k, key_int(k, 5), &val, 8);
+	val = 10;
+	snap_add(&b, 4, k, key_int(k, -2), &val, 8);
+	val = 20;
+	snap_add(&b, 4, k, key_int(k, 7), &val, 8);
+	dt_bt_release = 27;
+	EXPECT_STREQ("@i[-2]: 10\n@i[5]: 30\n@i[7]: 20\n",
+		     print_var(&a, &b.s, 0, 1, &rc));
+	EXPECT_EQ(0, rc);
+	/* print(@i, 2): the last two keys */
+	EXPECT_STREQ("@i[5]: 30\n@i[7]: 20\n", print_var(&a, &b.s, 2, 1, &rc));
+	v.v_id = 6;
+	EXPECT_STREQ("", print_var(&a, &b.s, 0, 1, &rc));
+	EXPECT_EQ(0, rc);
+	dt_bt_release = 23;
+	EXPECT_STREQ("\n", print_var(&a, &b.s, 0, 1, &rc));
+	v.v_id = 4;
+	EXPECT_STREQ("@i[-2]: 10\n@i[7]: 20\n@i[5]: 30\n",
+		     print_var(&a, &b.s, 0, 1, &rc));
+	dt_bt_release = DT_BTREL_DEFAULT;
 }
 
 TEST(print_strings_by_key)

@@ -167,8 +167,13 @@ cfgitem:
 
 /* macro name($x, @m, e) { ...; value }: expanded where called */
 macro:
-	  BT_TOK_MACRO BT_TOK_IDENT '(' args ')' block
-		{ if (bt_macro_def(pcb, $2, $4, $6, L(@2))) YYERROR; }
+	  BT_TOK_MACRO { $<ival>$ = (int64_t)bt_scope_mark(pcb); }
+	  BT_TOK_IDENT '(' args ')' block
+		{
+			bt_scope_cut(pcb, (size_t)$<ival>2);
+			if (bt_macro_def(pcb, $3, $5, $7, L(@3)))
+				YYERROR;
+		}
 	;
 
 /* let @m = lruhash(N); before the probes (bt_let.c) */
@@ -182,7 +187,16 @@ letmap:
 
 probe:
 	  attach predicate block
-		{ if (dt_parse_clause(pcb, $1, $2, $3, &@$)) YYERROR; }
+		{
+			const struct dt_pdesc *q;
+			int n = 0;
+
+			for (q = $1; q; q = q->pd_next)
+				n++;
+			bt_warn_probe(pcb, n, $2 ? L(@2) : L(@3));
+			if (dt_parse_clause(pcb, $1, $2, $3, &@$))
+				YYERROR;
+		}
 	;
 
 attach:
@@ -212,19 +226,37 @@ predicate:
 
 /* Statements end with ';', but the last of a block needs none. */
 block:
-	  '{' stmts '}'				{ $$ = $2; }
-	| '{' stmts expr '}'			{ $$ = dt_node_append($2, $3); }
-	| '{' stmts jump '}'			{ $$ = dt_node_append($2, $3); }
-	| '{' stmts let '}'			{ $$ = dt_node_append($2, $3); }
+	  lbrace stmts '}'
+		{ $$ = $2; bt_warn_block(pcb, $$); bt_scope_close(pcb); }
+	| lbrace stmts expr '}'
+		{
+			bt_warn_discard(pcb, $3, L(@3), NULL);
+			$$ = dt_node_append($2, $3);
+			bt_scope_close(pcb);
+		}
+	| lbrace stmts jump '}'
+		{ $$ = dt_node_append($2, $3); bt_scope_close(pcb); }
+	| lbrace stmts let '}'
+		{ $$ = dt_node_append($2, $3); bt_scope_close(pcb); }
+	;
+
+/* a block's '{': its $x are known to its '}' (bt_scope.c) */
+lbrace:
+	  '{'					{ bt_scope_open(pcb); }
 	;
 
 stmts:
 	  %empty				{ $$ = NULL; }
 	| stmts ';'				{ $$ = $1; }
-	| stmts expr ';'			{ $$ = dt_node_append($1, $2); }
+	| stmts expr ';'
+		{
+			bt_warn_discard(pcb, $2, L(@2), L(@3));
+			$$ = dt_node_append($1, $2);
+		}
 	| stmts jump ';'			{ $$ = dt_node_append($1, $2); }
 	| stmts let ';'				{ $$ = dt_node_append($1, $2); }
 	| stmts compound			{ $$ = dt_node_append($1, $2); }
+	| stmts block				{ $$ = dt_node_append($1, $2); }
 	;
 
 /* break, continue, return: bt_flow.c makes them forward jumps */
@@ -240,13 +272,22 @@ jump:
  */
 let:
 	  BT_TOK_LET BT_TOK_VAR
-		{ free($2); $$ = NULL; }
+		{ bt_scope_decl(pcb, $2, L(@2), false); free($2); $$ = NULL; }
 	| BT_TOK_LET BT_TOK_VAR ':' ctype
-		{ $$ = bt_let(pcb, $2, &$4, NULL, L(@2)); }
+		{
+			bt_scope_decl(pcb, $2, L(@2), false);
+			$$ = bt_let(pcb, $2, &$4, NULL, L(@2));
+		}
 	| BT_TOK_LET BT_TOK_VAR '=' assign
-		{ $$ = bt_let(pcb, $2, NULL, $4, L(@2)); }
+		{
+			bt_scope_decl(pcb, $2, L(@2), false);
+			$$ = bt_let(pcb, $2, NULL, $4, L(@2));
+		}
 	| BT_TOK_LET BT_TOK_VAR ':' ctype '=' assign
-		{ $$ = bt_let(pcb, $2, &$4, $6, L(@2)); }
+		{
+			bt_scope_decl(pcb, $2, L(@2), false);
+			$$ = bt_let(pcb, $2, &$4, $6, L(@2));
+		}
 	;
 
 compound:
@@ -297,6 +338,7 @@ compound:
 forrange:
 	  BT_TOK_VAR ':' shift BT_TOK_DOTDOT shift
 		{
+			bt_scope_decl(pcb, $1, L(@1), true);
 			$$ = bt_node_str(DT_N_THIS, $1, L(@1));
 			$$->n_left = $3;
 			$$->n_right = $5;
@@ -342,6 +384,7 @@ assign:
 				if (!$1->n_str)
 					YYNOMEM;
 			}
+			bt_scope_set(pcb, $1);
 			$$ = dt_node_op(DT_N_ASSIGN, DT_OP_SET, $1, $3, L(@2));
 		}
 	| unary BT_TOK_ASSIGNOP assign
@@ -541,7 +584,12 @@ primary:
 		{ $$ = dt_node_int($1, &dt_type_long, L(@1)); }
 	| BT_TOK_STRING			{ $$ = bt_node_str(DT_N_STR, $1, L(@1)); }
 	| BT_TOK_IDENT			{ $$ = bt_node_str(DT_N_IDENT, $1, L(@1)); }
-	| BT_TOK_VAR			{ $$ = bt_node_str(DT_N_THIS, $1, L(@1)); }
+	| BT_TOK_VAR
+		{
+			$$ = bt_node_str(DT_N_THIS, $1, L(@1));
+			if ($$)
+				bt_scope_read(pcb, $$);
+		}
 	| BT_TOK_MAP			{ $$ = bt_node_str(DT_N_AGG, $1, L(@1)); }
 	| BT_TOK_POSITIONAL
 		{

@@ -12,6 +12,7 @@
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_aggdef.h"
 #include "bt_mapvar.h"
+#include "bt_print.h"
 #include "dt_agg.h"
 #include "dt_consume.h"
 #include "dt_json.h"
@@ -353,8 +354,8 @@ static void dt_btvar_value(FILE *fp, const struct dt_agg *a,
 
 /*
  * Map a's entries, sorted as bpftrace 0.17 prints: integers by value,
- * the rest (tuples too) by key, a tuple's elements together. Their
- * number, or -1.
+ * the rest (tuples too) by key, a tuple's elements together; as 0.27
+ * prints, every map by key. Their number, or -1.
  */
 static long dt_btvar_sorted(const struct dt_agg *a, const struct dt_dvars *s,
 			    struct dt_btent **ents)
@@ -370,7 +371,7 @@ static long dt_btvar_sorted(const struct dt_agg *a, const struct dt_dvars *s,
 	srt.s_var = v;
 	srt.s_tuple = a->a_ntvars > 0;
 	srt.s_byval = !srt.s_tuple && v->v_type.kind != DT_T_STRING &&
-		!v->v_type.sym;
+		!v->v_type.sym && dt_bt_release < 27;
 	qsort_r(*ents, (size_t)n, sizeof(**ents), dt_btvar_cmp, &srt);
 	return n;
 }
@@ -411,7 +412,8 @@ int dt_bt_var(FILE *fp, const struct dt_agg *a, const struct dt_dvars *s,
 	n = dt_btvar_sorted(a, s, &ents);
 	if (n < 0)
 		return -1;
-	if (!n)
+	/* an empty map: a blank line, none as 0.27 prints */
+	if (!n && dt_bt_release < 27)
 		fputc('\n', fp);
 	for (i = n ? dt_btvar_first(a, ents, n, top) : 0; i < n; i = end) {
 		end = dt_btvar_rowend(a, ents, n, i);

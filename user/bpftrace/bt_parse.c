@@ -170,9 +170,14 @@ int bt_parse_text(struct dt_pcb *pcb)
 	} else {
 		rc = bt_yyparse(pcb->pcb_scanner, pcb);
 		bt_lex_end(pcb);
+		if (!rc)
+			rc = bt_scope_check(pcb) ? 1 : 0;
 	}
 	pcb->pcb_src = orig;
 	pcb->pcb_srclen = origlen;
+	if (!rc && bt_scope_warn(pcb))
+		rc = 1;
+	bt_scope_free(pcb);
 	free(src);
 	if (rc < 0 && !pcb->pcb_failed)
 		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");

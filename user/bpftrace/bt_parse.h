@@ -76,6 +76,26 @@ int bt_flow(struct dt_pcb *pcb);
  * taken out of av[0, n), which keeps the others; their count.
  */
 int bt_named_take(char **av, int n);
+/*
+ * Block scoping of $x (bt_scope.c): the grammar records blocks and
+ * names in source order; the check after the parse (0.22 on).
+ */
+void bt_scope_open(struct dt_pcb *pcb);
+void bt_scope_close(struct dt_pcb *pcb);
+void bt_scope_read(struct dt_pcb *pcb, const struct dt_node *var);
+void bt_scope_decl(struct dt_pcb *pcb, const char *name,
+		   const struct dt_loc *loc, bool inner);
+void bt_scope_set(struct dt_pcb *pcb, const struct dt_node *lhs);
+size_t bt_scope_mark(struct dt_pcb *pcb);
+void bt_scope_cut(struct dt_pcb *pcb, size_t mark);
+int bt_scope_check(struct dt_pcb *pcb);
+void bt_scope_free(struct dt_pcb *pcb);
+/* 0.27's warnings: recorded while parsing, printed into pcb_fewarn */
+void bt_warn_discard(struct dt_pcb *pcb, const struct dt_node *e,
+		     const struct dt_loc *loc, const struct dt_loc *semi);
+void bt_warn_block(struct dt_pcb *pcb, const struct dt_node *stmts);
+void bt_warn_probe(struct dt_pcb *pcb, int nattach, const struct dt_loc *loc);
+int bt_scope_warn(struct dt_pcb *pcb);
 /* for ($i : a..b) { body }: its statements (bt_flow.c) */
 struct dt_node *bt_for_range(struct dt_node *head, struct dt_node *body);
 /* Tuples: $t = (a, b) as a variable per element (bt_tuple.c). */

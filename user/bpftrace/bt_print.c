@@ -353,7 +353,7 @@ int dt_bt_varmap(struct dt_consumer *c, struct dt_aggdata *d, bool print,
 
 	d->ad_vartop = 0;
 	if (!a->a_var || !c->c_dvars) {	/* never assigned, or no store */
-		if (!json)
+		if (!json && dt_bt_release < 27)	/* 0.27: nothing */
 			fputc('\n', c->c_out);
 		return ferror(c->c_out) ? -1 : 0;
 	}

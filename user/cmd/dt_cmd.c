@@ -310,6 +310,9 @@ int dt_cmd_compile(struct dt_cmd *cmd)
 			return -1;
 		}
 		p->p_compiled = true;
+		/* a language's warnings (bpftrace 0.27's: on stdout) */
+		if (pcb->pcb_fewarn && !cmd->c_nowarn)
+			fputs(pcb->pcb_fewarn, stdout);
 		vars = pcb->pcb_prog.p_vars;
 		aggs = pcb->pcb_prog.p_aggs;
 		memcpy(nvars, pcb->pcb_nvars, sizeof(nvars));

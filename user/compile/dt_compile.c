@@ -3,6 +3,7 @@
  * The compiler's pipeline: each pass one file, chained so the first
  * error stops it (see dt_compile.h).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dt_aggdef.h"
@@ -35,4 +36,6 @@ void dt_pcb_fini(struct dt_pcb *pcb)
 	dt_program_free(&pcb->pcb_prog);
 	dt_node_free(pcb->pcb_femacros);
 	pcb->pcb_femacros = NULL;
+	free(pcb->pcb_fewarn);
+	pcb->pcb_fewarn = NULL;
 }

@@ -310,7 +310,7 @@ int dt_cmd_compile(struct dt_cmd *cmd)
 			return -1;
 		}
 		p->p_compiled = true;
-		/* a language's warnings (bpftrace 0.27's: on stdout) */
+		/* a language's own warnings, on stdout */
 		if (pcb->pcb_fewarn && !cmd->c_nowarn)
 			fputs(pcb->pcb_fewarn, stdout);
 		vars = pcb->pcb_prog.p_vars;

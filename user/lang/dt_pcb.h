@@ -63,8 +63,8 @@ struct dt_pcb {
 	/* a language's own: its macros, freed with the pcb; its first loop */
 	struct dt_node	*pcb_femacros;
 	int		pcb_feloopline;	/* 0: none */
-	struct bt_scope	*pcb_fescope;	/* bpftrace's $x blocks, parsing */
-	char		*pcb_fewarn;	/* its warnings, printed by the command */
+	void		*pcb_fescope;	/* what it records while parsing */
+	char		*pcb_fewarn;	/* its warnings, the command prints */
 
 	/* the first error */
 	bool		pcb_failed;

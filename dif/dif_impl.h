@@ -61,6 +61,11 @@ u64 dif_subr_call(struct dif_mstate *ms, u32 subr);
 
 /* dif_subr_net.c: af 2 (AF_INET), 10 (AF_INET6), -1 (inet_ntop) */
 u64 dif_subr_inet(struct dif_mstate *ms, u32 mark, int af);
+/* ... and link_ntop( ) */
+u64 dif_subr_link(struct dif_mstate *ms, u32 mark);
+
+/* dif_subr_lock.c: mutex_*( ) and rw_*( ) */
+u64 dif_subr_lock(struct dif_mstate *ms, u32 subr);
 
 /* dif_dyn.c: variables that live in the dynamic store */
 u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,

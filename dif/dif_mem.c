@@ -295,3 +295,41 @@ int dif_str_cmp(struct dif_mstate *ms, u64 a, u64 b)
 	ms->scratch_used = mark;
 	return r;
 }
+
+/**
+ * dif_str_args() - execargs: a process's argument strings as one string
+ * @ms:    the machine state of the firing
+ * @uaddr: the user address of the first argument (mm->arg_start)
+ * @len:   bytes from there to the end of the last one's NUL
+ *
+ * At most strsize - 1 bytes are read, in one nofault user read charged
+ * to the firing; each NUL between arguments becomes a space, and the
+ * string ends at the last argument's end (or where the read stops).
+ *
+ * Context: probe context. Return: the string's address in scratch; 0
+ * after a fault (a page of the arguments not in memory is BADADDR).
+ */
+u64 dif_str_args(struct dif_mstate *ms, u64 uaddr, u64 len)
+{
+	u32 max = dif_strsize(ms) - 1, mark = ms->scratch_used, i, n;
+	char *buf;
+
+	n = len < max ? (u32)len : max;
+	buf = (char *)dif_scratch_alloc(ms, (u64)n + 1, false);
+	if (!buf)
+		return 0;
+	if (!dif_mem_read(ms, buf, uaddr, n, true)) {
+		ms->scratch_used = mark;
+		return 0;
+	}
+	/* the last argument's NUL, and any after it, end the string */
+	while (n && buf[n - 1] == '\0')
+		n--;
+	if (!dif_budget_charge(ms, n))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (buf[i] == '\0')
+			buf[i] = ' ';
+	buf[n] = '\0';
+	return dif_addr(buf);
+}

@@ -660,6 +660,16 @@ static u64 dif_subr_dispatch(struct dif_mstate *ms, enum dif_subr subr,
 		return dif_dyn_count(ms, a[0].dt_value);
 	case DIF_SUBR_STRTOLL:
 		return dif_subr_strtoll(ms);
+	case DIF_SUBR_MUTEX_OWNED:
+	case DIF_SUBR_MUTEX_OWNER:
+	case DIF_SUBR_MUTEX_TYPE_ADAPTIVE:
+	case DIF_SUBR_MUTEX_TYPE_SPIN:
+	case DIF_SUBR_RW_READ_HELD:
+	case DIF_SUBR_RW_WRITE_HELD:
+	case DIF_SUBR_RW_ISWRITER:
+		return dif_subr_lock(ms, subr);
+	case DIF_SUBR_LINK_NTOP:
+		return dif_subr_link(ms, mark);
 	case DIF_SUBR_COUNT:
 		break;
 	}
@@ -677,7 +687,7 @@ static u64 dif_subr_dispatch(struct dif_mstate *ms, enum dif_subr subr,
 	 1ull << DIF_SUBR_ALLOCA | 1ull << DIF_SUBR_COPYINSTR_MAX |	\
 	 1ull << DIF_SUBR_INET_NTOA | 1ull << DIF_SUBR_INET_NTOA6 |	\
 	 1ull << DIF_SUBR_INET_NTOP | 1ull << DIF_SUBR_CLEANPATH |		\
-	 1ull << DIF_SUBR_JOIN)
+	 1ull << DIF_SUBR_JOIN | 1ull << DIF_SUBR_LINK_NTOP)
 _Static_assert(DIF_SUBR_COUNT <= 64, "DIF_SUBR_SCRATCH is a u64");
 
 /**

@@ -140,3 +140,49 @@ u64 dif_subr_inet(struct dif_mstate *ms, u32 mark, int af)
 		n = dif_strsize(ms);
 	return dif_str_result(ms, mark, text, n);
 }
+
+/* Linux's link types (<linux/if_arp.h>), the values D scripts pass. */
+#define DIF_ARPHRD_ETHER	1
+#define DIF_ARPHRD_INFINIBAND	32
+
+#define DIF_LINK_MAX		20	/* an InfiniBand address's bytes */
+
+/**
+ * dif_subr_link() - link_ntop( ): a link-layer address as text
+ * @ms:   the machine state; the type, then the address, on the tuple
+ * @mark: scratch in use before the call
+ *
+ * An Ethernet address is 6 bytes, an InfiniBand one 20; each byte is
+ * two lower-case hex digits, the bytes joined by ':'. Any other type is
+ * an illegal operation, as DTrace has it.
+ *
+ * Context: probe context. Return: the string's address, 0 on a fault.
+ */
+u64 dif_subr_link(struct dif_mstate *ms, u32 mark)
+{
+	static const char digits[] = "0123456789abcdef";
+	s64 type = (s64)ms->tuple[0].dt_value;
+	char text[DIF_LINK_MAX * 3];
+	u8 b[DIF_LINK_MAX];
+	u32 size, i, n = 0;
+
+	if (type == DIF_ARPHRD_ETHER) {
+		size = 6;
+	} else if (type == DIF_ARPHRD_INFINIBAND) {
+		size = 20;
+	} else {
+		dif_fault(ms, DIF_FAULT_ILLOP, (u64)type);
+		return 0;
+	}
+	if (!dif_mem_read(ms, b, ms->tuple[1].dt_value, size, false))
+		return 0;
+	for (i = 0; i < size; i++) {
+		if (i)
+			text[n++] = ':';
+		text[n++] = digits[b[i] >> 4];
+		text[n++] = digits[b[i] & 0xf];
+	}
+	if (n > dif_strsize(ms))
+		n = dif_strsize(ms);
+	return dif_str_result(ms, mark, text, n);
+}

@@ -207,6 +207,22 @@ int dif_copy_mem(struct dif_mstate *ms, void *dst, u64 addr, u32 size);
 u64 dif_str_scratch(struct dif_mstate *ms, const char *s, u32 max);
 int dif_copy_string_exact(struct dif_mstate *ms, char *dst, u64 addr,
 			  u32 size, bool user, u32 *lenp);
+/* execargs: len bytes of user argument strings, NULs made spaces. */
+u64 dif_str_args(struct dif_mstate *ms, u64 uaddr, u64 len);
+
+/*
+ * Where the host's lock words are, for the lock subroutines
+ * (dif_subr_lock.c): offsets from the start of the lock, sizes 4 or 8.
+ */
+struct dif_locks {
+	u32	mutex_owner_off;	/* struct mutex's owner word */
+	u32	rwsem_count_off;	/* rw_semaphore's count (readers) */
+	u64	mutex_flags;		/* the owner word's flag bits */
+	u8	mutex_owner_size;
+	u8	rwsem_count_size;
+	u8	rwsem_rt;		/* PREEMPT_RT's rwbase_rt readers */
+	u8	dl_pad[5];
+};
 
 /* Names (dif_names.c). */
 const char *dif_op_name(u32 op);
@@ -263,6 +279,9 @@ int dif_disasm_insn(const struct dif_prog *p, u32 pc, char *buf, u32 size);
  * dif_env_speculation: a new speculation id, 0 if none is free.
  * dif_env_stackid: a nonzero hash of the kernel stack's first frames
  *   PCs (at most DTRACE_STACK_MAX), the frames stack( ) would record.
+ * dif_env_locks: the layout of the host's struct mutex and struct
+ *   rw_semaphore, or NULL if it knows none (the lock subroutines are
+ *   then an illegal operation).
  * dif_env_trylock/unlock: a lock word of the dynamic variable store
  *   (0 free, 1 held). trylock returns true if taken, with acquire
  *   ordering; it must not spin or sleep itself (dif/ retries a bounded
@@ -281,6 +300,7 @@ u64 dif_env_rand(struct dif_mstate *ms);
 u64 dif_env_progenyof(struct dif_mstate *ms, u64 pid);
 u64 dif_env_speculation(struct dif_mstate *ms);
 u64 dif_env_stackid(struct dif_mstate *ms, u64 frames);
+const struct dif_locks *dif_env_locks(struct dif_mstate *ms);
 bool dif_env_trylock(u32 *lock);
 void dif_env_unlock(u32 *lock);
 u64 dif_env_cmpxchg64(u64 *p, u64 old, u64 new);

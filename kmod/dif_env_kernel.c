@@ -8,6 +8,11 @@
  * script chose are nofault copies.
  */
 #include <linux/cred.h>
+#include <linux/mm_types.h>
+#include <linux/mutex.h>
+#include <linux/preempt.h>
+#include <linux/rwsem.h>
+#include <linux/topology.h>
 #include <linux/prandom.h>
 #include <linux/random.h>
 #include <linux/sched.h>
@@ -186,6 +191,43 @@ const char *dtrace_env_kstr(const struct dtrace_mctx *mc, u32 var,
 	}
 }
 
+/*
+ * ipl: Linux has no interrupt priority levels; the kind of context the
+ * probe fired in stands for one, higher as it interrupts more: 0 a task
+ * (or a softirq run from one with bottom halves only disabled), 1 a
+ * softirq being served, 2 a hard interrupt, 3 an NMI.
+ */
+static u64 dtrace_env_ipl(void)
+{
+	if (in_nmi())
+		return 3;
+	if (hardirq_count())
+		return 2;
+	if (in_serving_softirq())
+		return 1;
+	return 0;
+}
+
+/*
+ * execargs: the current process's arguments (mm->arg_start to arg_end),
+ * read where the process keeps them, NULs made spaces; "" for a kernel
+ * thread. The mm is the current task's own, alive while it runs.
+ */
+static u64 dtrace_env_execargs(struct dif_mstate *ms)
+{
+	struct task_struct *t = current;
+	struct mm_struct *mm = READ_ONCE(t->mm);
+	unsigned long start, end;
+
+	if (!mm || (t->flags & PF_KTHREAD))
+		return dtrace_env_str(ms, "", 1);
+	start = READ_ONCE(mm->arg_start);
+	end = READ_ONCE(mm->arg_end);
+	if (end <= start)
+		return dtrace_env_str(ms, "", 1);
+	return dif_str_args(ms, start, end - start);
+}
+
 u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 {
 	struct dtrace_mctx *mc = dtrace_mctx(ms);
@@ -254,6 +296,15 @@ u64 dif_env_builtin(struct dif_mstate *ms, u32 var, u64 idx)
 		    idx >= sizeof(struct pt_regs) / sizeof(long))
 			return dtrace_env_illop(ms, idx);
 		return ((unsigned long *)task_pt_regs(t))[idx];
+	case DIF_VAR_CHIP:
+		return (u64)(s64)topology_physical_package_id(
+			smp_processor_id());
+	case DIF_VAR_LGRP:
+		return (u64)(s64)cpu_to_node(smp_processor_id());
+	case DIF_VAR_IPL:
+		return dtrace_env_ipl();
+	case DIF_VAR_EXECARGS:
+		return dtrace_env_execargs(ms);
 	default:
 		/* Not provided yet; the compiler refuses these too. */
 		return dtrace_env_illop(ms, var);
@@ -301,6 +352,34 @@ u64 dif_env_stackid(struct dif_mstate *ms, u64 frames)
 
 	return dtrace_stack_kernel_hash(min_t(u64, frames, DTRACE_STACK_MAX),
 					mc->dm_cpu->dc_stack, mc->dm_args);
+}
+
+/*
+ * The lock words of this kernel's struct mutex and struct rw_semaphore
+ * (dif_subr_lock.c says how they read). PREEMPT_RT builds both on
+ * rt_mutex: the owner is the rt_mutex's, its flag RT_MUTEX_HAS_WAITERS,
+ * and the rw_semaphore's word is rwbase_rt's readers.
+ */
+static const struct dif_locks dtrace_locks = {
+#ifdef CONFIG_PREEMPT_RT
+	.mutex_owner_off = offsetof(struct mutex, rtmutex.owner),
+	.mutex_owner_size = sizeof(struct task_struct *),
+	.mutex_flags = 0x1,
+	.rwsem_count_off = offsetof(struct rw_semaphore, rwbase.readers),
+	.rwsem_count_size = sizeof(atomic_t),
+	.rwsem_rt = 1,
+#else
+	.mutex_owner_off = offsetof(struct mutex, owner),
+	.mutex_owner_size = sizeof(atomic_long_t),
+	.mutex_flags = 0x7,	/* MUTEX_FLAGS, kernel/locking/mutex.h */
+	.rwsem_count_off = offsetof(struct rw_semaphore, count),
+	.rwsem_count_size = sizeof(atomic_long_t),
+#endif
+};
+
+const struct dif_locks *dif_env_locks(struct dif_mstate *ms)
+{
+	return &dtrace_locks;
 }
 
 /*

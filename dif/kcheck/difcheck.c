@@ -56,6 +56,11 @@ u64 dif_env_stackid(struct dif_mstate *ms, u64 frames)
 	return 1;
 }
 
+const struct dif_locks *dif_env_locks(struct dif_mstate *ms)
+{
+	return NULL;
+}
+
 bool dif_env_trylock(u32 *lock)
 {
 	return try_cmpxchg_acquire(lock, &(u32){ 0 }, 1);

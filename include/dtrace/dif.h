@@ -131,7 +131,11 @@ struct dif_object_hdr {
 	X(STACKDEPTH)	X(USTACKDEPTH)					\
 	X(CALLER)	X(UCALLER)					\
 	X(EPID)		X(ID)						\
-	X(UREGS)	/* LDBA: uregs[ra] */
+	X(UREGS)	/* LDBA: uregs[ra] */				\
+	X(CHIP)		/* the CPU's physical package */		\
+	X(LGRP)		/* the CPU's NUMA node */			\
+	X(IPL)		/* 0 task, 1 softirq, 2 hardirq, 3 NMI */	\
+	X(EXECARGS)	/* string: the process's arguments */
 
 enum dif_builtin {
 #define DIF_X_BUILTIN(name) DIF_VAR_##name,
@@ -162,7 +166,12 @@ enum dif_builtin {
 	X(JOIN, 2)	/* join(argv, sep): a user string array's */	\
 	X(STACKID, 1)	/* a kernel stack's hash: bpftrace's kstack value */\
 	X(GLOBAL_COUNT, 1) /* the entries of global array id: len(@m) */\
-	X(STRTOLL, 2)	/* strtoll(s, base) */
+	X(STRTOLL, 2)	/* strtoll(s, base) */				\
+	X(MUTEX_OWNED, 1)	X(MUTEX_OWNER, 1) /* struct mutex * */	\
+	X(MUTEX_TYPE_ADAPTIVE, 1)	X(MUTEX_TYPE_SPIN, 1)		\
+	X(RW_READ_HELD, 1)	X(RW_WRITE_HELD, 1) /* rw_semaphore * */\
+	X(RW_ISWRITER, 1)						\
+	X(LINK_NTOP, 2)	/* link_ntop(ARPHRD_*, addr) */
 
 enum dif_subr {
 #define DIF_X_SUBR(name, nargs) DIF_SUBR_##name,

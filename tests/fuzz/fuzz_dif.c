@@ -33,6 +33,14 @@ struct fz_in {
 	size_t		n;
 };
 
+/* A struct mutex and rw_semaphore layout as plain and PREEMPT_RT have. */
+static const struct dif_locks fz_locks[2] = {
+	{ .mutex_owner_off = 0, .mutex_owner_size = 8, .mutex_flags = 0x7,
+	  .rwsem_count_off = 8, .rwsem_count_size = 8 },
+	{ .mutex_owner_off = 16, .mutex_owner_size = 8, .mutex_flags = 0x1,
+	  .rwsem_count_off = 4, .rwsem_count_size = 4, .rwsem_rt = 1 },
+};
+
 static u8 fz_byte(struct fz_in *in)
 {
 	u8 b = 0;
@@ -294,6 +302,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			env.builtins[DIF_VAR_PID + i - ARRAY_SIZE(env.args)] = v;
 	}
 	env.builtins[DIF_VAR_EXECNAME] = (u64)(unsigned long)kmem;
+	/* the lock subroutines: either layout, or none (ILLOP) */
+	switch (fz_byte(&in) % 3) {
+	case 0:
+		env.locks = &fz_locks[0];
+		break;
+	case 1:
+		env.locks = &fz_locks[1];
+		break;
+	default:
+		break;
+	}
 
 	memset(&ms, 0, sizeof(ms));
 	ms.scratch = (u8 *)scratch;

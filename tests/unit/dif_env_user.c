@@ -142,6 +142,11 @@ u64 dif_env_stackid(struct dif_mstate *ms, u64 frames)
 	return frames * 0x100000001b3ULL | 1;
 }
 
+const struct dif_locks *dif_env_locks(struct dif_mstate *ms)
+{
+	return ((struct dif_uenv *)ms->env)->locks;
+}
+
 /* Set by a test: every trylock of the store fails, as if held. */
 int dif_ulock_busy;
 

@@ -39,6 +39,8 @@ struct dif_uenv {
 	u64			next_spec;	/* speculation() returns it */
 	u64			copies;		/* dif_env_copy() calls */
 	bool			destructive;	/* copyout( ) allowed */
+	/* the lock subroutines' layout; NULL: they are ILLOP */
+	const struct dif_locks	*locks;
 };
 
 void dif_uenv_init(struct dif_uenv *e);

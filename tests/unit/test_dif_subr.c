@@ -6,6 +6,7 @@
  * S1()/S2()/S3() helpers below; the result is compared as a string
  * (want_str) or as an integer (want_int), or the fault is checked.
  */
+#include <stdio.h>
 #include <string.h>
 #include "dif_test.h"
 #include "kselftest_harness.h"
@@ -471,6 +472,199 @@ TEST_F(subr, host_string_in_scratch)
 	t->ms.scratch_size = t->ms.scratch_used + 4;
 	EXPECT_EQ(0, dif_str_scratch(&t->ms, "toolong", 16));
 	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+}
+
+/* link_ntop( ): an Ethernet or InfiniBand address as hex bytes. */
+TEST_F(subr, link_ntop)
+{
+	static const u8 mac[20] = { 0x00, 0x1b, 0x21, 0x0a, 0xbc, 0xff,
+				    [19] = 0x7e };
+	struct dift *t = self->t;
+	char out[80];
+	u64 r;
+
+	dif_uenv_map(&t->env, mac, sizeof(mac), 0);
+	t->env.args[0] = (u64)(unsigned long)mac;
+	r = dift_asm_run(t, "seti 1, %r1\n ldb arg0, %r2\n"
+			 CALL2("link_ntop"));
+	ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("00:1b:21:0a:bc:ff", out);
+	r = dift_asm_run(t, "seti 32, %r1\n ldb arg0, %r2\n"
+			 CALL2("link_ntop"));
+	ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("00:1b:21:0a:bc:ff:00:00:00:00:00:00:00:00:00:00:00:00"
+		     ":00:7e", out);
+	/* an unknown type; an address nobody may read; one past the map */
+	dift_asm_run(t, "seti 6, %r1\n ldb arg0, %r2\n" CALL2("link_ntop"));
+	EXPECT_EQ(DIF_FAULT_ILLOP, t->ms.fault.kind);
+	EXPECT_EQ(6, t->ms.fault.addr);
+	dift_asm_run(t, "seti 1, %r1\n seti 64, %r2\n" CALL2("link_ntop"));
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	t->env.args[0] = (u64)(unsigned long)(mac + 16);
+	dift_asm_run(t, "seti 1, %r1\n ldb arg0, %r2\n" CALL2("link_ntop"));
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	EXPECT_EQ(0, t->ms.scratch_used);
+	/* a small strsize cuts the text */
+	t->ms.strsize = 5;
+	t->env.args[0] = (u64)(unsigned long)mac;
+	r = dift_asm_run(t, "seti 1, %r1\n ldb arg0, %r2\n"
+			 CALL2("link_ntop"));
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("00:1b", out);
+}
+
+/*
+ * The lock subroutines over a made-up lock: the owner word at 8, the
+ * count at 16, as a host's layout says; then PREEMPT_RT's words.
+ */
+struct fake_lock {
+	u64	pad;
+	u64	owner;
+	u64	count;
+};
+
+static u64 lock_run(struct dift *t, const char *subr)
+{
+	char text[128] = "ldb arg0, %r1\n pushtv %r1\n call ";
+
+	strcat(text, subr);
+	strcat(text, ", %r9\n ret %r9");
+	return dift_asm_run(t, text);
+}
+
+TEST_F(subr, locks)
+{
+	static const struct dif_locks plain = {
+		.mutex_owner_off = 8, .mutex_owner_size = 8,
+		.mutex_flags = 0x7, .rwsem_count_off = 16,
+		.rwsem_count_size = 8,
+	};
+	static const struct dif_locks rt = {
+		.mutex_owner_off = 8, .mutex_owner_size = 8,
+		.mutex_flags = 0x1, .rwsem_count_off = 16,
+		.rwsem_count_size = 4, .rwsem_rt = 1,
+	};
+	static const struct {
+		u64 count;
+		u64 rd, wr, isw;
+	} rws[] = {
+		{ 0, 0, 0, 0 },			/* free */
+		{ 1, 0, 1, 1 },			/* a writer */
+		{ 3, 0, 1, 1 },			/* ... and waiters */
+		{ 0x100, 1, 0, 0 },		/* a reader */
+		{ 0x300, 1, 0, 0 },		/* three */
+		{ 0x302, 1, 0, 1 },		/* readers, a writer waits */
+		{ 1ull << 63, 0, 0, 0 },	/* READFAIL alone */
+		{ 1ull << 63 | 0x100, 1, 0, 0 },
+	}, rtws[] = {
+		{ 0x80000000u, 0, 0, 0 },	/* READER_BIAS: free */
+		{ 0x80000002u, 1, 0, 0 },	/* two readers */
+		{ 0x00000002u, 1, 0, 1 },	/* a writer waits for them */
+		{ 0x00000000u, 0, 0, 1 },	/* ... and takes it */
+		{ 0x40000000u, 0, 1, 1 },	/* WRITER_BIAS: a writer */
+	};
+	struct dift *t = self->t;
+	struct fake_lock lk = { 0 };
+	size_t i;
+
+	dif_uenv_map(&t->env, &lk, sizeof(lk), 0);
+	t->env.args[0] = (u64)(unsigned long)&lk;
+	/* a host without a layout: an illegal operation */
+	lock_run(t, "mutex_owned");
+	EXPECT_EQ(DIF_FAULT_ILLOP, t->ms.fault.kind);
+
+	t->env.locks = &plain;
+	t->env.builtins[DIF_VAR_CURTHREAD] = 0x12340;
+	lk.owner = 0x12340 | 0x5;
+	EXPECT_EQ(1, lock_run(t, "mutex_owned"));
+	EXPECT_EQ(0x12340, lock_run(t, "mutex_owner"));
+	EXPECT_EQ(1, lock_run(t, "mutex_type_adaptive"));
+	EXPECT_EQ(0, lock_run(t, "mutex_type_spin"));
+	EXPECT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	lk.owner = 0x56780 | 0x1;
+	EXPECT_EQ(0, lock_run(t, "mutex_owned"));
+	EXPECT_EQ(0x56780, lock_run(t, "mutex_owner"));
+	/* free, with flags left: no owner, and not the current thread's */
+	lk.owner = 0x2;
+	EXPECT_EQ(0, lock_run(t, "mutex_owner"));
+	t->env.builtins[DIF_VAR_CURTHREAD] = 0;
+	EXPECT_EQ(0, lock_run(t, "mutex_owned"));
+	for (i = 0; i < ARRAY_SIZE(rws); i++) {
+		lk.count = rws[i].count;
+		EXPECT_EQ(rws[i].rd, lock_run(t, "rw_read_held"))
+			TH_LOG("count %#llx", (unsigned long long)lk.count);
+		EXPECT_EQ(rws[i].wr, lock_run(t, "rw_write_held"))
+			TH_LOG("count %#llx", (unsigned long long)lk.count);
+		EXPECT_EQ(rws[i].isw, lock_run(t, "rw_iswriter"))
+			TH_LOG("count %#llx", (unsigned long long)lk.count);
+	}
+
+	t->env.locks = &rt;
+	t->env.builtins[DIF_VAR_CURTHREAD] = 0x12340;
+	lk.owner = 0x12341;
+	EXPECT_EQ(1, lock_run(t, "mutex_owned"));
+	EXPECT_EQ(0x12340, lock_run(t, "mutex_owner"));
+	for (i = 0; i < ARRAY_SIZE(rtws); i++) {
+		/* a 4-byte word: the other half is not read */
+		lk.count = 0xdead000000000000ull | rtws[i].count;
+		EXPECT_EQ(rtws[i].rd, lock_run(t, "rw_read_held"))
+			TH_LOG("readers %#llx", (unsigned long long)lk.count);
+		EXPECT_EQ(rtws[i].wr, lock_run(t, "rw_write_held"))
+			TH_LOG("readers %#llx", (unsigned long long)lk.count);
+		EXPECT_EQ(rtws[i].isw, lock_run(t, "rw_iswriter"))
+			TH_LOG("readers %#llx", (unsigned long long)lk.count);
+	}
+
+	/* a lock nobody may read: a fault, for every one of them */
+	t->env.args[0] = 64;
+	lock_run(t, "mutex_owner");
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	EXPECT_EQ(64 + 8, t->ms.fault.addr);
+	lock_run(t, "mutex_type_spin");
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	lock_run(t, "rw_iswriter");
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	EXPECT_EQ(64 + 16, t->ms.fault.addr);
+}
+
+/* execargs: the argument area, NULs made spaces, cut at strsize. */
+TEST_F(subr, str_args)
+{
+	static const char args[] = "/bin/sleep\0-v\0" "30";	/* and a NUL */
+	struct dift *t = self->t;
+	char out[64];
+	u64 r;
+
+	dif_uenv_map(&t->env, args, sizeof(args), DIF_UR_USER);
+	r = dif_str_args(&t->ms, (u64)(unsigned long)args, sizeof(args));
+	ASSERT_EQ(DIF_FAULT_NONE, t->ms.fault.kind);
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("/bin/sleep -v 30", out);
+	/* without the last NUL, as a process that wrote over it */
+	dif_mstate_reset(&t->ms);
+	r = dif_str_args(&t->ms, (u64)(unsigned long)args, sizeof(args) - 1);
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("/bin/sleep -v 30", out);
+	/* strsize - 1 bytes at most */
+	dif_mstate_reset(&t->ms);
+	t->ms.strsize = 8;
+	r = dif_str_args(&t->ms, (u64)(unsigned long)args, sizeof(args));
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("/bin/sl", out);
+	/* kernel memory is not the arguments: a fault, scratch given back */
+	dif_mstate_reset(&t->ms);
+	t->ms.strsize = 256;
+	EXPECT_EQ(0, dif_str_args(&t->ms, (u64)(unsigned long)out, 8));
+	EXPECT_EQ(DIF_FAULT_BADADDR, t->ms.fault.kind);
+	EXPECT_EQ(0, t->ms.scratch_used);
+	/* nothing: "" */
+	dif_mstate_reset(&t->ms);
+	r = dif_str_args(&t->ms, (u64)(unsigned long)args, 0);
+	ASSERT_NE(0, r);
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("", out);
 }
 
 TEST_HARNESS_MAIN

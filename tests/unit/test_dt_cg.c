@@ -35,6 +35,12 @@ struct vm {
 	u64			dynmem[32768];
 };
 
+/* A lock's owner word at 0, its count at 8 (dif_subr_lock.c). */
+static const struct dif_locks cg_locks = {
+	.mutex_owner_off = 0, .mutex_owner_size = 8, .mutex_flags = 0x7,
+	.rwsem_count_off = 8, .rwsem_count_size = 8,
+};
+
 static void vm_init(struct vm *vm)
 {
 	static const char execname[] = "cgtest";
@@ -44,6 +50,11 @@ static void vm_init(struct vm *vm)
 	dif_uenv_map(&vm->env, execname, sizeof(execname), 0);
 	vm->env.builtins[DIF_VAR_EXECNAME] = (u64)(uintptr_t)execname;
 	vm->env.builtins[DIF_VAR_PID] = 77;
+	vm->env.builtins[DIF_VAR_CURTHREAD] = 0x1000;
+	vm->env.builtins[DIF_VAR_CHIP] = 1;
+	vm->env.builtins[DIF_VAR_LGRP] = 2;
+	vm->env.builtins[DIF_VAR_IPL] = 3;
+	vm->env.locks = &cg_locks;
 	vm->env.args[0] = 5;
 	vm->env.args[1] = (u64)-9;
 	vm->ms.scratch = (u8 *)vm->scratch;
@@ -510,6 +521,9 @@ TEST(strings)
 		{ "trace(substr(\"hello\", 2))", "llo" },
 		{ "a[\"k\"] = \"val\"; trace(a[\"k\"])", "val" },
 		{ "trace(toupper(\"abc\"))", "ABC" },
+		{ "p = (uint8_t *)alloca(6); p[0] = 0x02; p[1] = 0xab; "
+		  "p[5] = 0xf0; trace(link_ntop(ARPHRD_ETHER, p))",
+		  "02:ab:00:00:00:f0" },
 		/* never assigned: "" */
 		{ "} string n[int]; string g; self string t; BEGIN { "
 		  "trace(strjoin(n[1], strjoin(g, self->t)))", "" },
@@ -525,6 +539,41 @@ TEST(strings)
 		snprintf(src, sizeof(src), "BEGIN { %s; }", cases[i].src);
 		ASSERT_EQ(0, run(_metadata, src, &v, out, sizeof(out)));
 		EXPECT_STREQ(cases[i].want, out);
+	}
+}
+
+/* The lock subroutines and the CPU's built-ins, as compiled. */
+TEST(locks_and_cpu)
+{
+	static const struct {
+		const char *src;
+		int64_t want;
+	} cases[] = {
+		{ "m = (long *)alloca(16); m[0] = (long)curthread | 3; "
+		  "trace(mutex_owned((void *)m))", 1 },
+		{ "m = (long *)alloca(16); m[0] = 0x2001; "
+		  "trace(mutex_owned((void *)m))", 0 },
+		{ "m = (long *)alloca(16); m[0] = 0x2001; "
+		  "trace((long)mutex_owner((void *)m))", 0x2000 },
+		{ "m = (long *)alloca(16); trace(mutex_type_adaptive((void *)m) * 10 + "
+		  "mutex_type_spin((void *)m))", 10 },
+		{ "m = (long *)alloca(16); m[1] = 0x200; "
+		  "trace(rw_read_held((void *)m) * 100 + rw_write_held((void *)m) * 10 + "
+		  "rw_iswriter((void *)m))", 100 },
+		{ "m = (long *)alloca(16); m[1] = 1; "
+		  "trace(rw_read_held((void *)m) * 100 + rw_write_held((void *)m) * 10 + "
+		  "rw_iswriter((void *)m))", 11 },
+		{ "trace(chip * 100 + lgrp * 10 + ipl)", 123 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char src[512];
+		int64_t v = -1;
+
+		snprintf(src, sizeof(src), "BEGIN { %s; }", cases[i].src);
+		ASSERT_EQ(0, run(_metadata, src, &v, NULL, 0));
+		EXPECT_EQ(cases[i].want, v) TH_LOG("%s", cases[i].src);
 	}
 }
 

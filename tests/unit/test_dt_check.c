@@ -66,6 +66,19 @@ static const struct check_case valid[] = {
 	{ "BEGIN { trace(inet_ntoa((ipaddr_t *)alloca(4))); "
 	  "trace(inet_ntoa6(NULL)); trace(inet_ntop(AF_INET6, NULL)); "
 	  "trace(cleanpath(\"/a/../b\")); trace(uregs[R_PC]); }" },
+	/* the lock subroutines take an address, a void * or their lock's */
+	{ "BEGIN { trace(mutex_owned(arg0)); "
+	  "trace(mutex_owner((void *)arg0)); trace(mutex_type_adaptive(0)); "
+	  "trace(mutex_type_spin(arg1)); trace(rw_read_held(arg0)); "
+	  "trace(rw_write_held(NULL)); trace(rw_iswriter(arg2)); }" },
+	{ "struct mutex { long owner; };\nstruct rw_semaphore { long count; };"
+	  "\nBEGIN { trace(mutex_owned((struct mutex *)arg0)); "
+	  "trace(rw_iswriter((struct rw_semaphore *)arg1)); }" },
+	{ "BEGIN { trace(link_ntop(ARPHRD_ETHER, alloca(6))); "
+	  "trace(link_ntop(ARPHRD_INFINIBAND, NULL)); "
+	  "trace(strlen(link_ntop(1, arg0))); }" },
+	{ "BEGIN { trace(chip); trace(lgrp); trace(ipl); trace(execargs); "
+	  "trace(strlen(execargs) + chip + lgrp + ipl); }" },
 	{ "BEGIN { a[1, \"x\"] = 2; trace(a[1, \"x\"]); }" },
 	{ "BEGIN { self->x = 1; this->y = self->x; trace(this->y); }" },
 	{ "BEGIN { trace((char)1); trace((unsigned short)2); "
@@ -489,6 +502,38 @@ static const struct check_case invalid[] = {
 	  "copyoutstr( ) prototype mismatch: 2 args passed, 3 expected" },
 	{ "BEGIN { trace(index(\"a\", \"b\", 1, 2)); }", "D_PROTO_LEN", 1,
 	  "index( ) prototype mismatch: 4 args passed, at most 3 expected" },
+	{ "BEGIN { trace(mutex_owned()); }", "D_PROTO_LEN", 1,
+	  "mutex_owned( ) prototype mismatch: 0 args passed, 1 expected" },
+	{ "BEGIN { trace(rw_iswriter(arg0, arg1)); }", "D_PROTO_LEN", 1,
+	  "rw_iswriter( ) prototype mismatch: 2 args passed, 1 expected" },
+	{ "BEGIN { trace(mutex_owner(\"m\")); }", "D_PROTO_ARG", 1,
+	  "mutex_owner( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: struct mutex *\n\t argument: string" },
+	{ "struct s { int a; };\nBEGIN { trace(mutex_type_spin((struct s *)"
+	  "arg0)); }", "D_PROTO_ARG", 2,
+	  "mutex_type_spin( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: struct mutex *\n\t argument: struct s *" },
+	{ "struct mutex { long owner; };\nBEGIN { trace(rw_write_held("
+	  "(struct mutex *)arg0)); }", "D_PROTO_ARG", 2,
+	  "rw_write_held( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: struct rw_semaphore *\n\t argument: struct mutex *" },
+	{ "BEGIN { trace(rw_read_held((int *)arg0)); }", "D_PROTO_ARG", 1,
+	  "rw_read_held( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: struct rw_semaphore *\n\t argument: int *" },
+	{ "BEGIN { trace(link_ntop(1)); }", "D_PROTO_LEN", 1,
+	  "link_ntop( ) prototype mismatch: 1 arg passed, 2 expected" },
+	{ "BEGIN { trace(link_ntop(\"e\", arg0)); }", "D_PROTO_ARG", 1,
+	  "link_ntop( ) argument #1 is incompatible with prototype:\n\t"
+	  "prototype: int\n\t argument: string" },
+	{ "BEGIN { trace(link_ntop(1, \"a\")); }", "D_PROTO_ARG", 1,
+	  "link_ntop( ) argument #2 is incompatible with prototype:\n\t"
+	  "prototype: void *\n\t argument: string" },
+	{ "BEGIN { trace($projid); }", "D_UNSUPPORTED", 1,
+	  "macro variable $projid is not supported: Linux has no Solaris "
+	  "projects or tasks" },
+	{ "BEGIN { trace($taskid); }", "D_UNSUPPORTED", 1,
+	  "macro variable $taskid is not supported: Linux has no Solaris "
+	  "projects or tasks" },
 	{ "BEGIN { trace(inet_ntop(2)); }", "D_PROTO_LEN", 1,
 	  "inet_ntop( ) prototype mismatch: 1 arg passed, 2 expected" },
 	{ "BEGIN { NULL = 1; }", "D_OP_WRITE", 1,

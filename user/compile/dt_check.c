@@ -298,6 +298,7 @@ static const char *const dt_subr_proto[DT_FN_NFUNCS][3] = {
 	[DT_FN_INET_NTOA] = { "ipaddr_t *" },
 	[DT_FN_INET_NTOA6] = { "in6_addr_t *" },
 	[DT_FN_INET_NTOP] = { "int", "void *" },
+	[DT_FN_LINK_NTOP] = { "int", "void *" },
 	[DT_FN_COPYOUT] = { "void *", "uintptr_t", "size_t" },
 	[DT_FN_COPYOUTSTR] = { "char *", "uintptr_t", "size_t" },
 };
@@ -367,6 +368,36 @@ static int dt_check_any(struct dt_pcb *pcb, struct dt_node *n)
 					" argument: %s", n->n_str, i + 1, proto,
 					dt_type_name(&a->n_type));
 	}
+	return 0;
+}
+
+/*
+ * mutex_*( ) and rw_*( ): DTrace's kmutex_t * and krwlock_t * are
+ * Linux's struct mutex * and struct rw_semaphore *. An integer or a
+ * void * is taken as the lock's address; a pointer to anything else is
+ * the prototype mismatch DTrace reports. mutex_owner( ) is the owner's
+ * struct task_struct *, as curthread, where there are kernel types.
+ */
+static int dt_check_lock(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_node *a = n->n_args;
+	const char *proto;
+
+	if (dt_check_proto(pcb, n))
+		return -1;
+	proto = n->n_func->f_id == DT_FN_RW_READ_HELD ||
+		n->n_func->f_id == DT_FN_RW_WRITE_HELD ||
+		n->n_func->f_id == DT_FN_RW_ISWRITER ?
+		"struct rw_semaphore *" : "struct mutex *";
+	if (a->n_type.kind != DT_T_INT ||
+	    (a->n_type.ptr && !a->n_type.rvoid &&
+	     strcmp(dt_type_name(&a->n_type), proto)))
+		return dt_error(pcb, &a->n_loc, "D_PROTO_ARG",
+				"%s( ) argument #1 is incompatible with "
+				"prototype:\n\tprototype: %s\n\t argument: %s",
+				n->n_str, proto, dt_type_name(&a->n_type));
+	if (n->n_func->f_id == DT_FN_MUTEX_OWNER)
+		dt_ktype_curthread(pcb, &n->n_type);
 	return 0;
 }
 

@@ -19,6 +19,9 @@ struct dt_dlib_const {
 static const struct dt_dlib_const dt_dlib_consts[] = {
 	{ "AF_INET", 2 },
 	{ "AF_INET6", 10 },
+	/* link_ntop( )'s link types, <linux/if_arp.h>'s */
+	{ "ARPHRD_ETHER", 1 },
+	{ "ARPHRD_INFINIBAND", 32 },
 #if defined(__x86_64__)
 	{ "R_R15", 0 }, { "R_R14", 1 }, { "R_R13", 2 }, { "R_R12", 3 },
 	{ "R_RBP", 4 }, { "R_RBX", 5 }, { "R_R11", 6 }, { "R_R10", 7 },

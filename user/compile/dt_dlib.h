@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The D library's constants that scripts use without declaring them:
- * NULL, the R_* indexes of uregs[ ] and the address families of
- * inet_ntop( ). DTrace has them as inlines of its library (regs.d,
+ * NULL, the R_* indexes of uregs[ ], the address families of
+ * inet_ntop( ) and the link types of link_ntop( ). DTrace has them as inlines of its library (regs.d,
  * net.d); here they are a table the resolver looks in.
  */
 #ifndef DT_DLIB_H

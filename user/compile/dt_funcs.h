@@ -138,6 +138,23 @@
 	  any, any)							\
 	X(STRTOLL, "strtoll", SUBR, 1, 2, I8, "si", STRTOLL, any, any,	\
 	  any)								\
+	X(LINK_NTOP, "link_ntop", SUBR, 2, 2, S, "ii", LINK_NTOP, any,	\
+	  any, any)							\
+	/* struct mutex * and struct rw_semaphore * (dif_subr_lock.c) */\
+	X(MUTEX_OWNED, "mutex_owned", SUBR, 1, 1, I4, "i", MUTEX_OWNED,	\
+	  lock, any, any)						\
+	X(MUTEX_OWNER, "mutex_owner", SUBR, 1, 1, P, "i", MUTEX_OWNER,	\
+	  lock, any, any)						\
+	X(MUTEX_TYPE_ADAPTIVE, "mutex_type_adaptive", SUBR, 1, 1, I4,	\
+	  "i", MUTEX_TYPE_ADAPTIVE, lock, any, any)			\
+	X(MUTEX_TYPE_SPIN, "mutex_type_spin", SUBR, 1, 1, I4, "i",	\
+	  MUTEX_TYPE_SPIN, lock, any, any)				\
+	X(RW_READ_HELD, "rw_read_held", SUBR, 1, 1, I4, "i",		\
+	  RW_READ_HELD, lock, any, any)					\
+	X(RW_WRITE_HELD, "rw_write_held", SUBR, 1, 1, I4, "i",		\
+	  RW_WRITE_HELD, lock, any, any)				\
+	X(RW_ISWRITER, "rw_iswriter", SUBR, 1, 1, I4, "i", RW_ISWRITER,	\
+	  lock, any, any)						\
 	/* the kernel's dev_t: 12 bits of major above 20 of minor */	\
 	X(GETMAJOR, "getmajor", SUBR, 1, 1, U4, "i", NONE, any, any,	\
 	  getdev)							\
@@ -167,23 +184,13 @@
 	X(FTRUNCATE, "ftruncate", UNSUPP, 0, 0, V, "", NONE, any, any,	\
 	  any)								\
 	X(PRINTM, "printm", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
-	X(MUTEX_OWNED, "mutex_owned", UNSUPP, 0, 0, V, "", NONE, any,	\
-	  any, any)							\
-	X(MUTEX_OWNER, "mutex_owner", UNSUPP, 0, 0, V, "", NONE, any,	\
-	  any, any)							\
-	X(RW_READ_HELD, "rw_read_held", UNSUPP, 0, 0, V, "", NONE, any,	\
-	  any, any)							\
-	X(RW_WRITE_HELD, "rw_write_held", UNSUPP, 0, 0, V, "", NONE,	\
-	  any, any, any)						\
 	X(DDI_PATHNAME, "ddi_pathname", UNSUPP, 0, 0, V, "", NONE, any,	\
 	  any, any)							\
 	X(JSON, "json", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(MSGSIZE, "msgsize", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(MSGDSIZE, "msgdsize", UNSUPP, 0, 0, V, "", NONE, any, any,	\
 	  any)								\
-	X(D_PATH, "d_path", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
-	X(LINK_NTOP, "link_ntop", UNSUPP, 0, 0, V, "", NONE, any, any,	\
-	  any)
+	X(D_PATH, "d_path", UNSUPP, 0, 0, V, "", NONE, any, any, any)
 
 enum dt_fid {
 #define DT_FN_ENUM(id, ...)	DT_FN_##id,

@@ -51,6 +51,10 @@ static const struct dt_builtin dt_builtins[] = {
 	{ "epid", DIF_VAR_EPID, TI(4, false) },
 	{ "id", DIF_VAR_ID, TI(4, false) },
 	{ "uregs", DIF_VAR_UREGS, TI(8, false) },
+	{ "chip", DIF_VAR_CHIP, TI(4, true) },
+	{ "lgrp", DIF_VAR_LGRP, TI(4, true) },
+	{ "ipl", DIF_VAR_IPL, TI(4, false) },
+	{ "execargs", DIF_VAR_EXECARGS, TS },
 };
 
 const struct dt_builtin *dt_builtin_lookup(const char *name)

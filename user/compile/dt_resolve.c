@@ -301,6 +301,13 @@ static int dt_resolve_macro(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 	int64_t mv;
 
 	if (n->n_str) {
+		/* Solaris' projects and tasks: nothing on Linux is one */
+		if (!strcmp(n->n_str, "$projid") ||
+		    !strcmp(n->n_str, "$taskid"))
+			return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
+					"macro variable %s is not supported: "
+					"Linux has no Solaris projects or "
+					"tasks", n->n_str);
 		if (dt_macro_lookup(n->n_str + 1, pcb->pcb_target, &mv))
 			return dt_error(pcb, &n->n_loc, "D_MACRO_UNDEF",
 					"macro variable %s is not defined%s",

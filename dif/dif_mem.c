@@ -304,7 +304,8 @@ int dif_str_cmp(struct dif_mstate *ms, u64 a, u64 b)
  *
  * At most strsize - 1 bytes are read, in one nofault user read charged
  * to the firing; each NUL between arguments becomes a space, and the
- * string ends at the last argument's end (or where the read stops).
+ * string ends at the last argument's end, or where the read stops (a
+ * NUL there is between two arguments: a space too).
  *
  * Context: probe context. Return: the string's address in scratch; 0
  * after a fault (a page of the arguments not in memory is BADADDR).
@@ -322,9 +323,11 @@ u64 dif_str_args(struct dif_mstate *ms, u64 uaddr, u64 len)
 		ms->scratch_used = mark;
 		return 0;
 	}
-	/* the last argument's NUL, and any after it, end the string */
-	while (n && buf[n - 1] == '\0')
-		n--;
+	/* read to the end: the last argument's NUL (and any after) ends it */
+	if (n == len) {
+		while (n && buf[n - 1] == '\0')
+			n--;
+	}
 	if (!dif_budget_charge(ms, n))
 		return 0;
 	for (i = 0; i < n; i++)

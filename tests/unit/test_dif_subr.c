@@ -653,6 +653,12 @@ TEST_F(subr, str_args)
 	r = dif_str_args(&t->ms, (u64)(unsigned long)args, sizeof(args));
 	dif_copy_string(&t->ms, out, r, sizeof(out), false);
 	EXPECT_STREQ("/bin/sl", out);
+	/* cut just after an argument: its NUL is a space still */
+	dif_mstate_reset(&t->ms);
+	t->ms.strsize = 12;
+	r = dif_str_args(&t->ms, (u64)(unsigned long)args, sizeof(args));
+	dif_copy_string(&t->ms, out, r, sizeof(out), false);
+	EXPECT_STREQ("/bin/sleep ", out);
 	/* kernel memory is not the arguments: a fault, scratch given back */
 	dif_mstate_reset(&t->ms);
 	t->ms.strsize = 256;

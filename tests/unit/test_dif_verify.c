@@ -14,6 +14,10 @@ struct dift_vcase {
 	const char	*err;		/* NULL: accepted; else a log line */
 };
 
+/* the ids the cases below name as one past the last */
+_Static_assert(DIF_VAR_COUNT == 38 && DIF_SUBR_COUNT == 50,
+	       "update the \"past\" cases to the new last ids");
+
 static const struct dift_vcase dift_vcases[] = {
 	/* accepted programs */
 	{ "minimal", "ret %r0", NULL },
@@ -101,6 +105,16 @@ static const struct dift_vcase dift_vcases[] = {
 	  "DIF offset 0: string table offset 1 not at the start of a string" },
 	{ "unknown built-in", "ldb 200, %r1\n ret %r1",
 	  "DIF offset 0: unknown built-in variable 200" },
+	/* the last built-in and subroutine are known, one past them not */
+	{ "built-in past execargs", "ldb execargs, %r1\n ldb 38, %r2\n ret %r1",
+	  "DIF offset 1: unknown built-in variable 38" },
+	{ "subroutine past link_ntop", "seti 1, %r1\n pushtv %r1\n pushtv %r1\n"
+	  "call link_ntop, %r2\n pushtv %r1\n call 50, %r1\n ret %r1",
+	  "DIF offset 5: unknown subroutine 50" },
+	{ "link_ntop with one argument", "pushtv %r1\n call link_ntop, %r1\n ret %r1",
+	  "DIF offset 1: LINK_NTOP takes 2 arguments, tuple stack has 1" },
+	{ "mutex_owned with two", "pushtv %r1\n pushtv %r1\n call mutex_owned, %r1\n ret %r1",
+	  "DIF offset 2: MUTEX_OWNED takes 1 arguments, tuple stack has 2" },
 	{ "ldb of an array built-in", "ldb args, %r1\n ret %r1",
 	  "DIF offset 0: built-in ARGS is an array: use LDBA" },
 	{ "ldba of a scalar built-in", "ldba pid[%r1], %r2\n ret %r2",

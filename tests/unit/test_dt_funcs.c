@@ -80,8 +80,8 @@ TEST(kinds_and_codes)
 		}
 	}
 	EXPECT_EQ(10, naggs);	/* DTrace's nine and stats( ) */
-	/* and strtoll( ) */
-	EXPECT_EQ(35, nsubrs);
+	/* and strtoll( ), link_ntop( ) and the seven lock subroutines */
+	EXPECT_EQ(43, nsubrs);
 	EXPECT_EQ(DTRACE_AGG_AVG, dt_func_byid(DT_FN_STATS)->f_code);
 	EXPECT_EQ(DIF_SUBR_SUBSTR, dt_func_byid(DT_FN_SUBSTR)->f_code);
 	EXPECT_EQ(-1, dt_func_byid(DT_FN_SYM)->f_code);

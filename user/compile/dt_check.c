@@ -497,6 +497,21 @@ int dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
 	return 0;
 }
 
+/*
+ * freopen(fmt, ...): a format, as printf( )'s, of a path; freopen("")
+ * alone, the empty format printf( ) refuses, goes back to the output
+ * the command started with.
+ */
+static int dt_check_freopen(struct dt_pcb *pcb, struct dt_node *n)
+{
+	if (n->n_args && n->n_args->n_kind == DT_N_STR &&
+	    !n->n_args->n_str[0] && !n->n_args->n_next) {
+		n->n_type = n->n_func->f_ret;
+		return 0;
+	}
+	return dt_check_printf(pcb, n);
+}
+
 static int dt_check_trace(struct dt_pcb *pcb, struct dt_node *n)
 {
 	if (n->n_args && n->n_args->n_kind == DT_N_AGG && !n->n_args->n_next)

@@ -25,7 +25,7 @@ enum dt_spec_kind {
 	DT_SK_DATA,		/* records data: trace( ), printf( ), ... */
 	DT_SK_EXIT,		/* exit( ): data too */
 	DT_SK_AGG,		/* @a = f( ) */
-	DT_SK_DESTRUCTIVE,	/* raise( ), stop( ), chill( ), system( ) */
+	DT_SK_DESTRUCTIVE,	/* raise( ), stop( ), chill( ), system( ), ... */
 	DT_SK_SPECULATE,
 	DT_SK_COMMIT,
 	DT_SK_DISCARD,
@@ -61,6 +61,8 @@ static enum dt_spec_kind dt_spec_kind(const struct dt_node *s)
 	case DT_FN_STOP:
 	case DT_FN_CHILL:
 	case DT_FN_SYSTEM:
+	case DT_FN_FREOPEN:
+	case DT_FN_FTRUNCATE:
 		return DT_SK_DESTRUCTIVE;
 	default:
 		break;

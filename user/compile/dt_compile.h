@@ -49,6 +49,9 @@ enum dt_outkind {
 	DT_OUT_SETOPT,	/* set option o_opt (to o_optval) while tracing */
 	DT_OUT_CAT,	/* format as DT_OUT_PRINTF, print that file */
 	DT_OUT_STACKID,	/* learn a stack's PCs (slot), id (slot + 1) */
+	DT_OUT_FREOPEN,	/* format as DT_OUT_PRINTF: the path output goes to
+			 * from now on ("": the first output again) */
+	DT_OUT_FTRUNCATE,	/* truncate the output (if a file), rewind */
 };
 
 struct dt_out {

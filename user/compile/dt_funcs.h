@@ -53,6 +53,11 @@
 	  tracemem, any)						\
 	X(SYSTEM, "system", ACTION, 1, 64, V, "", NONE, printf, printf,	\
 	  any)								\
+	/* where the consumer's output goes (dt_rec.h) */		\
+	X(FREOPEN, "freopen", ACTION, 1, 64, V, "", NONE, freopen,	\
+	  printf, any)							\
+	X(FTRUNCATE, "ftruncate", ACTION, 0, 0, V, "", NONE, any,	\
+	  ftruncate, any)						\
 	X(RAISE, "raise", ACTION, 1, 1, V, "", NONE, any, destructive,	\
 	  any)								\
 	X(STOP, "stop", ACTION, 0, 0, V, "", NONE, any, destructive, any)	\
@@ -180,9 +185,6 @@
 	X(UADDR, "uaddr", SUBR, 1, 1, U8, "i", NONE, sym, any, sym)	\
 	/* known to D, waiting for the module */			\
 	X(JSTACK, "jstack", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
-	X(FREOPEN, "freopen", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
-	X(FTRUNCATE, "ftruncate", UNSUPP, 0, 0, V, "", NONE, any, any,	\
-	  any)								\
 	X(PRINTM, "printm", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(DDI_PATHNAME, "ddi_pathname", UNSUPP, 0, 0, V, "", NONE, any,	\
 	  any, any)							\

@@ -537,7 +537,7 @@ int dt_layout_fmt(struct dt_lay *l, struct dt_node *s, enum dt_outkind k)
 			first = slot;
 	}
 	o = dt_layout_out(l, k, first, n);
-	l->l_ecb->e_destructive |= k == DT_OUT_SYSTEM;
+	l->l_ecb->e_destructive |= k == DT_OUT_SYSTEM || k == DT_OUT_FREOPEN;
 	/* a front end's run-time errors: printf's n_post */
 	o->o_stderr = k == DT_OUT_PRINTF && s->n_post;
 	o->o_fmt = dt_pfmt_parse(s->n_args->n_str, err, sizeof(err));
@@ -547,11 +547,21 @@ int dt_layout_fmt(struct dt_lay *l, struct dt_node *s, enum dt_outkind k)
 	return 0;
 }
 
-/* printf(f, a1..an), system(f, a1..an) */
+/* printf(f, a1..an), system(f, a1..an), freopen(f, a1..an) */
 static int dt_layout_printf(struct dt_lay *l, struct dt_node *s)
 {
 	return dt_layout_fmt(l, s, s->n_func->f_id == DT_FN_PRINTF ?
-			     DT_OUT_PRINTF : DT_OUT_SYSTEM);
+			     DT_OUT_PRINTF : s->n_func->f_id == DT_FN_SYSTEM ?
+			     DT_OUT_SYSTEM : DT_OUT_FREOPEN);
+}
+
+/* ftruncate( ): the consumer truncates its output; nothing recorded. */
+static int dt_layout_ftruncate(struct dt_lay *l, struct dt_node *s)
+{
+	(void)s;
+	l->l_ecb->e_destructive = true;
+	dt_layout_out(l, DT_OUT_FTRUNCATE, -1, 0);
+	return 0;
 }
 
 /* trace(e), exit(e): one slot with e. */

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <dtrace/dif.h>
 #include <dtrace/dtrace_ioctl.h>
@@ -33,6 +35,7 @@ void dt_consumer_init(struct dt_consumer *c, FILE *out, bool quiet,
 {
 	memset(c, 0, sizeof(*c));
 	c->c_out = out;
+	c->c_origout = out;
 	c->c_quiet = quiet;
 	c->c_epids = epids;
 	c->c_probes = probes;
@@ -49,6 +52,8 @@ void dt_consumer_fini(struct dt_consumer *c)
 		free(c->c_recs[i].cr_data);
 	free(c->c_recs);
 	free(c->c_drops);
+	if (c->c_reopened)
+		fclose(c->c_reopened);
 	dt_symtab_fini(&c->c_syms);
 	memset(c, 0, sizeof(*c));
 }
@@ -355,6 +360,58 @@ static int dt_print_setopt(struct dt_consumer *c, const struct dt_out *o)
 	return 0;
 }
 
+int dt_consume_freopen(struct dt_consumer *c, const char *path)
+{
+	FILE *fp = NULL;
+
+	if (fflush(c->c_out))
+		return -1;
+	/* "e": not the output of system( )'s commands */
+	if (path[0] && !(fp = fopen(path, "ae"))) {
+		fprintf(stderr, "dtrace: failed to open \"%s\": %s\n", path,
+			strerror(errno));
+		return 0;
+	}
+	if (c->c_reopened)
+		fclose(c->c_reopened);
+	c->c_reopened = fp;
+	c->c_out = fp ? fp : c->c_origout;
+	return 0;
+}
+
+int dt_consume_ftruncate(struct dt_consumer *c)
+{
+	struct stat st;
+	int fd;
+
+	if (fflush(c->c_out))
+		return -1;
+	fd = fileno(c->c_out);
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode))
+		return 0;
+	if (ftruncate(fd, 0)) {
+		fprintf(stderr, "dtrace: failed to truncate the output: %s\n",
+			strerror(errno));
+		return 0;
+	}
+	return fseeko(c->c_out, 0, SEEK_SET) ? -1 : 0;
+}
+
+/*
+ * freopen( ), ftruncate( ) of a record (guards taken into account): in
+ * its order among the other actions, or, for a format whose record is
+ * one piece (fmt_whole), after the record is printed.
+ */
+static int dt_consume_output(struct dt_consumer *c, const uint8_t *data,
+			     const struct dt_ecb *e, const struct dt_out *o)
+{
+	if (o->o_guard >= 0 && !dt_rec_int(data, &e->e_recs[o->o_guard]))
+		return 0;
+	if (o->o_kind == DT_OUT_FTRUNCATE)
+		return dt_consume_ftruncate(c);
+	return dt_rec_printf(c, data, e, o) < 0 ? -1 : 0;
+}
+
 /* What the consumer does itself: true if o is such an action. */
 static bool dt_consume_silent(struct dt_consumer *c, const uint8_t *data,
 			      const struct dt_ecb *e, const struct dt_out *o,
@@ -380,6 +437,11 @@ static bool dt_consume_silent(struct dt_consumer *c, const uint8_t *data,
 	case DT_OUT_NORMALIZE:
 	case DT_OUT_DENORMALIZE:
 		*rc = dt_consume_aggact(c, data, e, o);
+		return true;
+	case DT_OUT_FREOPEN:
+	case DT_OUT_FTRUNCATE:
+		*rc = c->c_fmt->fmt_whole ? 0 :
+			dt_consume_output(c, data, e, o);
 		return true;
 	default:
 		return false;
@@ -425,6 +487,11 @@ int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,
 	}
 	if (!onlyagg)
 		f->fmt_end(c, quiet);
+	for (i = 0; f->fmt_whole && i < e->e_nouts; i++)
+		if ((e->e_outs[i].o_kind == DT_OUT_FREOPEN ||
+		     e->e_outs[i].o_kind == DT_OUT_FTRUNCATE) &&
+		    dt_consume_output(c, data, e, &e->e_outs[i]))
+			return -1;
 	c->c_records++;
 	return ferror(c->c_out) ? -1 : 0;
 }

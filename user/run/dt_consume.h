@@ -29,6 +29,12 @@ struct dt_valext;
 
 struct dt_consumer {
 	FILE			*c_out;
+	/*
+	 * freopen( ): c_out is c_reopened (the consumer's, to close) until
+	 * freopen("") makes it c_origout again, the output it started with.
+	 */
+	FILE			*c_origout;
+	FILE			*c_reopened;
 	bool			c_quiet;
 	bool			c_heading;	/* printed already */
 	bool			c_flow;		/* -F: flow indent */
@@ -129,6 +135,22 @@ void dt_consume_stop(struct dt_consumer *c, bool interrupted);
 
 /* At the end: the aggregations printa( ) did not print, as DTrace. */
 int dt_consume_aggs_end(struct dt_consumer *c);
+
+/*
+ * freopen(path): what is printed from now on is appended to path (made
+ * if needed; relative to the working directory); "": to the output the
+ * consumer started with again. A path that cannot be opened is reported
+ * on stderr, as DTrace's run-time errors are, and the output stays where
+ * it was. 0, or -1 if what was printed before could not be written.
+ */
+int dt_consume_freopen(struct dt_consumer *c, const char *path);
+
+/*
+ * ftruncate( ): the output, if it is a regular file, emptied and written
+ * again from its start; any other output (a terminal, a pipe) is left
+ * as it is. 0, or -1 as dt_consume_freopen( ).
+ */
+int dt_consume_ftruncate(struct dt_consumer *c);
 
 /* Print one record (tests use this directly). */
 int dt_consume_print(struct dt_consumer *c, int cpu, uint32_t probe_id,

@@ -30,6 +30,11 @@ struct dt_format {
 	const char	*fmt_name;
 	/* Print records of clauses without actions even under -q. */
 	bool		fmt_bare;
+	/*
+	 * A record prints as one piece (a JSON line): freopen( ) and
+	 * ftruncate( ) act after it, not between its actions.
+	 */
+	bool		fmt_whole;
 	/* Before tracing, once the probes are enabled (NULL: nothing). */
 	void	(*fmt_start)(FILE *fp, unsigned int nprobes);
 	/* A record that prints something: before its first action. */

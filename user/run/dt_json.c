@@ -287,6 +287,7 @@ static int dt_json_aggline(struct dt_consumer *c, struct dt_aggdata *d)
 const struct dt_format dt_format_json = {
 	.fmt_name	= "json",
 	.fmt_bare	= true,
+	.fmt_whole	= true,
 	.fmt_begin	= dt_json_begin,
 	.fmt_action	= dt_json_action,
 	.fmt_end	= dt_json_end,

@@ -107,6 +107,27 @@ static int dt_rec_system(struct dt_consumer *c, const struct dt_out *o,
 	return rc;
 }
 
+/* freopen(fmt, ...): output to the file so named, from now on. */
+static int dt_rec_freopen(struct dt_consumer *c, const struct dt_out *o,
+			  const struct dt_pfarg *args, int nargs)
+{
+	char *path = NULL;
+	size_t len = 0;
+	FILE *ms = open_memstream(&path, &len);
+	int rc;
+
+	if (!ms)
+		return -1;
+	dt_pfmt_print(ms, o->o_fmt, args, nargs);
+	if (fclose(ms)) {
+		free(path);
+		return -1;
+	}
+	rc = dt_consume_freopen(c, path);
+	free(path);
+	return rc;
+}
+
 /* cat(fmt, ...): the file so named, when its record prints. */
 static int dt_rec_cat(struct dt_consumer *c, const struct dt_out *o,
 		      const struct dt_pfarg *args, int nargs)
@@ -185,6 +206,8 @@ int dt_rec_printf(struct dt_consumer *c, const uint8_t *data,
 		n = dt_rec_system(c, o, args, k);
 	else if (o->o_kind == DT_OUT_CAT)
 		n = dt_rec_cat(c, o, args, k);
+	else if (o->o_kind == DT_OUT_FREOPEN)
+		n = dt_rec_freopen(c, o, args, k);
 	else
 		n = dt_pfmt_print(c->c_out, o->o_fmt, args, k);
 	for (i = 0; i < k; i++)

@@ -20,7 +20,9 @@ const char *dt_rec_str(const uint8_t *data, const struct dt_rec *r,
 		       char **tmp);
 /*
  * printf( ) to c->c_out; system( ) runs its command, whose output goes
- * there. Returns what fprintf does (negative on an error).
+ * there; freopen( ) sends the output to the path it formats
+ * (dt_consume_freopen( )). Returns what fprintf does (negative on an
+ * error).
  */
 int dt_rec_printf(struct dt_consumer *c, const uint8_t *data,
 		  const struct dt_ecb *e, const struct dt_out *o);

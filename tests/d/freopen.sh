@@ -82,8 +82,9 @@ check out 'here\n\n'
 [ "$(cat "$err")" = 'dtrace: failed to open "nodir/x": No such file or directory' ] ||
 	{ cat "$err"; exit 1; }
 
-# JSON: each record one whole line; its freopen( ) acts after it
-"$DTRACE" -w -x oformat=json -n 'BEGIN { freopen("j"); printf("a"); }
+# JSON (-q changes nothing there): each record one whole line; its
+# freopen( ) acts after it
+"$DTRACE" -w -q -x oformat=json -n 'BEGIN { freopen("j"); printf("a"); }
 	BEGIN { printf("b"); freopen(""); } BEGIN { printf("c"); exit(0); }' \
 	>out 2>"$err" || { cat "$err"; exit 1; }
 [ "$(wc -l <j)" = 1 ] && grep -q '"data":\[{"printf":"b"}\]}$' j ||

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dtrace/dtrace_ioctl.h>
 #include "dt_compile.h"
 #include "dt_error.h"
 #include "dt_frontend.h"
@@ -528,6 +529,43 @@ static int dt_check_trace(struct dt_pcb *pcb, struct dt_node *n)
 		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
 				"trace( ) of a %s is not supported yet: use "
 				"tracemem( )", dt_type_name(&n->n_args->n_type));
+	return 0;
+}
+
+/*
+ * print(e): a value with a type to print it by; a struct or union whole
+ * (its bytes are recorded: at most printsize, if set, or a record's).
+ */
+static int dt_check_print(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_type *t;
+	uint64_t max = pcb->pcb_opts && pcb->pcb_opts->o_printsize ?
+		pcb->pcb_opts->o_printsize : DTRACE_RECSIZE_MAX;
+
+	if (n->n_args && n->n_args->n_kind == DT_N_AGG && !n->n_args->n_next)
+		return dt_error(pcb, &n->n_args->n_loc, "D_PRINT_AGG",
+				"print( ) may not be applied to an "
+				"aggregation");
+	if (dt_check_proto(pcb, n))
+		return -1;
+	t = &n->n_args->n_type;
+	if (t->kind == DT_T_VOID)
+		return dt_error(pcb, &n->n_loc, "D_PRINT_VOID",
+				"print( ) may not be applied to a void "
+				"expression");
+	if (t->kind != DT_T_SOU || t->ptr)
+		return 0;
+	if (!t->sou->s_defined || !t->sou->s_size)
+		return dt_error(pcb, &n->n_loc, "D_PRINT_SIZE",
+				"print( ) of %s: its size is not known",
+				dt_type_name(t));
+	if (t->sou->s_size > max)
+		return dt_error(pcb, &n->n_loc, "D_PRINT_SIZE",
+				"print( ) of %s: %u bytes is more than %s "
+				"(%llu bytes)", dt_type_name(t),
+				t->sou->s_size, pcb->pcb_opts &&
+				pcb->pcb_opts->o_printsize ? "printsize" :
+				"a record holds", (unsigned long long)max);
 	return 0;
 }
 

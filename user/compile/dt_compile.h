@@ -52,6 +52,7 @@ enum dt_outkind {
 	DT_OUT_FREOPEN,	/* format as DT_OUT_PRINTF: the path output goes to
 			 * from now on ("": the first output again) */
 	DT_OUT_FTRUNCATE,	/* truncate the output (if a file), rewind */
+	DT_OUT_PRINT,	/* print( ): the slot as its type r_type says */
 };
 
 struct dt_out {

@@ -65,6 +65,7 @@
 	  any)								\
 	X(SETOPT, "setopt", ACTION, 1, 2, V, "", NONE, setopt, setopt,	\
 	  any)								\
+	X(PRINT, "print", ACTION, 1, 1, V, "", NONE, print, print, any)	\
 	/* actions on aggregations (dt_check_agg.c) */			\
 	X(PRINTA, "printa", AGGACT, 1, 9, V, "", NONE, aggact, aggact,	\
 	  any)								\

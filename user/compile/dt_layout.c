@@ -435,6 +435,32 @@ static int dt_layout_tracemem(struct dt_lay *l, struct dt_node *s)
 	return 0;
 }
 
+/*
+ * print(e): e's value as trace( ) records it, or a struct or union's
+ * bytes, copied from its address as tracemem( ) copies them; the slot's
+ * type is e's, for the consumer to print them by (never the module's).
+ */
+static int dt_layout_print(struct dt_lay *l, struct dt_node *s)
+{
+	struct dt_node *e = s->n_args;
+	int slot;
+
+	if (e->n_type.kind == DT_T_SOU && !e->n_type.ptr) {
+		slot = dt_layout_act(l, DTRACE_ACT_TRACEMEM, e, s, true,
+				     &dt_type_ulong);
+		if (slot < 0 ||
+		    dt_layout_resize(l, s, slot, e->n_type.sou->s_size) < 0)
+			return -1;
+	} else {
+		slot = dt_layout_act(l, DTRACE_ACT_RECORD, e, s, true, NULL);
+		if (slot < 0)
+			return -1;
+	}
+	l->l_ecb->e_recs[slot].r_type = e->n_type;
+	dt_layout_out(l, DT_OUT_PRINT, slot, 1);
+	return 0;
+}
+
 /* stack(n), ustack(n): n PCs (ustack: the pid first), no program. */
 static int dt_layout_stack(struct dt_lay *l, struct dt_node *s)
 {

@@ -13,6 +13,7 @@
 #include "dt_errout.h"
 #include "dt_format.h"
 #include "dt_json.h"
+#include "dt_pretty.h"
 #include "dt_rec.h"
 
 void dt_json_str(FILE *fp, const char *s, size_t max)
@@ -261,6 +262,11 @@ static int dt_json_action(struct dt_consumer *c, const uint8_t *data,
 		dt_json_bytes(fp, data + r->r_off, r->r_size);
 	} else if (o->o_kind == DT_OUT_PRINTA) {
 		rc = dt_json_printa(c, o);
+	} else if (o->o_kind == DT_OUT_PRINT && r) {
+		fputs("{\"print\":", fp);
+		rc = dt_pretty_print(fp, &r->r_type, data + r->r_off,
+				     r->r_size, true);
+		fputc('}', fp);
 	} else if (r) {
 		fprintf(fp, "{\"%s\":", o->o_kind == DT_OUT_STACK ?
 			"stack" : "ustack");

@@ -15,6 +15,7 @@
 #include "dt_consume.h"
 #include "dt_errout.h"
 #include "dt_format.h"
+#include "dt_pretty.h"
 #include "dt_printf.h"
 #include "dt_rec.h"
 
@@ -194,6 +195,24 @@ static int dt_text_printa(struct dt_consumer *c, const struct dt_out *o)
 	return rc;
 }
 
+/*
+ * print( ): the value by its type (dt_pretty.h); a struct starts on a
+ * line of its own, after the probe's columns. Under -q each ends its
+ * line, as the record's end does without -q.
+ */
+static int dt_text_print(struct dt_consumer *c, const uint8_t *data,
+			 const struct dt_rec *r)
+{
+	if (!c->c_quiet && r->r_type.kind == DT_T_SOU && !r->r_type.ptr)
+		fputc('\n', c->c_out);
+	if (dt_pretty_print(c->c_out, &r->r_type, data + r->r_off, r->r_size,
+			    false))
+		return -1;
+	if (c->c_quiet)
+		fputc('\n', c->c_out);
+	return ferror(c->c_out) ? -1 : 0;
+}
+
 int dt_text_action(struct dt_consumer *c, const uint8_t *data,
 		   const struct dt_ecb *e, const struct dt_out *o)
 {
@@ -214,6 +233,8 @@ int dt_text_action(struct dt_consumer *c, const uint8_t *data,
 				   o->o_kind == DT_OUT_USTACK);
 	else if (o->o_kind == DT_OUT_PRINTA)
 		n = dt_text_printa(c, o);
+	else if (o->o_kind == DT_OUT_PRINT)
+		n = dt_text_print(c, data, &e->e_recs[o->o_rec]);
 	return n < 0 ? -1 : 0;
 }
 

@@ -691,6 +691,58 @@ static bool dt_btf_find_member(const struct btf *b, const struct btf_type *t,
 	return false;
 }
 
+int dt_btf_nmembers(const struct dt_btf *bt, uint32_t id)
+{
+	const struct btf_type *t = dt_btf_skip(bt->bt_btf, id);
+
+	return t && btf_is_composite(t) ? btf_vlen(t) : -1;
+}
+
+const char *dt_btf_member_at(const struct dt_btf *bt, uint32_t id, int i,
+			     struct dt_btf_member *m)
+{
+	const struct btf_type *t = dt_btf_skip(bt->bt_btf, id);
+	const struct btf_member *bm;
+	uint64_t bitoff;
+	uint8_t bitsize;
+
+	memset(m, 0, sizeof(*m));
+	if (!t || !btf_is_composite(t) || i < 0 || i >= btf_vlen(t))
+		return NULL;
+	bm = btf_members(t) + i;
+	bitoff = btf_member_bit_offset(t, (uint32_t)i);
+	bitsize = (uint8_t)btf_member_bitfield_size(t, (uint32_t)i);
+	if (!btf_kflag(t))
+		dt_btf_intbits(bt->bt_btf, bm->type, &bitoff, &bitsize);
+	m->bm_type = bm->type;
+	m->bm_off = (uint32_t)(bitoff / 8);
+	m->bm_bitoff = bitsize ? (uint8_t)(bitoff % 8) : 0;
+	m->bm_bitsize = bitsize;
+	return dt_btf_str(bt->bt_btf, bm->name_off);
+}
+
+const char *dt_btf_enum_name(const struct dt_btf *bt, uint32_t id,
+			     int64_t val)
+{
+	const struct btf_type *t = dt_btf_skip(bt->bt_btf, id);
+	uint16_t i;
+
+	if (t && btf_is_enum(t)) {
+		const struct btf_enum *e = btf_enum(t);
+
+		for (i = 0; i < btf_vlen(t); i++)
+			if (e[i].val == (int32_t)val)
+				return dt_btf_str(bt->bt_btf, e[i].name_off);
+	} else if (t && btf_is_enum64(t)) {
+		const struct btf_enum64 *e = btf_enum64(t);
+
+		for (i = 0; i < btf_vlen(t); i++)
+			if (btf_enum64_value(e + i) == (uint64_t)val)
+				return dt_btf_str(bt->bt_btf, e[i].name_off);
+	}
+	return NULL;
+}
+
 int dt_btf_member(const struct dt_btf *bt, uint32_t id, const char *path,
 		  struct dt_btf_member *m, char *err, size_t errlen)
 {

@@ -71,6 +71,17 @@ struct dt_btf_member {
 int dt_btf_member(const struct dt_btf *bt, uint32_t id, const char *path,
 		  struct dt_btf_member *m, char *err, size_t errlen);
 
+/*
+ * The direct members of struct or union id (after typedefs and
+ * qualifiers): how many, or -1 if id is not one.
+ */
+int dt_btf_nmembers(const struct dt_btf *bt, uint32_t id);
+/* Member i of them: its name ("" if anonymous) and where it lies. */
+const char *dt_btf_member_at(const struct dt_btf *bt, uint32_t id, int i,
+			     struct dt_btf_member *m);
+/* The name of enum id's enumerator of value val, or NULL. */
+const char *dt_btf_enum_name(const struct dt_btf *bt, uint32_t id,
+			     int64_t val);
 /* The parameters a prototype's description keeps; more are counted. */
 #define DT_BTF_MAXARGS	12
 

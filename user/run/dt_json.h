@@ -10,7 +10,8 @@
  *
  * data holds, in clause order, {"trace":V}, {"printf":"text"},
  * {"stack":[frames]}, {"ustack":[frames]}, {"printa":[aggregations]},
- * {"tracemem":"hex bytes"} and {"system":"what the command wrote"}.
+ * {"tracemem":"hex bytes"}, {"print":{"type":T,"value":V}} (dt_pretty.h)
+ * and {"system":"what the command wrote"}.
  * A distribution's entry has "buckets": [{"value":LOW,"count":N}, ...],
  * only rows with a count, and {"below":LOW,"count":N} for the row under
  * an lquantize's or llquantize's range. Errors and drops stay text on

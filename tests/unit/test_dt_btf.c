@@ -16,6 +16,7 @@
 
 #include "dt_btf.h"
 #include "dt_provider.h"
+#include "dt_pretty.h"
 #include "btf_file.h"
 #include "kselftest_harness.h"
 
@@ -200,6 +201,51 @@ TEST_F(types, names)
 	EXPECT_FALSE(dt_btf_is_ptr(bt, self->x.file_t, NULL));
 	/* Truncated, still a string. */
 	EXPECT_STREQ("struc", dt_btf_name(bt, self->x.filep, buf, 6));
+}
+
+/*
+ * print( ) of a kernel struct, by its BTF: bit-fields, an anonymous
+ * union's members as the struct's, a char array, a nested struct with a
+ * NULL pointer, a negative int; as text and as JSON.
+ */
+TEST_F(types, pretty_print)
+{
+	struct dt_sou sou = { .s_name = "file", .s_defined = true,
+			      .s_size = 48, .s_btf = self->bt,
+			      .s_btfid = (uint32_t)self->x.file };
+	struct dt_type t = { .kind = DT_T_SOU, .sou = &sou };
+	static char out[2048];
+	uint8_t b[48];
+	int32_t m1 = -1;
+	FILE *fp;
+
+	memset(b, 0, sizeof(b));
+	b[0] = 0x42;
+	b[4] = 5 | 17 << 3;		/* f_mode 5, f_x 17 */
+	memcpy(b + 8, "hello", 5);
+	memset(b + 24, 0xff, 4);	/* f_name.hash */
+	memcpy(b + 40, &m1, 4);
+	memset(out, 0, sizeof(out));
+	fp = fmemopen(out, sizeof(out), "w");
+	ASSERT_EQ(0, dt_pretty_print(fp, &t, b, sizeof(b), false));
+	ASSERT_EQ(0, dt_pretty_print(fp, &t, b, sizeof(b), true));
+	fclose(fp);
+	EXPECT_STREQ("struct file {\n"
+		     "    f_flags = 0x42\n"
+		     "    f_mode = 0x5\n"
+		     "    f_x = 0x11\n"
+		     "    f_a = 0x6f6c6c6568\n"
+		     "    f_b = \"hello\"\n"
+		     "    f_name = {\n"
+		     "        hash = 0xffffffff\n"
+		     "        name = NULL\n"
+		     "    }\n"
+		     "    f_count = 0xffffffff\n"
+		     "}"
+		     "{\"type\":\"struct file\",\"value\":{\"f_flags\":66,"
+		     "\"f_mode\":5,\"f_x\":17,\"f_a\":478560413032,"
+		     "\"f_b\":\"hello\",\"f_name\":{\"hash\":4294967295,"
+		     "\"name\":null},\"f_count\":-1}}", out);
 }
 
 TEST_F(types, members)

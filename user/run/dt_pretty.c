@@ -193,6 +193,13 @@ static void dt_pp_sou(struct dt_pp *pp, const struct dt_pv *v,
 
 	nv = *v;
 	dt_pv_norm(&nv);
+	if (nv.bt) {
+		struct dt_btf_info bi;
+
+		/* a declared-only struct: its definition's members */
+		dt_btf_info(nv.bt, nv.id, &bi);
+		nv.id = bi.bi_id;
+	}
 	for (i = 0; (name = dt_pv_member(&nv, i, &mv, &off, &bitoff,
 					  &bitsize)); i++) {
 		if (!*name) {

@@ -72,6 +72,24 @@ static void dt_rec_syms(struct dt_consumer *c, const struct dt_pfmt *pf,
 	}
 }
 
+/* The text of a record's format and arguments, to free; NULL on error. */
+static char *dt_rec_format(const struct dt_out *o,
+			   const struct dt_pfarg *args, int nargs)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *ms = open_memstream(&text, &len);
+
+	if (!ms)
+		return NULL;
+	dt_pfmt_print(ms, o->o_fmt, args, nargs);
+	if (fclose(ms)) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
 /*
  * system(fmt, ...): the formatted command runs under /bin/sh when its
  * record is printed; what it writes to stdout goes where our output
@@ -80,15 +98,14 @@ static void dt_rec_syms(struct dt_consumer *c, const struct dt_pfmt *pf,
 static int dt_rec_system(struct dt_consumer *c, const struct dt_out *o,
 			 const struct dt_pfarg *args, int nargs)
 {
-	char *cmd = NULL, buf[4096];
-	size_t len = 0, n;
-	FILE *ms = open_memstream(&cmd, &len), *p;
+	char *cmd = dt_rec_format(o, args, nargs), buf[4096];
+	size_t n;
+	FILE *p;
 	int rc = 0;
 
-	if (!ms)
+	if (!cmd)
 		return -1;
-	dt_pfmt_print(ms, o->o_fmt, args, nargs);
-	if (fclose(ms) || fflush(c->c_out)) {
+	if (fflush(c->c_out)) {
 		free(cmd);
 		return -1;
 	}
@@ -111,18 +128,11 @@ static int dt_rec_system(struct dt_consumer *c, const struct dt_out *o,
 static int dt_rec_freopen(struct dt_consumer *c, const struct dt_out *o,
 			  const struct dt_pfarg *args, int nargs)
 {
-	char *path = NULL;
-	size_t len = 0;
-	FILE *ms = open_memstream(&path, &len);
+	char *path = dt_rec_format(o, args, nargs);
 	int rc;
 
-	if (!ms)
+	if (!path)
 		return -1;
-	dt_pfmt_print(ms, o->o_fmt, args, nargs);
-	if (fclose(ms)) {
-		free(path);
-		return -1;
-	}
 	rc = dt_consume_freopen(c, path);
 	free(path);
 	return rc;
@@ -132,18 +142,11 @@ static int dt_rec_freopen(struct dt_consumer *c, const struct dt_out *o,
 static int dt_rec_cat(struct dt_consumer *c, const struct dt_out *o,
 		      const struct dt_pfarg *args, int nargs)
 {
-	char *path = NULL;
-	size_t len = 0;
-	FILE *ms = open_memstream(&path, &len);
+	char *path = dt_rec_format(o, args, nargs);
 	int rc;
 
-	if (!ms)
+	if (!path)
 		return -1;
-	dt_pfmt_print(ms, o->o_fmt, args, nargs);
-	if (fclose(ms)) {
-		free(path);
-		return -1;
-	}
 	rc = c->c_ext && c->c_ext->vx_cat ? c->c_ext->vx_cat(c, path) : 0;
 	free(path);
 	return rc;

@@ -16,6 +16,9 @@ progs=(
 'BEGIN { @t[2] = (1, "b"); @t[1] = (5, "a"); @t[3] = (0, "z"); @s = (3, "x"); $v = @t[2]; printf("%d %s %d\n", $v.0, @t[1].1, @t[1].0); print(@t); delete(@t[3]); @u[1, "k"] = (7, -2); @k[1] = (ksym(kaddr("vfs_read")), (uint32)9); @e = (1, 2); delete(@e); @c[1] = (1, 2); @c[2] = (3, 4); clear(@c); print(@t, 1); exit(); }'
 )
 for p in "${progs[@]}"; do
+	# 0.27's top entries of a plain map are the last ones of its hash
+	# order, which changes from run to run: no top beside it
+	[ "$(bt_rel)" -lt 27 ] || p=${p//print(@i, 2); /}
 	for f in text json; do
 		bpftrace -f $f -e "$p" >"$d/bt.out"
 		"$DTRACE" --bpftrace -f $f -e "$p" >"$d/dt.out"

@@ -58,7 +58,12 @@ static size_t put(uint8_t *buf, size_t off, const struct dt_aggdata *d,
 	return off + r.dar_size;
 }
 
-static char *print(struct dt_aggdata *d, const char *fmt)
+/*
+ * The text of d, printed with format fmt (NULL: the default layout),
+ * user symbols named from st.
+ */
+static char *print_syms(struct dt_aggdata *d, const char *fmt,
+			struct dt_symtab *st)
 {
 	static char out[8192];
 	char err[256];
@@ -67,10 +72,15 @@ static char *print(struct dt_aggdata *d, const char *fmt)
 
 	memset(out, 0, sizeof(out));
 	fp = fmemopen(out, sizeof(out), "w");
-	dt_agg_print(fp, d, pf, NULL);
+	dt_agg_print(fp, d, pf, st);
 	fclose(fp);
 	dt_pfmt_free(pf);
 	return out;
+}
+
+static char *print(struct dt_aggdata *d, const char *fmt)
+{
+	return print_syms(d, fmt, NULL);
 }
 
 TEST(snapshots_add_up)
@@ -181,22 +191,6 @@ __attribute__((noinline)) int dt_agg_test_fn(int x)
 	return x * 5 + 2;
 }
 
-/* The text of d, printed with format fmt (NULL: the default layout). */
-static char *print_syms(struct dt_aggdata *d, const char *fmt,
-			struct dt_symtab *st)
-{
-	static char out[8192];
-	char err[256];
-	struct dt_pfmt *pf = fmt ? dt_pfmt_parse(fmt, err, sizeof(err)) : NULL;
-	FILE *fp;
-
-	memset(out, 0, sizeof(out));
-	fp = fmemopen(out, sizeof(out), "w");
-	dt_agg_print(fp, d, pf, st);
-	fclose(fp);
-	dt_pfmt_free(pf);
-	return out;
-}
 
 /*
  * @[umod(pc), uaddr(pc + 1)]: keys of 16 bytes each, the pid then the

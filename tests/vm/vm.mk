@@ -38,3 +38,9 @@ vm-dtests: all
 
 vm-selftest:
 	$(VM)/selftest.sh
+
+# bpftrace's side of the comparisons of Debian's bpftrace tools, captured
+# in a guest into tests/d/bt-tools-peer/ (tests/vm/bt-tools-capture.sh).
+.PHONY: capture-bt-tools
+capture-bt-tools: all
+	$(VM)/bt-tools-capture.sh

@@ -14,7 +14,7 @@
 # "N passed, N failed, N skipped" after a "skipped: NAME..." line when
 # tests could not check what they exist for (tests/vm/tally.sh).
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 
 # shellcheck source=tests/vm/tally.sh
 . tests/vm/tally.sh
@@ -22,8 +22,22 @@ failures=()
 
 pass() { passed=$((passed + $1)); }
 fail() { failed=$((failed + $1)); failures+=("$2"); }
+# Each stage's and each background part's time, printed again at the
+# end: CI shows the output's last lines only.
+times=$(mktemp)
+stage_t0=$SECONDS
+stage_name=
+stage_end() {
+	[ -n "$stage_name" ] &&
+		echo "#   $((SECONDS - stage_t0)) s  $stage_name" >>"$times"
+	stage_t0=$SECONDS
+}
 # A stage's title, with when it started (CI's limit is 90 minutes).
-section() { echo "== $1 (at $((SECONDS / 60)) min)"; }
+section() {
+	stage_end
+	stage_name=$1
+	echo "== $1 (at $((SECONDS / 60)) min)"
+}
 
 # One check that passes or fails as a whole.
 check() {
@@ -87,12 +101,16 @@ mlog=$(mktemp)
 m2log=$(mktemp)
 plog=$(mktemp)
 klist=$(mktemp)
-# STATUS-FILE LOG CMD...: run CMD into LOG, then its time
+# NAME LOG CMD...: run CMD into LOG, then its time, also on the
+# terminal as it ends (if CI stops the run, the last lines say where
+# the background was)
 timed() {
 	local t0=$SECONDS rc
-	"${@:2}" >"$1" 2>&1
+	"${@:3}" >"$2" 2>&1
 	rc=$?
-	echo "# $((SECONDS - t0)) s, at $((SECONDS / 60)) min" >>"$1"
+	echo "# $((SECONDS - t0)) s, at $((SECONDS / 60)) min" >>"$2"
+	echo "#   $((SECONDS - t0)) s  background: $1 (exit $rc, done at $((SECONDS / 60)) min)" |
+		tee -a "$times"
 	return "$rc"
 }
 # the kernels of the matrix but the default, on ROOT ("host": this
@@ -118,11 +136,11 @@ other_kernels() { # ROOT
 	pkrc=0
 	declare -A rpid
 	for r in trixie forky; do
-		tests/fetch-root.sh "$r" >"$rlog.$r" 2>&1 &
+		timed "Debian $r's root" "$rlog.$r" tests/fetch-root.sh "$r" &
 		rpid[$r]=$!
 	done
-	{ ./debian/mkdeb.sh && DEB_VERSION_SUFFIX=+pkgtest2 ./debian/mkdeb.sh; } \
-		>"$dlog" 2>&1
+	timed "the packages' build" "$dlog" \
+		eval './debian/mkdeb.sh && DEB_VERSION_SUFFIX=+pkgtest2 ./debian/mkdeb.sh'
 	echo $? >"$debs"
 	host=$(other_kernels host)
 	# Debian 12's 6.12 beside Debian 13's: built, not booted
@@ -130,7 +148,8 @@ other_kernels() { # ROOT
 		tr '\n' ' ')
 	if [ -n "$host" ]; then
 		MATRIX=$host MATRIX_NOBOOT=$noboot MATRIX_SUITE_ARGS=--subset \
-			MATRIX_DKMS=1 timed "$mlog" tests/run-matrix.sh
+			MATRIX_DKMS=1 timed "kernels on this root: $host" "$mlog" \
+			tests/run-matrix.sh
 		mrc=$?
 	fi
 	{
@@ -145,7 +164,6 @@ other_kernels() { # ROOT
 			fi
 			rm -f "$rlog.$r"
 		done
-		echo "# the roots made at $((SECONDS / 60)) min"
 		echo "$((2 - n)) passed, $n failed"
 		[ "$n" = 0 ]
 	} >"$rlog"
@@ -160,17 +178,19 @@ other_kernels() { # ROOT
 	echo "$TRIXIE_KVER|${host% }|${release% }" >"$klist"
 	if [ -n "$release" ]; then
 		MATRIX=$release MATRIX_SUITE_ARGS=--subset MATRIX_DKMS=1 \
-			timed "$m2log" tests/run-matrix.sh
+			timed "kernels on their roots: $release" "$m2log" \
+			tests/run-matrix.sh
 		m2rc=$?
 	fi
 	if [ -n "$TRIXIE_KVER" ]; then
-		PKG_BUILT=1 timed "$tlog" tests/pkg/run.sh --kver "$TRIXIE_KVER"
+		PKG_BUILT=1 timed "packages in Debian 13" "$tlog" \
+			tests/pkg/run.sh --kver "$TRIXIE_KVER"
 		prc=$?
 	fi
 	# The Debian packages' life on the default kernel, beside the
 	# suite's last part and the reliability tests.
 	if [ "$(cat "$debs")" = 0 ]; then
-		PKG_BUILT=1 timed "$plog" tests/pkg/run.sh
+		PKG_BUILT=1 timed "packages on $KVER" "$plog" tests/pkg/run.sh
 		pkrc=$?
 	else
 		{ echo "not ok - packages built"
@@ -195,6 +215,7 @@ section "the command's layering"
 check "layering of user/" make -s check-layers
 
 section "fuzzing smoke run (12 s per target)"
+check "fuzz targets build" make -s -j"$(nproc)" fuzz-build
 check "fuzz-smoke" make -s fuzz-smoke
 
 section "checkpatch"
@@ -237,12 +258,14 @@ if run_tallied "guest suite" tests/vm/run-guest.sh --kver "$KVER" \
 fi
 
 # The reliability tests on the default kernel under multi-threaded TCG
-# (make check-smp): ten runs with every function traced, about 13
-# minutes, beside the background's guests, which load the host in place
-# of busy loops. After the suite: beside it one run in ten of CI's took
-# 355 s.
+# (make check-smp runs ten): the reliability subset and four runs with
+# every function traced (CHECK_SMP_RUNS), both ways twice, beside the
+# background's guests, which load the host in place of busy loops. After
+# the suite: beside it one run in ten of CI's took 355 s. Ten runs took
+# 13-22 minutes here, which CI's 90 minutes do not hold with the rest.
 section "reliability under multi-threaded TCG (make check-smp)"
-RELIABILITY_LOOPS=0 run_tallied "reliability" tests/vm/reliability.sh 10
+RELIABILITY_LOOPS=0 run_tallied "reliability" tests/vm/reliability.sh \
+	"${CHECK_SMP_RUNS:-4}"
 
 # Debian's Prometheus scrapes dtrace -x prometheus in a guest (one short
 # boot, about 2.5 minutes under TCG): a skip without prometheus.
@@ -288,6 +311,10 @@ if [ "$failed" -gt 0 ]; then
 	echo "failed:"
 	printf '  %s\n' "${failures[@]}"
 fi
+stage_end
+echo "# the stages' times:"
+cat "$times"
+rm -f "$times"
 echo "# $((SECONDS / 60)) min in all"
 tally_end
 [ "$failed" -eq 0 ]

@@ -477,6 +477,32 @@ static const struct int_case decls[] = {
 	  48 },
 	{ "BEGIN { p = (int *)alloca(16); q = p; p += 2; *p = 5; p--; "
 	  "trace(*(p + 1) * 10 + (p - q)); }", 51 },
+	/*
+	 * bit-fields in DTrace's layout, each in the bytes that hold it:
+	 * the sizes DTrace's own test of it expects
+	 */
+	{ "struct r1 { int a : 1; };\nstruct r4 { int a : 1; int b : 3; "
+	  "int c : 3; int d : 3; };\nstruct r5 { int c : 12; int a : 10; "
+	  "int b : 3; };\nstruct r6 { int a : 20; int b : 3; int c : 12; };\n"
+	  "BEGIN { trace(sizeof (struct r1) * 1000 + sizeof (struct r4) * 100 "
+	  "+ sizeof (struct r5) * 10 + sizeof (struct r6)); }", 1456 },
+	{ "struct r7 { long c : 32; long long d : 9; int e : 1; };\n"
+	  "struct r8 { char a : 2; short b : 12; long c : 32; };\n"
+	  "struct r12 { int a : 30; int b : 30; int c : 32; };\n"
+	  "BEGIN { trace(sizeof (struct r7) * 10000 + sizeof (struct r8) * 100"
+	  " + sizeof (struct r12)); }", 70812 },
+	/* stored and read back: truncated, signed ones sign-extended */
+	{ "struct b { int s : 3; unsigned u : 5; int : 4; unsigned long l : "
+	  "40; };\nBEGIN { p = (struct b *)alloca(sizeof (struct b)); "
+	  "p->s = 3; p->u = 33; p->l = 0xffffffffffff; "
+	  "trace(p->s * 1000000 + p->u * 10000 + (p->l == 0xffffffffff) * 100"
+	  " + sizeof (struct b)); }", 3010116 },
+	{ "struct b { int s : 3; unsigned u : 5; };\n"
+	  "BEGIN { p = (struct b *)alloca(sizeof (struct b)); p->u = 31; "
+	  "p->s = 5; p->u = 2; trace(p->s * 100 + (int)p->u); }", -298 },
+	{ "struct b { char x; unsigned n : 4; };\nthis struct b v;\n"
+	  "BEGIN { this->v.x = -1; this->v.n = 9; "
+	  "trace(this->v.n * 1000 + this->v.x); }", 8999 },
 };
 
 TEST(declared)

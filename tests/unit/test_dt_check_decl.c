@@ -120,6 +120,30 @@ static const struct check_case cases[] = {
 	  "trace((signed char)3); trace((short unsigned int)4); }" },
 	{ "typedef struct { int a; } p_t;\nstruct s { p_t p; };\n"
 	  "BEGIN { trace(sizeof (struct s)); }" },
+	/* bit-fields: the size first, then the type, then the width */
+	{ "struct s {\n\tint a : 0;\n};", "D_DECL_BFCONST", 2,
+	  "positive integral constant expression expected as bit-field "
+	  "size" },
+	{ "int w;\nstruct s { int a : w; };", "D_DECL_BFCONST", 2,
+	  "positive integral constant expression expected as bit-field "
+	  "size" },
+	{ "struct s { char *p : 3; };", "D_DECL_BFTYPE", 1,
+	  "invalid type for bit-field: p" },
+	{ "struct t { int x; };\nstruct s { struct t : 2; };",
+	  "D_DECL_BFTYPE", 2, "invalid type for bit-field: (anon)" },
+	{ "struct s { int a : 1; int b : 33; };", "D_DECL_BFSIZE", 1,
+	  "bit-field too big for type: b" },
+	{ "struct s { long b : 65; };", "D_DECL_BFSIZE", 1,
+	  "bit-field too big for type: b" },
+	{ "struct s { int a : 1; int a : 2; };", "D_UNKNOWN", 1,
+	  "failed to define member 'a': Duplicate member or variable name" },
+	{ "struct s { int a : 3; };\nBEGIN { trace(sizeof "
+	  "(((struct s *)0)->a)); }", "D_SIZEOF_BITFIELD", 2,
+	  "cannot apply sizeof to a bit-field" },
+	{ "struct s { int a : 3; };\nBEGIN { trace(offsetof(struct s, a)); }",
+	  "D_OFFSETOF_BITFIELD", 2, "cannot take offset of a bit-field: a" },
+	{ "struct s { int a : 3, : 0, b : 2; unsigned : 4; };\n"
+	  "BEGIN { trace(sizeof (struct s)); }" },
 };
 
 TEST(declarations)

@@ -580,6 +580,46 @@ static int dt_cg_member(struct dt_cg *cg, struct dt_node *n, bool load)
 	return r;
 }
 
+/*
+ * p->f = %rv for a bit-field f: the unit that holds its bits is read,
+ * its bits replaced by %rv's lowest, and written back.
+ */
+static int dt_cg_bitstore(struct dt_cg *cg, int ra, int rv,
+			  const struct dt_node *n)
+{
+	static const enum dif_opcode st[] = {
+		[1] = DIF_OP_STB, [2] = DIF_OP_STH, [4] = DIF_OP_STW,
+		[8] = DIF_OP_STX,
+	};
+	unsigned int end = n->n_bitoff + n->n_bitsize;
+	struct dt_type unit = dt_type_ulong;
+	int ru = dt_cg_reg(cg), rm = dt_cg_reg(cg), rt = dt_cg_reg(cg);
+
+	if (ru < 0 || rm < 0 || rt < 0)
+		return -1;
+	unit.is_signed = false;
+	unit.size = end <= 8 ? 1 : end <= 16 ? 2 : end <= 32 ? 4 : 8;
+	EMIT(cg, MOV, ru, ra, 0, 0);
+	dt_cg_deref(cg, ru, &unit);
+	/* the field's mask, in place */
+	EMIT(cg, SETI, rm, 0, 0, -1);
+	EMIT(cg, SETI, rt, 0, 0, (int32_t)(64 - n->n_bitsize));
+	EMIT(cg, SRL, rm, rm, rt, 0);
+	EMIT(cg, SETI, rt, 0, 0, (int32_t)n->n_bitoff);
+	EMIT(cg, SLL, rm, rm, rt, 0);
+	/* the value, in place */
+	EMIT(cg, SLL, rt, rv, rt, 0);
+	EMIT(cg, AND, rt, rt, rm, 0);
+	EMIT(cg, NOT, rm, rm, 0, 0);
+	EMIT(cg, AND, ru, ru, rm, 0);
+	EMIT(cg, OR, ru, ru, rt, 0);
+	dt_difo_emit(cg->cg_d, st[unit.size], ra, ru, 0, 0);
+	dt_cg_free(cg, rt);
+	dt_cg_free(cg, rm);
+	dt_cg_free(cg, ru);
+	return rv;
+}
+
 /* *(t *)p = %rv, p->m = %rv: the module allows it into scratch only. */
 static int dt_cg_ptrstore(struct dt_cg *cg, struct dt_node *lv, int rv)
 {
@@ -590,6 +630,11 @@ static int dt_cg_ptrstore(struct dt_cg *cg, struct dt_node *lv, int rv)
 
 	if (ra < 0)
 		return -1;
+	if (lv->n_kind == DT_N_MEMBER && lv->n_bitsize) {
+		rv = dt_cg_bitstore(cg, ra, rv, lv);
+		dt_cg_free(cg, ra);
+		return rv;
+	}
 	if (!t->ptr && t->size == 1)
 		op = DIF_OP_STB;
 	else if (!t->ptr && t->size == 2)

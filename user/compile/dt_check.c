@@ -932,7 +932,7 @@ static int dt_check_ptrstore(struct dt_pcb *pcb, struct dt_node *n)
 	if (dt_check_node(pcb, r) || dt_check_node(pcb, l))
 		return -1;
 	if (l->n_type.kind == DT_T_SOU ||
-	    (l->n_kind == DT_N_MEMBER && (l->n_builtin || l->n_bitsize)))
+	    (l->n_kind == DT_N_MEMBER && l->n_builtin))
 		return dt_error(pcb, &n->n_loc, "D_OP_LVAL", "operator = "
 				"requires modifiable lvalue as an operand");
 	if (!dt_is_int(r))
@@ -1103,6 +1103,10 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 			if (dt_check_node(pcb, l))
 				return -1;
 			n->n_ctype = l->n_type;
+			if (l->n_kind == DT_N_MEMBER && l->n_bitsize)
+				return dt_error(pcb, &n->n_loc,
+						"D_SIZEOF_BITFIELD", "cannot "
+						"apply sizeof to a bit-field");
 			if (l->n_kind == DT_N_THIS && l->n_var->v_dim) {
 				/* this T a[N]: all of it, as C's sizeof */
 				const struct dt_type e =

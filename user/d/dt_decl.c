@@ -154,6 +154,16 @@ int dt_declr_dim(struct dt_pcb *pcb, struct dt_declr *d,
 	return 0;
 }
 
+void dt_declr_bits(struct dt_pcb *pcb, struct dt_declr *d,
+		   struct dt_node *bits)
+{
+	int64_t v;
+
+	d->dr_bitfield = true;
+	d->dr_bits = dt_decl_const(&pcb->pcb_prog, bits, &v) || v < 0 ? -1 : v;
+	dt_node_free(bits);
+}
+
 int dt_declr_keys(struct dt_pcb *pcb, struct dt_declr *d,
 		  const struct dt_tlist *keys, const void *loc)
 {
@@ -351,6 +361,45 @@ int dt_parse_tdefs(struct dt_pcb *pcb, const struct dt_tspec *ts,
 	return rc;
 }
 
+/* NAME : BITS, with DTrace's checks in DTrace's order. */
+static int dt_parse_bitfield(struct dt_pcb *pcb, const struct dt_tspec *ts,
+			     struct dt_declr *d)
+{
+	const char *name = d->dr_name ? d->dr_name : "(anon)";
+	struct dt_type t;
+
+	if (dt_declr_type(pcb, ts, d, &t))
+		goto fail;
+	if (t.kind == DT_T_VOID && !t.ptr) {
+		dt_error(pcb, &d->dr_loc, "D_DECL_VOIDOBJ", "cannot have "
+			 "void member: %s", name);
+		goto fail;
+	}
+	/* int : 0 takes no room in DTrace's layout */
+	if (!d->dr_name && d->dr_bits == 0)
+		return 0;
+	if (d->dr_bits <= 0) {
+		dt_error(pcb, &d->dr_loc, "D_DECL_BFCONST", "positive integral "
+			 "constant expression expected as bit-field size");
+		goto fail;
+	}
+	if (t.kind != DT_T_INT || t.ptr || d->dr_ndims || d->dr_func) {
+		dt_error(pcb, &d->dr_loc, "D_DECL_BFTYPE", "invalid type for "
+			 "bit-field: %s", name);
+		goto fail;
+	}
+	if (d->dr_bits > 8 * t.size) {
+		dt_error(pcb, &d->dr_loc, "D_DECL_BFSIZE", "bit-field too big "
+			 "for type: %s", name);
+		goto fail;
+	}
+	return dt_sou_bitfield_add(pcb, pcb->pcb_sou, d->dr_name, &t,
+				   (unsigned int)d->dr_bits, &d->dr_loc);
+fail:
+	free(d->dr_name);
+	return -1;
+}
+
 int dt_parse_members(struct dt_pcb *pcb, const struct dt_tspec *ts,
 		     struct dt_declr *list, const void *loc)
 {
@@ -366,6 +415,11 @@ int dt_parse_members(struct dt_pcb *pcb, const struct dt_tspec *ts,
 		return dt_sou_anon_add(pcb, pcb->pcb_sou, &t, loc);
 	}
 	for (d = list; d && !rc; d = d->dr_next) {
+		if (d->dr_bitfield) {
+			rc = dt_parse_bitfield(pcb, ts, d);
+			d->dr_name = NULL;	/* taken, or freed */
+			continue;
+		}
 		if (d->dr_null || d->dr_keys.tl_n) {
 			rc = dt_error(pcb, &d->dr_loc, "D_DECL_ARRNULL",
 				      "array declaration requires array "

@@ -127,6 +127,7 @@ static struct dt_node *dt_parse_unsupp(struct dt_pcb *pcb,
 %type <scope> dscope dclasses dclass
 %type <tspec> dtype
 %type <declr> declarators declarator ddeclarator param
+%type <declr> mdeclarators mdeclarator
 %type <plist> params plist
 %type <sou> sou_head
 %type <str> sou_name
@@ -450,7 +451,7 @@ members:
 	;
 
 member:
-	  dtype declarators ';'
+	  dtype mdeclarators ';'
 		{
 			if (dt_parse_members(pcb, &$1, $2, &@1))
 				YYERROR;
@@ -459,6 +460,26 @@ member:
 		{
 			if (dt_parse_members(pcb, &$1, NULL, &@1))
 				YYERROR;
+		}
+	;
+
+/* A member's declarators: bit-fields too, and unnamed ones (padding). */
+mdeclarators:
+	  mdeclarator
+	| mdeclarators ',' mdeclarator	{ $$ = dt_declr_append($1, $3); }
+	;
+
+mdeclarator:
+	  declarator
+	| declarator ':' cond		{ $$ = $1; dt_declr_bits(pcb, $$, $3); }
+	| ':' cond
+		{
+			$$ = dt_declr_new(pcb, NULL, &@1);
+			if (!$$) {
+				dt_node_free($2);
+				YYERROR;
+			}
+			dt_declr_bits(pcb, $$, $2);
 		}
 	;
 

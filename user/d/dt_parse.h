@@ -121,6 +121,8 @@ struct dt_declr {
 	bool		dr_func;	/* (params) after it: a prototype */
 	bool		dr_fptr;	/* (*name)(params): a pointer to one */
 	bool		dr_void;	/* a parameter of type void */
+	bool		dr_bitfield;	/* a member's ": BITS" */
+	int64_t		dr_bits;	/* BITS; -1: not a constant */
 };
 
 /* A prototype's parameters so far. */
@@ -136,6 +138,9 @@ struct dt_declr *dt_declr_append(struct dt_declr *list, struct dt_declr *d);
 /* declr[dim]: dim must be a positive integer constant (D_DECL_ARRSUB). */
 int dt_declr_dim(struct dt_pcb *pcb, struct dt_declr *d,
 		 struct dt_node *dim, const void *loc);
+/* member : bits, checked when the member's type is known. */
+void dt_declr_bits(struct dt_pcb *pcb, struct dt_declr *d,
+		   struct dt_node *bits);
 int dt_declr_keys(struct dt_pcb *pcb, struct dt_declr *d,
 		  const struct dt_tlist *keys, const void *loc);
 /* d is a parameter of type ts: its type must be one. */

@@ -41,6 +41,7 @@ struct dt_sou {
 	bool		s_union;
 	bool		s_defined;	/* its closing brace was seen */
 	uint32_t	s_size, s_align;
+	uint32_t	s_end;		/* a script's: the last member's end */
 	struct dt_member *s_mems;
 	int		s_nmems;
 	const struct dt_btf *s_btf;	/* NULL: the script's */

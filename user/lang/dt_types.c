@@ -100,15 +100,65 @@ int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
 	m->m_str = DT_MSTR_NONE;
 	if (nelems)
 		size *= (uint32_t)nelems;
-	m->m_off = s->s_union ? 0 : (s->s_size + align - 1) / align * align;
+	m->m_off = s->s_union ? 0 : (s->s_end + align - 1) / align * align;
 	if (m->m_off + size > s->s_size)
 		s->s_size = m->m_off + size;
+	s->s_end = m->m_off + size;
 	if (align > s->s_align)
 		s->s_align = align;
 	return 0;
 fail:
 	free(name);
 	return -1;
+}
+
+/*
+ * A bit-field of a script's struct or union, laid out as DTrace lays out
+ * its own: the field is an integer of the smallest power-of-two size
+ * that holds its bits, aligned to that size, its bits from the lowest of
+ * its first byte, and the next member may start in the byte after its
+ * last bit. Fields are not packed into one unit as a C compiler packs
+ * them, nor do they align the struct: DTrace's
+ * sizeof (struct { int a : 1; int b : 3; }) is 2, and
+ * sizeof (struct { int c : 12; int a : 10; int b : 3; }) is 5. Without a
+ * name it only takes its room.
+ */
+int dt_sou_bitfield_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
+			const struct dt_type *t, unsigned int bits,
+			const struct dt_loc *loc)
+{
+	uint32_t bytes = (bits + 7) / 8, size = 1, off;
+	struct dt_member *m;
+
+	while (size < bytes)
+		size *= 2;
+
+	if (name && dt_sou_member(s, name)) {
+		dt_error(pcb, loc, "D_UNKNOWN", "failed to define member "
+			 "'%s': Duplicate member or variable name", name);
+		free(name);
+		return -1;
+	}
+	off = s->s_union ? 0 : (s->s_end + size - 1) / size * size;
+	if (off + size > s->s_size)
+		s->s_size = off + size;
+	s->s_end = off + bytes;
+	if (!name)
+		return 0;
+	m = realloc(s->s_mems, (size_t)(s->s_nmems + 1) * sizeof(*m));
+	if (!m) {
+		free(name);
+		return dt_error(pcb, NULL, "D_NOMEM", "out of memory");
+	}
+	s->s_mems = m;
+	m = &m[s->s_nmems++];
+	memset(m, 0, sizeof(*m));
+	m->m_name = name;
+	m->m_type = *t;
+	m->m_off = off;
+	m->m_str = DT_MSTR_NONE;
+	m->m_bitsize = (uint8_t)bits;
+	return 0;
 }
 
 int dt_sou_anon_add(struct dt_pcb *pcb, struct dt_sou *s,
@@ -122,7 +172,7 @@ int dt_sou_anon_add(struct dt_pcb *pcb, struct dt_sou *s,
 		return dt_error(pcb, loc, "D_DECL_MNAME", "member declaration "
 				"requires a name");
 	align = in->s_align;
-	base = s->s_union ? 0 : (s->s_size + align - 1) / align * align;
+	base = s->s_union ? 0 : (s->s_end + align - 1) / align * align;
 	for (i = 0; i < in->s_nmems; i++) {
 		const struct dt_member *m = &in->s_mems[i];
 		struct dt_member *n;
@@ -149,6 +199,7 @@ int dt_sou_anon_add(struct dt_pcb *pcb, struct dt_sou *s,
 	}
 	if (base + in->s_size > s->s_size)
 		s->s_size = base + in->s_size;
+	s->s_end = base + in->s_size;
 	if (align > s->s_align)
 		s->s_align = align;
 	return 0;

@@ -45,6 +45,10 @@ struct dt_sou *dt_sou_begin(struct dt_pcb *pcb, char *name, bool is_union,
 int dt_sou_member_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
 		      const struct dt_type *t, int64_t nelems,
 		      const struct dt_loc *loc);
+/* NAME : BITS (1-64, t an integer type); NAME may be NULL (padding). */
+int dt_sou_bitfield_add(struct dt_pcb *pcb, struct dt_sou *s, char *name,
+			const struct dt_type *t, unsigned int bits,
+			const struct dt_loc *loc);
 /* struct { ... }; inside s: the members of that anonymous t are s's. */
 int dt_sou_anon_add(struct dt_pcb *pcb, struct dt_sou *s,
 		    const struct dt_type *t, const struct dt_loc *loc);

@@ -32,10 +32,18 @@ translator fileinfo_t < struct file *F > {
 };
 
 /*
+ * getf(): the current process's open file by descriptor, as illumos'
+ * subroutine gives its file_t *; NULL when the descriptor is not open or
+ * out of range. Each load is a nofault load, as every -> is.
+ */
+typedef struct file file_t;
+inline file_t *getf(int fd) =
+    fd >= 0 && fd < curthread->files->fdt->max_fds ?
+    curthread->files->fdt->fd[fd] : (struct file *)0;
+
+/*
  * fds[]: the current process's open files by descriptor, as illumos'
  * io.d defines it. A descriptor that is closed or out of range gives
  * the translator's "<none>" members and an offset of -1.
  */
-inline fileinfo_t fds[int fd] = xlate<fileinfo_t>(
-    fd >= 0 && fd < curthread->files->fdt->max_fds ?
-    curthread->files->fdt->fd[fd] : (struct file *)0);
+inline fileinfo_t fds[int fd] = xlate<fileinfo_t>(getf(fd));

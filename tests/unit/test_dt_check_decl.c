@@ -142,6 +142,9 @@ static const struct check_case cases[] = {
 	  "cannot apply sizeof to a bit-field" },
 	{ "struct s { int a : 3; };\nBEGIN { trace(offsetof(struct s, a)); }",
 	  "D_OFFSETOF_BITFIELD", 2, "cannot take offset of a bit-field: a" },
+	{ "inline int f(int x) = x * 2;", "D_DECL_FUNC", 1, "inline f( ): "
+	  "only D's library may declare a subroutine; declare inline f[ ] "
+	  "and index it" },
 	{ "struct s { int a : 3, : 0, b : 2; unsigned : 4; };\n"
 	  "BEGIN { trace(sizeof (struct s)); }" },
 };

@@ -97,6 +97,17 @@ static void fake_sysfs(const char *root)
 	    "Block devices:\n  8 sd\n254 virtblk\n");
 }
 
+/* A library's subroutine (getf( )) is a declared name as inlines are. */
+TEST(needed_by_subroutine)
+{
+	static const char lib[] = "inline int twice(int x) = x * 2;\n"
+		"inline int pair[int x] = x + 1;\n";
+
+	ASSERT_TRUE(dt_lib_needed(lib, "BEGIN { trace(twice(3)); }"));
+	ASSERT_TRUE(dt_lib_needed(lib, "BEGIN { trace(pair[3]); }"));
+	ASSERT_FALSE(dt_lib_needed(lib, "BEGIN { trace(x); }"));
+}
+
 TEST(devinfo_from_sysfs)
 {
 	char root[] = "/tmp/dt_libdev_XXXXXX", procdevs[64], *t;

@@ -147,6 +147,22 @@ static const char *runtime_refusal(const char *name)
 	return NULL;
 }
 
+/* Whether the D library defines name (an inline of lib/dtrace-linux). */
+static bool in_library(const char *name)
+{
+	char cmd[256];
+	int rc;
+
+	/*
+	 * inline T name = or, with parameters, inline T name[T p] =; a
+	 * subroutine, inline T name(T p) =
+	 */
+	snprintf(cmd, sizeof(cmd), "grep -qE '^inline .*[ *]%s( = |\\[|\\()' "
+		 "lib/dtrace-linux/*.d", name);
+	rc = system(cmd);
+	return rc == 0;
+}
+
 /* A function by the compiler's table: known, known as refused, or not. */
 static void func_rows(FILE *fp, const char *kind, const char *const *names)
 {
@@ -157,7 +173,9 @@ static void func_rows(FILE *fp, const char *kind, const char *const *names)
 	for (i = 0; names[i]; i++) {
 		const struct dt_func *f = dt_func_lookup(names[i]);
 
-		if (!f) {
+		if (!f && in_library(names[i])) {
+			add(r->works, sizeof(r->works), names[i]);
+		} else if (!f) {
 			add(r->missing, sizeof(r->missing), names[i]);
 		} else if (f->f_kind == DT_F_UNSUPP) {
 			snprintf(src, sizeof(src), "BEGIN { %s(); }",
@@ -173,19 +191,6 @@ static void func_rows(FILE *fp, const char *kind, const char *const *names)
 	}
 	put_rows(fp, kind, r);
 	free(r);
-}
-
-/* Whether the D library defines name (an inline of lib/dtrace-linux). */
-static bool in_library(const char *name)
-{
-	char cmd[256];
-	int rc;
-
-	/* inline T name = or, with parameters, inline T name[T p] = */
-	snprintf(cmd, sizeof(cmd), "grep -qE '^inline .*[ *]%s( = |\\[)' "
-		 "lib/dtrace-linux/*.d", name);
-	rc = system(cmd);
-	return rc == 0;
 }
 
 /*

@@ -181,14 +181,18 @@ static int dt_resolve_inline(struct dt_pcb *pcb, struct dt_node *n,
 		return dt_error(pcb, &n->n_loc, "D_IDENT_BADREF",
 				"inline %s is defined in terms of itself",
 				d->d_name);
-	if (d->d_nkeys && n->n_kind != DT_N_INDEX)
+	if (d->d_call && n->n_kind != DT_N_CALL)
+		return dt_error(pcb, &n->n_loc, "D_IDENT_BADREF", "%s( ) is "
+				"a subroutine: call it", d->d_name);
+	if (d->d_nkeys && !d->d_call && n->n_kind != DT_N_INDEX)
 		return dt_error(pcb, &n->n_loc, "D_ARR_SCALAR", "inline %s "
 				"has parameters; it must be indexed: %s[ ]",
 				d->d_name, d->d_name);
 	if (d->d_nkeys && dt_node_count(n->n_args) != d->d_nkeys)
-		return dt_error(pcb, &n->n_loc, "D_PROTO_LEN", "%s[ ] "
+		return dt_error(pcb, &n->n_loc, "D_PROTO_LEN", "%s%s "
 				"prototype mismatch: %d arg%s passed, %d "
-				"expected", d->d_name, dt_node_count(n->n_args),
+				"expected", d->d_name, d->d_call ? "( )" : "[ ]",
+				dt_node_count(n->n_args),
 				dt_node_count(n->n_args) == 1 ? "" : "s",
 				d->d_nkeys);
 	for (a = n->n_args; a && i < 8; a = a->n_next)
@@ -509,10 +513,16 @@ static int dt_resolve_node(struct dt_pcb *pcb, struct dt_node *n, bool lhs)
 		return dt_resolve_node(pcb, n->n_left, true);
 	case DT_N_INCDEC:
 		return dt_resolve_node(pcb, n->n_left, true);
-	case DT_N_CALL:
+	case DT_N_CALL: {
+		/* a subroutine D's library writes in D: getf( ) */
+		const struct dt_decl *d = dt_inline_lookup(pcb, n->n_str);
+
+		if (d && d->d_call)
+			return dt_resolve_inline(pcb, n, d, lhs);
 		/* NULL: dt_check's */
 		n->n_func = dt_func_resolve(pcb, n->n_str);
 		return dt_resolve_list(pcb, n->n_args);
+	}
 	case DT_N_XLATE:	/* resolved as its member's translation */
 		return 0;
 	case DT_N_SIZEOF:

@@ -185,7 +185,14 @@ decl:
 		}
 	| DT_TOK_INLINE type DT_TOK_IDENT '[' ilist ']' '=' expr ';'
 		{
-			if (dt_parse_inline_params(pcb, &$2, $3, &$5, $8, &@3))
+			if (dt_parse_inline_params(pcb, &$2, $3, &$5, $8, &@3,
+						   false))
+				YYERROR;
+		}
+	| DT_TOK_INLINE type DT_TOK_IDENT '(' ilist ')' '=' expr ';'
+		{
+			if (dt_parse_inline_params(pcb, &$2, $3, &$5, $8, &@3,
+						   true))
 				YYERROR;
 		}
 	| DT_TOK_TRANSLATOR type '<' type DT_TOK_IDENT '>'

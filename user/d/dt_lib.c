@@ -149,16 +149,19 @@ static bool dt_lib_provider_needed(const char *lib, const char *text)
 	return false;
 }
 
-/* At p, past blanks, "[...] =" (not "=="): inline T name[T a] = */
+/*
+ * At p, past blanks, "[...] =" or "(...) =" (not "=="): inline T
+ * name[T a] = or, a library's subroutine, inline T name(T a) =
+ */
 static bool dt_lib_inline_params(const char *s, size_t p)
 {
 	const char *e;
 
 	while (isspace((unsigned char)s[p]))
 		p++;
-	if (s[p] != '[')
+	if (s[p] != '[' && s[p] != '(')
 		return false;
-	e = strchr(s + p, ']');
+	e = strchr(s + p, s[p] == '[' ? ']' : ')');
 	if (!e)
 		return false;
 	p = (size_t)(e - s) + 1;
@@ -293,7 +296,9 @@ static int dt_lib_parse(struct dt_pcb *pcb, const char *path,
 	pcb->pcb_src = text;
 	pcb->pcb_srclen = strlen(text);
 	pcb->pcb_file = path;
+	pcb->pcb_inlib = true;
 	rc = parse(pcb);
+	pcb->pcb_inlib = false;
 	if (!rc) {
 		pcb->pcb_src = src;
 		pcb->pcb_srclen = srclen;

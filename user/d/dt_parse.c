@@ -806,11 +806,21 @@ void dt_ilist_free(struct dt_ilist *il)
 
 int dt_parse_inline_params(struct dt_pcb *pcb, const struct dt_tspec *ts,
 			   char *name, struct dt_ilist *il,
-			   struct dt_node *expr, const void *loc)
+			   struct dt_node *expr, const void *loc, bool call)
 {
 	struct dt_decl *d;
 	int i, j;
 
+	/* D's own subroutines written in D (getf( )); not a script's */
+	if (call && !pcb->pcb_inlib) {
+		dt_error(pcb, loc, "D_DECL_FUNC", "inline %s( ): only D's "
+			 "library may declare a subroutine; declare "
+			 "inline %s[ ] and index it", name, name);
+		dt_ilist_free(il);
+		free(name);
+		dt_node_free(expr);
+		return -1;
+	}
 	for (i = 0; i < il->il_n; i++)
 		for (j = 0; j < i; j++)
 			if (!strcmp(il->il_names[i], il->il_names[j])) {
@@ -829,6 +839,7 @@ int dt_parse_inline_params(struct dt_pcb *pcb, const struct dt_tspec *ts,
 	for (d = pcb->pcb_prog.p_decls; d->d_next; d = d->d_next)
 		;
 	d->d_nkeys = il->il_n;
+	d->d_call = call;
 	for (i = 0; i < il->il_n; i++) {
 		d->d_keys[i] = il->il_types[i];
 		d->d_pnames[i] = il->il_names[i];

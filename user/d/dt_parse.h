@@ -172,10 +172,13 @@ int dt_parse_typeonly(struct dt_pcb *pcb, const struct dt_tspec *ts,
 		      const void *loc);
 int dt_parse_inline(struct dt_pcb *pcb, const struct dt_tspec *ts, char *name,
 		    struct dt_node *expr, const void *loc);
-/* inline T name[T1 p1, ...] = expr; (takes name, il's names and expr) */
+/*
+ * inline T name[T1 p1, ...] = expr; (takes name, il's names and expr);
+ * with call, inline T name(T1 p1, ...) = expr;, in D's library only
+ */
 int dt_parse_inline_params(struct dt_pcb *pcb, const struct dt_tspec *ts,
 			   char *name, struct dt_ilist *il,
-			   struct dt_node *expr, const void *loc);
+			   struct dt_node *expr, const void *loc, bool call);
 int dt_parse_xlator(struct dt_pcb *pcb, const struct dt_tspec *out,
 		    const struct dt_tspec *in, char *param,
 		    struct dt_node *mems, const void *loc);

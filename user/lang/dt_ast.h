@@ -273,6 +273,7 @@ struct dt_decl {
 	 */
 	char		*d_pnames[8];
 	uint32_t	d_dim;		/* > 0: T name[d_dim] */
+	bool		d_call;		/* inline T name(T1 p1, ...): called */
 };
 
 /*

@@ -48,6 +48,7 @@ struct dt_pcb {
 	const struct dt_enumc *pcb_enumprev; /* p_enums before this enum */
 	char		pcb_lasttok[64];/* for "syntax error near" */
 	bool		pcb_eof;
+	bool		pcb_inlib;	/* parsing a file of D's library */
 
 	/* output */
 	struct dt_program pcb_prog;

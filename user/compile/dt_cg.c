@@ -538,6 +538,28 @@ static int dt_cg_dataloc(struct dt_cg *cg, int r, int32_t off)
 	return r;
 }
 
+/* The smallest unsigned unit that holds a bit-field's bits. */
+static struct dt_type dt_cg_bitunit(const struct dt_node *n)
+{
+	unsigned int end = n->n_bitoff + n->n_bitsize;
+	struct dt_type unit = dt_type_ulong;
+
+	unit.size = end <= 8 ? 1 : end <= 16 ? 2 : end <= 32 ? 4 : 8;
+	return unit;
+}
+
+/* The store of a value of type t. */
+static enum dif_opcode dt_cg_stop(const struct dt_type *t)
+{
+	if (!t->ptr && t->size == 1)
+		return DIF_OP_STB;
+	if (!t->ptr && t->size == 2)
+		return DIF_OP_STH;
+	if (!t->ptr && t->size == 4)
+		return DIF_OP_STW;
+	return DIF_OP_STX;
+}
+
 /*
  * A bit-field's value: load the smallest unit that holds its bits, then
  * shift them to the top and back down, extending its sign if it has one.
@@ -545,12 +567,11 @@ static int dt_cg_dataloc(struct dt_cg *cg, int r, int32_t off)
 static int dt_cg_bitfield(struct dt_cg *cg, int r, const struct dt_node *n)
 {
 	unsigned int end = n->n_bitoff + n->n_bitsize;
-	struct dt_type unit = dt_type_ulong;
+	struct dt_type unit = dt_cg_bitunit(n);
 	int tmp = dt_cg_reg(cg);
 
 	if (tmp < 0)
 		return -1;
-	unit.size = end <= 8 ? 1 : end <= 16 ? 2 : end <= 32 ? 4 : 8;
 	dt_cg_deref(cg, r, &unit);
 	EMIT(cg, SETI, tmp, 0, 0, (int32_t)(64 - end));
 	EMIT(cg, SLL, r, r, tmp, 0);
@@ -587,18 +608,11 @@ static int dt_cg_member(struct dt_cg *cg, struct dt_node *n, bool load)
 static int dt_cg_bitstore(struct dt_cg *cg, int ra, int rv,
 			  const struct dt_node *n)
 {
-	static const enum dif_opcode st[] = {
-		[1] = DIF_OP_STB, [2] = DIF_OP_STH, [4] = DIF_OP_STW,
-		[8] = DIF_OP_STX,
-	};
-	unsigned int end = n->n_bitoff + n->n_bitsize;
-	struct dt_type unit = dt_type_ulong;
+	struct dt_type unit = dt_cg_bitunit(n);
 	int ru = dt_cg_reg(cg), rm = dt_cg_reg(cg), rt = dt_cg_reg(cg);
 
 	if (ru < 0 || rm < 0 || rt < 0)
 		return -1;
-	unit.is_signed = false;
-	unit.size = end <= 8 ? 1 : end <= 16 ? 2 : end <= 32 ? 4 : 8;
 	EMIT(cg, MOV, ru, ra, 0, 0);
 	dt_cg_deref(cg, ru, &unit);
 	/* the field's mask, in place */
@@ -613,7 +627,7 @@ static int dt_cg_bitstore(struct dt_cg *cg, int ra, int rv,
 	EMIT(cg, NOT, rm, rm, 0, 0);
 	EMIT(cg, AND, ru, ru, rm, 0);
 	EMIT(cg, OR, ru, ru, rt, 0);
-	dt_difo_emit(cg->cg_d, st[unit.size], ra, ru, 0, 0);
+	dt_difo_emit(cg->cg_d, dt_cg_stop(&unit), ra, ru, 0, 0);
 	dt_cg_free(cg, rt);
 	dt_cg_free(cg, rm);
 	dt_cg_free(cg, ru);
@@ -623,8 +637,6 @@ static int dt_cg_bitstore(struct dt_cg *cg, int ra, int rv,
 /* *(t *)p = %rv, p->m = %rv: the module allows it into scratch only. */
 static int dt_cg_ptrstore(struct dt_cg *cg, struct dt_node *lv, int rv)
 {
-	const struct dt_type *t = &lv->n_type;
-	enum dif_opcode op = DIF_OP_STX;
 	int ra = lv->n_kind == DT_N_MEMBER ? dt_cg_member(cg, lv, false) :
 		dt_cg_expr(cg, lv->n_left);
 
@@ -635,13 +647,7 @@ static int dt_cg_ptrstore(struct dt_cg *cg, struct dt_node *lv, int rv)
 		dt_cg_free(cg, ra);
 		return rv;
 	}
-	if (!t->ptr && t->size == 1)
-		op = DIF_OP_STB;
-	else if (!t->ptr && t->size == 2)
-		op = DIF_OP_STH;
-	else if (!t->ptr && t->size == 4)
-		op = DIF_OP_STW;
-	dt_difo_emit(cg->cg_d, op, ra, rv, 0, 0);
+	dt_difo_emit(cg->cg_d, dt_cg_stop(&lv->n_type), ra, rv, 0, 0);
 	dt_cg_free(cg, ra);
 	return rv;
 }

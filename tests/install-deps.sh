@@ -7,7 +7,9 @@
 # already.
 #
 # install-deps.sh --demo: only what make demo needs (build the module
-# and the command for the default kernel, boot it in a guest).
+# and the command for the default kernel, boot it in a guest). The
+# default kernel's image is unpacked under build/kernel/root/ for the
+# guest, not installed (see below).
 # install-deps.sh --no-roots: all of it but Debian 13's and testing's
 # roots under build/ (fetch-root.sh, made side by side: 6-16 minutes),
 # which make check boots for their part of the matrix.
@@ -16,9 +18,10 @@ set -eu
 # Not build-essential: its g++, dpkg-dev and perl are a tenth of a fresh
 # host's demo and build nothing the demo runs.
 DEMO_PKGS="make gcc libc6-dev bison flex libelf-dev libbpf-dev \
-	dwarves pkg-config linux-image-amd64 linux-headers-amd64 \
+	dwarves pkg-config linux-headers-amd64 \
 	qemu-system-x86 cpio xz-utils kmod"
-PKGS="$DEMO_PKGS build-essential busybox-static linux-source-6.1 dkms bpftrace \
+PKGS="$DEMO_PKGS linux-image-amd64 build-essential busybox-static \
+	linux-source-6.1 dkms bpftrace \
 	clang libclang-rt-14-dev python3 strace systemtap-sdt-dev ldc \
 	debhelper dh-dkms dpkg-dev libc6-dbg debootstrap prometheus chromium zstd"
 demo=0
@@ -67,21 +70,47 @@ if [ -n "$missing$optional" ]; then
 	fi
 fi
 
-# The guest's init is a static busybox. The demo takes it out of its
-# package into build/ instead of installing it, which would replace the
-# machine's busybox and make the machine's initramfs again (95 s of a
-# fresh host's 229 s demo).
+# unpack DIR PKG...: download the packages and unpack them under DIR,
+# without installing them (apt-get update first if the lists lack them).
+unpack() {
+	dir=$1
+	shift
+	tmp=$(mktemp -d)
+	rc=0
+	(cd "$tmp" && { apt-get download "$@" ||
+		{ apt-get update && apt-get download "$@"; }; }) || rc=1
+	mkdir -p "$dir"
+	for deb in "$tmp"/*.deb; do
+		[ "$rc" = 0 ] && { dpkg-deb -x "$deb" "$dir" || rc=1; }
+	done
+	rm -rf "$tmp"
+	return $rc
+}
+
+# The demo installs neither of the two packages the guest boots with.
+# The guest's init is a static busybox, taken out of its package:
+# installing it would replace the machine's busybox and make the
+# machine's initramfs again (95 s of a fresh host's 229 s demo). The
+# default kernel's image is unpacked under build/kernel/root/, where
+# tests/vm/kernel-root.sh finds it: installing it would make its
+# initramfs and make it the kernel the machine boots next.
 if [ "$demo" = 1 ]; then
-	[ -z "$(absent busybox-static)" ] && exit 0
-	bb=$(cd "$(dirname "$0")/.." && pwd)/build/busybox-static
-	[ -x "$bb/bin/busybox" ] && exit 0
-	d=$(mktemp -d)
-	(cd "$d" && { apt-get download busybox-static ||
-		{ apt-get update && apt-get download busybox-static; }; }) &&
-		mkdir -p "$bb" && dpkg-deb -x "$d"/busybox-static_*.deb "$bb"
-	rc=$?
-	rm -rf "$d"
-	exit $rc
+	top=$(cd "$(dirname "$0")/.." && pwd)
+	bb=$top/build/busybox-static
+	if [ -n "$(absent busybox-static)" ] && [ ! -x "$bb/bin/busybox" ]; then
+		unpack "$bb" busybox-static || exit 1
+	fi
+	kver=$("$top/tests/default-kver.sh")
+	kr=$top/build/kernel/root
+	if [ ! -r "/boot/vmlinuz-$kver" ] && [ ! -r "$kr/boot/vmlinuz-$kver" ]; then
+		rm -rf "$kr"
+		# modules.dep is made at installation: the guest's
+		# initramfs needs it.
+		unpack "$kr" "linux-image-$kver" &&
+			depmod -b "$kr" -F "$kr/boot/System.map-$kver" "$kver" ||
+			exit 1
+	fi
+	exit 0
 fi
 
 # Debian starts the service it installs; tests/prom/run.sh runs its own

@@ -195,7 +195,7 @@ deb: flamegraph
 # 20 minutes more under TCG). PKG_NO_UPGRADE=1 leaves out the upgrade.
 PKG_KVER ?=
 .PHONY: check-pkg
-check-pkg:
+check-pkg: flamegraph
 	./tests/pkg/run.sh $(if $(PKG_KVER),--kver $(PKG_KVER))
 
 # The reliability tests once more on 6.1 under multi-threaded TCG with

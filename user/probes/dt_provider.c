@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dt_provider.h"
+#include "dt_rows.h"
 
 /*
  * Each provider's struct dt_provider dt_provider_NAME, defined in its
@@ -35,6 +36,20 @@ const struct dt_provider *const dt_providers[] = {
 
 #define for_each_provider(pp, p) \
 	for (pp = dt_providers; (p = *pp) != NULL; pp++)
+
+enum dt_site dt_probe_site(const char *name)
+{
+	static const struct dt_sitename {
+		const char	*name;
+		enum dt_site	site;
+	} sites[] = {
+		{ "entry", DT_SITE_ENTRY },
+		{ "return", DT_SITE_RETURN },
+	};
+	const struct dt_sitename *s = DT_ROW_FIND(sites, name);
+
+	return s ? s->site : DT_SITE_OTHER;
+}
 
 int dt_providers_offer(int devfd, const struct dtrace_probedesc *d,
 		       bool verbose, char *err, size_t errlen)

@@ -45,6 +45,8 @@ struct bt_num_err {
 	size_t	off, len;
 };
 int bt_num_parse(const char *text, uint64_t *val, struct bt_num_err *err);
+/* true 1, false 0 (>= 0.22's booleans, getopt's flags); else -1 */
+int bt_bool_word(const char *s);
 struct dt_node *bt_unroll(struct dt_pcb *pcb, int64_t n, struct dt_node *body,
 			  const struct dt_loc *loc);
 

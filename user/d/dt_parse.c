@@ -20,6 +20,7 @@
 #include "dt_ksym.h"
 #include "dt_ktype.h"
 #include "dt_options.h"
+#include "dt_rows.h"
 #include "dt_types.h"
 
 int dt_lex_scan(DT_YYSTYPE *lval, DT_YYLTYPE *lloc, void *scanner);
@@ -83,12 +84,7 @@ static const struct dt_lex_kw dt_keywords[] = {
 
 const struct dt_lex_kw *dt_lex_keyword(const char *s)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(dt_keywords) / sizeof(dt_keywords[0]); i++)
-		if (strcmp(dt_keywords[i].kw_name, s) == 0)
-			return &dt_keywords[i];
-	return NULL;
+	return DT_ROW_FIND(dt_keywords, s);
 }
 
 int dt_lex_ident(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text)

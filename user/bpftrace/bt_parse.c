@@ -51,16 +51,12 @@ static const struct bt_keyword {
 
 int bt_bool_word(const char *s)
 {
-	static const struct bt_boolword {
-		const char	*name;
-		int		value;
-	} words[] = {
+	static const struct dt_nameval words[] = {
 		{ "true", 1 },
 		{ "false", 0 },
 	};
-	const struct bt_boolword *w = DT_ROW_FIND(words, s);
 
-	return w ? w->value : -1;
+	return DT_NAMEVAL(words, s, -1);
 }
 
 int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text)

@@ -93,10 +93,7 @@ static void dt_bt_usage(FILE *fp, const char *argv0)
 }
 
 /* -B's words: setvbuf's modes */
-static const struct dt_bt_bufmode {
-	const char	*name;
-	int		mode;
-} dt_bt_bufmodes[] = {
+static const struct dt_nameval dt_bt_bufmodes[] = {
 	{ "none", _IONBF },
 	{ "line", _IOLBF },
 	{ "full", _IOFBF },
@@ -113,19 +110,19 @@ static const struct dt_bt_format {
 
 static int dt_bt_opt(struct dt_cmd *cmd, int c, const char *arg)
 {
-	const struct dt_bt_bufmode *bufmode;
 	const struct dt_bt_format *format;
+	int bufmode;
 	const char *why;
 
 	switch (c) {
 	case 'B':
-		bufmode = DT_ROW_FIND(dt_bt_bufmodes, arg);
-		if (!bufmode) {
+		bufmode = DT_NAMEVAL(dt_bt_bufmodes, arg, -1);
+		if (bufmode < 0) {
 			fprintf(stderr, "ERROR: USAGE: -B must be either "
 				"'line', 'full', or 'none'.\n");
 			return -1;
 		}
-		cmd->c_bufmode = 1 + bufmode->mode;
+		cmd->c_bufmode = 1 + bufmode;
 		return 0;
 	case 'f':
 		format = DT_ROW_FIND(dt_bt_formats, arg);

@@ -140,13 +140,7 @@ struct dt_optdesc {
 	const char	*why;		/* DT_OPT_REFUSED */
 };
 
-/* A value of an option that is one of a few words, and what it sets. */
-struct dt_optword {
-	const char	*name;
-	uint32_t	value;
-};
-
-static const struct dt_optword dt_bufpolicies[] = {
+static const struct dt_nameval dt_bufpolicies[] = {
 	{ "switch", DTRACE_BUFPOLICY_SWITCH },
 	{ "fill", DTRACE_BUFPOLICY_FILL },
 	{ "ring", DTRACE_BUFPOLICY_RING },
@@ -154,11 +148,11 @@ static const struct dt_optword dt_bufpolicies[] = {
 
 static int dt_opt_bufpolicy(struct dt_options *o, const char *value)
 {
-	const struct dt_optword *w = DT_ROW_FIND(dt_bufpolicies, value);
+	int policy = DT_NAMEVAL(dt_bufpolicies, value, -1);
 
-	if (!w)
+	if (policy < 0)
 		return -1;
-	o->o_bufpolicy = w->value;
+	o->o_bufpolicy = (uint32_t)policy;
 	return 0;
 }
 
@@ -235,18 +229,18 @@ static int dt_opt_cpu(struct dt_options *o, const char *value)
 }
 
 /* illumos': ascii or utf8 (there is no name for its automatic choice) */
-static const struct dt_optword dt_encodings[] = {
+static const struct dt_nameval dt_encodings[] = {
 	{ "ascii", DT_ENC_ASCII },
 	{ "utf8", DT_ENC_UTF8 },
 };
 
 static int dt_opt_encoding(struct dt_options *o, const char *value)
 {
-	const struct dt_optword *w = DT_ROW_FIND(dt_encodings, value);
+	int enc = DT_NAMEVAL(dt_encodings, value, -1);
 
-	if (!w)
+	if (enc < 0)
 		return -1;
-	o->o_encoding = (uint8_t)w->value;
+	o->o_encoding = (uint8_t)enc;
 	return 0;
 }
 

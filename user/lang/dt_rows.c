@@ -18,3 +18,12 @@ const void *dt_row_find(const void *rows, size_t n, size_t size,
 			return row;
 	return NULL;
 }
+
+int dt_nameval(const struct dt_nameval *rows, size_t n, const char *name,
+	       int dflt)
+{
+	const struct dt_nameval *r = dt_row_find(rows, n, sizeof(*rows),
+						 name);
+
+	return r ? r->value : dflt;
+}

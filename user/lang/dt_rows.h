@@ -20,4 +20,16 @@ const void *dt_row_find(const void *rows, size_t n, size_t size,
 	((__typeof__(&(rows)[0]))dt_row_find((rows), DT_NROWS(rows),	\
 					      sizeof((rows)[0]), (name)))
 
+/* The rows of the tables whose names stand for a number alone. */
+struct dt_nameval {
+	const char	*name;
+	int		value;
+};
+
+/* The value of the row named name, or dflt if there is none. */
+int dt_nameval(const struct dt_nameval *rows, size_t n, const char *name,
+	       int dflt);
+#define DT_NAMEVAL(rows, name, dflt)					\
+	dt_nameval((rows), DT_NROWS(rows), (name), (dflt))
+
 #endif /* DT_ROWS_H */

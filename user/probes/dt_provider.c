@@ -39,16 +39,12 @@ const struct dt_provider *const dt_providers[] = {
 
 enum dt_site dt_probe_site(const char *name)
 {
-	static const struct dt_sitename {
-		const char	*name;
-		enum dt_site	site;
-	} sites[] = {
+	static const struct dt_nameval sites[] = {
 		{ "entry", DT_SITE_ENTRY },
 		{ "return", DT_SITE_RETURN },
 	};
-	const struct dt_sitename *s = DT_ROW_FIND(sites, name);
 
-	return s ? s->site : DT_SITE_OTHER;
+	return (enum dt_site)DT_NAMEVAL(sites, name, DT_SITE_OTHER);
 }
 
 int dt_providers_offer(int devfd, const struct dtrace_probedesc *d,

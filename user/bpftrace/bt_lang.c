@@ -37,6 +37,20 @@ bool bt_ismark(const struct dt_node *n, const char *name)
 		strcmp(n->n_str, name) == 0;
 }
 
+enum bt_flowmark bt_flowmark(const struct dt_node *n)
+{
+	static const struct dt_nameval marks[] = {
+		{ "%return", BT_FM_RETURN },
+		{ "%break", BT_FM_BREAK },
+		{ "%continue", BT_FM_CONTINUE },
+		{ "%while", BT_FM_WHILE },
+	};
+
+	if (!n || n->n_kind != DT_N_CALL || !n->n_str)
+		return BT_FM_NONE;
+	return (enum bt_flowmark)DT_NAMEVAL(marks, n->n_str, BT_FM_NONE);
+}
+
 struct bt_cfgkey;
 
 /* A key's value taken: 0, or -1 with the error reported at vloc. */
@@ -321,9 +335,7 @@ static void bt_subst(struct bt_mx *mx, const struct dt_node *m,
 
 static bool bt_isvalue(const struct dt_node *n)
 {
-	return n->n_kind != DT_N_IF && !bt_ismark(n, "%while") &&
-		!bt_ismark(n, "%break") && !bt_ismark(n, "%continue") &&
-		!bt_ismark(n, "%return");
+	return n->n_kind != DT_N_IF && bt_flowmark(n) == BT_FM_NONE;
 }
 
 static int bt_expand_node(struct bt_mx *mx, struct dt_node **pp,

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "agg_test.h"
+#include "consumer_test.h"
 #include "dt_compile.h"
 #include "dt_consume.h"
 #include "dt_options.h"
@@ -20,63 +21,23 @@
 #include "kselftest_harness.h"
 #include "slurp_test.h"
 
-struct fixture {
-	struct dt_options	o;
-	struct dt_pcb		pcb;
-	struct dt_cprog		cp;
-	struct dt_epidtab	epids;
-	struct dt_probetab	probes;
-	struct dt_consumer	c;
-	char			out[4096];
-	FILE			*fp;
-};
-
 /* Clause 1 (EPID 10): printf("%d %s\n", v, s); clause 2 (EPID 11): trace. */
-static void setup(struct fixture *f, bool quiet)
+static void setup(struct consumer_test *f, bool quiet)
 {
 	static const struct dtrace_probedesc probes[] = {
 		{ 1, 0, "dtrace", "", "", "BEGIN" },
 		{ 7, 0, "syscall", "vmlinux", "read", "entry" },
 	};
-	struct dtrace_probedesc d;
 
-	memset(f, 0, sizeof(*f));
-	dt_options_init(&f->o);
-	f->o.o_strsize = 15;	/* a 16-byte string slot, with its NUL */
-	dt_pcb_init(&f->pcb, "BEGIN { printf(\"%d %s\\n\", arg0, execname); }"
-		    "syscall::read:entry { trace(arg0); }", NULL, &f->o);
-	if (dt_compile(&f->pcb, &f->cp))
+	/* strsize 15: a 16-byte string slot, with its NUL */
+	if (consumer_test_init(f, "BEGIN { printf(\"%d %s\\n\", arg0, "
+			       "execname); }"
+			       "syscall::read:entry { trace(arg0); }", 15,
+			       probes, 2, quiet))
 		abort();
-	memset(&d, 0, sizeof(d));
-	dt_epid_add(&f->epids, 10, &f->cp.cp_ecbs[0], &d);
-	dt_epid_add(&f->epids, 11, &f->cp.cp_ecbs[1], &d);
-	dt_probetab_init(&f->probes, -1);
-	dt_probetab_add(&f->probes, &probes[0]);
-	dt_probetab_add(&f->probes, &probes[1]);
-	f->fp = fmemopen(f->out, sizeof(f->out), "w");
-	dt_consumer_init(&f->c, f->fp, quiet, &f->epids, &f->probes);
 }
 
-static void teardown(struct fixture *f)
-{
-	dt_consumer_fini(&f->c);
-	fclose(f->fp);
-	dt_probetab_fini(&f->probes);
-	dt_epid_fini(&f->epids);
-	dt_cprog_free(&f->cp);
-	dt_pcb_fini(&f->pcb);
-}
-
-/* Append one record; data is recsize bytes. */
-static size_t put(uint8_t *buf, size_t off, uint32_t epid, uint32_t id,
-		  uint64_t ts, const void *data, size_t len)
-{
-	struct dtrace_rechdr h = { epid, id, ts };
-
-	memcpy(buf + off, &h, sizeof(h));
-	memcpy(buf + off + sizeof(h), data, len);
-	return off + ((sizeof(h) + len + 7) & ~(size_t)7);
-}
+#define put consumer_test_put
 
 static size_t put_printf(uint8_t *buf, size_t off, uint64_t ts, int64_t v,
 			 const char *s)
@@ -91,7 +52,7 @@ static size_t put_printf(uint8_t *buf, size_t off, uint64_t ts, int64_t v,
 
 TEST(ordered_across_cpus_quiet)
 {
-	struct fixture f;
+	struct consumer_test f;
 	uint8_t b0[256], b1[256];
 	size_t n0 = 0, n1 = 0;
 	int64_t v = 99;
@@ -107,12 +68,12 @@ TEST(ordered_across_cpus_quiet)
 	ASSERT_EQ(0, dt_consume_flush(&f.c));
 	fflush(f.fp);
 	EXPECT_STREQ("1 a\n2 b\n3 c\n99", f.out);
-	teardown(&f);
+	consumer_test_fini(&f);
 }
 
 TEST(default_output)
 {
-	struct fixture f;
+	struct consumer_test f;
 	uint8_t b[256];
 	size_t n = 0;
 	int64_t v = -5;
@@ -128,12 +89,12 @@ TEST(default_output)
 		 "%3d %6d %32s  %16d\n", "CPU", "ID", "FUNCTION:NAME", 3, 1,
 		 ":BEGIN", 3, 7, "read:entry", -5);
 	EXPECT_STREQ(want, f.out);
-	teardown(&f);
+	consumer_test_fini(&f);
 }
 
 TEST(bad_buffers)
 {
-	struct fixture f;
+	struct consumer_test f;
 	uint8_t b[256];
 	size_t n;
 
@@ -153,12 +114,12 @@ TEST(bad_buffers)
 	fflush(f.fp);
 	/* the good records before the bad ones are kept */
 	EXPECT_STREQ("1 x\n1 x\n", f.out);
-	teardown(&f);
+	consumer_test_fini(&f);
 }
 
 TEST(drops)
 {
-	struct fixture f;
+	struct consumer_test f;
 	char err[256] = "";
 	FILE *ef = fmemopen(err, sizeof(err), "w");
 
@@ -169,13 +130,13 @@ TEST(drops)
 	dt_consume_drops(&f.c, 2, 6, ef);
 	fclose(ef);
 	EXPECT_STREQ("dtrace: 1 drop on CPU 2\ndtrace: 5 drops on CPU 2\n", err);
-	teardown(&f);
+	consumer_test_fini(&f);
 }
 
 /* -x droptags: DTrace's tag before the sentence */
 TEST(drops_tagged)
 {
-	struct fixture f;
+	struct consumer_test f;
 	char err[256] = "";
 	FILE *ef = fmemopen(err, sizeof(err), "w");
 
@@ -184,12 +145,12 @@ TEST(drops_tagged)
 	dt_consume_drops(&f.c, 1, 3, ef);
 	fclose(ef);
 	EXPECT_STREQ("dtrace: [DTRACEDROP_PRINCIPAL] 3 drops on CPU 1\n", err);
-	teardown(&f);
+	consumer_test_fini(&f);
 }
 
 TEST(strings_unterminated)
 {
-	struct fixture f;
+	struct consumer_test f;
 	uint8_t b[256];
 	uint8_t data[24];
 	int64_t v = 1;
@@ -201,46 +162,28 @@ TEST(strings_unterminated)
 	ASSERT_EQ(0, dt_consume_flush(&f.c));
 	fflush(f.fp);
 	EXPECT_STREQ("1 zzzzzzzzzzzzzzzz\n", f.out);
-	teardown(&f);
+	consumer_test_fini(&f);
 }
 
 /* -q: records of clauses that print nothing are not kept at all. */
 TEST(quiet_drops_bare_records)
 {
-	struct dt_options o;
-	struct dt_pcb pcb;
-	struct dt_cprog cp;
-	struct dt_epidtab epids;
-	struct dt_consumer c;
-	struct dtrace_probedesc d;
-	struct dtrace_rechdr h = { 10, 7, 1 };
-	uint8_t buf[64];
-	char out[64] = "";
-	FILE *fp = fmemopen(out, sizeof(out), "w");
+	struct consumer_test t;
+	uint8_t buf[64], data[8] = { 0 };
+	size_t n;
 
-	dt_options_init(&o);
-	dt_pcb_init(&pcb, "syscall::read:entry { self->ts = timestamp; }",
-		    NULL, &o);
-	ASSERT_EQ(0, dt_compile(&pcb, &cp));
-	ASSERT_EQ(0, cp.cp_ecbs[0].e_nouts);
-	memset(&d, 0, sizeof(d));
-	memset(&epids, 0, sizeof(epids));
-	dt_epid_add(&epids, 10, &cp.cp_ecbs[0], &d);
-	dt_consumer_init(&c, fp, true, &epids, NULL);
-	ASSERT_EQ(8, cp.cp_ecbs[0].e_recsize);
-	memset(buf, 0, sizeof(buf));
-	memcpy(buf, &h, sizeof(h));
-	memcpy(buf + 24, &h, sizeof(h));
-	ASSERT_EQ(0, dt_consume_buf(&c, 0, buf, 48)) TH_LOG("%s", c.c_err);
-	EXPECT_EQ(0, c.c_n);
-	ASSERT_EQ(0, dt_consume_flush(&c));
-	fflush(fp);
-	EXPECT_STREQ("", out);
-	dt_consumer_fini(&c);
-	fclose(fp);
-	dt_epid_fini(&epids);
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
+	ASSERT_EQ(0, consumer_test_init(&t, "syscall::read:entry { self->ts = "
+					"timestamp; }", 0, NULL, 0, true));
+	ASSERT_EQ(0, t.cp.cp_ecbs[0].e_nouts);
+	ASSERT_EQ(8, t.cp.cp_ecbs[0].e_recsize);
+	n = put(buf, 0, 10, 7, 1, data, sizeof(data));
+	n = put(buf, n, 10, 7, 1, data, sizeof(data));
+	ASSERT_EQ(0, dt_consume_buf(&t.c, 0, buf, n)) TH_LOG("%s", t.c.c_err);
+	EXPECT_EQ(0, t.c.c_n);
+	ASSERT_EQ(0, dt_consume_flush(&t.c));
+	fflush(t.fp);
+	EXPECT_STREQ("", t.out);
+	consumer_test_fini(&t);
 }
 
 /* A scalar @name keyed by one long, its totals in s (by a_ix). */
@@ -268,7 +211,7 @@ TEST(text_end_of_tracing)
 {
 	struct dt_agg *a = mkscalar("a", DTRACE_AGG_COUNT, 0);
 	struct dt_aggsort rev = { .as_rev = true };
-	struct fixture f;
+	struct consumer_test f;
 	struct dt_aggs s;
 	int64_t k;
 	uint64_t v;
@@ -277,7 +220,7 @@ TEST(text_end_of_tracing)
 	dt_consume_stop(&f.c, false);
 	ASSERT_EQ(0, dt_consume_aggs_end(&f.c));
 	EXPECT_STREQ("\n", f.out);
-	teardown(&f);
+	consumer_test_fini(&f);
 
 	a->a_next = mkscalar("b", DTRACE_AGG_SUM, 1);
 	a->a_next->a_next = mkscalar("c", DTRACE_AGG_MAX, 2);
@@ -299,7 +242,7 @@ TEST(text_end_of_tracing)
 		     "                2                2\n"
 		     "                1               10\n"
 		     "                2               20\n", f.out);
-	teardown(&f);
+	consumer_test_fini(&f);
 
 	dt_agg_setsort(&s, &rev);
 	setup(&f, false);
@@ -310,7 +253,7 @@ TEST(text_end_of_tracing)
 		     "                1               10\n"
 		     "                2                2\n"
 		     "                1                1\n", f.out);
-	teardown(&f);
+	consumer_test_fini(&f);
 	dt_aggs_fini(&s);
 	dt_agg_freeall(a);
 }
@@ -332,42 +275,27 @@ TEST(user_symbol_aggrec)
 	static const struct dtrace_probedesc probe = {
 		1, 0, "dtrace", "", "", "BEGIN" };
 	uint64_t pc = (uint64_t)(uintptr_t)&dt_consume_test_fn;
-	char *maps = slurp_stream("/proc/self/maps"), text[512], out[256];
-	struct dtrace_probedesc d;
-	struct dt_epidtab epids;
-	struct dt_probetab probes;
-	struct dt_consumer c;
-	struct dt_options o;
-	struct dt_cprog cp;
-	struct dt_pcb pcb;
+	char *maps = slurp_stream("/proc/self/maps"), text[512];
+	struct consumer_test t;
 	struct dt_aggs s;
 	const struct dt_ecb *e;
 	const struct dt_agg *a;
 	uint8_t buf[512], data[64];
 	size_t n = 0;
 	uint64_t w;
-	FILE *fp;
 	int k;
 
 	ASSERT_NE(NULL, maps);
-	dt_options_init(&o);
-	dt_pcb_init(&pcb, "BEGIN { @[ustack(2), ufunc(arg0)] = count(); }",
-		    NULL, &o);
-	ASSERT_EQ(0, dt_compile(&pcb, &cp));
-	e = &cp.cp_ecbs[0];
+	ASSERT_EQ(0, consumer_test_init(&t, "BEGIN { @[ustack(2), "
+					"ufunc(arg0)] = count(); }", 0, &probe,
+					1, true));
+	e = &t.cp.cp_ecbs[0];
 	ASSERT_EQ(4, e->e_nrecs);
 	ASSERT_LE(e->e_recsize, sizeof(data));
 	a = e->e_outs[0].o_aggs[0];
-	memset(&d, 0, sizeof(d));
-	memset(&epids, 0, sizeof(epids));
-	dt_epid_add(&epids, 10, &cp.cp_ecbs[0], &d);
-	dt_probetab_init(&probes, -1);
-	dt_probetab_add(&probes, &probe);
-	ASSERT_EQ(0, dt_aggs_init(&s, pcb.pcb_prog.p_aggs));
-	fp = fmemopen(out, sizeof(out), "w");
-	dt_consumer_init(&c, fp, true, &epids, &probes);
-	c.c_aggs = &s;
-	ASSERT_EQ(0, dt_sym_set_maps(&c.c_syms, 4000000, maps));
+	ASSERT_EQ(0, dt_aggs_init(&s, t.pcb.pcb_prog.p_aggs));
+	t.c.c_aggs = &s;
+	ASSERT_EQ(0, dt_sym_set_maps(&t.c.c_syms, 4000000, maps));
 	free(maps);
 	for (k = 1; k <= 2; k++) {
 		memset(data, 0, sizeof(data));
@@ -378,20 +306,15 @@ TEST(user_symbol_aggrec)
 		memcpy(data + e->e_recs[2].r_off, &w, 8);
 		n = put(buf, n, 10, 1, (uint64_t)k, data, e->e_recsize);
 	}
-	ASSERT_EQ(0, dt_consume_buf(&c, 0, buf, n));
-	ASSERT_EQ(0, dt_consume_flush(&c));
+	ASSERT_EQ(0, dt_consume_buf(&t.c, 0, buf, n));
+	ASSERT_EQ(0, dt_consume_flush(&t.c));
 	ASSERT_EQ(1, s.ag_data[0].ad_nents);
 	EXPECT_EQ(2, s.ag_data[0].ad_ents[0].ae_val[0]);
-	dt_agg_keytext(a, s.ag_data[0].ad_ents[0].ae_key, 1, &c.c_syms, text,
+	dt_agg_keytext(a, s.ag_data[0].ad_ents[0].ae_key, 1, &t.c.c_syms, text,
 		       sizeof(text));
 	EXPECT_STREQ("test_dt_consume`dt_consume_test_fn", text);
-	dt_consumer_fini(&c);
-	fclose(fp);
+	consumer_test_fini(&t);
 	dt_aggs_fini(&s);
-	dt_probetab_fini(&probes);
-	dt_epid_fini(&epids);
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
 }
 
 TEST_HARNESS_MAIN

@@ -12,6 +12,7 @@
 
 #include <dtrace/dtrace_ioctl.h>
 #include "agg_test.h"
+#include "consumer_test.h"
 #include "dt_agg.h"
 #include "dt_compile.h"
 #include "dt_consume.h"
@@ -114,52 +115,30 @@ TEST(distributions_nonzero_rows)
 /* A clause's record through the consumer, as a line. */
 TEST(probe_record)
 {
-	static const struct dtrace_probedesc probe = {
-		7, 0, "syscall", "vmlinux", "read", "entry" };
-	struct dt_options o;
-	struct dt_pcb pcb;
-	struct dt_cprog cp;
-	struct dt_epidtab epids;
-	struct dt_probetab probes;
-	struct dt_consumer c;
-	struct dtrace_probedesc d;
-	uint8_t buf[256], data[32];
-	struct dtrace_rechdr h = { 10, 7, 1234 };
+	struct consumer_test t;
+	uint8_t data[32];
 	int64_t v = -2;
-	FILE *fp;
 
-	dt_options_init(&o);
-	o.o_strsize = 15;	/* a 16-byte string slot, with its NUL */
-	dt_pcb_init(&pcb, "syscall::read:entry { trace(arg0); "
-		    "printf(\"%s \\\"%d\\\"\\n\", execname, arg0); }", NULL, &o);
-	ASSERT_EQ(0, dt_compile(&pcb, &cp));
-	memset(&d, 0, sizeof(d));
-	memset(&epids, 0, sizeof(epids));
-	dt_epid_add(&epids, 10, &cp.cp_ecbs[0], &d);
-	dt_probetab_init(&probes, -1);
-	dt_probetab_add(&probes, &probe);
-	fp = open_out();
-	dt_consumer_init(&c, fp, false, &epids, &probes);
-	c.c_fmt = &dt_format_json;
-	ASSERT_EQ(32, cp.cp_ecbs[0].e_recsize);
+	/* strsize 15: a 16-byte string slot, with its NUL */
+	ASSERT_EQ(0, consumer_test_init(&t, "syscall::read:entry { trace("
+					"arg0); printf(\"%s \\\"%d\\\"\\n\", "
+					"execname, arg0); }", 15,
+					&consumer_test_read, 1, false));
+	t.c.c_fmt = &dt_format_json;
+	ASSERT_EQ(32, t.cp.cp_ecbs[0].e_recsize);
 	memset(data, 0, sizeof(data));
 	memcpy(data, &v, 8);
 	memcpy(data + 8, "sh", 2);
 	memcpy(data + 24, &v, 8);
-	memcpy(buf, &h, sizeof(h));
-	memcpy(buf + sizeof(h), data, sizeof(data));
-	ASSERT_EQ(0, dt_consume_buf(&c, 1, buf, sizeof(h) + sizeof(data)));
-	ASSERT_EQ(0, dt_consume_flush(&c));
-	fclose(fp);
+	ASSERT_EQ(0, consumer_test_record(&t, data, sizeof(data)));
+	ASSERT_EQ(0, dt_consume_flush(&t.c));
+	fflush(t.fp);
 	EXPECT_STREQ("{\"type\":\"probe\",\"timestamp\":1234,\"cpu\":1,"
 		     "\"id\":7,\"provider\":\"syscall\",\"module\":\"vmlinux\","
 		     "\"function\":\"read\",\"name\":\"entry\",\"data\":["
-		     "{\"trace\":-2},{\"printf\":\"sh \\\"-2\\\"\\n\"}]}\n", out);
-	dt_consumer_fini(&c);
-	dt_probetab_fini(&probes);
-	dt_epid_fini(&epids);
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
+		     "{\"trace\":-2},{\"printf\":\"sh \\\"-2\\\"\\n\"}]}\n",
+		     t.out);
+	consumer_test_fini(&t);
 }
 
 /* A function of ours to name: a user symbol's address. */
@@ -176,50 +155,26 @@ __attribute__((noinline)) int dt_json_test_fn(int x)
 static void user_record(struct __test_metadata *_metadata, bool json,
 			const char *want)
 {
-	static const struct dtrace_probedesc probe = {
-		7, 0, "syscall", "vmlinux", "read", "entry" };
 	uint64_t pc = (uint64_t)(uintptr_t)&dt_json_test_fn;
 	uint64_t data[5] = { 4000000, pc, 4000000, pc + 1, 7 };
-	struct dtrace_rechdr h = { 10, 7, 1234 };
 	char *maps = slurp_stream("/proc/self/maps");
-	struct dtrace_probedesc d;
-	struct dt_epidtab epids;
-	struct dt_probetab probes;
-	struct dt_consumer c;
-	struct dt_options o;
-	struct dt_cprog cp;
-	struct dt_pcb pcb;
-	uint8_t buf[256];
-	FILE *fp;
+	struct consumer_test t;
 
 	ASSERT_NE(NULL, maps);
-	dt_options_init(&o);
-	dt_pcb_init(&pcb, "syscall::read:entry { trace(ufunc(arg0)); "
-		    "printf(\"%A|%d\\n\", uaddr(arg0 + 1), 7); }", NULL, &o);
-	ASSERT_EQ(0, dt_compile(&pcb, &cp));
-	ASSERT_EQ(sizeof(data), cp.cp_ecbs[0].e_recsize);
-	memset(&d, 0, sizeof(d));
-	memset(&epids, 0, sizeof(epids));
-	dt_epid_add(&epids, 10, &cp.cp_ecbs[0], &d);
-	dt_probetab_init(&probes, -1);
-	dt_probetab_add(&probes, &probe);
-	fp = open_out();
-	dt_consumer_init(&c, fp, true, &epids, &probes);
+	ASSERT_EQ(0, consumer_test_init(&t, "syscall::read:entry { trace("
+					"ufunc(arg0)); printf(\"%A|%d\\n\", "
+					"uaddr(arg0 + 1), 7); }", 0,
+					&consumer_test_read, 1, true));
+	ASSERT_EQ(sizeof(data), t.cp.cp_ecbs[0].e_recsize);
 	if (json)
-		c.c_fmt = &dt_format_json;
-	ASSERT_EQ(0, dt_sym_set_maps(&c.c_syms, 4000000, maps));
+		t.c.c_fmt = &dt_format_json;
+	ASSERT_EQ(0, dt_sym_set_maps(&t.c.c_syms, 4000000, maps));
 	free(maps);
-	memcpy(buf, &h, sizeof(h));
-	memcpy(buf + sizeof(h), data, sizeof(data));
-	ASSERT_EQ(0, dt_consume_buf(&c, 1, buf, sizeof(h) + sizeof(data)));
-	ASSERT_EQ(0, dt_consume_flush(&c));
-	fclose(fp);
-	EXPECT_STREQ(want, out);
-	dt_consumer_fini(&c);
-	dt_probetab_fini(&probes);
-	dt_epid_fini(&epids);
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
+	ASSERT_EQ(0, consumer_test_record(&t, data, sizeof(data)));
+	ASSERT_EQ(0, dt_consume_flush(&t.c));
+	fflush(t.fp);
+	EXPECT_STREQ(want, t.out);
+	consumer_test_fini(&t);
 }
 
 TEST(user_symbol_record)

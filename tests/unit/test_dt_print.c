@@ -15,6 +15,7 @@
 
 #include <dtrace/dtrace_ioctl.h>
 #include "check_test.h"
+#include "consumer_test.h"
 #include "dt_compile.h"
 #include "dt_consume.h"
 #include "dt_format.h"
@@ -113,26 +114,14 @@ static const char *s_src =
 	"syscall::read:entry { this->x.i = 1; print(this->x); print(-5);\n"
 	"  print(\"hi\"); }\n";
 
-static char out[8192];
-
 /* s_src's record, as the module would write it, printed by fmt. */
 static void print_record(struct __test_metadata *_metadata,
 			 const struct dt_format *fmt, const char *want)
 {
-	static const struct dtrace_probedesc probe = {
-		7, 0, "syscall", "vmlinux", "read", "entry" };
-	struct dtrace_rechdr h = { 10, 7, 1234 };
-	struct dtrace_probedesc d;
-	struct dt_epidtab epids;
-	struct dt_probetab probes;
-	struct dt_consumer c;
-	struct dt_options o;
-	struct dt_cprog cp;
-	struct dt_pcb pcb;
-	uint8_t buf[512], data[sizeof(struct s) + 24];
+	struct consumer_test t;
+	uint8_t data[sizeof(struct s) + 24];
 	int64_t five = -5;
 	struct s v;
-	FILE *fp;
 
 	memset(&v, 0, sizeof(v));
 	v.c = -1;
@@ -152,41 +141,25 @@ static void print_record(struct __test_metadata *_metadata,
 	v.in.y = 2;
 	memcpy(v.u.b, "abcd", 4);
 
-	dt_options_init(&o);
-	o.o_strsize = 15;
-	dt_pcb_init(&pcb, s_src, "t.d", &o);
-	ASSERT_EQ(0, dt_compile(&pcb, &cp));
-	ASSERT_EQ(3, cp.cp_ecbs[0].e_nrecs);
-	ASSERT_EQ(sizeof(struct s), cp.cp_ecbs[0].e_recs[0].r_size);
-	ASSERT_EQ(DT_T_SOU, cp.cp_ecbs[0].e_recs[0].r_type.kind);
-	ASSERT_EQ(sizeof(data), cp.cp_ecbs[0].e_recsize);
+	ASSERT_EQ(0, consumer_test_init(&t, s_src, 15, &consumer_test_read, 1,
+					true));
+	ASSERT_EQ(3, t.cp.cp_ecbs[0].e_nrecs);
+	ASSERT_EQ(sizeof(struct s), t.cp.cp_ecbs[0].e_recs[0].r_size);
+	ASSERT_EQ(DT_T_SOU, t.cp.cp_ecbs[0].e_recs[0].r_type.kind);
+	ASSERT_EQ(sizeof(data), t.cp.cp_ecbs[0].e_recsize);
 	/* the struct's bytes are copied from its address, as tracemem's */
-	EXPECT_EQ(DTRACE_ACT_TRACEMEM, cp.cp_ecbs[0].e_acts[0].a_kind);
-	EXPECT_EQ(DTRACE_ACT_RECORD, cp.cp_ecbs[0].e_acts[1].a_kind);
+	EXPECT_EQ(DTRACE_ACT_TRACEMEM, t.cp.cp_ecbs[0].e_acts[0].a_kind);
+	EXPECT_EQ(DTRACE_ACT_RECORD, t.cp.cp_ecbs[0].e_acts[1].a_kind);
 	memset(data, 0, sizeof(data));
 	memcpy(data, &v, sizeof(v));
 	memcpy(data + sizeof(v), &five, 8);
 	memcpy(data + sizeof(v) + 8, "hi", 2);
-	memset(&d, 0, sizeof(d));
-	memset(&epids, 0, sizeof(epids));
-	dt_epid_add(&epids, 10, &cp.cp_ecbs[0], &d);
-	dt_probetab_init(&probes, -1);
-	dt_probetab_add(&probes, &probe);
-	memset(out, 0, sizeof(out));
-	fp = fmemopen(out, sizeof(out), "w");
-	dt_consumer_init(&c, fp, true, &epids, &probes);
-	c.c_fmt = fmt;
-	memcpy(buf, &h, sizeof(h));
-	memcpy(buf + sizeof(h), data, sizeof(data));
-	ASSERT_EQ(0, dt_consume_buf(&c, 1, buf, sizeof(h) + sizeof(data)));
-	ASSERT_EQ(0, dt_consume_flush(&c));
-	fclose(fp);
-	EXPECT_STREQ(want, out);
-	dt_consumer_fini(&c);
-	dt_probetab_fini(&probes);
-	dt_epid_fini(&epids);
-	dt_cprog_free(&cp);
-	dt_pcb_fini(&pcb);
+	t.c.c_fmt = fmt;
+	ASSERT_EQ(0, consumer_test_record(&t, data, sizeof(data)));
+	ASSERT_EQ(0, dt_consume_flush(&t.c));
+	fflush(t.fp);
+	EXPECT_STREQ(want, t.out);
+	consumer_test_fini(&t);
 }
 
 TEST(struct_as_text)
@@ -247,11 +220,11 @@ TEST(short_record)
 	};
 	struct dt_type t = { .kind = DT_T_SOU, .sou = &sou };
 	uint8_t bytes[6] = { 1, 0, 0, 0, 2, 0 };
+	char out[8192] = "";
 	FILE *fp;
 
 	sou.s_mems = m;
 	sou.s_nmems = 2;
-	memset(out, 0, sizeof(out));
 	fp = fmemopen(out, sizeof(out), "w");
 	ASSERT_EQ(0, dt_pretty_print(fp, &t, bytes, sizeof(bytes), false));
 	ASSERT_EQ(0, dt_pretty_print(fp, &t, bytes, sizeof(bytes), true));

@@ -9,18 +9,37 @@
  * (the script's name instead of stdin for a file). The D passes'
  * messages about names are put in bpftrace's words.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bt_parse.h"
 #include "dt_error.h"
+#include "dt_rows.h"
 
 /* D's aggregating functions by bpftrace's names. */
 static const char *bt_aggname(const char *d)
 {
-	return strcmp(d, "quantize") == 0 ? "hist" :
-		strcmp(d, "lquantize") == 0 ? "lhist" :
-		strcmp(d, "stddev") == 0 ? "stats" : d;
+	static const struct bt_aggword {
+		const char	*d, *bt;
+	} aggs[] = {
+		{ "quantize", "hist" },
+		{ "lquantize", "lhist" },
+		{ "stddev", "stats" },
+	};
+	const struct bt_aggword *a = DT_ROW_FIND(aggs, d);
+
+	return a ? a->bt : d;
+}
+
+/* The limits that a while loop's 100 copies may be what reached. */
+static bool bt_error_looplimit(const char *tag)
+{
+	static const char *const tags[] = {
+		"D_VAR_MAX", "D_ACT_RECSIZE", "D_DIF_LIMIT",
+	};
+
+	return tag && DT_ROW_FIND(tags, tag);
 }
 
 static void bt_error_words(const char *msg, char *out, size_t len)
@@ -86,10 +105,7 @@ void bt_error_print(const struct dt_pcb *pcb, FILE *fp)
 	bt_error_words(pcb->pcb_errmsg, msg, sizeof(msg));
 	bt_error_unsuffix(msg);
 	/* a limit reached in while loops' copies: say that they are */
-	if (pcb->pcb_feloopline && pcb->pcb_errtag &&
-	    (!strcmp(pcb->pcb_errtag, "D_VAR_MAX") ||
-	     !strcmp(pcb->pcb_errtag, "D_ACT_RECSIZE") ||
-	     !strcmp(pcb->pcb_errtag, "D_DIF_LIMIT")))
+	if (pcb->pcb_feloopline && bt_error_looplimit(pcb->pcb_errtag))
 		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), " (a "
 			 "while loop is unrolled 100 times here; the loop at "
 			 "line %d is too large)", pcb->pcb_feloopline);

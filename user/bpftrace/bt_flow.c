@@ -56,14 +56,23 @@ static int bt_jumps(const struct dt_node *l)
 	int j = 0;
 
 	for (; l; l = l->n_next) {
-		if (bt_ismark(l, "%return") || bt_ismark(l, "%while"))
-			j |= BT_J_RET;	/* a loop at its bound ends it all */
-		else if (bt_ismark(l, "%break"))
+		switch (bt_flowmark(l)) {
+		case BT_FM_RETURN:
+		case BT_FM_WHILE:	/* a loop at its bound ends it all */
+			j |= BT_J_RET;
+			break;
+		case BT_FM_BREAK:
 			j |= BT_J_BRK;
-		else if (bt_ismark(l, "%continue"))
+			break;
+		case BT_FM_CONTINUE:
 			j |= BT_J_CNT;
-		else if (l->n_kind == DT_N_IF)
-			j |= bt_jumps(l->n_left) | bt_jumps(l->n_right);
+			break;
+		case BT_FM_NONE:
+			if (l->n_kind == DT_N_IF)
+				j |= bt_jumps(l->n_left) |
+				     bt_jumps(l->n_right);
+			break;
+		}
 	}
 	return j;
 }
@@ -267,14 +276,17 @@ static struct dt_node *bt_flow_stmt(struct bt_fl *fl, struct dt_node *s,
 				    int loop)
 {
 	const struct dt_loc *loc = &s->n_loc;
+	enum bt_flowmark m = bt_flowmark(s);
+	bool brk = m == BT_FM_BREAK;
 	struct dt_node *r = s;
 
-	if (bt_ismark(s, "%return")) {
+	switch (m) {
+	case BT_FM_RETURN:
 		fl->ret = true;
 		r = bt_setflag("%%r", 0, 1, loc);
-	} else if (bt_ismark(s, "%break") || bt_ismark(s, "%continue")) {
-		bool brk = bt_ismark(s, "%break");
-
+		break;
+	case BT_FM_BREAK:
+	case BT_FM_CONTINUE:
 		if (loop < 0) {
 			dt_error(fl->pcb, loc, "BT_JUMP", "'%s' statement is "
 				 "not allowed outside of a loop",
@@ -283,13 +295,15 @@ static struct dt_node *bt_flow_stmt(struct bt_fl *fl, struct dt_node *s,
 		} else {
 			r = bt_setflag(brk ? "%%b%d" : "%%c%d", loop, 1, loc);
 		}
-	} else if (bt_ismark(s, "%while")) {
+		break;
+	case BT_FM_WHILE:
 		r = bt_flow_while(fl, s);
-	} else if (s->n_kind == DT_N_IF) {
-		s->n_left = bt_flow_list(fl, s->n_left, loop);
-		s->n_right = bt_flow_list(fl, s->n_right, loop);
-		return s;
-	} else {
+		break;
+	case BT_FM_NONE:
+		if (s->n_kind == DT_N_IF) {
+			s->n_left = bt_flow_list(fl, s->n_left, loop);
+			s->n_right = bt_flow_list(fl, s->n_right, loop);
+		}
 		return s;
 	}
 	dt_node_free(s);

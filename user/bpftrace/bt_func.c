@@ -25,6 +25,7 @@
 #include "bt_lower.h"
 #include "dt_error.h"
 #include "dt_funcs.h"
+#include "dt_rows.h"
 #include "dt_types.h"
 
 #define BT_JOIN_ARGS	16	/* elements of a printf each, as bpftrace 0.17 */
@@ -519,12 +520,7 @@ static const struct bt_fn bt_fns[] = {
 
 static const struct bt_fn *bt_fn_lookup(const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < BT_FN_NFUNCS; i++)
-		if (strcmp(bt_fns[i].bf_name, name) == 0)
-			return &bt_fns[i];
-	return NULL;
+	return DT_ROW_FIND(bt_fns, name);
 }
 
 const char *bt_aggfunc(const char *name)

@@ -78,6 +78,7 @@ int bt_rw_getopt(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 	const char *v;
 	char *end;
 	long long iv;
+	int flag;
 
 	(void)f;
 	if (!a || a->n_kind != DT_N_STR)
@@ -103,10 +104,9 @@ int bt_rw_getopt(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 		return 0;
 	}
 	/* a flag: --x, --x=true|1 true, --x=false|0 false */
-	if (!*v || !strcmp(v, "true"))
-		iv = 1;
-	else if (!strcmp(v, "false"))
-		iv = 0;
+	flag = *v ? bt_bool_word(v) : 1;
+	if (flag >= 0)
+		iv = flag;
 	else if ((iv = strtoll(v, &end, 0)), *end)
 		return dt_error(cx->pcb, loc, "BT_CALL", "Invalid value for "
 				"--%s: %s is not an integer", a->n_str, v);

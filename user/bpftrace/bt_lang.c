@@ -23,6 +23,7 @@
 #include "bt_lower.h"
 #include "dt_error.h"
 #include "dt_options.h"
+#include "dt_rows.h"
 
 struct dt_node *bt_mark(const char *name, struct dt_node *args,
 			const struct dt_loc *loc)
@@ -36,31 +37,128 @@ bool bt_ismark(const struct dt_node *n, const char *name)
 		strcmp(n->n_str, name) == 0;
 }
 
-/* Keys about BPF's resources and symbolization: no effect here. */
-static const char *const bt_cfg_noop[] = {
-	"cache_user_symbols", "cpp_demangle", "lazy_symbolication",
-	"log_size", "max_bpf_progs", "max_cat_bytes", "max_map_keys",
-	"max_probes", "max_type_res_iterations", "on_stack_limit",
-	"perf_rb_pages", "symbol_source", "use_blazesym", "show_debug_info",
-	"license",
+enum bt_flowmark bt_flowmark(const struct dt_node *n)
+{
+	static const struct dt_nameval marks[] = {
+		{ "%return", BT_FM_RETURN },
+		{ "%break", BT_FM_BREAK },
+		{ "%continue", BT_FM_CONTINUE },
+		{ "%while", BT_FM_WHILE },
+	};
+
+	if (!n || n->n_kind != DT_N_CALL || !n->n_str)
+		return BT_FM_NONE;
+	return (enum bt_flowmark)DT_NAMEVAL(marks, n->n_str, BT_FM_NONE);
+}
+
+struct bt_cfgkey;
+
+/* A key's value taken: 0, or -1 with the error reported at vloc. */
+typedef int (*bt_cfg_fn)(struct dt_pcb *pcb, const struct bt_cfgkey *c,
+			 const char *sval, int64_t ival,
+			 const struct dt_loc *vloc);
+
+struct bt_cfgkey {
+	const char	*key;
+	bt_cfg_fn	set;	/* NULL: taken, with no effect here */
+	const char	*vals[3];	/* bt_cfg_only's */
 };
 
-/* Keys whose one value is what this DTrace does: that value only. */
-static const struct {
-	const char	*key;
-	const char	*vals[3];
-} bt_cfg_fixed[] = {
-	{ "stack_mode", { "bpftrace" } },
-	{ "print_maps_on_exit", { "true", "1" } },
-	{ "str_trunc_trailer", { "" } },
+/* A key whose one value is what this DTrace does: that value only. */
+static int bt_cfg_only(struct dt_pcb *pcb, const struct bt_cfgkey *c,
+		       const char *sval, int64_t ival,
+		       const struct dt_loc *vloc)
+{
+	char v[32];
+	size_t j;
+
+	if (!sval) {
+		snprintf(v, sizeof(v), "%lld", (long long)ival);
+		sval = v;
+	}
+	for (j = 0; j < 3 && c->vals[j]; j++)
+		if (strcmp(sval, c->vals[j]) == 0)
+			return 0;
+	return dt_error(pcb, vloc, "BT_CONFIG", "%s = %s is not supported "
+			"by this DTrace (only %s)", c->key, sval,
+			c->vals[0][0] ? c->vals[0] : "\"\"");
+}
+
+static int bt_cfg_missing(struct dt_pcb *pcb, const struct bt_cfgkey *c,
+			  const char *sval, int64_t ival,
+			  const struct dt_loc *vloc)
+{
+	static const char *const how[] = {
+		[DT_MISS_WARN] = "warn", [DT_MISS_IGNORE] = "ignore",
+		[DT_MISS_ERROR] = "error",
+	};
+	size_t i;
+
+	(void)c;
+	(void)ival;
+	for (i = 0; i < 3; i++)
+		if (sval && strcmp(sval, how[i]) == 0)
+			pcb->pcb_opts->o_missing = (uint8_t)i;
+	if (!sval || strcmp(sval, how[pcb->pcb_opts->o_missing]))
+		return dt_error(pcb, vloc, "BT_CONFIG", "Invalid value for "
+				"missing_probes: valid values are ignore, "
+				"warn, error");
+	return 0;
+}
+
+/* bpftrace's length counts the NUL, strsize does not */
+static int bt_cfg_strlen(struct dt_pcb *pcb, const struct bt_cfgkey *c,
+			 const char *sval, int64_t ival,
+			 const struct dt_loc *vloc)
+{
+	const char *why = NULL;
+	char v[32];
+
+	(void)c;
+	if (sval)
+		return dt_error(pcb, vloc, "BT_CONFIG", "Invalid type for "
+				"max_strlen. Type: string. Expected Type: "
+				"int");
+	snprintf(v, sizeof(v), "%lld", (long long)ival - 1);
+	if (ival < 2 || dt_option_set(pcb->pcb_opts, "strsize", v, &why))
+		return dt_error(pcb, vloc, "BT_CONFIG", "max_strlen: invalid "
+				"value %lld%s%s", (long long)ival,
+				why ? ": " : "", why ? why : "");
+	return 0;
+}
+
+static const struct bt_cfgkey bt_cfgkeys[] = {
+	/* BPF's resources and symbolization: no effect here */
+	{ .key = "cache_user_symbols" },
+	{ .key = "cpp_demangle" },
+	{ .key = "lazy_symbolication" },
+	{ .key = "log_size" },
+	{ .key = "max_bpf_progs" },
+	{ .key = "max_cat_bytes" },
+	{ .key = "max_map_keys" },
+	{ .key = "max_probes" },
+	{ .key = "max_type_res_iterations" },
+	{ .key = "on_stack_limit" },
+	{ .key = "perf_rb_pages" },
+	{ .key = "symbol_source" },
+	{ .key = "use_blazesym" },
+	{ .key = "show_debug_info" },
+	{ .key = "license" },
+	/* one value, what this DTrace does, and only that */
+	{ "stack_mode", bt_cfg_only, { "bpftrace" } },
+	{ "print_maps_on_exit", bt_cfg_only, { "true", "1" } },
+	{ "str_trunc_trailer", bt_cfg_only, { "" } },
+	{ .key = "missing_probes", .set = bt_cfg_missing },
+	{ .key = "max_strlen", .set = bt_cfg_strlen },
 };
 
 int bt_config(struct dt_pcb *pcb, char *key, char *sval, int64_t ival,
 	      const struct dt_loc *kloc, const struct dt_loc *vloc)
 {
-	char k[64], v[32];
-	const char *name = key, *why = NULL;
-	size_t i, j;
+	const struct bt_cfgkey *c;
+	const char *name = key;
+	char k[64];
+	size_t i;
 	int rc = 0;
 
 	/* BPFTRACE_MAX_STRLEN, as the environment's names, is max_strlen */
@@ -69,57 +167,12 @@ int bt_config(struct dt_pcb *pcb, char *key, char *sval, int64_t ival,
 	for (i = 0; name[i] && i < sizeof(k) - 1; i++)
 		k[i] = (char)tolower((unsigned char)name[i]);
 	k[i] = '\0';
-	if (!sval)
-		snprintf(v, sizeof(v), "%lld", (long long)ival);
-	for (i = 0; i < sizeof(bt_cfg_noop) / sizeof(bt_cfg_noop[0]); i++)
-		if (strcmp(k, bt_cfg_noop[i]) == 0)
-			goto out;
-	for (i = 0; i < sizeof(bt_cfg_fixed) / sizeof(bt_cfg_fixed[0]); i++) {
-		if (strcmp(k, bt_cfg_fixed[i].key) != 0)
-			continue;
-		for (j = 0; j < 3 && bt_cfg_fixed[i].vals[j]; j++)
-			if (strcmp(sval ? sval : v, bt_cfg_fixed[i].vals[j]) == 0)
-				goto out;
-		rc = dt_error(pcb, vloc, "BT_CONFIG", "%s = %s is not "
-			      "supported by this DTrace (only %s)", k,
-			      sval ? sval : v, bt_cfg_fixed[i].vals[0][0] ?
-			      bt_cfg_fixed[i].vals[0] : "\"\"");
-		goto out;
-	}
-	if (strcmp(k, "missing_probes") == 0) {
-		static const char *const how[] = {
-			[DT_MISS_WARN] = "warn", [DT_MISS_IGNORE] = "ignore",
-			[DT_MISS_ERROR] = "error",
-		};
-
-		for (i = 0; i < 3; i++)
-			if (sval && strcmp(sval, how[i]) == 0)
-				pcb->pcb_opts->o_missing = (uint8_t)i;
-		if (!sval || strcmp(sval, how[pcb->pcb_opts->o_missing]))
-			rc = dt_error(pcb, vloc, "BT_CONFIG", "Invalid value "
-				      "for missing_probes: valid values are "
-				      "ignore, warn, error");
-		goto out;
-	}
-	if (strcmp(k, "max_strlen") == 0) {
-		/* bpftrace's length counts the NUL, strsize does not */
-		if (sval) {
-			rc = dt_error(pcb, vloc, "BT_CONFIG", "Invalid type "
-				      "for max_strlen. Type: string. Expected "
-				      "Type: int");
-			goto out;
-		}
-		snprintf(v, sizeof(v), "%lld", (long long)ival - 1);
-		if (ival < 2 || dt_option_set(pcb->pcb_opts, "strsize", v,
-					      &why))
-			rc = dt_error(pcb, vloc, "BT_CONFIG", "max_strlen: "
-				      "invalid value %lld%s%s", (long long)ival,
-				      why ? ": " : "", why ? why : "");
-		goto out;
-	}
-	rc = dt_error(pcb, kloc, "BT_CONFIG", "Unrecognized config "
-		      "variable: %s", key);
-out:
+	c = DT_ROW_FIND(bt_cfgkeys, k);
+	if (!c)
+		rc = dt_error(pcb, kloc, "BT_CONFIG", "Unrecognized config "
+			      "variable: %s", key);
+	else if (c->set)
+		rc = c->set(pcb, c, sval, ival, vloc);
 	free(key);
 	free(sval);
 	return rc;
@@ -282,9 +335,7 @@ static void bt_subst(struct bt_mx *mx, const struct dt_node *m,
 
 static bool bt_isvalue(const struct dt_node *n)
 {
-	return n->n_kind != DT_N_IF && !bt_ismark(n, "%while") &&
-		!bt_ismark(n, "%break") && !bt_ismark(n, "%continue") &&
-		!bt_ismark(n, "%return");
+	return n->n_kind != DT_N_IF && bt_flowmark(n) == BT_FM_NONE;
 }
 
 static int bt_expand_node(struct bt_mx *mx, struct dt_node **pp,

@@ -18,6 +18,7 @@
 
 #include "bt_lower.h"
 #include "dt_error.h"
+#include "dt_rows.h"
 
 struct dt_node *bt_let(struct dt_pcb *pcb, char *name,
 		       const struct dt_type *type, struct dt_node *val,
@@ -44,12 +45,8 @@ static const char *const bt_letkinds[] = {
 int bt_letmap(struct dt_pcb *pcb, char *map, char *kind, int64_t n,
 	      const struct dt_loc *kloc)
 {
-	size_t i;
-	int rc = -1;
+	int rc = DT_ROW_FIND(bt_letkinds, kind) ? 0 : -1;
 
-	for (i = 0; i < sizeof(bt_letkinds) / sizeof(bt_letkinds[0]); i++)
-		if (strcmp(kind, bt_letkinds[i]) == 0)
-			rc = 0;
 	if (rc)
 		dt_error(pcb, kloc, "BT_LET", "Invalid bpf map type: %s "
 			 "(hash, lruhash, percpuhash or percpulruhash)", kind);

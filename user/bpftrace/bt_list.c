@@ -33,20 +33,29 @@
 #include "dt_provider.h"
 #include "dt_tracefs.h"
 
+/* How a probe of a type is named after its type (bt_list_name). */
+enum bt_lform {
+	BT_LF_FUNC,		/* TYPE:F */
+	BT_LF_MODNAME,		/* TYPE:SUB:EV */
+	BT_LF_NAME,		/* TYPE:EV: */
+	BT_LF_PATHFUNC,		/* TYPE:PATH:F */
+	BT_LF_KFUNC,		/* TYPE:MOD:F, fbt's where BTF describes F */
+};
+
 static const struct {
 	const char	*name, *alias, *prov, *pname;
 	bool		bytype;	/* listed only when a search names it */
-	bool		kfunc;	/* fbt's, where BTF describes the function */
 	const char	*newer;	/* its name from bpftrace 0.22 on */
+	enum bt_lform	form;
 } bt_ltypes[] = {
-	{ "kprobe", "k", "fbt", "entry", false, false, NULL },
-	{ "kretprobe", "kr", "fbt", "return", true, false, NULL },
-	{ "tracepoint", "t", "tracepoint", NULL, false, false, NULL },
-	{ "software", "s", "software", NULL, false, false, NULL },
-	{ "uprobe", "u", "uprobe", "entry", false, false, NULL },
-	{ "uretprobe", "ur", "uprobe", "return", false, false, NULL },
-	{ "kfunc", "f", "fbt", "entry", true, true, "fentry" },
-	{ "kretfunc", "fr", "fbt", "return", true, true, "fexit" },
+	{ "kprobe", "k", "fbt", "entry", false, NULL, BT_LF_FUNC },
+	{ "kretprobe", "kr", "fbt", "return", true, NULL, BT_LF_FUNC },
+	{ "tracepoint", "t", "tracepoint", NULL, false, NULL, BT_LF_MODNAME },
+	{ "software", "s", "software", NULL, false, NULL, BT_LF_NAME },
+	{ "uprobe", "u", "uprobe", "entry", false, NULL, BT_LF_PATHFUNC },
+	{ "uretprobe", "ur", "uprobe", "return", false, NULL, BT_LF_PATHFUNC },
+	{ "kfunc", "f", "fbt", "entry", true, "fentry", BT_LF_KFUNC },
+	{ "kretfunc", "fr", "fbt", "return", true, "fexit", BT_LF_KFUNC },
 };
 
 #define BT_NTYPES	(sizeof(bt_ltypes) / sizeof(bt_ltypes[0]))
@@ -79,31 +88,51 @@ static bool bt_list_period(const char *name)
 	return d && d[1] && strspn(d + 1, "0123456789") == strlen(d + 1);
 }
 
+/* The first type that names pd's provider and probe, or BT_NTYPES. */
+static size_t bt_list_type_of(const struct dtrace_probedesc *pd)
+{
+	size_t i;
+
+	for (i = 0; i < BT_NTYPES; i++)
+		if (bt_ltypes[i].form != BT_LF_KFUNC &&
+		    !strcmp(bt_ltypes[i].prov, pd->dpd_provider) &&
+		    (!bt_ltypes[i].pname ||
+		     !strcmp(bt_ltypes[i].pname, pd->dpd_name)))
+			break;
+	return i;
+}
+
 int bt_list_name(const struct dtrace_probedesc *pd, const char *upath,
 		 char *buf, size_t len)
 {
-	const char *p = pd->dpd_provider;
+	size_t i = bt_list_type_of(pd);
+	const char *type;
 
-	if (!strcmp(p, "fbt") && (!strcmp(pd->dpd_name, "entry") ||
-				  !strcmp(pd->dpd_name, "return")))
-		snprintf(buf, len, "%s:%s", pd->dpd_name[0] == 'e' ?
-			 "kprobe" : "kretprobe", pd->dpd_func);
-	else if (!strcmp(p, "tracepoint"))
-		snprintf(buf, len, "tracepoint:%s:%s", pd->dpd_mod,
+	if (i == BT_NTYPES)
+		return -1;
+	type = bt_ltypes[i].name;
+	switch (bt_ltypes[i].form) {
+	case BT_LF_FUNC:
+		snprintf(buf, len, "%s:%s", type, pd->dpd_func);
+		return 0;
+	case BT_LF_MODNAME:
+		snprintf(buf, len, "%s:%s:%s", type, pd->dpd_mod,
 			 pd->dpd_name);
-	else if (!strcmp(p, "software") && !bt_list_period(pd->dpd_name))
-		snprintf(buf, len, "software:%s:", pd->dpd_name);
-	else if (!strcmp(p, "software"))
+		return 0;
+	case BT_LF_NAME:
 		/* page-faults-1 is page-faults with a period */
-		return -1;
-	else if (!strcmp(p, "uprobe") && (!strcmp(pd->dpd_name, "entry") ||
-					  !strcmp(pd->dpd_name, "return")))
-		snprintf(buf, len, "%s:%s:%s", pd->dpd_name[0] == 'e' ?
-			 "uprobe" : "uretprobe",
+		if (bt_list_period(pd->dpd_name))
+			return -1;
+		snprintf(buf, len, "%s:%s:", type, pd->dpd_name);
+		return 0;
+	case BT_LF_PATHFUNC:
+		snprintf(buf, len, "%s:%s:%s", type,
 			 upath ? upath : pd->dpd_mod, pd->dpd_func);
-	else
-		return -1;
-	return 0;
+		return 0;
+	case BT_LF_KFUNC:	/* bt_list_type_of skips them */
+		break;
+	}
+	return -1;
 }
 
 /* A tracepoint's fields, as bpftrace -lv prints them. */
@@ -362,14 +391,16 @@ static void bt_list_narrow(struct dtrace_probedesc *d, const char *rest)
 	if (n >= sizeof(f[0]))
 		return;
 	snprintf(f[0], sizeof(f[0]), "%.*s", (int)n, rest);
-	if (!strcmp(d->dpd_provider, "fbt") && !rest[n]) {
-		snprintf(d->dpd_func, sizeof(d->dpd_func), "%s", f[0]);
-	} else if (!strcmp(d->dpd_provider, "fbt") &&
-		   !strchr(rest + n + 1, ':') &&
-		   strlen(rest + n + 1) < sizeof(f[1])) {
-		/* kfunc:MOD:F */
-		snprintf(d->dpd_mod, sizeof(d->dpd_mod), "%s", f[0]);
-		snprintf(d->dpd_func, sizeof(d->dpd_func), "%s", rest + n + 1);
+	if (!strcmp(d->dpd_provider, "fbt")) {
+		if (!rest[n]) {
+			snprintf(d->dpd_func, sizeof(d->dpd_func), "%s", f[0]);
+		} else if (!strchr(rest + n + 1, ':') &&
+			   strlen(rest + n + 1) < sizeof(f[1])) {
+			/* kfunc:MOD:F */
+			snprintf(d->dpd_mod, sizeof(d->dpd_mod), "%s", f[0]);
+			snprintf(d->dpd_func, sizeof(d->dpd_func), "%s",
+				 rest + n + 1);
+		}
 	} else if (!strcmp(d->dpd_provider, "tracepoint") && rest[n] &&
 		   !strchr(rest + n + 1, ':') &&
 		   strlen(rest + n + 1) < sizeof(f[1])) {
@@ -388,7 +419,7 @@ int bt_list(int fd, const char *search, bool verbose, unsigned int rel,
 	size_t tn = t < BT_NTYPES ? strlen(bt_ltype(t, rel)) : 0;
 	int rc = 0;
 
-	if (s && t < BT_NTYPES && bt_ltypes[t].kfunc &&
+	if (s && t < BT_NTYPES && bt_ltypes[t].form == BT_LF_KFUNC &&
 	    !strchr(s + tn + 1, ':')) {
 		/* kfunc:F is kfunc:*:F, as bpftrace searches it */
 		char *w;
@@ -417,7 +448,8 @@ int bt_list(int fd, const char *search, bool verbose, unsigned int rel,
 			    (t < BT_NTYPES && t != i) ||
 			    (t == BT_NTYPES && bt_ltypes[i].bytype))
 				continue;
-			l.kfunc = bt_ltypes[i].kfunc ? bt_ltype(i, rel) : NULL;
+			l.kfunc = bt_ltypes[i].form == BT_LF_KFUNC ?
+				  bt_ltype(i, rel) : NULL;
 			memset(&d, 0, sizeof(d));
 			strcpy(d.dpd_provider, bt_ltypes[i].prov);
 			if (bt_ltypes[i].pname)

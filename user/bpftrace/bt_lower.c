@@ -24,6 +24,7 @@
 #include "dt_error.h"
 #include "dt_funcs.h"
 #include "dt_ktype.h"
+#include "dt_rows.h"
 #include "dt_tracefs.h"
 #include "dt_types.h"
 
@@ -102,7 +103,6 @@ static bool bt_isstrval(const struct bt_ctx *cx, const struct dt_node *v)
 	static const char *const strs[] = {
 		"comm", "func", "probe", "str", "ksym", "strjoin",
 	};
-	size_t i;
 
 	if (v->n_kind == DT_N_STR)
 		return true;
@@ -112,10 +112,7 @@ static bool bt_isstrval(const struct bt_ctx *cx, const struct dt_node *v)
 		return bt_isstrmap(cx, v->n_str);
 	if (v->n_kind != DT_N_IDENT && v->n_kind != DT_N_CALL)
 		return false;
-	for (i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
-		if (strcmp(v->n_str, strs[i]) == 0)
-			return true;
-	return false;
+	return DT_ROW_FIND(strs, v->n_str) != NULL;
 }
 
 /*
@@ -387,15 +384,9 @@ static const struct bt_bivar {
 
 static int bt_builtin(struct bt_ctx *cx, struct dt_node *n)
 {
-	const struct bt_bivar *v = NULL;
+	const struct bt_bivar *v = DT_ROW_FIND(bt_bivars, n->n_str);
 	int64_t ev;
-	size_t i;
 
-	for (i = 0; i < sizeof(bt_bivars) / sizeof(bt_bivars[0]); i++)
-		if (strcmp(n->n_str, bt_bivars[i].bv_name) == 0) {
-			v = &bt_bivars[i];
-			break;
-		}
 	if (!v) {
 		if (!dt_ktype_enumval(n->n_str, &ev))
 			return dt_error(cx->pcb, &n->n_loc, "BT_IDENT",

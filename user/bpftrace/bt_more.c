@@ -43,6 +43,7 @@
 #include "dt_funcs.h"
 #include "dt_ktype.h"
 #include "dt_options.h"
+#include "dt_rows.h"
 #include "dt_types.h"
 
 #define BT_USERNAMES	256	/* users username knows: a tree of depth 9 */
@@ -459,16 +460,14 @@ int bt_rw_reg(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 {
 	const char *name = bt_strarg(cx, n, "a string literal");
 	const struct dt_loc *loc = &n->n_loc;
+	const char *const *reg;
 	struct dt_node *r;
-	size_t i;
 
 	(void)f;
 	if (!name)
 		return -1;
-	for (i = 0; i < sizeof(bt_regs) / sizeof(bt_regs[0]); i++)
-		if (strcmp(bt_regs[i], name) == 0)
-			break;
-	if (i == sizeof(bt_regs) / sizeof(bt_regs[0]))
+	reg = DT_ROW_FIND(bt_regs, name);
+	if (!reg)
 		return dt_error(cx->pcb, &n->n_loc, "BT_CALL", "'%s' is not "
 				"a valid register on this architecture", name);
 	if (cx->probe->bp_kind != BT_P_UPROBE &&
@@ -480,7 +479,8 @@ int bt_rw_reg(struct bt_ctx *cx, struct dt_node *n, const struct bt_fn *f)
 				"registers, not a kprobe's");
 	r = dt_node_op(DT_N_INDEX, DT_OP_NONE, bt_ident("uregs", loc), NULL,
 		       loc);
-	r->n_args = bt_int((int64_t)i, &dt_type_int, loc);
+	/* a register's index in uregs[ ] is its row's */
+	r->n_args = bt_int((int64_t)(reg - bt_regs), &dt_type_int, loc);
 	dt_node_replace(n, r);
 	return 0;
 }

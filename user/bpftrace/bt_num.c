@@ -13,11 +13,12 @@
 #include <string.h>
 
 #include "bt_parse.h"
+#include "dt_rows.h"
 
 #define OVERFLOW	"overflow error, maximum value is %llu: %s"
 #define COEFFICIENT	"coefficient part of scientific literal must be 1-9: %s"
 
-static const struct {
+static const struct bt_suffix {
 	const char	*suffix;
 	uint64_t	max;
 	uint64_t	mult;
@@ -54,6 +55,7 @@ static int bt_num_err(struct bt_num_err *err, size_t off, size_t len,
 static int bt_num_value(const char *num, int base, uint64_t *val,
 			struct bt_num_err *err)
 {
+	const struct bt_suffix *sfx;
 	char n[128], *end;
 	size_t i, k = 0, len = strlen(num);
 	unsigned long long v, e;
@@ -93,16 +95,14 @@ static int bt_num_value(const char *num, int base, uint64_t *val,
 			v *= 10;
 		}
 	}
-	for (i = 0; i < sizeof(bt_suffixes) / sizeof(bt_suffixes[0]); i++) {
-		if (strcmp(bt_suffixes[i].suffix, end) != 0)
-			continue;
-		if (v > bt_suffixes[i].max / bt_suffixes[i].mult)
-			return bt_num_err(err, 0, len, OVERFLOW,
-					  bt_suffixes[i].max, num);
-		*val = v * bt_suffixes[i].mult;
-		return 0;
-	}
-	return bt_num_err(err, 0, len, "invalid trailing bytes: %s", num);
+	sfx = DT_ROW_FIND(bt_suffixes, end);
+	if (!sfx)
+		return bt_num_err(err, 0, len, "invalid trailing bytes: %s",
+				  num);
+	if (v > sfx->max / sfx->mult)
+		return bt_num_err(err, 0, len, OVERFLOW, sfx->max, num);
+	*val = v * sfx->mult;
+	return 0;
 }
 
 /* The end of the digits (and '_') from p */

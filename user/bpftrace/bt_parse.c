@@ -12,6 +12,7 @@
 #include "bt_grammar.h"
 #include "dt_btf.h"
 #include "dt_error.h"
+#include "dt_rows.h"
 
 int bt_lex_scan(BT_YYSTYPE *lval, BT_YYLTYPE *lloc, void *scanner);
 void *bt_yyget_extra(void *scanner);
@@ -19,7 +20,7 @@ int bt_yyparse(void *scanner, struct dt_pcb *pcb);
 
 #define T_INT(sz, sg)	{ .kind = DT_T_INT, .size = (sz), .is_signed = (sg) }
 
-static const struct {
+static const struct bt_keyword {
 	const char	*name;
 	int		tok;
 	struct dt_type	type;
@@ -48,21 +49,31 @@ static const struct {
 	{ "let", BT_TOK_LET, {0} },
 };
 
+int bt_bool_word(const char *s)
+{
+	static const struct dt_nameval words[] = {
+		{ "true", 1 },
+		{ "false", 0 },
+	};
+
+	return DT_NAMEVAL(words, s, -1);
+}
+
 int bt_lex_ident(struct dt_pcb *pcb, BT_YYSTYPE *lval, const char *text)
 {
-	size_t i;
+	const struct bt_keyword *k;
+	int b = bt_bool_word(text);
 
 	(void)pcb;
 	/* bpftrace >= 0.22's booleans, integers as in C */
-	if (!strcmp(text, "true") || !strcmp(text, "false")) {
-		lval->ival = text[0] == 't';
+	if (b >= 0) {
+		lval->ival = b;
 		return BT_TOK_INT;
 	}
-	for (i = 0; i < sizeof(bt_keywords) / sizeof(bt_keywords[0]); i++) {
-		if (strcmp(bt_keywords[i].name, text) != 0)
-			continue;
-		lval->type = bt_keywords[i].type;
-		return bt_keywords[i].tok;
+	k = DT_ROW_FIND(bt_keywords, text);
+	if (k) {
+		lval->type = k->type;
+		return k->tok;
 	}
 	lval->str = strdup(text);
 	return lval->str ? BT_TOK_IDENT : BT_TOK_ERROR;

@@ -45,6 +45,8 @@ struct bt_num_err {
 	size_t	off, len;
 };
 int bt_num_parse(const char *text, uint64_t *val, struct bt_num_err *err);
+/* true 1, false 0 (>= 0.22's booleans, getopt's flags); else -1 */
+int bt_bool_word(const char *s);
 struct dt_node *bt_unroll(struct dt_pcb *pcb, int64_t n, struct dt_node *body,
 			  const struct dt_loc *loc);
 
@@ -56,6 +58,11 @@ struct dt_node *bt_unroll(struct dt_pcb *pcb, int64_t n, struct dt_node *body,
 struct dt_node *bt_mark(const char *name, struct dt_node *args,
 			const struct dt_loc *loc);
 bool bt_ismark(const struct dt_node *n, const char *name);
+/* Which control-flow statement n is, if a mark of one. */
+enum bt_flowmark {
+	BT_FM_NONE, BT_FM_RETURN, BT_FM_BREAK, BT_FM_CONTINUE, BT_FM_WHILE,
+};
+enum bt_flowmark bt_flowmark(const struct dt_node *n);
 int bt_config(struct dt_pcb *pcb, char *key, char *sval, int64_t ival,
 	      const struct dt_loc *kloc, const struct dt_loc *vloc);
 int bt_config_late(struct dt_pcb *pcb, const struct dt_loc *loc);

@@ -28,6 +28,7 @@
 
 #include "bt_parse.h"
 #include "dt_error.h"
+#include "dt_rows.h"
 
 static const struct {
 	const char	*name, *alias;
@@ -137,20 +138,25 @@ int bt_upath(struct dt_pcb *pcb, const struct dt_loc *loc,
 static int bt_rate(struct dt_pcb *pcb, const struct dt_loc *loc,
 		   const char *unit, const char *n, char *out, size_t len)
 {
+	/* D's profile takes a bare number as hz, the others as written */
+	static const struct bt_rateunit {
+		const char	*name;
+		const char	*suffix;
+	} units[] = {
+		{ "hz", "" }, { "s", "s" }, { "ms", "ms" }, { "us", "us" },
+	};
+	const struct bt_rateunit *u;
 	char *end;
 	long v = strtol(n, &end, 10);
 
 	if (!*n || *end || v <= 0)
 		return dt_error(pcb, loc, "BT_PROBE", "invalid rate of %s "
 				"probe", unit);
-	if (strcmp(unit, "hz") == 0)
-		snprintf(out, len, "%ld", v);
-	else if (strcmp(unit, "s") == 0 || strcmp(unit, "ms") == 0 ||
-		 strcmp(unit, "us") == 0)
-		snprintf(out, len, "%ld%s", v, unit);
-	else
+	u = DT_ROW_FIND(units, unit);
+	if (!u)
 		return dt_error(pcb, loc, "BT_PROBE", "invalid time unit: "
 				"%s (hz, s, ms or us)", unit);
+	snprintf(out, len, "%ld%s", v, u->suffix);
 	return 0;
 }
 

@@ -23,6 +23,7 @@
 #include "bt_parse.h"
 #include "bt_print.h"
 #include "dt_error.h"
+#include "dt_rows.h"
 
 enum bt_sev {
 	BT_SEV_OPEN,	/* '{' */
@@ -254,15 +255,11 @@ void bt_warn_discard(struct dt_pcb *pcb, const struct dt_node *e,
 		     const struct dt_loc *loc, const struct dt_loc *semi)
 {
 	struct bt_scope *s;
-	size_t i;
 
 	if (!e || e->n_kind == DT_N_ASSIGN || e->n_kind == DT_N_INCDEC)
 		return;
 	if (e->n_kind == DT_N_CALL) {
-		for (i = 0; i < sizeof(bt_valued) / sizeof(bt_valued[0]); i++)
-			if (e->n_str && strcmp(e->n_str, bt_valued[i]) == 0)
-				break;
-		if (i == sizeof(bt_valued) / sizeof(bt_valued[0]))
+		if (!e->n_str || !DT_ROW_FIND(bt_valued, e->n_str))
 			return;
 	}
 	bt_scope_add(pcb, BT_SEV_DISCARD, NULL, loc, e);

@@ -12,6 +12,7 @@
 #include "bt_lower.h"
 #include "dt_error.h"
 #include "dt_ktype.h"
+#include "dt_rows.h"
 #include "dt_types.h"
 
 /* ---- (curtask)->a->b: the task's fields ---- */
@@ -46,7 +47,15 @@ int bt_pcomm(struct bt_ctx *cx, struct dt_node *n)
 
 int bt_leader(struct bt_ctx *cx, struct dt_node *n)
 {
-	return bt_taskchain(cx, n, "group_leader",
-			    !strcmp(n->n_str, "leader_pid") ? "tgid" :
-			    !strcmp(n->n_str, "leader_tid") ? "pid" : "comm");
+	static const struct bt_leaderfield {
+		const char	*builtin;
+		const char	*field;	/* of ->group_leader */
+	} fields[] = {
+		{ "leader_pid", "tgid" },
+		{ "leader_tid", "pid" },
+		{ "leader_comm", "comm" },
+	};
+	const struct bt_leaderfield *f = DT_ROW_FIND(fields, n->n_str);
+
+	return bt_taskchain(cx, n, "group_leader", f ? f->field : "comm");
 }

@@ -25,6 +25,7 @@
 #include "dt_error.h"
 #include "dt_format.h"
 #include "dt_options.h"
+#include "dt_rows.h"
 
 /* bpftrace's long options without a letter, as getopt_long returns them */
 enum {
@@ -91,36 +92,47 @@ static void dt_bt_usage(FILE *fp, const char *argv0)
 		name, name, name);
 }
 
+/* -B's words: setvbuf's modes */
+static const struct dt_nameval dt_bt_bufmodes[] = {
+	{ "none", _IONBF },
+	{ "line", _IOLBF },
+	{ "full", _IOFBF },
+};
+
+/* -f's formats: -x oformat's words for them */
+static const struct dt_bt_format {
+	const char	*name;
+	const char	*oformat;
+} dt_bt_formats[] = {
+	{ "json", "bpftrace-json" },
+	{ "text", "bpftrace" },
+};
+
 static int dt_bt_opt(struct dt_cmd *cmd, int c, const char *arg)
 {
+	const struct dt_bt_format *format;
+	int bufmode;
 	const char *why;
 
 	switch (c) {
 	case 'B':
-		if (!strcmp(arg, "none"))
-			cmd->c_bufmode = 1 + _IONBF;
-		else if (!strcmp(arg, "line"))
-			cmd->c_bufmode = 1 + _IOLBF;
-		else if (!strcmp(arg, "full"))
-			cmd->c_bufmode = 1 + _IOFBF;
-		else {
+		bufmode = DT_NAMEVAL(dt_bt_bufmodes, arg, -1);
+		if (bufmode < 0) {
 			fprintf(stderr, "ERROR: USAGE: -B must be either "
 				"'line', 'full', or 'none'.\n");
 			return -1;
 		}
+		cmd->c_bufmode = 1 + bufmode;
 		return 0;
 	case 'f':
-		if (!strcmp(arg, "json"))
-			(void)dt_option_set(&cmd->c_opts, "oformat",
-					    "bpftrace-json", &why);
-		else if (!strcmp(arg, "text"))
-			(void)dt_option_set(&cmd->c_opts, "oformat",
-					    "bpftrace", &why);
-		else {
+		format = DT_ROW_FIND(dt_bt_formats, arg);
+		if (!format) {
 			fprintf(stderr, "ERROR: Invalid output format \"%s\"\n"
 				"Valid formats: 'text', 'json'\n", arg);
 			return -1;
 		}
+		(void)dt_option_set(&cmd->c_opts, "oformat", format->oformat,
+				    &why);
 		cmd->c_langfmt = true;
 		return 0;
 	case 'd':

@@ -16,6 +16,7 @@
 #include "dt_parse.h"
 #include "dt_program.h"
 #include "dt_provider.h"
+#include "dt_rows.h"
 
 void dt_cmd_init(struct dt_cmd *cmd)
 {
@@ -489,29 +490,37 @@ static uint32_t dt_cmd_aggid(const struct dt_agg *a, void *arg)
 }
 
 /* What an enabling's errno means for the providers on hardware. */
+static const char dt_why_kpoffset[] =
+	"the offset is not an instruction of that function";
+static const struct dt_enable_why {
+	const char	*provider;
+	int		err;
+	const char	*why;
+} dt_enable_whys[] = {
+	{ "hardware", ENOENT, "hardware events need the CPU's performance "
+	  "monitoring unit (PMU), and this machine has none (a virtual "
+	  "machine without a virtual PMU)" },
+	{ "watchpoint", ENOSPC, "no hardware breakpoint left (x86 has four "
+	  "debug registers)" },
+	{ "watchpoint", EINVAL, "the CPU cannot watch that address, length "
+	  "and mode (x86: w, rw or x; x with length 8; aligned)" },
+	{ "watchpoint", ESRCH, "no such process" },
+	{ "kprobe", EILSEQ, dt_why_kpoffset },
+	{ "kprobe", EINVAL, dt_why_kpoffset },
+	{ "kprobe", ENOENT, "no such kernel function" },
+	{ "rawtracepoint", EOPNOTSUPP, "the kernel checks indirect calls "
+	  "(kCFI), and a raw tracepoint's handler cannot take every "
+	  "tracepoint's arguments: use tracepoint: instead" },
+};
+
 static const char *dt_cmd_enable_why(const struct dtrace_probedesc *d, int en)
 {
-	if (!strcmp(d->dpd_provider, "hardware") && en == ENOENT)
-		return "hardware events need the CPU's performance "
-		       "monitoring unit (PMU), and this machine has none "
-		       "(a virtual machine without a virtual PMU)";
-	if (!strcmp(d->dpd_provider, "watchpoint") && en == ENOSPC)
-		return "no hardware breakpoint left (x86 has four debug "
-		       "registers)";
-	if (!strcmp(d->dpd_provider, "watchpoint") && en == EINVAL)
-		return "the CPU cannot watch that address, length and mode "
-		       "(x86: w, rw or x; x with length 8; aligned)";
-	if (!strcmp(d->dpd_provider, "watchpoint") && en == ESRCH)
-		return "no such process";
-	if (!strcmp(d->dpd_provider, "kprobe") && (en == EILSEQ ||
-						   en == EINVAL))
-		return "the offset is not an instruction of that function";
-	if (!strcmp(d->dpd_provider, "kprobe") && en == ENOENT)
-		return "no such kernel function";
-	if (!strcmp(d->dpd_provider, "rawtracepoint") && en == EOPNOTSUPP)
-		return "the kernel checks indirect calls (kCFI), and a raw "
-		       "tracepoint's handler cannot take every tracepoint's "
-		       "arguments: use tracepoint: instead";
+	size_t i;
+
+	for (i = 0; i < DT_NROWS(dt_enable_whys); i++)
+		if (dt_enable_whys[i].err == en &&
+		    !strcmp(dt_enable_whys[i].provider, d->dpd_provider))
+			return dt_enable_whys[i].why;
 	return NULL;
 }
 

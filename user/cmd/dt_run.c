@@ -29,6 +29,7 @@
 #include "dt_http.h"
 #include "dt_program.h"
 #include "dt_prom.h"
+#include "dt_rows.h"
 
 static volatile sig_atomic_t dt_stop_requested, dt_interrupted;
 
@@ -122,6 +123,8 @@ static void dt_run_aggsort(struct dt_cmd *cmd)
 		.as_pos = (int)cmd->c_opts.o_aggsortpos,
 	};
 
+	/* terminals that cannot draw UTF-8 */
+	static const char *const asciiterms[] = { "dumb", "sun", "sun-color" };
 	const char *term = getenv("TERM");
 	struct dt_aggview v = {
 		.av_zoom = cmd->c_opts.o_aggzoom,
@@ -131,9 +134,7 @@ static void dt_run_aggsort(struct dt_cmd *cmd)
 		/* illumos' guess: UTF-8, unless the terminal cannot */
 		.av_packutf8 = cmd->c_opts.o_encoding == DT_ENC_UTF8 ||
 			(cmd->c_opts.o_encoding == DT_ENC_AUTO &&
-			 !(term && (!strcmp(term, "dumb") ||
-				    !strcmp(term, "sun") ||
-				    !strcmp(term, "sun-color")))),
+			 !(term && DT_ROW_FIND(asciiterms, term))),
 		.av_indent = (int)cmd->c_opts.o_stackindent,
 	};
 
@@ -184,12 +185,8 @@ static int dt_run_setopt(struct dt_consumer *c, const char *name,
 		"aggzoom", "agghist", "aggpack", "stackindent", "encoding",
 	};
 	struct dt_cmd *cmd = c->c_setoptarg;
-	size_t i;
 
-	for (i = 0; i < sizeof(dynamic) / sizeof(dynamic[0]); i++)
-		if (strcmp(name, dynamic[i]) == 0)
-			break;
-	if (i == sizeof(dynamic) / sizeof(dynamic[0])) {
+	if (!DT_ROW_FIND(dynamic, name)) {
 		struct dt_options tmp = cmd->c_opts;	/* only to ask */
 
 		if (!dt_option_set(&tmp, name, val, why) ||

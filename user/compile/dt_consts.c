@@ -9,10 +9,11 @@
 #include <string.h>
 
 #include "dt_compile.h"
+#include "dt_rows.h"
 
 #define C(name)	{ #name, name }
 
-static const struct {
+static const struct dt_const {
 	const char	*name;
 	int		val;
 } dt_consts[] = {
@@ -52,15 +53,13 @@ static const struct {
 
 bool dt_const_lookup(const char *name, int64_t *val)
 {
-	size_t i;
+	const struct dt_const *c;
 
 	if (name[0] != 'E' && name[0] != 'S')
 		return false;
-	for (i = 0; i < sizeof(dt_consts) / sizeof(dt_consts[0]); i++) {
-		if (!strcmp(dt_consts[i].name, name)) {
-			*val = dt_consts[i].val;
-			return true;
-		}
-	}
-	return false;
+	c = DT_ROW_FIND(dt_consts, name);
+	if (!c)
+		return false;
+	*val = c->val;
+	return true;
 }

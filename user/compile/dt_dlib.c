@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "dt_dlib.h"
+#include "dt_rows.h"
 
 struct dt_dlib_const {
 	const char	*dc_name;
@@ -52,7 +53,7 @@ static const struct dt_dlib_const dt_dlib_consts[] = {
 
 bool dt_dlib_lookup(const char *name, int64_t *val, struct dt_type *type)
 {
-	size_t i;
+	const struct dt_dlib_const *c;
 
 	if (strcmp(name, "NULL") == 0) {
 		/* a void * that is 0, as <sys/null.h> has it */
@@ -61,13 +62,10 @@ bool dt_dlib_lookup(const char *name, int64_t *val, struct dt_type *type)
 					  .ptr = 1, .rvoid = true };
 		return true;
 	}
-	for (i = 0; i < sizeof(dt_dlib_consts) / sizeof(dt_dlib_consts[0]);
-	     i++) {
-		if (strcmp(dt_dlib_consts[i].dc_name, name) == 0) {
-			*val = dt_dlib_consts[i].dc_val;
-			*type = dt_type_int;
-			return true;
-		}
-	}
-	return false;
+	c = DT_ROW_FIND(dt_dlib_consts, name);
+	if (!c)
+		return false;
+	*val = c->dc_val;
+	*type = dt_type_int;
+	return true;
 }

@@ -10,6 +10,7 @@
 #include "dt_compile.h"
 #include "dt_frontend.h"
 #include "dt_options.h"
+#include "dt_rows.h"
 
 #define TI(sz, sg)	{ .kind = DT_T_INT, .size = (sz), .is_signed = (sg) }
 #define TS		{ .kind = DT_T_STRING }
@@ -59,12 +60,7 @@ static const struct dt_builtin dt_builtins[] = {
 
 const struct dt_builtin *dt_builtin_lookup(const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(dt_builtins) / sizeof(dt_builtins[0]); i++)
-		if (strcmp(dt_builtins[i].b_name, name) == 0)
-			return &dt_builtins[i];
-	return NULL;
+	return DT_ROW_FIND(dt_builtins, name);
 }
 
 #define DT_RET_V	TV
@@ -95,12 +91,7 @@ static const struct dt_func dt_funcs[] = {
 
 const struct dt_func *dt_func_lookup(const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < DT_FN_NFUNCS; i++)
-		if (strcmp(dt_funcs[i].f_name, name) == 0)
-			return &dt_funcs[i];
-	return NULL;
+	return DT_ROW_FIND(dt_funcs, name);
 }
 
 const struct dt_func *dt_func_byid(enum dt_fid id)

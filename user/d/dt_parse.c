@@ -20,6 +20,7 @@
 #include "dt_ksym.h"
 #include "dt_ktype.h"
 #include "dt_options.h"
+#include "dt_rows.h"
 #include "dt_types.h"
 
 int dt_lex_scan(DT_YYSTYPE *lval, DT_YYLTYPE *lloc, void *scanner);
@@ -83,12 +84,7 @@ static const struct dt_lex_kw dt_keywords[] = {
 
 const struct dt_lex_kw *dt_lex_keyword(const char *s)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(dt_keywords) / sizeof(dt_keywords[0]); i++)
-		if (strcmp(dt_keywords[i].kw_name, s) == 0)
-			return &dt_keywords[i];
-	return NULL;
+	return DT_ROW_FIND(dt_keywords, s);
 }
 
 int dt_lex_ident(struct dt_pcb *pcb, DT_YYSTYPE *lval, const char *text)
@@ -378,7 +374,6 @@ int dt_lex_string(struct dt_pcb *pcb, DT_YYLTYPE *lloc, DT_YYSTYPE *lval,
 	return DT_TOK_STRING;
 }
 
-/* #pragma D option NAME[=VALUE]; other pragmas are ignored, as DTrace. */
 /* #pragma error "text": the compile fails with the text. */
 static int dt_pragma_error(struct dt_pcb *pcb, DT_YYLTYPE *lloc,
 			   const char *text)
@@ -394,16 +389,6 @@ static int dt_pragma_error(struct dt_pcb *pcb, DT_YYLTYPE *lloc,
 	}
 	return dt_error(pcb, (struct dt_loc *)lloc, "D_PRAGERR",
 			"#pragma error: %.*s", n, m);
-}
-
-static bool dt_pragma_word(const char *w, const char *const *set, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(w, set[i]) == 0)
-			return true;
-	return false;
 }
 
 /* NAME/NAME/CLASS: two stabilities and a dependency class, DTrace's */
@@ -422,45 +407,95 @@ static bool dt_pragma_attr_ok(char *a)
 	for (w[n] = strtok_r(a, "/", &save); w[n] && n < 3;
 	     w[++n] = strtok_r(NULL, "/", &save))
 		;
-	return n == 3 && !w[3] && dt_pragma_word(w[0], stab, 8) &&
-	       dt_pragma_word(w[1], stab, 8) && dt_pragma_word(w[2], class, 6);
+	return n == 3 && !w[3] && DT_ROW_FIND(stab, w[0]) &&
+	       DT_ROW_FIND(stab, w[1]) && DT_ROW_FIND(class, w[2]);
+}
+
+/* #pragma D NAME words[3]..: 0, or -1 with the error reported */
+typedef int (*dt_pragma_fn)(struct dt_pcb *pcb, struct dt_loc *loc,
+			    char **words, int n);
+
+/* option NAME[=VALUE] */
+static int dt_pragma_option(struct dt_pcb *pcb, struct dt_loc *loc,
+			    char **words, int n)
+{
+	const char *why, *eq;
+
+	if (n != 4)
+		return dt_error(pcb, loc, "D_PRAGMA_MALFORM",
+				"malformed #pragma D option");
+	if (!pcb->pcb_opts || !dt_option_setarg(pcb->pcb_opts, words[3],
+						&why))
+		return 0;
+	eq = strchr(words[3], '=');
+	return dt_error(pcb, loc, "D_PRAGMA_OPTSET",
+			"failed to set option '%.*s'%s%s%s: %s",
+			eq ? (int)(eq - words[3]) : (int)strlen(words[3]),
+			words[3], eq ? " to '" : "", eq ? eq + 1 : "",
+			eq ? "'" : "", why);
 }
 
 /* depends_on library|module|provider NAME */
-static int dt_pragma_depends(struct dt_pcb *pcb, DT_YYLTYPE *lloc,
+static int dt_pragma_depends(struct dt_pcb *pcb, struct dt_loc *loc,
 			     char **words, int n)
 {
-	struct dt_loc *loc = (struct dt_loc *)lloc;
+	static const struct dt_depclass {
+		const char	*name;
+		bool		(*exists)(const char *name);
+		/* "program requires " pre NAME post */
+		const char	*pre, *post;
+	} classes[] = {
+		{ "library", dt_lib_exists, "library \"",
+		  "\" which is not in the library path" },
+		{ "module", dt_lib_module_exists, "module ",
+		  " which is not loaded" },
+		/* checked as the probe descriptions name them */
+		{ "provider", NULL, NULL, NULL },
+	};
+	const struct dt_depclass *c;
 
 	if (n != 5)
 		return dt_error(pcb, loc, "D_PRAGMA_MALFORM",
 				"malformed #pragma D depends_on");
-	if (strcmp(words[3], "library") == 0) {
-		if (!dt_lib_exists(words[4]))
-			return dt_error(pcb, loc, "D_PRAGMA_DEPEND",
-					"program requires library \"%s\" "
-					"which is not in the library path",
-					words[4]);
-		return 0;
-	}
-	if (strcmp(words[3], "module") == 0) {
-		if (!dt_lib_module_exists(words[4]))
-			return dt_error(pcb, loc, "D_PRAGMA_DEPEND",
-					"program requires module %s which is "
-					"not loaded", words[4]);
-		return 0;
-	}
-	/* providers are checked as the probe descriptions name them */
-	if (strcmp(words[3], "provider") == 0)
-		return 0;
-	return dt_error(pcb, loc, "D_PRAGMA_INVAL", "invalid class %s "
-			"specified by #pragma D depends_on", words[3]);
+	c = DT_ROW_FIND(classes, words[3]);
+	if (!c)
+		return dt_error(pcb, loc, "D_PRAGMA_INVAL", "invalid class %s "
+				"specified by #pragma D depends_on", words[3]);
+	if (c->exists && !c->exists(words[4]))
+		return dt_error(pcb, loc, "D_PRAGMA_DEPEND", "program requires "
+				"%s%s%s", c->pre, words[4], c->post);
+	return 0;
 }
 
+/* attributes ATTR ident, or ATTR provider NAME provider|...|args */
+static int dt_pragma_attributes(struct dt_pcb *pcb, struct dt_loc *loc,
+				char **words, int n)
+{
+	if ((n != 5 && (n != 7 || strcmp(words[4], "provider"))) ||
+	    !dt_pragma_attr_ok(words[3]))
+		return dt_error(pcb, loc, "D_PRAGMA_INVAL", "invalid "
+				"attributes specified by #pragma D "
+				"attributes");
+	return 0;
+}
+
+static const struct dt_pragma {
+	const char	*name;
+	dt_pragma_fn	take;	/* NULL: taken, nothing to do */
+} dt_pragmas[] = {
+	{ "option", dt_pragma_option },
+	{ "depends_on", dt_pragma_depends },
+	{ "attributes", dt_pragma_attributes },
+	{ "binding", NULL },
+	{ "ident", NULL },
+};
+
+/* #pragma D NAME, by dt_pragmas; other pragmas are ignored, as DTrace. */
 int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text)
 {
+	struct dt_loc *loc = (struct dt_loc *)lloc;
 	char buf[512], *words[8], *save = NULL, *w;
-	const char *why;
+	const struct dt_pragma *p;
 	int n = 0;
 
 	snprintf(buf, sizeof(buf), "%s", text);
@@ -475,44 +510,13 @@ int dt_lex_pragma(struct dt_pcb *pcb, DT_YYLTYPE *lloc, const char *text)
 	if (strcmp(words[1], "D") != 0)
 		return 0;	/* pragmas for others are ignored */
 	if (n < 3)
-		return dt_error(pcb, (struct dt_loc *)lloc, "D_PRAGMA_MALFORM",
+		return dt_error(pcb, loc, "D_PRAGMA_MALFORM",
 				"malformed #pragma D directive");
-	if (strcmp(words[2], "option") == 0) {
-		if (n != 4)
-			return dt_error(pcb, (struct dt_loc *)lloc,
-					"D_PRAGMA_MALFORM",
-					"malformed #pragma D option");
-		if (!pcb->pcb_opts)
-			return 0;
-		if (dt_option_setarg(pcb->pcb_opts, words[3], &why)) {
-			const char *eq = strchr(words[3], '=');
-
-			return dt_error(pcb, (struct dt_loc *)lloc,
-					"D_PRAGMA_OPTSET",
-					"failed to set option '%.*s'%s%s%s: %s",
-					eq ? (int)(eq - words[3]) :
-					(int)strlen(words[3]), words[3],
-					eq ? " to '" : "", eq ? eq + 1 : "",
-					eq ? "'" : "", why);
-		}
-		return 0;
-	}
-	if (strcmp(words[2], "depends_on") == 0)
-		return dt_pragma_depends(pcb, lloc, words, n);
-	if (strcmp(words[2], "attributes") == 0) {
-		/* ATTR ident, or ATTR provider NAME provider|...|args */
-		if ((n != 5 && (n != 7 || strcmp(words[4], "provider"))) ||
-		    !dt_pragma_attr_ok(words[3]))
-			return dt_error(pcb, (struct dt_loc *)lloc,
-					"D_PRAGMA_INVAL", "invalid attributes "
-					"specified by #pragma D attributes");
-		return 0;
-	}
-	if (strcmp(words[2], "binding") == 0 ||
-	    strcmp(words[2], "ident") == 0)
-		return 0;
-	return dt_error(pcb, (struct dt_loc *)lloc, "D_PRAGMA_INVAL",
-			"invalid control directive: #pragma D %s", words[2]);
+	p = DT_ROW_FIND(dt_pragmas, words[2]);
+	if (!p)
+		return dt_error(pcb, loc, "D_PRAGMA_INVAL", "invalid control "
+				"directive: #pragma D %s", words[2]);
+	return p->take ? p->take(pcb, loc, words, n) : 0;
 }
 
 /* A member of the struct being declared: type name[nelems]. */

@@ -12,6 +12,7 @@
 
 #include <dtrace/dtrace_ioctl.h>
 #include "dt_options.h"
+#include "dt_rows.h"
 
 #define DT_ERR_NAME	"Invalid option name"
 #define DT_ERR_VALUE	"Invalid value for specified option"
@@ -81,7 +82,10 @@ int dt_opt_parse_size(const char *s, uint64_t *out)
 
 int dt_opt_parse_rate(const char *s, uint64_t *ns)
 {
-	static const struct { const char *sfx; uint64_t mul; } units[] = {
+	static const struct dt_rateunit {
+		const char *sfx;
+		uint64_t mul;
+	} units[] = {
 		{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
 		{ "ms", 1000000 }, { "msec", 1000000 },
 		{ "s", 1000000000 }, { "sec", 1000000000 },
@@ -89,9 +93,9 @@ int dt_opt_parse_rate(const char *s, uint64_t *ns)
 		{ "h", 3600000000000ull }, { "hour", 3600000000000ull },
 		{ "d", 86400000000000ull }, { "day", 86400000000000ull },
 	};
+	const struct dt_rateunit *u;
 	unsigned long long v;
 	char *end;
-	size_t i;
 
 	if (!s || !isdigit((unsigned char)*s))
 		return -1;
@@ -108,15 +112,11 @@ int dt_opt_parse_rate(const char *s, uint64_t *ns)
 			*ns = 1;
 		return 0;
 	}
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcmp(end, units[i].sfx) == 0) {
-			if (v == 0 || v > ~0ull / units[i].mul)
-				return -1;
-			*ns = v * units[i].mul;
-			return 0;
-		}
-	}
-	return -1;
+	u = DT_ROW_FIND(units, end);
+	if (!u || v == 0 || v > ~0ull / u->mul)
+		return -1;
+	*ns = v * u->mul;
+	return 0;
 }
 
 /* How an option's value is read and where it goes. */
@@ -140,31 +140,45 @@ struct dt_optdesc {
 	const char	*why;		/* DT_OPT_REFUSED */
 };
 
+static const struct dt_nameval dt_bufpolicies[] = {
+	{ "switch", DTRACE_BUFPOLICY_SWITCH },
+	{ "fill", DTRACE_BUFPOLICY_FILL },
+	{ "ring", DTRACE_BUFPOLICY_RING },
+};
+
 static int dt_opt_bufpolicy(struct dt_options *o, const char *value)
 {
-	if (strcmp(value, "switch") == 0)
-		o->o_bufpolicy = DTRACE_BUFPOLICY_SWITCH;
-	else if (strcmp(value, "fill") == 0)
-		o->o_bufpolicy = DTRACE_BUFPOLICY_FILL;
-	else if (strcmp(value, "ring") == 0)
-		o->o_bufpolicy = DTRACE_BUFPOLICY_RING;
-	else
+	int policy = DT_NAMEVAL(dt_bufpolicies, value, -1);
+
+	if (policy < 0)
 		return -1;
+	o->o_bufpolicy = (uint32_t)policy;
 	return 0;
 }
+
+/* oformat's own words; the other language's are dt_opt_langfmt's. */
+static const struct dt_oformat {
+	const char	*name;
+	uint8_t		stackfmt;	/* o_stackfmt */
+	bool		json;
+} dt_oformats[] = {
+	{ "json", 0, true },
+	{ "text", 0, false },
+	{ "none", 0, false },
+	{ "folded", 1, false },
+	{ "flamegraph", 2, false },
+};
 
 static int dt_opt_oformat(struct dt_options *o, const char *value)
 {
 	int lang = dt_opt_langfmt(value);
-	int stackfmt = strcmp(value, "folded") == 0 ? 1 :
-		       strcmp(value, "flamegraph") == 0 ? 2 : 0;
+	const struct dt_oformat *f = DT_ROW_FIND(dt_oformats, value);
 
-	if (strcmp(value, "json") != 0 && strcmp(value, "text") != 0 &&
-	    strcmp(value, "none") != 0 && !lang && !stackfmt)
+	if (!f && !lang)
 		return -1;
-	o->o_stackfmt = (uint8_t)stackfmt;
+	o->o_stackfmt = f ? f->stackfmt : 0;
 	/* both: the other language's JSON */
-	o->o_json = strcmp(value, "json") == 0 || lang == 2;
+	o->o_json = (f && f->json) || lang == 2;
 	o->o_fmtlang = lang != 0;
 	/* no probe headings nor "matched" lines */
 	if (o->o_fmtlang)
@@ -198,8 +212,10 @@ static int dt_opt_prometheus(struct dt_options *o, const char *value)
 /* Buffers are never resized: "manual" is what happens, "auto" is allowed. */
 static int dt_opt_bufresize(struct dt_options *o, const char *value)
 {
+	static const char *const dt_bufresizes[] = { "auto", "manual" };
+
 	(void)o;
-	return strcmp(value, "auto") && strcmp(value, "manual") ? -1 : 0;
+	return DT_ROW_FIND(dt_bufresizes, value) ? 0 : -1;
 }
 
 static int dt_opt_cpu(struct dt_options *o, const char *value)
@@ -213,14 +229,18 @@ static int dt_opt_cpu(struct dt_options *o, const char *value)
 }
 
 /* illumos': ascii or utf8 (there is no name for its automatic choice) */
+static const struct dt_nameval dt_encodings[] = {
+	{ "ascii", DT_ENC_ASCII },
+	{ "utf8", DT_ENC_UTF8 },
+};
+
 static int dt_opt_encoding(struct dt_options *o, const char *value)
 {
-	if (strcmp(value, "ascii") == 0)
-		o->o_encoding = DT_ENC_ASCII;
-	else if (strcmp(value, "utf8") == 0)
-		o->o_encoding = DT_ENC_UTF8;
-	else
+	int enc = DT_NAMEVAL(dt_encodings, value, -1);
+
+	if (enc < 0)
 		return -1;
+	o->o_encoding = (uint8_t)enc;
 	return 0;
 }
 
@@ -337,7 +357,7 @@ static const struct dt_optdesc dt_opts[] = {
 
 const char *dt_option_name(size_t i, bool *ignored)
 {
-	size_t n = sizeof(dt_opts) / sizeof(dt_opts[0]);
+	size_t n = DT_NROWS(dt_opts);
 
 	*ignored = false;
 	if (i == n && dt_optlang)
@@ -351,14 +371,10 @@ const char *dt_option_name(size_t i, bool *ignored)
 int dt_option_set(struct dt_options *o, const char *name, const char *value,
 		  const char **why)
 {
-	const struct dt_optdesc *d = NULL;
+	const struct dt_optdesc *d = DT_ROW_FIND(dt_opts, name);
 	char *field;
 	uint64_t v;
-	size_t i;
 
-	for (i = 0; i < sizeof(dt_opts) / sizeof(dt_opts[0]) && !d; i++)
-		if (strcmp(name, dt_opts[i].name) == 0)
-			d = &dt_opts[i];
 	if (!d && dt_optlang && strcmp(name, dt_optlang->ol_relopt) == 0) {
 		*why = DT_ERR_VALUE;
 		return value ? dt_opt_langrel(o, value) : -1;

@@ -136,6 +136,7 @@ static int dt_fbt_argtypes(FILE *fp, const struct dtrace_probedesc *pd)
 {
 	const struct dt_btf *bt;
 	struct dt_btf_func f;
+	enum dt_site site;
 	char type[256];
 	int i;
 
@@ -146,7 +147,8 @@ static int dt_fbt_argtypes(FILE *fp, const struct dtrace_probedesc *pd)
 		bt = dt_btf_kernel(NULL, 0);
 	if (!bt || dt_btf_func(bt, pd->dpd_func, &f, NULL, 0))
 		return 0;
-	if (!strcmp(pd->dpd_name, "return")) {
+	site = dt_probe_site(pd->dpd_name);
+	if (site == DT_SITE_RETURN) {
 		fprintf(fp, "\t\targs[0]: int\n");
 		if (!f.bf_ret)
 			return 1;
@@ -154,7 +156,7 @@ static int dt_fbt_argtypes(FILE *fp, const struct dtrace_probedesc *pd)
 			dt_btf_name(bt, f.bf_ret, type, sizeof(type)));
 		return 2;
 	}
-	if (strcmp(pd->dpd_name, "entry"))
+	if (site != DT_SITE_ENTRY)
 		return 0;
 	for (i = 0; i < f.bf_nargs && i < DT_FBT_NARGS &&
 	     i < DT_BTF_MAXARGS; i++)
@@ -186,8 +188,7 @@ static int dt_fbt_args(struct dt_pcb *pcb, struct dt_node *n, int idx)
 		    strcmp(d.dpd_provider, "fbt") ||
 		    strpbrk(d.dpd_func, "*?[\\") || !d.dpd_func[0] ||
 		    strpbrk(d.dpd_mod, "*?[\\") ||
-		    (strcmp(d.dpd_name, "entry") &&
-		     strcmp(d.dpd_name, "return")))
+		    dt_probe_site(d.dpd_name) == DT_SITE_OTHER)
 			return 1;
 		if (pd == pcb->pcb_clause->c_probes)
 			first = d;
@@ -197,7 +198,7 @@ static int dt_fbt_args(struct dt_pcb *pcb, struct dt_node *n, int idx)
 			return 1;
 	}
 	rc = dt_ktype_fbtarg(pcb, first.dpd_mod, first.dpd_func,
-			     !strcmp(first.dpd_name, "return"),
+			     dt_probe_site(first.dpd_name) == DT_SITE_RETURN,
 			     n->n_args->n_int, &n->n_loc, &t);
 	if (rc)
 		return rc;
@@ -215,14 +216,15 @@ static int dt_fbt_args(struct dt_pcb *pcb, struct dt_node *n, int idx)
 
 static const char *dt_fbt_argdoc(const struct dtrace_probedesc *pd)
 {
+	static const char *const docs[] = {
+		[DT_SITE_ENTRY] = "arg0-arg5: the function's arguments",
+		[DT_SITE_RETURN] = "arg1: the return value; arg0: 0 (the "
+				   "return site is not known)",
+	};
+
 	if (strcmp(pd->dpd_provider, "fbt"))
 		return NULL;
-	if (!strcmp(pd->dpd_name, "entry"))
-		return "arg0-arg5: the function's arguments";
-	if (!strcmp(pd->dpd_name, "return"))
-		return "arg1: the return value; arg0: 0 (the return site is "
-		       "not known)";
-	return NULL;
+	return docs[dt_probe_site(pd->dpd_name)];
 }
 
 const struct dt_provider dt_provider_fbt = {

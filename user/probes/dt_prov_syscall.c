@@ -9,14 +9,15 @@
 
 static const char *dt_syscall_argdoc(const struct dtrace_probedesc *pd)
 {
+	static const char *const docs[] = {
+		[DT_SITE_ENTRY] = "arg0-arg5: the system call's arguments",
+		[DT_SITE_RETURN] = "arg0, arg1: the return value; errno: the "
+				   "error of a failed call",
+	};
+
 	if (strcmp(pd->dpd_provider, "syscall"))
 		return NULL;
-	if (!strcmp(pd->dpd_name, "entry"))
-		return "arg0-arg5: the system call's arguments";
-	if (!strcmp(pd->dpd_name, "return"))
-		return "arg0, arg1: the return value; errno: the error of a "
-		       "failed call";
-	return NULL;
+	return docs[dt_probe_site(pd->dpd_name)];
 }
 
 const struct dt_provider dt_provider_syscall = {

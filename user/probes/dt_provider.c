@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dt_provider.h"
+#include "dt_rows.h"
 
 /*
  * Each provider's struct dt_provider dt_provider_NAME, defined in its
@@ -35,6 +36,16 @@ const struct dt_provider *const dt_providers[] = {
 
 #define for_each_provider(pp, p) \
 	for (pp = dt_providers; (p = *pp) != NULL; pp++)
+
+enum dt_site dt_probe_site(const char *name)
+{
+	static const struct dt_nameval sites[] = {
+		{ "entry", DT_SITE_ENTRY },
+		{ "return", DT_SITE_RETURN },
+	};
+
+	return (enum dt_site)DT_NAMEVAL(sites, name, DT_SITE_OTHER);
+}
 
 int dt_providers_offer(int devfd, const struct dtrace_probedesc *d,
 		       bool verbose, char *err, size_t errlen)

@@ -63,6 +63,10 @@ struct dt_provider {
 	const char *(*pv_argdoc)(const struct dtrace_probedesc *pd);
 };
 
+/* Where a probe fires, as its name says: fbt's, syscall's, uprobe's. */
+enum dt_site { DT_SITE_OTHER, DT_SITE_ENTRY, DT_SITE_RETURN };
+enum dt_site dt_probe_site(const char *name);
+
 /*
  * Whether d's provider may exist: a glob, a known name or a pid/USDT
  * form; false is DTrace's compile-time "does not match any probes".

@@ -17,6 +17,7 @@
 #include "dt_format.h"
 #include "dt_pretty.h"
 #include "dt_printf.h"
+#include "dt_provider.h"
 #include "dt_rec.h"
 
 /*
@@ -105,23 +106,26 @@ static void dt_print_flow(struct dt_consumer *c, int cpu, uint32_t probe_id)
 		c->c_probes ? dt_probetab_get(c->c_probes, probe_id) : NULL;
 	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 300];
 	const char *fn = pd ? pd->dpd_func : "", *pn = pd ? pd->dpd_name : "";
+	static const char *const arrows[] = {
+		[DT_SITE_ENTRY] = "->", [DT_SITE_RETURN] = "<-",
+	};
+	enum dt_site site = dt_probe_site(pn);
 	int ind;
 
 	if (!c->c_heading) {
 		fprintf(c->c_out, "%3s %-41s\n", "CPU", "FUNCTION");
 		c->c_heading = true;
 	}
-	if (strcmp(pn, "return") == 0 && c->c_indent >= 2)
+	if (site == DT_SITE_RETURN && c->c_indent >= 2)
 		c->c_indent -= 2;
 	ind = c->c_indent < 200 ? c->c_indent : 200;
-	if (strcmp(pn, "entry") == 0)
-		snprintf(name, sizeof(name), "%*s -> %s", ind, "", fn);
-	else if (strcmp(pn, "return") == 0)
-		snprintf(name, sizeof(name), "%*s <- %s", ind, "", fn);
+	if (arrows[site])
+		snprintf(name, sizeof(name), "%*s %s %s", ind, "",
+			 arrows[site], fn);
 	else
 		snprintf(name, sizeof(name), "%*s | %s:%s", ind, "", fn, pn);
 	fprintf(c->c_out, "%3d %-41s ", cpu, name);
-	if (strcmp(pn, "entry") == 0)
+	if (site == DT_SITE_ENTRY)
 		c->c_indent += 2;
 }
 

@@ -76,6 +76,8 @@ unpack() {
 	dir=$1
 	shift
 	tmp=$(mktemp -d)
+	# apt downloads as its own user where it can write
+	chown _apt "$tmp" 2>/dev/null || :
 	rc=0
 	(cd "$tmp" && { apt-get download "$@" ||
 		{ apt-get update && apt-get download "$@"; }; }) || rc=1

@@ -269,8 +269,10 @@ TEST_F_TIMEOUT(dev, stacks, 120)
  * fbt:::entry on every traceable function, with a predicate that is
  * never true: enabling and disabling must finish, and the machine keep
  * running, as the real workload of `fbt:::entry { @[probefunc] = ... }`.
+ * 300 s: 6.1's 38,235 probes take about 64 s with the host idle; 7.2's
+ * 47,108 took over 120 s with the host loaded (load average 10).
  */
-TEST_F_TIMEOUT(dev, every_function, 120)
+TEST_F_TIMEOUT(dev, every_function, 300)
 {
 	struct dtrace_ioc_status st;
 	struct timespec t = { .tv_nsec = 500 * 1000 * 1000 };

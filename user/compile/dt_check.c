@@ -106,6 +106,11 @@ static int dt_check_souvar(struct dt_pcb *pcb, const struct dt_node *n,
 
 	if (!dt_var_souval(v))
 		return 0;
+	/* another language's maps print their values: not as structs */
+	if (pcb->pcb_lang)
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED", "%s values "
+				"of %s are not supported yet",
+				dt_type_name(&v->v_type), v->v_name);
 	if (!s->s_defined || !s->s_size)
 		return dt_error(pcb, &n->n_loc, "D_DECL_INCOMPLETE",
 				"incomplete struct/union/enum %s: %s",

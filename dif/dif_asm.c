@@ -18,7 +18,8 @@
  *   DT_VAR(11), DIF_SUBR(0)   numbers, written as the disassembler does
  *   pushtv %r1                pushts %r1, 32
  *   .var global 3 string      declare a variable: scope id [array] type
- *                             (used but undeclared ids get int, 8 bytes)
+ *                             (used but undeclared ids get int, 8 bytes;
+ *                             byref N: a struct of N bytes)
  *   .novars                   do not declare variables by themselves
  *   .rtype string 256         the return type: int|string|ptr [size]
  *   .int 42    .string "x"    add a table entry explicitly
@@ -333,6 +334,8 @@ static int dif_asm_parse_type(struct dif_asm_ctx *c, struct dif_type *t)
 	} else if (dif_asm_eq(name, "ptr")) {
 		t->dt_kind = DIF_TYPE_PTR;
 		t->dt_size = 8;
+	} else if (dif_asm_eq(name, "byref")) {
+		t->dt_kind = DIF_TYPE_BYREF;	/* its size follows */
 	} else {
 		return dif_asm_err(c, "unknown type '%s'", name);
 	}

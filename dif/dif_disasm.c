@@ -26,6 +26,7 @@ static const char *const dif_dis_types[] = {
 	[DIF_TYPE_INT]		= "int",
 	[DIF_TYPE_STRING]	= "string",
 	[DIF_TYPE_PTR]		= "ptr",
+	[DIF_TYPE_BYREF]	= "byref",
 };
 
 /* Mnemonics are the table's names in lower case. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The dynamic variable store: self-> variables, global associative
- * arrays and global string scalars.
+ * arrays and global string and by-ref scalars.
  *
  * Probe-context rules: everything here may run in any context, NMI
  * included, on any CPU at once. So:
@@ -36,7 +36,9 @@
  * held only for the lookup and the copy. A string value is copied into
  * its entry; loading it gives the address of that copy, which dif/ reads
  * directly. (Another CPU may change it meanwhile: the reader sees other
- * bytes, never memory outside the store.)
+ * bytes, never memory outside the store.) A by-ref value (a struct) is
+ * kept and loaded the same way, its size the variable's; an unset one
+ * loads as zeroed scratch, as an unset string loads as "".
  *
  * Each load or store charges the firing's budget DIF_COST_DYN and the
  * bytes of its key before it takes a lock, then each step along its
@@ -52,13 +54,18 @@
 
 #define DIF_DYN_SPIN	1024
 
-/* A chunk: this header, the key, then the value. */
+/*
+ * A chunk: this header, the key, de_gap bytes, then the value. The gap
+ * puts a by-ref value (a struct, read in place) at an 8-byte boundary,
+ * as its members' loads want; other values need none.
+ */
 struct dif_dyn_ent {
 	u32	de_next;	/* hash chain, or free list */
 	u32	de_hash;
 	u16	de_keylen;
 	u16	de_vallen;
-	u32	de_pad;
+	u16	de_gap;		/* 0..7 */
+	u16	de_pad;
 };
 
 /* In a key, a tuple element: a tag, then 8 bytes or len string bytes. */
@@ -76,7 +83,7 @@ static u8 *dif_dyn_key(struct dif_dyn_ent *e)
 
 static u8 *dif_dyn_val(struct dif_dyn_ent *e)
 {
-	return dif_dyn_key(e) + e->de_keylen;
+	return dif_dyn_key(e) + e->de_keylen + (e->de_gap & 7);
 }
 
 /**
@@ -363,8 +370,19 @@ static u64 dif_dyn_empty(struct dif_mstate *ms)
 	return z ? dif_addr(z) : 0;
 }
 
+/*
+ * An unset by-ref value reads as ref zero bytes of scratch, for the rest
+ * of the firing; no room is the fault it is.
+ */
+static u64 dif_dyn_zeroes(struct dif_mstate *ms, u32 ref)
+{
+	u8 *z = dif_scratch_alloc(ms, ref, true);
+
+	return z ? dif_addr(z) : 0;
+}
+
 u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
-		 bool isstr)
+		 bool isstr, u32 ref)
 {
 	u32 mark = ms->scratch_used, len, hash, *link;
 	struct dif_dyn *d = ms->dyn;
@@ -393,6 +411,9 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		e = dif_dyn_find(ms, key, len, hash, &link, &spent);
 		if (e && isstr)
 			val = dif_addr(dif_dyn_val(e));
+		else if (e && ref)	/* short: another program's value */
+			val = e->de_vallen >= ref ?
+				dif_addr(dif_dyn_val(e)) : 0;
 		else if (e)	/* a string there if programs disagree on it */
 			memcpy(&val, dif_dyn_val(e),
 			       e->de_vallen < sizeof(val) ? e->de_vallen :
@@ -402,6 +423,8 @@ u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 	ms->scratch_used = mark;
 	if (isstr && !val && ms->fault.kind == DIF_FAULT_NONE)
 		val = dif_dyn_empty(ms);
+	if (ref && !val && ms->fault.kind == DIF_FAULT_NONE)
+		val = dif_dyn_zeroes(ms, ref);
 	return val;
 }
 
@@ -433,11 +456,29 @@ static void dif_dyn_uncount(struct dif_dyn *d, u32 scope, bool array, u32 id)
 	dif_dyn_counted(d, scope, array, id, false);
 }
 
-/* Set a dynamic variable; 0 (or a NULL string) deletes it. */
-void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
-		   bool isstr, u64 val)
+/*
+ * Where a by-ref value's ref bytes at addr are read from: in place if
+ * they are dif/'s own memory, else copied into scratch first, so that
+ * no read of kernel memory happens under a chain's lock.
+ */
+static const void *dif_dyn_refsrc(struct dif_mstate *ms, u64 addr, u32 ref)
 {
-	u32 mark = ms->scratch_used, len, hash, vlen = 8, *link;
+	const u8 *p = dif_mem_direct(ms, addr, ref, NULL);
+	u8 *buf;
+
+	if (p)
+		return dif_budget_charge(ms, ref) ? p : NULL;
+	buf = dif_scratch_alloc(ms, ref, false);
+	if (!buf || !dif_mem_read(ms, buf, addr, ref, false))
+		return NULL;
+	return buf;
+}
+
+/* Set a dynamic variable; 0 (or a NULL string or by-ref) deletes it. */
+void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
+		   bool isstr, u32 ref, u64 val)
+{
+	u32 mark = ms->scratch_used, len, hash, vlen = 8, gap = 0, *link;
 	struct dif_dyn *d = ms->dyn;
 	const void *src = &val;
 	u64 local[DIF_DYN_SCALAR_KEY / 8];
@@ -460,9 +501,15 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		if (!src)
 			goto out;
 		vlen++;		/* with its NUL, which src may lack */
+	} else if (ref && val) {
+		src = dif_dyn_refsrc(ms, val, ref);
+		if (!src)
+			goto out;
+		vlen = ref;
+		gap = (0u - len) & 7;	/* the header and chunks are aligned */
 	}
 	hash = dif_dyn_hash(key, len);
-	if (sizeof(*e) + len + vlen > d->dd_chunksize) {
+	if (sizeof(*e) + len + gap + vlen > d->dd_chunksize) {
 		ms->dyn_drops++;
 		goto out;
 	}
@@ -499,6 +546,7 @@ void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		*link = ix;
 	}
 	e->de_vallen = (u16)vlen;
+	e->de_gap = (u16)gap;
 	/*
 	 * src may be this very entry's value (self->s = self->s). A string
 	 * has vlen - 1 bytes: src may end where its region does, clipped

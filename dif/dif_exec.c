@@ -134,6 +134,27 @@ static inline bool dif_isstr(const struct dif_prog *p, u32 scope, u32 id)
 }
 
 /*
+ * The bytes a by-ref variable holds, 0 for any other. Its size is in
+ * the variable table, looked up (as the verifier looks up ids) by a walk
+ * the firing pays for: at most DIF_VARS_MAX entries.
+ */
+static u32 dif_refsize(struct dif_mstate *ms, u32 scope, u32 id)
+{
+	const struct dif_prog *p = ms->prog;
+	u32 i;
+
+	if (!(p->refvar[scope][id / 8] & (1u << (id % 8))))
+		return 0;
+	if (!dif_budget_charge(ms, p->nvars))
+		return 0;
+	for (i = 0; i < p->nvars; i++)
+		if (p->vars[i].dv_scope == scope && p->vars[i].dv_id == id &&
+		    p->vars[i].dv_type.dt_kind == DIF_TYPE_BYREF)
+			return p->vars[i].dv_type.dt_size;
+	return 0;
+}
+
+/*
  * Variable ids are checked against the variable table by the verifier;
  * against the host's storage here, where a short array must not be
  * overrun.
@@ -151,13 +172,20 @@ static u64 *dif_slot(struct dif_mstate *ms, u32 scope, u32 id)
 static u64 dif_ldgs(struct dif_mstate *ms, u32 id)
 {
 	u64 *slot;
+	u32 ref;
 
 	if (id > DIF_VARID_MAX) {
 		dif_fault(ms, DIF_FAULT_ILLOP, id);
 		return 0;
 	}
 	if (dif_isstr(ms->prog, DIF_SCOPE_GLOBAL, id))
-		return dif_dyn_load(ms, DIF_SCOPE_GLOBAL, false, id, true);
+		return dif_dyn_load(ms, DIF_SCOPE_GLOBAL, false, id, true, 0);
+	ref = dif_refsize(ms, DIF_SCOPE_GLOBAL, id);
+	if (dif_faulted(ms))
+		return 0;
+	if (ref)
+		return dif_dyn_load(ms, DIF_SCOPE_GLOBAL, false, id, false,
+				    ref);
 	slot = dif_slot(ms, DIF_SCOPE_GLOBAL, id);
 	return slot ? *slot : 0;
 }
@@ -165,13 +193,22 @@ static u64 dif_ldgs(struct dif_mstate *ms, u32 id)
 static void dif_stgs(struct dif_mstate *ms, u32 id, u64 val)
 {
 	u64 *slot;
+	u32 ref;
 
 	if (id > DIF_VARID_MAX) {
 		dif_fault(ms, DIF_FAULT_ILLOP, id);
 		return;
 	}
 	if (dif_isstr(ms->prog, DIF_SCOPE_GLOBAL, id)) {
-		dif_dyn_store(ms, DIF_SCOPE_GLOBAL, false, id, true, val);
+		dif_dyn_store(ms, DIF_SCOPE_GLOBAL, false, id, true, 0, val);
+		return;
+	}
+	ref = dif_refsize(ms, DIF_SCOPE_GLOBAL, id);
+	if (dif_faulted(ms))
+		return;
+	if (ref) {
+		dif_dyn_store(ms, DIF_SCOPE_GLOBAL, false, id, false, ref,
+			      val);
 		return;
 	}
 	slot = dif_slot(ms, DIF_SCOPE_GLOBAL, id);
@@ -184,17 +221,21 @@ static u64 dif_dynvar(struct dif_mstate *ms, u32 scope, bool array, u32 id,
 		      bool store, u64 val)
 {
 	bool isstr;
+	u32 ref;
 
 	if (id > DIF_VARID_MAX) {
 		dif_fault(ms, DIF_FAULT_ILLOP, id);
 		return 0;
 	}
 	isstr = dif_isstr(ms->prog, scope, id);
+	ref = isstr ? 0 : dif_refsize(ms, scope, id);
+	if (dif_faulted(ms))
+		return 0;
 	if (store) {
-		dif_dyn_store(ms, scope, array, id, isstr, val);
+		dif_dyn_store(ms, scope, array, id, isstr, ref, val);
 		return 0;
 	}
-	return dif_dyn_load(ms, scope, array, id, isstr);
+	return dif_dyn_load(ms, scope, array, id, isstr, ref);
 }
 
 /* Signed division without the traps of INT64_MIN / -1. */

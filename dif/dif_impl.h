@@ -67,11 +67,14 @@ u64 dif_subr_link(struct dif_mstate *ms, u32 mark);
 /* dif_subr_lock.c: mutex_*( ) and rw_*( ) */
 u64 dif_subr_lock(struct dif_mstate *ms, u32 subr);
 
-/* dif_dyn.c: variables that live in the dynamic store */
+/*
+ * dif_dyn.c: variables that live in the dynamic store; a string's, or
+ * ref bytes by reference (DIF_TYPE_BYREF), are moved by address.
+ */
 u64 dif_dyn_load(struct dif_mstate *ms, u32 scope, bool array, u32 id,
-		 bool isstr);
+		 bool isstr, u32 ref);
 void dif_dyn_store(struct dif_mstate *ms, u32 scope, bool array, u32 id,
-		   bool isstr, u64 val);
+		   bool isstr, u32 ref, u64 val);
 u64 dif_dyn_count(struct dif_mstate *ms, u64 id);
 
 #endif /* _DIF_IMPL_H */

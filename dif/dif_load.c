@@ -12,7 +12,9 @@
  *  - the string table, if not empty, ends with a NUL;
  *  - the return type and every variable's type are valid;
  *  - variables have a valid scope and kind, an id <= DIF_VARID_MAX and
- *    no two share (scope, id).
+ *    no two share (scope, id); a by-ref one (DIF_TYPE_BYREF, of at most
+ *    DIF_BYREF_MAX bytes) is global or thread-local, and no program
+ *    returns one.
  */
 #include "dif_vm.h"
 
@@ -83,6 +85,10 @@ static int dif_ld_type(const struct dif_type *t, const char *what,
 		if (t->dt_size == 8)
 			return 0;
 		break;
+	case DIF_TYPE_BYREF:
+		if (t->dt_size >= 1 && t->dt_size <= DIF_BYREF_MAX)
+			return 0;
+		break;
 	default:
 		dif_log_printf(log, DIF_PC_NONE, "%s: unknown type kind %u",
 			       what, t->dt_kind);
@@ -126,6 +132,14 @@ static int dif_ld_vars(struct dif_prog *p, struct dif_log *log)
 		}
 		if (dif_ld_type(&v->dv_type, what, log))
 			return -EINVAL;
+		/* a this-> slot holds 8 bytes: no room for a by-ref value */
+		if (v->dv_type.dt_kind == DIF_TYPE_BYREF &&
+		    v->dv_scope == DIF_SCOPE_LOCAL) {
+			dif_log_printf(log, DIF_PC_NONE,
+				       "%s: a local variable cannot be by-ref",
+				       what);
+			return -EINVAL;
+		}
 		for (j = 0; j < i; j++) {
 			if (p->vars[j].dv_scope == v->dv_scope &&
 			    p->vars[j].dv_id == v->dv_id) {
@@ -140,10 +154,14 @@ static int dif_ld_vars(struct dif_prog *p, struct dif_log *log)
 		if (v->dv_type.dt_kind == DIF_TYPE_STRING)
 			p->strvar[v->dv_scope][v->dv_id / 8] |=
 				1u << (v->dv_id % 8);
+		if (v->dv_type.dt_kind == DIF_TYPE_BYREF)
+			p->refvar[v->dv_scope][v->dv_id / 8] |=
+				1u << (v->dv_id % 8);
 		if (v->dv_scope != DIF_SCOPE_LOCAL &&
 		    (v->dv_scope != DIF_SCOPE_GLOBAL ||
 		     v->dv_kind == DIF_KIND_ARRAY ||
-		     v->dv_type.dt_kind == DIF_TYPE_STRING))
+		     v->dv_type.dt_kind == DIF_TYPE_STRING ||
+		     v->dv_type.dt_kind == DIF_TYPE_BYREF))
 			p->flags |= DIF_PF_DYN;
 	}
 	return 0;
@@ -227,6 +245,11 @@ static int dif_ld_header(struct dif_prog *p, const void *blob, u32 size,
 	}
 	if (dif_ld_type(&p->rtype, "return type", log))
 		return -EINVAL;
+	/* a program returns an address, never the bytes behind it */
+	if (p->rtype.dt_kind == DIF_TYPE_BYREF) {
+		dif_log_printf(log, DIF_PC_NONE, "return type: by-ref");
+		return -EINVAL;
+	}
 	return dif_ld_vars(p, log);
 }
 

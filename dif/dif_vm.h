@@ -72,7 +72,8 @@ struct dif_prog {
 	 * Filled by dif_prog_load() from the variable table: one more than
 	 * the largest id of each scope (storage the host must provide:
 	 * dif_mstate.nglobals >= nids[DIF_SCOPE_GLOBAL], nlocals >=
-	 * nids[DIF_SCOPE_LOCAL]) and which variables hold strings.
+	 * nids[DIF_SCOPE_LOCAL]) and which variables hold strings or
+	 * by-ref values.
 	 */
 	u32			nids[DIF_SCOPE_COUNT];
 	u32			flags;		/* DIF_PF_* */
@@ -83,9 +84,11 @@ struct dif_prog {
 	 */
 	u8			short_op;
 	u8			strvar[DIF_SCOPE_COUNT][(DIF_VARID_MAX + 8) / 8];
+	/* which hold DIF_TYPE_BYREF values (their sizes: vars[]) */
+	u8			refvar[DIF_SCOPE_COUNT][(DIF_VARID_MAX + 8) / 8];
 };
 
-#define DIF_PF_DYN	0x1	/* uses self-> or arrays or string globals */
+#define DIF_PF_DYN	0x1	/* self->, arrays, string or by-ref globals */
 /* the verifier could not prove each register set before it is read */
 #define DIF_PF_ZEROREGS	0x2
 

@@ -70,7 +70,15 @@ enum dif_type_kind {
 	DIF_TYPE_INT		= 0,	/* an integer of dt_size bytes */
 	DIF_TYPE_STRING		= 1,	/* a string of at most dt_size bytes */
 	DIF_TYPE_PTR		= 2,	/* an address */
+	/*
+	 * dt_size bytes (a struct or union) a global or self-> variable
+	 * holds by value: a load gives their address, a store copies
+	 * dt_size bytes from the address it is given.
+	 */
+	DIF_TYPE_BYREF		= 3,
 };
+
+#define DIF_BYREF_MAX	16384	/* bytes of a DIF_TYPE_BYREF value */
 
 struct dif_type {
 	__u8	dt_kind;	/* enum dif_type_kind */

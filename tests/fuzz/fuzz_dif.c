@@ -154,7 +154,10 @@ static u32 fz_structured(struct fz_in *in, u64 *blob, struct dif_asm *as)
 		as->strtab[i] = (char)(fz_byte(in) & 0x7f);
 	if (as->strlen)
 		as->strtab[as->strlen - 1] = '\0';
-	/* ids 0..3 of each scope, thread arrays 4..7; strings sometimes. */
+	/*
+	 * ids 0..3 of each scope, thread arrays 4..7; strings sometimes,
+	 * and by-ref values (structs) of 1 to 249 bytes outside this->.
+	 */
 	for (i = 0; i < 20; i++) {
 		u8 b = fz_byte(in);
 		struct dif_var *v = &as->vars[as->nvars];
@@ -172,6 +175,10 @@ static u32 fz_structured(struct fz_in *in, u64 *blob, struct dif_asm *as)
 		}
 		v->dv_type.dt_kind = b & 2 ? DIF_TYPE_STRING : DIF_TYPE_INT;
 		v->dv_type.dt_size = b & 2 ? 0 : 8;
+		if ((b & 4) && v->dv_scope != DIF_SCOPE_LOCAL) {
+			v->dv_type.dt_kind = DIF_TYPE_BYREF;
+			v->dv_type.dt_size = 1 + (b >> 3) * 8;
+		}
 		as->nvars++;
 	}
 	as->rtype.dt_kind = DIF_TYPE_INT;
@@ -336,7 +343,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/*
 	 * Three firings from two threads, so dynamic variables matter; then
 	 * two more as if another program of the consumer declared every
-	 * variable with the other type (string <-> integer).
+	 * variable with the other type (string <-> integer), the last with
+	 * by-ref marks on every id too (sizes the table does not give).
 	 */
 	for (i = 0; i < 5; i++) {
 		u64 r;
@@ -344,6 +352,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (i == 3)
 			for (n = 0; n < sizeof(p.strvar); n++)
 				((u8 *)p.strvar)[n] ^= 0xff;
+		if (i == 4)
+			for (n = 0; n < sizeof(p.refvar); n++)
+				((u8 *)p.refvar)[n] ^= 0xff;
 
 		env.thread_key = 1 + i % 2;
 		dif_mstate_reset(&ms);

@@ -512,6 +512,11 @@ static const struct {
 	{ "BEGIN { @t[1] = (1, 2); @n = @t[1] + 1; }",
 	  "a tuple is supported here only as a $variable's or a map's value, "
 	  "a map's key, indexed (.N) or in print()", 0 },
+	/* D's struct variables are not maps' values: not printed as such */
+	{ "struct p { int x; long y; };\nBEGIN { @m = *(struct p *)arg0; }",
+	  "struct p values of @m are not supported yet", 0 },
+	{ "struct p { int x; long y; };\nBEGIN { @m[1] = *(struct p *)arg0; }",
+	  "struct p values of @m are not supported yet", 0 },
 	/* a counter's aggregation and variable cannot be emptied apart */
 	{ "BEGIN { @n++; zero(@n); }",
 	  "zero() of a map that is not an aggregation is supported only in "

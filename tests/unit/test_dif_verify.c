@@ -381,6 +381,12 @@ static void m_rtype_flags(struct dif_object_hdr *h, u8 *b, u32 *n)
 	h->doh_rtype.dt_flags = 0x80;
 }
 
+static void m_rtype_byref(struct dif_object_hdr *h, u8 *b, u32 *n)
+{
+	(void)b; (void)n;
+	h->doh_rtype.dt_kind = DIF_TYPE_BYREF;
+}
+
 static struct dif_var *var0(struct dif_object_hdr *h, u8 *b)
 {
 	return (struct dif_var *)(b + h->doh_var_off);
@@ -415,6 +421,20 @@ static void m_var_type(struct dif_object_hdr *h, u8 *b, u32 *n)
 {
 	(void)n;
 	var0(h, b)->dv_type.dt_size = 7;
+}
+
+static void m_var_byref_big(struct dif_object_hdr *h, u8 *b, u32 *n)
+{
+	(void)n;
+	var0(h, b)->dv_type.dt_kind = DIF_TYPE_BYREF;
+	var0(h, b)->dv_type.dt_size = DIF_BYREF_MAX + 1;
+}
+
+static void m_var_byref_local(struct dif_object_hdr *h, u8 *b, u32 *n)
+{
+	(void)n;
+	var0(h, b)->dv_type.dt_kind = DIF_TYPE_BYREF;
+	var0(h, b)->dv_scope = DIF_SCOPE_LOCAL;
 }
 
 static void m_var_dup(struct dif_object_hdr *h, u8 *b, u32 *n)
@@ -458,6 +478,8 @@ static const struct dift_lcase dift_lcases[] = {
 	  "DIF object: return type: bad size 3 for type kind 0" },
 	{ "rtype flags", m_rtype_flags,
 	  "DIF object: return type: reserved type bits set" },
+	{ "rtype by-ref", m_rtype_byref,
+	  "DIF object: return type: by-ref" },
 	{ "var reserved", m_var_reserved,
 	  "DIF object: variable 0: reserved field set" },
 	{ "var id", m_var_id, "DIF object: variable 0: id 1024 exceeds 1023" },
@@ -467,6 +489,10 @@ static const struct dift_lcase dift_lcases[] = {
 	  "DIF object: variable 0: bad scope 2 / kind 1" },
 	{ "var type", m_var_type,
 	  "DIF object: variable 0: bad size 7 for type kind 0" },
+	{ "by-ref too big", m_var_byref_big,
+	  "DIF object: variable 0: bad size 16385 for type kind 3" },
+	{ "by-ref local", m_var_byref_local,
+	  "DIF object: variable 0: a local variable cannot be by-ref" },
 	{ "var duplicate", m_var_dup,
 	  "DIF object: variable 1: scope 0 id 1 already variable 0" },
 	{ "too many vars", m_var_count,

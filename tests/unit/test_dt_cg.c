@@ -503,6 +503,48 @@ static const struct int_case decls[] = {
 	{ "struct b { char x; unsigned n : 4; };\nthis struct b v;\n"
 	  "BEGIN { this->v.x = -1; this->v.n = 9; "
 	  "trace(this->v.n * 1000 + this->v.x); }", 8999 },
+	/*
+	 * structs as the values of global, self-> and array variables
+	 * (issue #35): members stored into a copy that is stored whole,
+	 * whole assignment copies, an unset one reads as zeroes
+	 */
+	{ "struct pt { int x; long y; };\nstruct pt g;\n"
+	  "BEGIN { g.x = 3; g.y = 40; trace(g.x + g.y + sizeof (g)); }", 59 },
+	{ "struct pt { int x; long y; };\nstruct pt g;\n"
+	  "BEGIN { trace(g.y + sizeof (g.y)); }", 8 },
+	{ "struct pt { int x; long y; };\nself struct pt v;\nstruct pt g;\n"
+	  "BEGIN { g.x = 2; self->v = g; self->v.y = 5; g.x = 9; "
+	  "trace(self->v.x * 100 + self->v.y * 10 + g.x); }", 259 },
+	{ "struct pt { int x; long y; };\n"
+	  "BEGIN { p = (struct pt *)alloca(sizeof (struct pt)); p->x = 4; "
+	  "p->y = 6; a[\"k\", 1] = *p; p->x = 0; "
+	  "a[\"k\", 1].y = a[\"k\", 1].y + 1; "
+	  "trace(a[\"k\", 1].x * 10 + a[\"k\", 1].y + a[\"j\", 1].x); }", 47 },
+	{ "struct pt { int x; long y; };\nstruct pt arr[3];\n"
+	  "BEGIN { arr[1].y = 5; arr[2] = arr[1]; arr[2].x = 1; "
+	  "trace(arr[2].y * 10 + arr[2].x + arr[0].y + sizeof (arr)); }", 99 },
+	{ "struct in { int a; int b; };\nstruct out { long l; struct in i; };\n"
+	  "struct out g;\nBEGIN { g.i.b = 6; g.l = 1; "
+	  "trace(g.i.b * 10 + g.l + g.i.a); }", 61 },
+	{ "struct n { char c[4]; int k; };\nself struct n v;\n"
+	  "BEGIN { i = 2; self->v.c[i] = 7; self->v.k = 1; "
+	  "trace(self->v.c[2] * 10 + self->v.k); }", 71 },
+	{ "struct b { int s : 3; unsigned u : 5; };\nstruct b g;\n"
+	  "BEGIN { g.s = 5; g.u = 33; trace(g.s * 100 + (int)g.u); }", -299 },
+	{ "union w { int i; char c[4]; };\nunion w u;\n"
+	  "BEGIN { u.i = 0x0102; trace(u.c[0] * 10 + u.c[1] + sizeof (u)); }",
+	  25 },
+	/* a member store in the index of another: each to its own */
+	{ "struct n { int a[4]; int i; };\nstruct n g, h;\n"
+	  "BEGIN { g.a[h.i = 2] = 5; g.a[g.i = 1] = 3; "
+	  "trace(g.a[2] * 1000 + h.i * 100 + g.a[1] * 10 + g.i); }", 5231 },
+	/* a this-> struct assigned whole: copied into its own scratch */
+	{ "struct pt { int x; long y; };\nstruct pt g;\nthis struct pt s;\n"
+	  "BEGIN { g.x = 8; this->s.y = 3; this->s = g; "
+	  "trace(this->s.x * 10 + this->s.y); }", 80 },
+	{ "struct pt { int x; long y; };\nstruct pt g;\nthis struct pt s;\n"
+	  "BEGIN { this->p = &this->s.y; g.y = 4; this->s = g; "
+	  "g = this->s; g.y = g.y + 1; trace(*this->p * 10 + g.y); }", 45 },
 };
 
 TEST(declared)

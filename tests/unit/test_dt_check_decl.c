@@ -147,6 +147,44 @@ static const struct check_case cases[] = {
 	  "and index it" },
 	{ "struct s { int a : 3, : 0, b : 2; unsigned : 4; };\n"
 	  "BEGIN { trace(sizeof (struct s)); }" },
+	/* struct values: only a struct of the same type is assigned */
+	{ "struct a { int x; };\nstruct b { int x; };\nstruct a g;\n"
+	  "struct b h;\nBEGIN {\n\tg = h;\n}", "D_OP_INCOMPAT", 6,
+	  "operands have incompatible types: \"struct a\" = \"struct b\"" },
+	{ "struct a { int x; };\nself struct a v;\nBEGIN { self->v = 1; }",
+	  "D_OP_INCOMPAT", 3,
+	  "operands have incompatible types: \"struct a\" = \"int\"" },
+	{ "struct a { int x; };\nstruct b { int x; };\n"
+	  "BEGIN { p = (struct a *)alloca(4); q = (struct b *)alloca(4);\n"
+	  "\tm[1] = *p; m[2] = *q; }", "D_OP_INCOMPAT", 4,
+	  "operands have incompatible types: \"struct a\" = \"struct b\"" },
+	{ "struct a { int x; };\nstruct b { int x; };\nthis struct a s;\n"
+	  "struct b g;\nBEGIN { this->s = g; }", "D_OP_INCOMPAT", 5,
+	  "operands have incompatible types: \"struct a\" = \"struct b\"" },
+	{ "struct a { int x; };\nstruct a g;\nBEGIN { x = 1; x = g; }",
+	  "D_OP_INCOMPAT", 3,
+	  "operands have incompatible types: \"int\" = \"struct a\"" },
+	{ "struct a { int x; };\nstruct a g;\nBEGIN { g++; }", "D_OP_SCALAR",
+	  3, "operator ++ requires an operand of scalar type" },
+	{ "struct a { int x; };\nstruct a g;\nBEGIN { g += 1; }",
+	  "D_OP_INCOMPAT", 3,
+	  "operands have incompatible types: \"struct a\" += \"int\"" },
+	{ "struct a { int x; };\nstruct a g;\nBEGIN { @[g] = count(); }",
+	  "D_UNSUPPORTED", 3, "struct a keys are not supported yet: "
+	  "aggregation index key #1" },
+	{ "struct a { int x; };\nstruct a g;\nBEGIN { m[1, g] = 1; }",
+	  "D_UNSUPPORTED", 3, "struct a keys are not supported yet: "
+	  "associative array index key #2" },
+	{ "struct a { int x; };\nstruct b { int x; };\nstruct a g;\n"
+	  "struct b h;\nBEGIN { trace(g == h); }", "D_OP_INCOMPAT", 5,
+	  "operands have incompatible types: \"struct a\" == \"struct b\"" },
+	{ "struct big { char c[600]; };\nstruct big g;\n"
+	  "BEGIN { g.c[0] = 1; }", "D_UNSUPPORTED", 3, "struct big g is 600 "
+	  "bytes: a global or self-> variable holds at most 512 (2 x "
+	  "strsize)" },
+	{ "struct a { int x; };\nstruct a g;\nself struct a v;\n"
+	  "struct a m[int];\nBEGIN { g.x = 1; self->v = g; m[1] = self->v; "
+	  "trace(m[1]); print(g); trace(sizeof (m[1])); }" },
 };
 
 TEST(declarations)

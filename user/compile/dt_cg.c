@@ -28,6 +28,8 @@ struct dt_cg {
 	uint32_t	cg_regs;	/* bit r set: %rr in use */
 	uint32_t	cg_strsize;
 	struct dt_loc	cg_loc;
+	/* a member store's struct variable: 0 while its offset is made */
+	struct dt_node	*cg_root;
 };
 
 #define EMIT(cg, op, rd, ra, rb, imm) \
@@ -140,6 +142,11 @@ static void dt_cg_usevar(struct dt_cg *cg, const struct dt_var *v)
 			     DIF_SCOPE_LOCAL);
 	dv.dv_kind = v->v_array ? DIF_KIND_ARRAY : DIF_KIND_SCALAR;
 	dv.dv_type = dt_cg_diftype(&v->v_type, cg->cg_strsize);
+	if (dt_var_souval(v)) {
+		dv.dv_type.dt_kind = DIF_TYPE_BYREF;
+		dv.dv_type.dt_flags = 0;
+		dv.dv_type.dt_size = v->v_type.sou->s_size;
+	}
 	dt_difo_var(cg->cg_d, &dv);
 }
 
@@ -634,21 +641,124 @@ static int dt_cg_bitstore(struct dt_cg *cg, int ra, int rv,
 	return rv;
 }
 
-/* *(t *)p = %rv, p->m = %rv: the module allows it into scratch only. */
+/*
+ * The struct variable (g, self->v, a[k]) whose bytes the address of the
+ * lvalue lv lies in: lv is a member of it (g.m, g.in.m) or an element
+ * of an array member (g.a[i]). NULL for any other, such as g.p->m.
+ */
+static struct dt_node *dt_cg_souroot(struct dt_node *lv)
+{
+	struct dt_node *n = lv;
+
+	for (;;) {
+		switch (n->n_kind) {
+		case DT_N_MEMBER:
+			if (n->n_post)		/* ->: through a pointer */
+				return NULL;
+			n = n->n_left;
+			break;
+		case DT_N_UNARY:		/* *(g.a + i) */
+			if (n->n_op != DT_OP_DEREF)
+				return NULL;
+			n = n->n_left;
+			if (n->n_kind == DT_N_BINARY)
+				n = n->n_left->n_type.ptr ? n->n_left :
+					n->n_right;
+			if (n->n_kind != DT_N_MEMBER || n->n_builtin <= 0)
+				return NULL;
+			break;
+		case DT_N_VAR:
+		case DT_N_SELF:
+			return dt_var_souval(n->n_var) ? n : NULL;
+		case DT_N_INDEX:
+			return n->n_left->n_kind != DT_N_BUILTIN &&
+				dt_var_souval(n->n_left->n_var) ? n : NULL;
+		default:
+			return NULL;
+		}
+	}
+}
+
+/*
+ * g.m = v: the module writes scratch only, never the dynamic store, so
+ * the struct is copied into scratch, the member stored there, and the
+ * copy stored whole. The member's address is first computed with root
+ * standing for 0 (dt_cg_expr( ) gives 0 for cg_root): its offset. Only
+ * then is the struct loaded (after any store the index made: g.a[g.i =
+ * 1] = 3) and copied, into *rc; an array's keys stay in keys[] for the
+ * store back.
+ */
+static int dt_cg_soucopy(struct dt_cg *cg, struct dt_node *root, int ra,
+			 int *rc, int *keys, int *nkeys)
+{
+	int r = dt_cg_load(cg, root, keys, nkeys), size;
+
+	if (r < 0)
+		return -1;
+	size = dt_cg_reg(cg);
+	if (size < 0)
+		return -1;
+	dt_cg_setint(cg, size, root->n_type.sou->s_size);
+	EMIT(cg, COPYS, r, r, size, 0);
+	dt_cg_free(cg, size);
+	EMIT(cg, ADD, ra, ra, r, 0);
+	*rc = r;
+	return 0;
+}
+
+/*
+ * *(t *)p = %rv, p->m = %rv: the module allows it into scratch only; a
+ * member of a struct variable goes to its copy (dt_cg_soucopy( )). An
+ * index may store into another (g.a[h.i = 1] = 2): the outer root is
+ * put back after.
+ */
 static int dt_cg_ptrstore(struct dt_cg *cg, struct dt_node *lv, int rv)
 {
-	int ra = lv->n_kind == DT_N_MEMBER ? dt_cg_member(cg, lv, false) :
-		dt_cg_expr(cg, lv->n_left);
+	struct dt_node *root = dt_cg_souroot(lv), *outer = cg->cg_root;
+	int keys[DIF_TUPLE_MAX] = { 0 }, nkeys = 0, ra, rc = 0;
 
-	if (ra < 0)
+	cg->cg_root = root;
+	ra = lv->n_kind == DT_N_MEMBER ? dt_cg_member(cg, lv, false) :
+		dt_cg_expr(cg, lv->n_left);
+	cg->cg_root = outer;
+	if (ra < 0 ||
+	    (root && dt_cg_soucopy(cg, root, ra, &rc, keys, &nkeys)))
 		return -1;
 	if (lv->n_kind == DT_N_MEMBER && lv->n_bitsize) {
 		rv = dt_cg_bitstore(cg, ra, rv, lv);
-		dt_cg_free(cg, ra);
-		return rv;
+	} else {
+		dt_difo_emit(cg->cg_d, dt_cg_stop(&lv->n_type), ra, rv, 0,
+			     0);
 	}
-	dt_difo_emit(cg->cg_d, dt_cg_stop(&lv->n_type), ra, rv, 0, 0);
 	dt_cg_free(cg, ra);
+	if (root) {
+		dt_cg_store(cg, root, rc, keys);
+		dt_cg_freeregs(cg, keys, nkeys);
+		dt_cg_free(cg, rc);
+	}
+	return rv;
+}
+
+/*
+ * this->s = %rv for a this-> struct: its bytes are copied into the
+ * scratch it already has (bcopy( )), so that it stays where it was.
+ */
+static int dt_cg_thiscopy(struct dt_cg *cg, struct dt_node *lv, int rv)
+{
+	int keys[1], nkeys, rd = dt_cg_load(cg, lv, keys, &nkeys), rs;
+
+	if (rd < 0)
+		return -1;
+	rs = dt_cg_reg(cg);
+	if (rs < 0)
+		return -1;
+	dt_cg_setint(cg, rs, lv->n_var->v_type.sou->s_size);
+	EMIT(cg, PUSHTV, 0, rv, 0, 0);
+	EMIT(cg, PUSHTV, 0, rd, 0, 0);
+	EMIT(cg, PUSHTV, 0, rs, 0, 0);
+	EMIT(cg, CALL, rs, 0, 0, DIF_SUBR_BCOPY);
+	dt_cg_free(cg, rs);
+	dt_cg_free(cg, rd);
 	return rv;
 }
 
@@ -664,6 +774,8 @@ static int dt_cg_assign(struct dt_cg *cg, struct dt_node *n)
 			return -1;
 		if (lv->n_kind == DT_N_UNARY || lv->n_kind == DT_N_MEMBER)
 			return dt_cg_ptrstore(cg, lv, rv);
+		if (lv->n_kind == DT_N_THIS && dt_var_byref(lv->n_var))
+			return dt_cg_thiscopy(cg, lv, rv);
 		if (lv->n_kind == DT_N_INDEX) {
 			if (dt_cg_eval(cg, lv->n_args, keys, &nkeys) ||
 			    dt_cg_bounds(cg, lv->n_left->n_var, lv->n_args,
@@ -832,6 +944,12 @@ int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 	int r, ra;
 
 	cg->cg_loc = n->n_loc;
+	if (n == cg->cg_root) {		/* 0: dt_cg_soucopy( ) */
+		r = dt_cg_reg(cg);
+		if (r > 0)
+			dt_cg_setint(cg, r, 0);
+		return r;
+	}
 	switch (n->n_kind) {
 	case DT_N_INT:
 		r = dt_cg_reg(cg);

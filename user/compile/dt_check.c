@@ -35,6 +35,17 @@ static int dt_incompat(struct dt_pcb *pcb, struct dt_node *n,
 			dt_type_name(l), dt_op_str(n->n_op), dt_type_name(r));
 }
 
+/* this T a[N] is no lvalue (a this-> struct is: its bytes are copied). */
+static int dt_check_arrfun(struct dt_pcb *pcb, const struct dt_node *n,
+			   const char *op)
+{
+	struct dt_type e = dt_type_deref(&n->n_var->v_type);
+
+	return dt_error(pcb, &n->n_loc, "D_OP_ARRFUN", "operator %s may not "
+			"be applied to operand of type \"%s [%u]\"", op,
+			dt_type_name(&e), n->n_var->v_dim);
+}
+
 static int dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 			   const char *op)
 {
@@ -43,20 +54,9 @@ static int dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_N_SELF:
 		return 0;
 	case DT_N_THIS:
-		if (!dt_var_byref(n->n_var))
+		if (!dt_var_byref(n->n_var) || !n->n_var->v_dim)
 			return 0;
-		if (n->n_var->v_dim) {
-			struct dt_type e = dt_type_deref(&n->n_var->v_type);
-
-			return dt_error(pcb, &n->n_loc, "D_OP_ARRFUN",
-					"operator %s may not be applied to "
-					"operand of type \"%s [%u]\"", op,
-					dt_type_name(&e), n->n_var->v_dim);
-		}
-		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED", "operator %s "
-				"of a whole %s is not supported yet: assign "
-				"its members", op,
-				dt_type_name(&n->n_var->v_type));
+		return dt_check_arrfun(pcb, n, op);
 	case DT_N_INDEX:
 		if (n->n_left->n_kind == DT_N_VAR ||
 		    n->n_left->n_kind == DT_N_SELF)
@@ -92,7 +92,43 @@ static bool dt_assign_compat(const struct dt_type *to,
 		dt_type_eq(to, t);
 }
 
-/* The first assignment types a variable; later ones must agree. */
+/*
+ * A struct a global or self-> variable holds is one entry of the
+ * dynamic store, which has room for 2 x strsize bytes of value beside
+ * its key (dif_dyn_chunksize( )); its size must be known.
+ */
+static int dt_check_souvar(struct dt_pcb *pcb, const struct dt_node *n,
+			   const struct dt_var *v)
+{
+	uint32_t strsize = pcb->pcb_opts && pcb->pcb_opts->o_strsize ?
+		pcb->pcb_opts->o_strsize : DT_STRSIZE_DEFAULT;
+	const struct dt_sou *s = v->v_type.sou;
+
+	if (!dt_var_souval(v))
+		return 0;
+	/* another language's maps print their values: not as structs */
+	if (pcb->pcb_lang)
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED", "%s values "
+				"of %s are not supported yet",
+				dt_type_name(&v->v_type), v->v_name);
+	if (!s->s_defined || !s->s_size)
+		return dt_error(pcb, &n->n_loc, "D_DECL_INCOMPLETE",
+				"incomplete struct/union/enum %s: %s",
+				dt_type_name(&v->v_type), v->v_name);
+	if (s->s_size > 2 * strsize || s->s_size > DIF_BYREF_MAX)
+		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED", "%s %s is %u "
+				"bytes: a global or self-> variable holds at "
+				"most %u (2 x strsize)",
+				dt_type_name(&v->v_type), v->v_name,
+				s->s_size, 2 * strsize < DIF_BYREF_MAX ?
+				2 * strsize : DIF_BYREF_MAX);
+	return 0;
+}
+
+/*
+ * The first assignment types a variable; later ones must agree: a struct
+ * takes only a struct of its own type, as in DTrace.
+ */
 static int dt_check_store(struct dt_pcb *pcb, struct dt_node *n,
 			  struct dt_node *lhs, const struct dt_type *t)
 {
@@ -103,20 +139,17 @@ static int dt_check_store(struct dt_pcb *pcb, struct dt_node *n,
 		return dt_error(pcb, &n->n_loc, "D_OP_VOID",
 				"operator %s cannot be applied to a void "
 				"value", dt_op_str(n->n_op));
-	if (t->kind == DT_T_SOU)
-		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
-				"%s values cannot be stored in variables yet: "
-				"store a pointer", dt_type_name(t));
 	if (!v->v_typed) {
 		v->v_type = *t;
 		v->v_typed = true;
 		lhs->n_type = *t;
 		if (lhs->n_kind == DT_N_INDEX)
 			lhs->n_left->n_type = *t;
-		return 0;
+		return dt_check_souvar(pcb, lhs, v);
 	}
 	if (v->v_type.kind != t->kind || !dt_assign_compat(&v->v_type, t,
-							   n->n_right))
+							   n->n_right) ||
+	    (t->kind == DT_T_SOU && !dt_type_eq(&v->v_type, t)))
 		return dt_incompat(pcb, n, &v->v_type, t);
 	return 0;
 }
@@ -164,21 +197,34 @@ static int dt_check_bounds(struct dt_pcb *pcb, struct dt_node *n,
 	return 0;
 }
 
+/*
+ * Key #i + 1 of what: no void, and no struct, whose bytes a key would
+ * need where it has only its address.
+ */
+int dt_check_keytype(struct dt_pcb *pcb, const struct dt_node *k, int i,
+		     const char *what)
+{
+	if (k->n_type.kind == DT_T_VOID)
+		return dt_error(pcb, &k->n_loc, "D_KEY_TYPE", "void expression "
+				"may not be used as %s index: key #%d", what,
+				i + 1);
+	if (k->n_type.kind == DT_T_SOU)
+		return dt_error(pcb, &k->n_loc, "D_UNSUPPORTED", "%s keys are "
+				"not supported yet: %s index key #%d",
+				dt_type_name(&k->n_type), what, i + 1);
+	return 0;
+}
+
 static int dt_check_keys(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_var *v = n->n_left->n_var;
 	struct dt_node *k;
 	int i = 0;
 
-	for (k = n->n_args; k; k = k->n_next, i++) {
-		if (dt_check_node(pcb, k))
+	for (k = n->n_args; k; k = k->n_next, i++)
+		if (dt_check_node(pcb, k) ||
+		    dt_check_keytype(pcb, k, i, "associative array"))
 			return -1;
-		if (k->n_type.kind == DT_T_VOID)
-			return dt_error(pcb, &k->n_loc, "D_KEY_TYPE",
-					"void expression may not be used as "
-					"associative array index: key #%d",
-					i + 1);
-	}
 	if (v->v_dim)
 		return dt_check_bounds(pcb, n, n->n_args, v);
 	if (!v->v_nkeys) {
@@ -513,6 +559,30 @@ static int dt_check_freopen(struct dt_pcb *pcb, struct dt_node *n)
 	return dt_check_printf(pcb, n);
 }
 
+/*
+ * trace( ) and print( ) of a struct or union whole record its bytes: at
+ * most max (what bound names it) and a known size.
+ */
+static int dt_check_soubytes(struct dt_pcb *pcb, const struct dt_node *n,
+			     const char *tag, uint64_t max, const char *bound)
+{
+	const struct dt_type *t = &n->n_args->n_type;
+
+	if (t->kind != DT_T_SOU || t->ptr)
+		return 0;
+	if (!t->sou->s_defined || !t->sou->s_size)
+		return dt_error(pcb, &n->n_loc, tag,
+				"%s( ) of %s: its size is not known",
+				n->n_str, dt_type_name(t));
+	if (t->sou->s_size > max)
+		return dt_error(pcb, &n->n_loc, tag,
+				"%s( ) of %s: %u bytes is more than %s "
+				"(%llu bytes)", n->n_str, dt_type_name(t),
+				t->sou->s_size, bound,
+				(unsigned long long)max);
+	return 0;
+}
+
 static int dt_check_trace(struct dt_pcb *pcb, struct dt_node *n)
 {
 	if (n->n_args && n->n_args->n_kind == DT_N_AGG && !n->n_args->n_next)
@@ -525,11 +595,8 @@ static int dt_check_trace(struct dt_pcb *pcb, struct dt_node *n)
 		return dt_error(pcb, &n->n_loc, "D_TRACE_VOID",
 				"trace( ) may not be applied to a void "
 				"expression");
-	if (n->n_args->n_type.kind == DT_T_SOU)
-		return dt_error(pcb, &n->n_loc, "D_UNSUPPORTED",
-				"trace( ) of a %s is not supported yet: use "
-				"tracemem( )", dt_type_name(&n->n_args->n_type));
-	return 0;
+	return dt_check_soubytes(pcb, n, "D_TRACE_SIZE", DTRACE_RECSIZE_MAX,
+				 "a record holds");
 }
 
 /*
@@ -538,9 +605,7 @@ static int dt_check_trace(struct dt_pcb *pcb, struct dt_node *n)
  */
 static int dt_check_print(struct dt_pcb *pcb, struct dt_node *n)
 {
-	const struct dt_type *t;
-	uint64_t max = pcb->pcb_opts && pcb->pcb_opts->o_printsize ?
-		pcb->pcb_opts->o_printsize : DTRACE_RECSIZE_MAX;
+	bool psize = pcb->pcb_opts && pcb->pcb_opts->o_printsize;
 
 	if (n->n_args && n->n_args->n_kind == DT_N_AGG && !n->n_args->n_next)
 		return dt_error(pcb, &n->n_args->n_loc, "D_PRINT_AGG",
@@ -548,25 +613,14 @@ static int dt_check_print(struct dt_pcb *pcb, struct dt_node *n)
 				"aggregation");
 	if (dt_check_proto(pcb, n))
 		return -1;
-	t = &n->n_args->n_type;
-	if (t->kind == DT_T_VOID)
+	if (n->n_args->n_type.kind == DT_T_VOID)
 		return dt_error(pcb, &n->n_loc, "D_PRINT_VOID",
 				"print( ) may not be applied to a void "
 				"expression");
-	if (t->kind != DT_T_SOU || t->ptr)
-		return 0;
-	if (!t->sou->s_defined || !t->sou->s_size)
-		return dt_error(pcb, &n->n_loc, "D_PRINT_SIZE",
-				"print( ) of %s: its size is not known",
-				dt_type_name(t));
-	if (t->sou->s_size > max)
-		return dt_error(pcb, &n->n_loc, "D_PRINT_SIZE",
-				"print( ) of %s: %u bytes is more than %s "
-				"(%llu bytes)", dt_type_name(t),
-				t->sou->s_size, pcb->pcb_opts &&
-				pcb->pcb_opts->o_printsize ? "printsize" :
-				"a record holds", (unsigned long long)max);
-	return 0;
+	return dt_check_soubytes(pcb, n, "D_PRINT_SIZE", psize ?
+				 pcb->pcb_opts->o_printsize :
+				 DTRACE_RECSIZE_MAX, psize ? "printsize" :
+				 "a record holds");
 }
 
 static int dt_check_setopt(struct dt_pcb *pcb, struct dt_node *n)
@@ -760,7 +814,9 @@ static int dt_check_binary(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_OP_EQ: case DT_OP_NE: case DT_OP_LT: case DT_OP_LE:
 	case DT_OP_GT: case DT_OP_GE:
 		if (l->n_type.kind == DT_T_VOID ||
-		    l->n_type.kind != r->n_type.kind)
+		    l->n_type.kind != r->n_type.kind ||
+		    (l->n_type.kind == DT_T_SOU &&
+		     !dt_type_eq(&l->n_type, &r->n_type)))
 			return dt_incompat(pcb, n, &l->n_type, &r->n_type);
 		n->n_type = dt_type_int;
 		return 0;
@@ -962,7 +1018,7 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 					"self->" : n->n_kind == DT_N_THIS ?
 					"this->" : "", n->n_var->v_name);
 		n->n_type = n->n_var->v_type;
-		return 0;
+		return dt_check_souvar(pcb, n, n->n_var);
 	case DT_N_INDEX:
 		if (n->n_post)
 			return dt_check_ptrindex(pcb, n) ? -1 :
@@ -989,7 +1045,7 @@ static int dt_check_node(struct dt_pcb *pcb, struct dt_node *n)
 					"variable name", l->n_kind == DT_N_SELF ?
 					"self->" : "", l->n_var->v_name);
 		n->n_type = l->n_var->v_type;
-		return 0;
+		return dt_check_souvar(pcb, n, l->n_var);
 	case DT_N_CALL:
 		return dt_check_call(pcb, n, false);
 	case DT_N_UNARY:

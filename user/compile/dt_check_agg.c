@@ -313,10 +313,8 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 			k->n_type = dt_type_void;
 		else if (dt_check_expr(pcb, k))
 			return -1;
-		if (k->n_type.kind == DT_T_VOID)
-			return dt_error(pcb, &k->n_loc, "D_KEY_TYPE",
-					"void expression may not be used as "
-					"aggregation index: key #%d", i + 1);
+		if (dt_check_keytype(pcb, k, i, "aggregation"))
+			return -1;
 	}
 
 	if (!a) {

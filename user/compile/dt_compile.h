@@ -118,6 +118,9 @@ uint32_t dt_rec_size(const struct dt_type *t, uint32_t strsize);
 int dt_check_expr(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n);
 int dt_check_aggmdim(struct dt_pcb *pcb, struct dt_node *n);
+/* An array's or aggregation's key #i + 1 (what says which): its type. */
+int dt_check_keytype(struct dt_pcb *pcb, const struct dt_node *k, int i,
+		     const char *what);
 /* trace(1) and the other actions: calls with no value. */
 bool dt_is_action(const struct dt_node *n);
 int dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n);

@@ -435,21 +435,55 @@ static int dt_layout_tracemem(struct dt_lay *l, struct dt_node *s)
 	return 0;
 }
 
+static bool dt_layout_issou(const struct dt_node *e)
+{
+	return e->n_type.kind == DT_T_SOU && !e->n_type.ptr;
+}
+
+/*
+ * A struct or union e whole: its bytes, copied from its address as
+ * tracemem( ) copies them. Returns the slot.
+ */
+static int dt_layout_sou(struct dt_lay *l, struct dt_node *e,
+			 struct dt_node *s)
+{
+	int slot = dt_layout_act(l, DTRACE_ACT_TRACEMEM, e, s, true,
+				 &dt_type_ulong);
+
+	if (slot < 0 ||
+	    dt_layout_resize(l, s, slot, e->n_type.sou->s_size) < 0)
+		return -1;
+	return slot;
+}
+
+/*
+ * trace(e) of a struct or union e: its bytes print as DTrace's trace( )
+ * prints bytes that are not a string, its raw dump (tracemem( )'s).
+ */
+static int dt_layout_tracesou(struct dt_lay *l, struct dt_node *e,
+			      struct dt_node *s)
+{
+	int slot = dt_layout_sou(l, e, s);
+
+	if (slot < 0)
+		return -1;
+	dt_layout_out(l, DT_OUT_TRACEMEM, slot, 1);
+	return 0;
+}
+
 /*
  * print(e): e's value as trace( ) records it, or a struct or union's
- * bytes, copied from its address as tracemem( ) copies them; the slot's
- * type is e's, for the consumer to print them by (never the module's).
+ * bytes; the slot's type is e's, for the consumer to print them by
+ * (never the module's).
  */
 static int dt_layout_print(struct dt_lay *l, struct dt_node *s)
 {
 	struct dt_node *e = s->n_args;
 	int slot;
 
-	if (e->n_type.kind == DT_T_SOU && !e->n_type.ptr) {
-		slot = dt_layout_act(l, DTRACE_ACT_TRACEMEM, e, s, true,
-				     &dt_type_ulong);
-		if (slot < 0 ||
-		    dt_layout_resize(l, s, slot, e->n_type.sou->s_size) < 0)
+	if (dt_layout_issou(e)) {
+		slot = dt_layout_sou(l, e, s);
+		if (slot < 0)
 			return -1;
 	} else {
 		slot = dt_layout_act(l, DTRACE_ACT_RECORD, e, s, true, NULL);
@@ -596,6 +630,9 @@ static int dt_layout_value(struct dt_lay *l, struct dt_node *s)
 	bool isexit = s->n_func->f_id == DT_FN_EXIT;
 	int slot;
 
+	if (!isexit && dt_layout_issou(s->n_args))
+		return dt_layout_tracesou(l, s->n_args, s);
+
 	if (!isexit && dt_layout_isusym(s->n_args)) {
 		slot = dt_layout_usym(l, s->n_args, s);
 		if (slot < 0)
@@ -624,6 +661,8 @@ static int dt_layout_any(struct dt_lay *l, struct dt_node *s)
 		return 0;
 	}
 	/* any other expression is traced, as DTrace does */
+	if (dt_layout_issou(s))
+		return dt_layout_tracesou(l, s, s);
 	if (dt_layout_isusym(s))
 		slot = dt_layout_usym(l, s, s);
 	else

@@ -255,11 +255,6 @@ static int dt_parse_decl(struct dt_pcb *pcb, enum dt_vscope scope,
 				"cannot declare array of void" :
 				"cannot declare variable %s as type void",
 				name);
-	/* this-> ones live in scratch memory: any type but string */
-	if (d->d_type.kind == DT_T_SOU && scope != DT_V_LOCAL)
-		return dt_error(pcb, l, "D_UNSUPPORTED", "variables of type "
-				"%s are not supported: use a pointer, or a "
-				"this-> variable", dt_type_name(&d->d_type));
 	if (dr->dr_ndims) {
 		if (dr->dr_ndims > 1)
 			return dt_error(pcb, l, "D_UNSUPPORTED", "arrays of "

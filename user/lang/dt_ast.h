@@ -241,6 +241,17 @@ static inline bool dt_var_byref(const struct dt_var *v)
 		(v->v_dim || (v->v_type.kind == DT_T_SOU && !v->v_type.ptr));
 }
 
+/*
+ * struct s g, self struct s v, struct s a[k]: the dynamic store keeps
+ * the struct's bytes (DIF_TYPE_BYREF) and the variable's value is their
+ * address; a store copies them in (dt_cg.c).
+ */
+static inline bool dt_var_souval(const struct dt_var *v)
+{
+	return v->v_scope != DT_V_LOCAL && v->v_type.kind == DT_T_SOU &&
+		!v->v_type.ptr;
+}
+
 struct dt_pdesc {
 	struct dt_pdesc	*pd_next;
 	char		*pd_text;	/* as written */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * cwd and root, illumos DTrace's built-in strings: the current
- * process's working directory and root directory; and the paths
- * file.d's fileinfo_t gives. Each is walked up from a dentry and its
+ * process's working directory and root directory; the paths file.d's
+ * fileinfo_t gives; and d_path(). Each is walked up from a dentry and its
  * mount: the dentry's name, and at a mount's root its mountpoint in
  * the mount above (struct mount: the kernel's own types, BTF; the type
  * data DKMS builds lacks that private struct). The paths stop at the
@@ -107,6 +107,14 @@ translator struct __mntpath < struct vfsmount *V > {
 	    offsetof(struct mount, mnt))) == 0 || 1) ?
 	    xlate<struct __walk *>(0)->p : "";
 };
+
+/*
+ * d_path(): a struct path's name from the process's root, as Oracle's
+ * DTrace for Linux gives it, by the walk above: the kernel's d_path()
+ * takes locks, which a probe may not. "<unknown>" for a NULL path.
+ */
+inline string d_path(struct path *P) = P == 0 ? "<unknown>" :
+    xlate<struct __path *>(P)->p;
 
 inline string cwd = curthread->fs == 0 ? "<unknown>" :
     xlate<struct __path *>(&curthread->fs->pwd)->p;

@@ -192,8 +192,7 @@
 	X(JSON, "json", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(MSGSIZE, "msgsize", UNSUPP, 0, 0, V, "", NONE, any, any, any)	\
 	X(MSGDSIZE, "msgdsize", UNSUPP, 0, 0, V, "", NONE, any, any,	\
-	  any)								\
-	X(D_PATH, "d_path", UNSUPP, 0, 0, V, "", NONE, any, any, any)
+	  any)
 
 enum dt_fid {
 #define DT_FN_ENUM(id, ...)	DT_FN_##id,

@@ -3,6 +3,8 @@
 # while with break and continue, return, and a loop still running at
 # its bound (100 iterations): the error on stderr, the rest skipped.
 set -eu
+# the expected output is bpftrace 0.17's printing, in every guest
+export DTRACE_BTRELEASE=0.17
 . ./bt-lib.inc
 out=$(bt_run -e 'BEGIN { $i = 0; while ($i < 6) { $i++; if ($i == 2) { continue; } printf("%d ", $i); if ($i == 4) { break; } } printf("| %d\n", $i); $n = 0; while ($n < 100) { $n++; } printf("%d\n", $n); if ($i == 4) { printf("ret\n"); return; } printf("not here\n"); }
 END { printf("end\n"); }

@@ -4,6 +4,8 @@
 # in another probe, as forky's naptime does: the struct is read from the
 # process (copyin), its values exact.
 set -eu
+# the expected output is bpftrace 0.17's printing, in every guest
+export DTRACE_BTRELEASE=0.17
 . ./bt-lib.inc
 cat >"$TMPDIR/uptr.bt" <<'END'
 tracepoint:syscalls:sys_enter_clock_nanosleep,

@@ -3,6 +3,8 @@
 # config = { }, macros, tuples ($t.N, print(), map keys, map values),
 # len() and a $x that is an integer in one probe and a string in another.
 set -eu
+# the expected output is bpftrace 0.17's printing, in every guest
+export DTRACE_BTRELEASE=0.17
 . ./bt-lib.inc
 out=$(bt_run -e 'config = { max_strlen = 5; stack_mode = bpftrace }
 BEGIN { printf("[%s]\n", comm); exit(); }' 2>&1)

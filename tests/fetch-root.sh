@@ -11,9 +11,9 @@
 #                                          depends on today (it moves)
 #   usr/src/linux-headers-KVER + gcc      what DKMS builds the module with
 #   bpftrace, libbpf, python3, dkms       that release's userland and peer
-#   ldc, nodejs, iproute2, curl           what the suite's D-program,
-#                                         stackcollapse, netns and
-#                                         packages' exporter tests run
+#   ldc, nodejs, iproute2, curl, procps   what the suite's D-program,
+#                                         stackcollapse, netns, packages'
+#                                         exporter and killsnoop tests run
 #
 # Quick when the root is there already and its kernel is still the one
 # the suite's metapackage names (packages added to the list below are
@@ -27,7 +27,8 @@ root=$b/root
 stamp=$b/.made
 PKGS="make gcc libc6-dev libelf-dev bison flex kmod bc dwarves bpftrace libbpf-dev \
 	python3 dkms xz-utils strace pkg-config \
-	systemtap-sdt-dev libc6-dbg ca-certificates ldc nodejs iproute2 curl"
+	systemtap-sdt-dev libc6-dbg ca-certificates ldc nodejs iproute2 curl \
+	procps"
 
 command -v debootstrap >/dev/null ||
 	{ echo "fetch-root: debootstrap is not installed" >&2; exit 1; }

@@ -7,7 +7,8 @@
 # both. Part 1: the tools that print events. Other processes' events
 # are left out: among them the SIGINT that stops the tracer, which one
 # tracer may print and another not. Their time is "%H:%M:%S" in 0.17's
-# tools and "%H:%M:%S.%f" in some of 0.27's.
+# tools and "%H:%M:%S.%f" in some of 0.27's; 0.27's killsnoop names
+# signal 0 N/A.
 set -eu
 . ./bt-lib.inc
 command -v bpftrace >/dev/null || { echo "bpftrace missing"; exit 1; }
@@ -19,7 +20,7 @@ bt_tool_vs execsnoop ' (/bin/bash [^ ]*\.sh|ls /|cat /etc/hostname|stat /etc/pas
 bt_tool_vs opensnoop ' cat 0 0 /etc/hostname$' '^0 '
 bt_tool_vs statsnoop ' stat 0 /etc/passwd$' '^0 '
 bt_tool_vs syncsnoop ' sync tracepoint:syscalls:sys_enter_sync$' '^0:0:0 '
-bt_tool_vs killsnoop ' kill 0 0 0$' '^0:0:0(\.0)? '
+bt_tool_vs killsnoop ' kill (0|N/A) 0 0$' '^0:0:0(\.0)? '
 bt_tool_vs setuids ' setuid uid=0 \(0\)$' '^0:0:0 '
 bt_tool_vs capable ' dd 0 CAP_SYS_ADMIN 0$' '^0:0:0 '
 bt_tool_vs gethostlatency ' getent 0 localhost$' '^0:0:0 '

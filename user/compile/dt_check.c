@@ -100,8 +100,7 @@ static bool dt_assign_compat(const struct dt_type *to,
 static int dt_check_souvar(struct dt_pcb *pcb, const struct dt_node *n,
 			   const struct dt_var *v)
 {
-	uint32_t strsize = pcb->pcb_opts && pcb->pcb_opts->o_strsize ?
-		pcb->pcb_opts->o_strsize : DT_STRSIZE_DEFAULT;
+	uint32_t strsize = dt_pcb_strsize(pcb);
 	const struct dt_sou *s = v->v_type.sou;
 
 	if (!dt_var_souval(v))

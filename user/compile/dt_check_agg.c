@@ -333,9 +333,7 @@ int dt_check_aggstmt(struct dt_pcb *pcb, struct dt_node *n)
 			a->a_user |= stk[i] != 0;
 		}
 		/* a string key keeps strsize characters and its NUL */
-		if (dt_agg_layout(a, DT_STRSLOT(pcb->pcb_opts ?
-						pcb->pcb_opts->o_strsize :
-						DT_STRSIZE_DEFAULT)))
+		if (dt_agg_layout(a, DT_STRSLOT(dt_pcb_strsize(pcb))))
 			return dt_error(pcb, &lhs->n_loc, "D_AGG_KEYS",
 					"@%s: the key is larger than %u bytes",
 					agg->n_str, DTRACE_AGGKEY_MAX);

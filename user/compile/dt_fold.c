@@ -165,8 +165,7 @@ static int dt_fold_node(struct dt_pcb *pcb, struct dt_node *n)
 uint64_t dt_fold_sizeof(const struct dt_pcb *pcb, const struct dt_type *t)
 {
 	if (t->kind == DT_T_STRING)
-		return pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
-		       DT_STRSIZE_DEFAULT;
+		return dt_pcb_strsize(pcb);
 	return t->ptr ? 8 : dt_type_size(t);
 }
 

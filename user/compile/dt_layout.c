@@ -878,8 +878,7 @@ int dt_layout(struct dt_pcb *pcb, struct dt_cprog *cp)
 {
 	struct dt_lay l = {
 		.l_pcb = pcb,
-		.l_strsize = pcb->pcb_opts ? pcb->pcb_opts->o_strsize :
-			DT_STRSIZE_DEFAULT,
+		.l_strsize = dt_pcb_strsize(pcb),
 	};
 	struct dt_clause *c;
 	struct dt_node *s;

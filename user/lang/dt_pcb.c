@@ -2,6 +2,7 @@
 /* A parse control block's start, and its text by line (dt_pcb.h). */
 #include <string.h>
 
+#include "dt_options.h"
 #include "dt_pcb.h"
 
 void dt_pcb_setup(struct dt_pcb *pcb, const char *src, const char *file,
@@ -31,4 +32,10 @@ const char *dt_pcb_line(const struct dt_pcb *pcb, int line, size_t *len)
 	end = strchr(p, '\n');
 	*len = end ? (size_t)(end - p) : strlen(p);
 	return p;
+}
+
+uint32_t dt_pcb_strsize(const struct dt_pcb *pcb)
+{
+	return pcb->pcb_opts && pcb->pcb_opts->o_strsize ?
+		pcb->pcb_opts->o_strsize : DT_STRSIZE_DEFAULT;
 }

@@ -90,4 +90,7 @@ void dt_pcb_setup(struct dt_pcb *pcb, const char *src, const char *file,
  */
 const char *dt_pcb_line(const struct dt_pcb *pcb, int line, size_t *len);
 
+/* The strsize option the program compiles with (its default if unset). */
+uint32_t dt_pcb_strsize(const struct dt_pcb *pcb);
+
 #endif /* DT_PCB_H */
